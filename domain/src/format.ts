@@ -1,0 +1,46 @@
+import Decimal from 'decimal.js';
+import { caracas } from './dates';
+
+/** What every display shows for a missing value. */
+export const EMPTY_TEXT = 'VACIO';
+
+const isBlank = (value: unknown) => value === null || value === undefined || value === '';
+
+/** `BS 1.234,56` / `$ 12,00`: comma decimal, dot thousands, two decimals, half-up. */
+export function formatMoney(value: Decimal.Value | null | undefined, currency: 'BS' | '$' | '€' = 'BS'): string {
+  if (isBlank(value)) return EMPTY_TEXT;
+  const fixed = new Decimal(value as Decimal.Value).toFixed(2, Decimal.ROUND_HALF_UP);
+  const [whole = '0', cents = '00'] = fixed.replace('-', '').split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${currency} ${fixed.startsWith('-') ? '-' : ''}${grouped},${cents}`;
+}
+
+/** `+58 (412)-1234567` from the stored 10 digits (a leading 0 or 58 is tolerated). */
+export function formatPhone(phone: string | null | undefined): string {
+  if (isBlank(phone)) return EMPTY_TEXT;
+  const digits = String(phone).replace(/\D/g, '').replace(/^58/, '').replace(/^0/, '');
+  if (digits.length !== 10) return String(phone);
+  return `+58 (${digits.slice(0, 3)})-${digits.slice(3)}`;
+}
+
+export const formatDate = (value: string | Date | null | undefined) =>
+  isBlank(value) ? EMPTY_TEXT : caracas(value as string).format('DD-MM-YYYY');
+
+export const formatDateTime = (value: string | Date | null | undefined) =>
+  isBlank(value) ? EMPTY_TEXT : caracas(value as string).format('DD-MM-YYYY hh:mm a');
+
+export const formatMonth = (value: string | null | undefined) =>
+  isBlank(value) ? EMPTY_TEXT : `${String(value).slice(5, 7)}-${String(value).slice(0, 4)}`;
+
+export const textOrEmpty = (value: string | null | undefined) => (isBlank(value) ? EMPTY_TEXT : String(value));
+
+/** "1 h 5 min" for a session length in seconds. */
+export function formatDuration(totalSeconds: number | null | undefined): string {
+  if (totalSeconds === null || totalSeconds === undefined) return EMPTY_TEXT;
+  const hours = Math.floor(totalSeconds / 3600);
+  const minutes = Math.floor((totalSeconds % 3600) / 60);
+  const seconds = Math.floor(totalSeconds % 60);
+  if (hours) return `${hours} h ${minutes} min`;
+  if (minutes) return `${minutes} min ${seconds} s`;
+  return `${seconds} s`;
+}

@@ -1,0 +1,221 @@
+import { hasPermission, type Permission } from './permissions';
+
+/**
+ * The route map and menus of spec 01 §2. Web guards and tests read this one table, so the
+ * screens a user can reach and the entries they see never disagree.
+ */
+export const PRODUCT_NAME = 'Recaudo';
+
+export type Audience = 'guest' | 'staff' | 'client' | 'change_password';
+
+export interface AppRoute {
+  /** React Router pattern. */
+  readonly path: string;
+  readonly title: string;
+  /** Staff routes: the permission needed; null = any logged-in staff user. */
+  readonly permission?: Permission | null;
+  /** Public verification pages render without the 100 ms page transition. */
+  readonly noTransition?: boolean;
+}
+
+const VERIFY_ROUTES: readonly AppRoute[] = [
+  { path: '/verify-payment/:hash', title: 'Verificar pago', noTransition: true },
+  { path: '/verify-solvency/:hash', title: 'Verificar solvencia', noTransition: true },
+];
+
+export const GUEST_ROUTES: readonly AppRoute[] = [
+  { path: '/login', title: 'Iniciar sesión' },
+  { path: '/register', title: 'Registro' },
+  { path: '/forgot-password', title: 'Recuperar contraseña' },
+  { path: '/pass-change/:token', title: 'Cambiar contraseña' },
+  ...VERIFY_ROUTES,
+];
+
+export const STAFF_ROUTES: readonly AppRoute[] = [
+  { path: '/dashboard', title: 'Inicio', permission: null },
+  { path: '/clients', title: 'Clientes', permission: 'clients' },
+  { path: '/client-detail/:id', title: 'Detalle del cliente', permission: 'clients' },
+  { path: '/users', title: 'Usuarios', permission: 'users' },
+  { path: '/roles', title: 'Roles y Permisos', permission: 'roles' },
+  { path: '/states', title: 'Estados', permission: 'states' },
+  { path: '/municipalities', title: 'Municipios', permission: 'municipalities' },
+  { path: '/parishes', title: 'Parroquias', permission: 'parishes' },
+  { path: '/communities', title: 'Comunidades', permission: 'communities' },
+  { path: '/payment-methods', title: 'Métodos de Pago', permission: 'payment_methods' },
+  { path: '/configurations', title: 'Tasas de Cambio', permission: 'configurations' },
+  { path: '/closed-boxs', title: 'Cierres de Caja', permission: 'closed_boxs' },
+  { path: '/payments', title: 'Pagos', permission: 'payments' },
+  { path: '/logs', title: 'Bitácoras', permission: 'logs' },
+  { path: '/chats', title: 'Chats', permission: 'chats' },
+  { path: '/logins', title: 'Login de Usuarios', permission: 'logins' },
+  { path: '/activity-groups', title: 'Grupos de actividades', permission: 'activity_groups' },
+  { path: '/conciliations', title: 'Conciliaciones', permission: 'view_conciliations' },
+  { path: '/banks', title: 'Bancos', permission: 'banks' },
+  { path: '/backups', title: 'Respaldos', permission: 'backups' },
+  { path: '/correlatives', title: 'Correlativos', permission: 'correlatives' },
+  { path: '/tickets-payments', title: 'Tickets de Pago', permission: 'tickets_payments' },
+  { path: '/economic-activities', title: 'Actividades Económicas', permission: 'economic_activities' },
+  { path: '/solvencies', title: 'Solvencias', permission: null },
+  { path: '/address-payments', title: 'Direcciones de Pagos', permission: null },
+  { path: '/bank-operations', title: 'Operaciones Bancarias', permission: 'view_bank_operations' },
+  ...VERIFY_ROUTES,
+];
+
+export const CLIENT_ROUTES: readonly AppRoute[] = [
+  { path: '/dashboard', title: 'Inicio' },
+  { path: '/address-payments', title: 'Direcciones de Pagos' },
+  { path: '/payments', title: 'Pagos' },
+  { path: '/payments-receipt', title: 'Recibos de Pagos' },
+  { path: '/solvencies', title: 'Solvencias' },
+  ...VERIFY_ROUTES,
+];
+
+export const CHANGE_PASSWORD_ROUTES: readonly AppRoute[] = [{ path: '/pass-change', title: 'Cambiar contraseña' }];
+
+export interface SessionShape {
+  readonly user: { readonly client_id: number | null; readonly change_password?: boolean };
+}
+
+export function audienceOf(session: SessionShape | null): Audience {
+  if (!session) return 'guest';
+  if (session.user.change_password) return 'change_password';
+  return session.user.client_id === null ? 'staff' : 'client';
+}
+
+/** The routes an audience may open; staff routes are filtered by the held permissions. */
+export function routesFor(audience: Audience, permissions: readonly string[] = []): readonly AppRoute[] {
+  switch (audience) {
+    case 'guest':
+      return GUEST_ROUTES;
+    case 'client':
+      return CLIENT_ROUTES;
+    case 'change_password':
+      return CHANGE_PASSWORD_ROUTES;
+    case 'staff':
+      return STAFF_ROUTES.filter((route) => !route.permission || hasPermission(permissions, route.permission));
+  }
+}
+
+function matches(pattern: string, path: string): boolean {
+  const patternParts = pattern.split('/').filter(Boolean);
+  const pathParts = path.split('/').filter(Boolean);
+  return (
+    patternParts.length === pathParts.length &&
+    patternParts.every((part, index) => part.startsWith(':') || part === pathParts[index])
+  );
+}
+
+export function findRoute(routes: readonly AppRoute[], path: string): AppRoute | undefined {
+  return routes.find((route) => matches(route.path, path));
+}
+
+/**
+ * Where a path leads for an audience: the route itself, or the redirect of spec 01 §2
+ * (guests: `/` and `/pass-change` to `/login`, others to `/`; logged in: `/` to
+ * `/dashboard`, `/login` and the unknown to `/`; change_password: everything to `/pass-change`).
+ */
+export function resolvePath(
+  audience: Audience,
+  path: string,
+  permissions: readonly string[] = [],
+): { route: AppRoute } | { redirect: string } {
+  const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const route = findRoute(routesFor(audience, permissions), normalized);
+  if (route) return { route };
+  switch (audience) {
+    case 'guest':
+      return { redirect: normalized === '/' || normalized === '/pass-change' ? '/login' : '/' };
+    case 'change_password':
+      return { redirect: '/pass-change' };
+    case 'staff':
+      return { redirect: normalized === '/' || normalized === '/login' ? '/dashboard' : '/' };
+    case 'client':
+      return { redirect: normalized === '/' ? '/dashboard' : '/' };
+  }
+}
+
+export function pageTitle(title: string): string {
+  return `${PRODUCT_NAME} | ${title}`;
+}
+
+export interface MenuEntry {
+  readonly key: string;
+  readonly label: string;
+  readonly path?: string;
+  readonly permission?: Permission | null;
+  readonly children?: readonly MenuEntry[];
+}
+
+const entry = (label: string, path: string, permission: Permission | null = null): MenuEntry => ({
+  key: path,
+  label,
+  path,
+  permission,
+});
+
+export const STAFF_MENU: readonly MenuEntry[] = [
+  entry('Inicio', '/dashboard'),
+  entry('Clientes', '/clients', 'clients'),
+  entry('Usuarios', '/users', 'users'),
+  entry('Cierres de Caja', '/closed-boxs', 'closed_boxs'),
+  entry('Pagos', '/payments', 'payments'),
+  entry('Solvencias', '/solvencies', 'solvencies'),
+  entry('Direcciones de Pagos', '/address-payments'),
+  entry('Operaciones Bancarias', '/bank-operations', 'view_bank_operations'),
+  entry('Conciliaciones', '/conciliations', 'view_conciliations'),
+  {
+    key: 'regional',
+    label: 'Regional',
+    children: [
+      entry('Estados', '/states', 'states'),
+      entry('Municipios', '/municipalities', 'municipalities'),
+      entry('Parroquias', '/parishes', 'parishes'),
+      entry('Comunidades', '/communities', 'communities'),
+    ],
+  },
+  {
+    key: 'general',
+    label: 'General',
+    children: [
+      entry('Roles y Permisos', '/roles', 'roles'),
+      entry('Grupos de actividades', '/activity-groups', 'activity_groups'),
+      entry('Actividades económicas', '/economic-activities', 'economic_activities'),
+      entry('Tasas de Cambio', '/configurations', 'configurations'),
+      entry('Métodos de Pago', '/payment-methods', 'payment_methods'),
+      entry('Bancos', '/banks', 'banks'),
+      entry('Respaldos', '/backups', 'backups'),
+      entry('Correlativos', '/correlatives', 'correlatives'),
+      entry('Tickets de Pago', '/tickets-payments', 'tickets_payments'),
+    ],
+  },
+  {
+    key: 'reports',
+    label: 'Reportes',
+    children: [entry('Bitácoras', '/logs', 'logs'), entry('Login de Usuarios', '/logins', 'logins')],
+  },
+];
+
+export const CLIENT_MENU: readonly MenuEntry[] = [
+  entry('Inicio', '/dashboard'),
+  entry('Direcciones de Pagos', '/address-payments'),
+  entry('Pagos', '/payments'),
+  entry('Recibos de Pagos', '/payments-receipt'),
+  entry('Solvencias', '/solvencies'),
+];
+
+/** Staff menu with only the permitted entries; a group shows when any child remains. */
+export function staffMenuFor(permissions: readonly string[]): MenuEntry[] {
+  return STAFF_MENU.flatMap((item): MenuEntry[] => {
+    if (item.children) {
+      const children = item.children.filter((child) => !child.permission || hasPermission(permissions, child.permission));
+      return children.length ? [{ ...item, children }] : [];
+    }
+    return !item.permission || hasPermission(permissions, item.permission) ? [item] : [];
+  });
+}
+
+export function menuFor(audience: Audience, permissions: readonly string[]): readonly MenuEntry[] {
+  if (audience === 'staff') return staffMenuFor(permissions);
+  if (audience === 'client') return CLIENT_MENU;
+  return [];
+}

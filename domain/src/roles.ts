@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { flag, optionalText, recordId, requiredText, wholeNumber } from './validation';
+
+/** The client role: hidden from role lists and from the administrator user form. */
+export const CLIENT_ROLE_KEY = 'client';
+export const CLIENT_ROLE_ID = 4;
+export const ADMIN_ROLE_ID = 1;
+
+export const roleFieldsSchema = z.object({
+  name: requiredText('Nombre', 100),
+  expired_session_time: wholeNumber('Tiempo de Expiración'),
+  notes: optionalText('Notas', 1000),
+});
+export const createRoleSchema = roleFieldsSchema;
+export const updateRoleSchema = roleFieldsSchema.extend({ id: recordId() });
+
+export const changePermissionSchema = z.object({
+  module_id: recordId('módulo'),
+  role_id: recordId('rol'),
+  checked: flag('checked'),
+});
+
+export const changeRoleStatusSchema = z.object({ id: recordId('rol'), active: flag('Activo') });
+
+export const changeSessionTimeSchema = z.object({
+  role_id: recordId('rol'),
+  expired_session_time: wholeNumber('Tiempo de Expiración'),
+});
+
+export interface RoleRow {
+  id: number;
+  name: string;
+  key: string | null;
+  expired_session_time: number;
+  active: boolean;
+  notes: string | null;
+  count_users: number;
+  created_at: string;
+}
+
+export interface PermissionModule {
+  id: number;
+  name: string;
+  label: string;
+  checked: boolean;
+  parent_id: number | null;
+  children: PermissionModule[];
+}
+
+export const roleMessages = {
+  created: 'Rol creado',
+  updated: 'Rol actualizado',
+  deleted: 'Rol eliminado',
+  confirmDelete: '¿Seguro de eliminar el rol?',
+  statusChanged: 'Estado del rol actualizado',
+  permissionChanged: 'Permiso actualizado',
+  sessionTimeChanged: 'Tiempo de expiración actualizado',
+  adminAlwaysAll: 'El rol Administrador conserva siempre todos los permisos.',
+  adminCannotBeDisabled: 'El rol Administrador no se puede desactivar.',
+  protectedRole: 'Este rol del sistema no se puede eliminar.',
+  hasUsers: (count: number) =>
+    `No se puede eliminar el rol porque tiene ${count} ${count === 1 ? 'usuario asignado' : 'usuarios asignados'}.`,
+  duplicateName: 'Ya existe un rol con ese nombre.',
+} as const;
