@@ -9,13 +9,19 @@ export interface PermissionNode {
   readonly children?: readonly PermissionNode[];
 }
 
-const leaf = (name: string, label: string): PermissionNode => ({ name, label });
+const leaf = <N extends string>(name: N, label: string) => ({ name, label }) as const;
 
-const crud = (singular: string, plural: string, noun: string, exportable = true): PermissionNode[] => [
+const crud = <S extends string>(singular: S, noun: string) => [
   leaf(`add_${singular}`, `Agregar ${noun}`),
   leaf(`edit_${singular}`, `Editar ${noun}`),
   leaf(`delete_${singular}`, `Eliminar ${noun}`),
-  ...(exportable ? [leaf(`export_${plural}`, `Exportar ${noun}`)] : []),
+];
+
+const exportOf = <P extends string>(plural: P, noun: string) => leaf(`export_${plural}`, `Exportar ${noun}`);
+
+const crudWithExport = <S extends string, P extends string>(singular: S, plural: P, noun: string) => [
+  ...crud(singular, noun),
+  exportOf(plural, noun),
 ];
 
 export const PERMISSION_TREE = [
@@ -23,15 +29,15 @@ export const PERMISSION_TREE = [
     name: 'clients',
     label: 'Clientes',
     children: [
-      ...crud('client', 'clients', 'clientes'),
+      ...crudWithExport('client', 'clients', 'clientes'),
       leaf('add_address_payment', 'Agregar direcciones de pago'),
       leaf('edit_address_payment', 'Editar direcciones de pago'),
       leaf('delete_address_payment', 'Eliminar direcciones de pago'),
     ],
   },
-  { name: 'users', label: 'Usuarios', children: crud('user', 'users', 'usuarios') },
-  { name: 'closed_boxs', label: 'Cierres de Caja', children: crud('closed_box', 'closed_boxs', 'cierres de caja') },
-  { name: 'payments', label: 'Pagos', children: crud('payment', 'payments', 'pagos') },
+  { name: 'users', label: 'Usuarios', children: crudWithExport('user', 'users', 'usuarios') },
+  { name: 'closed_boxs', label: 'Cierres de Caja', children: crudWithExport('closed_box', 'closed_boxs', 'cierres de caja') },
+  { name: 'payments', label: 'Pagos', children: crudWithExport('payment', 'payments', 'pagos') },
   {
     name: 'solvencies',
     label: 'Solvencias',
@@ -43,20 +49,20 @@ export const PERMISSION_TREE = [
     label: 'Conciliaciones',
     children: [leaf('export_conciliations', 'Exportar conciliaciones')],
   },
-  { name: 'states', label: 'Estados', children: crud('state', 'states', 'estados') },
-  { name: 'municipalities', label: 'Municipios', children: crud('municipality', 'municipalities', 'municipios') },
-  { name: 'parishes', label: 'Parroquias', children: crud('parish', 'parishes', 'parroquias') },
-  { name: 'communities', label: 'Comunidades', children: crud('community', 'communities', 'comunidades') },
-  { name: 'roles', label: 'Roles y Permisos', children: crud('role', 'roles', 'roles', false) },
+  { name: 'states', label: 'Estados', children: crudWithExport('state', 'states', 'estados') },
+  { name: 'municipalities', label: 'Municipios', children: crudWithExport('municipality', 'municipalities', 'municipios') },
+  { name: 'parishes', label: 'Parroquias', children: crudWithExport('parish', 'parishes', 'parroquias') },
+  { name: 'communities', label: 'Comunidades', children: crudWithExport('community', 'communities', 'comunidades') },
+  { name: 'roles', label: 'Roles y Permisos', children: crud('role', 'roles') },
   {
     name: 'activity_groups',
     label: 'Grupos de actividades',
-    children: crud('activity_group', 'activity_groups', 'grupos de actividades'),
+    children: crudWithExport('activity_group', 'activity_groups', 'grupos de actividades'),
   },
   {
     name: 'economic_activities',
     label: 'Actividades económicas',
-    children: crud('economic_activity', 'economic_activities', 'actividades económicas'),
+    children: crudWithExport('economic_activity', 'economic_activities', 'actividades económicas'),
   },
   {
     name: 'configurations',
@@ -66,15 +72,15 @@ export const PERMISSION_TREE = [
   {
     name: 'payment_methods',
     label: 'Métodos de Pago',
-    children: crud('payment_method', 'payment_methods', 'métodos de pago', false),
+    children: crud('payment_method', 'métodos de pago'),
   },
-  { name: 'banks', label: 'Bancos', children: crud('bank', 'banks', 'bancos', false) },
+  { name: 'banks', label: 'Bancos', children: crud('bank', 'bancos') },
   { name: 'backups', label: 'Respaldos' },
-  { name: 'correlatives', label: 'Correlativos', children: crud('correlative', 'correlatives', 'correlativos') },
+  { name: 'correlatives', label: 'Correlativos', children: crudWithExport('correlative', 'correlatives', 'correlativos') },
   {
     name: 'tickets_payments',
     label: 'Tickets de Pago',
-    children: crud('tickets_payment', 'tickets_payments', 'tickets de pago'),
+    children: crudWithExport('tickets_payment', 'tickets_payments', 'tickets de pago'),
   },
   { name: 'logs', label: 'Bitácoras' },
   { name: 'logins', label: 'Login de Usuarios' },

@@ -1,0 +1,6 @@
+/** The Drizzle schema: every area's tables, for the typed client and drizzle-kit. */
+export * from '../modules/auth/tables';
+export * from '../modules/clients/tables';
+export * from '../modules/logs/tables';
+export * from '../modules/roles/tables';
+export * from '../modules/users/tables';

@@ -1,0 +1,54 @@
+import { count, sql } from 'drizzle-orm';
+import type { Database } from '../client';
+import { hashPassword } from '../../platform/crypto';
+import { clients } from '../../modules/clients/tables';
+import { users } from '../../modules/users/tables';
+
+export const DEMO_PASSWORD = 'Recaudo2026!';
+
+export const DEMO_USERS = [
+  { email: 'admin@recaudo.test', name: 'Administrador Recaudo', roleId: 1 },
+  { email: 'analista@recaudo.test', name: 'Ana Analista', roleId: 2 },
+  { email: 'cajero@recaudo.test', name: 'Carlos Cajero', roleId: 3 },
+  { email: 'cliente@recaudo.test', name: 'María Pérez', roleId: 4 },
+] as const;
+
+/**
+ * Demo data for a first start on an empty database: the demo users (admin is id 1) and
+ * the client the demo client user belongs to. Later areas add their demo records here.
+ * Answers whether it seeded anything.
+ */
+export async function seedDemo(db: Database): Promise<boolean> {
+  const [existing] = await db.select({ total: count() }).from(users);
+  if (existing && existing.total > 0) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const [client] = await tx
+      .insert(clients)
+      .values({
+        type: 0,
+        name: 'María Pérez',
+        identificationType: 'V',
+        identification: '12345678',
+        email: 'cliente@recaudo.test',
+        phone: ['4141234567'],
+        gender: 'F',
+        birthDate: '1985-04-12',
+        address: 'Av. Bolívar, Edif. Sol, Piso 3, Apto 3-B, Valencia',
+      })
+      .returning({ id: clients.id });
+    for (const [index, user] of DEMO_USERS.entries()) {
+      await tx.insert(users).values({
+        id: index + 1,
+        name: user.name,
+        email: user.email,
+        roleId: user.roleId,
+        clientId: user.roleId === 4 ? (client?.id ?? null) : null,
+        passwordHash,
+        phone: user.roleId === 4 ? ['4141234567'] : [],
+      });
+    }
+    await tx.execute(sql`select setval(pg_get_serial_sequence('users', 'id'), (select max(id) from users))`);
+  });
+  return true;
+}

@@ -1,0 +1,40 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { lockDataDir } from './db/lock';
+import { seedBase } from './db/seed/base';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from './db/seed/demo';
+
+async function main() {
+  const config = loadConfig();
+  const releaseLock = config.DATABASE_URL ? null : await lockDataDir(config.DATA_DIR);
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATABASE_URL ? null : `${config.DATA_DIR}/pgdata`,
+  });
+  await seedBase(database.db);
+  const seeded = config.DEMO_SEED ? await seedDemo(database.db) : false;
+
+  const app = await buildApp(config, database.db);
+  closeWithGrace({ delay: 10_000 }, async ({ err }) => {
+    if (err) app.log.error({ err }, 'stopping after an error');
+    await app.close();
+    await database.close();
+    await releaseLock?.();
+  });
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`Recaudo ${config.version} en ${config.APP_URL} (base de datos: ${database.kind === 'pglite' ? `PGlite en ${config.DATA_DIR}` : 'PostgreSQL'})`);
+  if (config.DEMO_SEED) {
+    const list = DEMO_USERS.map((user) => user.email).join(', ');
+    app.log.warn(
+      `${seeded ? 'Datos de demostración creados. ' : ''}Usuarios de demostración: ${list} (contraseña ${DEMO_PASSWORD}). Cámbielas antes de usar Recaudo en producción.`,
+    );
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

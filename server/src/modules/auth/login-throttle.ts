@@ -1,0 +1,43 @@
+import { and, count, eq, gt, min } from 'drizzle-orm';
+import { messagesAuth } from '@recaudo/domain/auth';
+import type { Database } from '../../db/client';
+import { AppError } from '../../platform/errors';
+import { loginFailures } from './tables';
+
+export interface ThrottleLimits {
+  perAccount: number;
+  perIp: number;
+  windowMinutes: number;
+}
+
+/**
+ * Failed logins are kept in the database so every server process sees the same counts;
+ * a burst against one account or from one address is refused with 429 until the oldest
+ * failure leaves the window.
+ */
+export async function assertLoginAllowed(db: Database, email: string, ip: string, limits: ThrottleLimits) {
+  const since = new Date(Date.now() - limits.windowMinutes * 60_000);
+  const checks = [
+    { where: and(eq(loginFailures.email, email), gt(loginFailures.createdAt, since)), limit: limits.perAccount },
+    { where: and(eq(loginFailures.ip, ip), gt(loginFailures.createdAt, since)), limit: limits.perIp },
+  ];
+  for (const check of checks) {
+    const [row] = await db
+      .select({ failures: count(), oldest: min(loginFailures.createdAt) })
+      .from(loginFailures)
+      .where(check.where);
+    if (row && row.failures >= check.limit && row.oldest) {
+      const retryAt = new Date(row.oldest).getTime() + limits.windowMinutes * 60_000;
+      const minutes = Math.max(1, Math.ceil((retryAt - Date.now()) / 60_000));
+      throw new AppError('too_many_requests', messagesAuth.tooManyAttempts(minutes));
+    }
+  }
+}
+
+export async function recordLoginFailure(db: Database, email: string, ip: string): Promise<void> {
+  await db.insert(loginFailures).values({ email, ip });
+}
+
+export async function clearLoginFailures(db: Database, email: string): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.email, email));
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+export const sessionUserSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  type: z.enum(['admin', 'client']),
+  client_id: z.number().nullable(),
+  client: z
+    .object({ id: z.number(), name: z.string(), identification_type: z.string(), identification: z.string(), type: z.number() })
+    .nullable(),
+  phone: z.array(z.string()),
+  address: z.string().nullable(),
+  photo: z.string().nullable(),
+  role: z.object({ id: z.number(), name: z.string(), key: z.string().nullable() }),
+  use_all_series: z.boolean(),
+  correlative_id: z.number().nullable(),
+  change_password: z.boolean(),
+});
+
+export const sessionSchema = z.object({
+  user: sessionUserSchema,
+  access_token: z.string(),
+  permissions: z.array(z.string()),
+  theme: z.enum(['light', 'dark']),
+});

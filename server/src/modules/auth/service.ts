@@ -1,0 +1,209 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { messagesAuth, type LoginInput, type Session, type SessionUser, type Theme } from '@recaudo/domain/auth';
+import type { Database } from '../../db/client';
+import { recordAudit } from '../../platform/audit';
+import { burnPasswordCheck, newSecret, sha256, verifyPassword } from '../../platform/crypto';
+import { AppError, notFound } from '../../platform/errors';
+import { clients } from '../clients/tables';
+import { permissionsOfRole } from '../roles/service';
+import { roles } from '../roles/tables';
+import { users } from '../users/tables';
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure, type ThrottleLimits } from './login-throttle';
+import { accessTokens } from './tables';
+
+export interface AuthUser {
+  id: number;
+  name: string;
+  email: string;
+  roleId: number;
+  clientId: number | null;
+  onlyUser: boolean;
+  allUsers: boolean;
+  multipleUsers: number[];
+  useAllSeries: boolean;
+  correlativeId: number | null;
+  changePassword: boolean;
+}
+
+export interface AuthContext {
+  tokenId: number;
+  user: AuthUser;
+  permissions: ReadonlySet<string>;
+}
+
+/** Writing last_used_at on every request would cost a write per call; a minute's precision is enough. */
+const TOUCH_AFTER_MS = 30_000;
+
+const isExpired = (lastUsedAt: Date, minutes: number, now = Date.now()) =>
+  minutes > 0 && now - lastUsedAt.getTime() > minutes * 60_000;
+
+/**
+ * Resolves a bearer token to its user, or null when the token is unknown, closed, idle
+ * past the role's limit, or its user or role is inactive. An idle token is closed at the
+ * time it was last used, so the session list shows its real length.
+ */
+export async function authenticateToken(db: Database, token: string): Promise<AuthContext | null> {
+  const [row] = await db
+    .select({
+      tokenId: accessTokens.id,
+      lastUsedAt: accessTokens.lastUsedAt,
+      endedAt: accessTokens.endedAt,
+      userActive: users.active,
+      roleActive: roles.active,
+      expiry: roles.expiredSessionTime,
+      user: {
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        roleId: users.roleId,
+        clientId: users.clientId,
+        onlyUser: users.onlyUser,
+        allUsers: users.allUsers,
+        multipleUsers: users.multipleUsers,
+        useAllSeries: users.useAllSeries,
+        correlativeId: users.correlativeId,
+        changePassword: users.changePassword,
+      },
+    })
+    .from(accessTokens)
+    .innerJoin(users, eq(users.id, accessTokens.userId))
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(eq(accessTokens.tokenHash, sha256(token)));
+  if (!row || row.endedAt || !row.userActive || !row.roleActive) return null;
+  const lastUsedAt = new Date(row.lastUsedAt);
+  if (isExpired(lastUsedAt, row.expiry)) {
+    await db
+      .update(accessTokens)
+      .set({ endedAt: lastUsedAt })
+      .where(and(eq(accessTokens.id, row.tokenId), isNull(accessTokens.endedAt)));
+    return null;
+  }
+  if (Date.now() - lastUsedAt.getTime() > TOUCH_AFTER_MS) {
+    await db.update(accessTokens).set({ lastUsedAt: new Date() }).where(eq(accessTokens.id, row.tokenId));
+  }
+  const permissions = await permissionsOfRole(db, row.user.roleId);
+  return { tokenId: row.tokenId, user: row.user, permissions: new Set(permissions) };
+}
+
+/** The session of spec 01 §3 for a user, answered by login and `auth/me`. */
+export async function buildSession(db: Database, userId: number, accessToken: string): Promise<Session> {
+  const [row] = await db
+    .select({
+      user: users,
+      role: { id: roles.id, name: roles.name, key: roles.key },
+      client: {
+        id: clients.id,
+        name: clients.name,
+        identification_type: clients.identificationType,
+        identification: clients.identification,
+        type: clients.type,
+      },
+    })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(clients, eq(clients.id, users.clientId))
+    .where(eq(users.id, userId));
+  if (!row) throw notFound('No se ha encontrado el usuario');
+  const { user } = row;
+  const sessionUser: SessionUser = {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    type: user.clientId === null ? 'admin' : 'client',
+    client_id: user.clientId,
+    client: row.client,
+    phone: user.phone,
+    address: user.address,
+    photo: user.photo,
+    role: row.role,
+    use_all_series: user.useAllSeries,
+    correlative_id: user.correlativeId,
+    change_password: user.changePassword,
+  };
+  return {
+    user: sessionUser,
+    access_token: accessToken,
+    permissions: await permissionsOfRole(db, user.roleId),
+    theme: user.theme === 'dark' ? 'dark' : 'light',
+  };
+}
+
+export interface RequestOrigin {
+  ip: string;
+  userAgent: string | null;
+}
+
+/**
+ * Checks the credentials and opens a session. Unknown e-mails and wrong passwords get the
+ * same answer and take the same time; failures count towards the throttle.
+ */
+export async function login(db: Database, input: LoginInput, origin: RequestOrigin, limits: ThrottleLimits): Promise<Session> {
+  await assertLoginAllowed(db, input.email, origin.ip, limits);
+  const [found] = await db
+    .select({ user: users, roleActive: roles.active })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(sql`lower(${users.email}) = ${input.email}`);
+  const passwordOk = found ? await verifyPassword(input.password, found.user.passwordHash) : await burnPasswordCheck(input.password).then(() => false);
+  if (!found || !passwordOk) {
+    await recordLoginFailure(db, input.email, origin.ip);
+    throw new AppError('unauthenticated', messagesAuth.invalidCredentials);
+  }
+  if (!found.user.active) throw new AppError('forbidden', messagesAuth.inactiveUser);
+  if (!found.roleActive) throw new AppError('forbidden', messagesAuth.inactiveRole);
+
+  const token = newSecret();
+  await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(accessTokens)
+      .values({ userId: found.user.id, tokenHash: sha256(token), ip: origin.ip, userAgent: origin.userAgent })
+      .returning({ id: accessTokens.id });
+    await recordAudit(tx, {
+      module: 'logins',
+      event: 'login',
+      causerId: found.user.id,
+      subjectType: 'users',
+      subjectId: found.user.id,
+      attributes: { token_id: created?.id, ip: origin.ip },
+    });
+  });
+  await clearLoginFailures(db, input.email);
+  return buildSession(db, found.user.id, token);
+}
+
+async function endSession(db: Database, tokenId: number, causerId: number, subjectUserId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(accessTokens).set({ endedAt: new Date() }).where(eq(accessTokens.id, tokenId));
+    await recordAudit(tx, {
+      module: 'logins',
+      event: 'logout',
+      causerId,
+      subjectType: 'users',
+      subjectId: subjectUserId,
+      attributes: { token_id: tokenId },
+    });
+  });
+}
+
+export async function logout(db: Database, auth: AuthContext): Promise<void> {
+  await endSession(db, auth.tokenId, auth.user.id, auth.user.id);
+}
+
+/** Closes another user's session; only a session still active can be closed (spec 03 §4). */
+export async function logoutUser(db: Database, auth: AuthContext, input: { id: number; user_id: number }): Promise<void> {
+  const [row] = await db
+    .select({ id: accessTokens.id, endedAt: accessTokens.endedAt, lastUsedAt: accessTokens.lastUsedAt, expiry: roles.expiredSessionTime })
+    .from(accessTokens)
+    .innerJoin(users, eq(users.id, accessTokens.userId))
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(accessTokens.id, input.id), eq(accessTokens.userId, input.user_id)));
+  if (!row) throw notFound('No se ha encontrado la sesión');
+  if (row.endedAt || isExpired(new Date(row.lastUsedAt), row.expiry)) {
+    throw new AppError('validation', messagesAuth.sessionAlreadyClosed);
+  }
+  await endSession(db, row.id, auth.user.id, input.user_id);
+}
+
+export async function saveTheme(db: Database, auth: AuthContext, theme: Theme): Promise<void> {
+  await db.update(users).set({ theme, updatedAt: new Date() }).where(eq(users.id, auth.user.id));
+}

@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+
+/** Clients: residential (type 0, a person) or commercial (type 1, a business). */
+export const clients = pgTable(
+  'clients',
+  {
+    id: serial('id').primaryKey(),
+    type: smallint('type').notNull(),
+    name: varchar('name', { length: 255 }).notNull(),
+    identificationType: varchar('identification_type', { length: 4 }).notNull(),
+    identification: varchar('identification', { length: 20 }).notNull(),
+    email: varchar('email', { length: 255 }),
+    phone: jsonb('phone').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    gender: varchar('gender', { length: 1 }),
+    birthDate: date('birth_date'),
+    address: text('address'),
+    photo: varchar('photo', { length: 255 }),
+    active: boolean('active').notNull().default(true),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('clients_identification_unique').on(table.identificationType, table.identification),
+    index('clients_type_idx').on(table.type),
+  ],
+);

@@ -1,0 +1,75 @@
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import type { ListQuery } from '@recaudo/domain/paging';
+import type { Database } from '../../db/client';
+import { caracasDayRange, idList, likePattern, paginate, sortOrder } from '../../platform/paging';
+import { accessTokens } from '../auth/tables';
+import { roles } from '../roles/tables';
+import { users } from '../users/tables';
+
+/** A session idles out once `expired_session_time` minutes pass without use (0 = never). */
+const idleExpired = sql<boolean>`(${roles.expiredSessionTime} > 0 and ${accessTokens.lastUsedAt} < now() - make_interval(mins => ${roles.expiredSessionTime}))`;
+const sessionEnd = sql<Date | null>`coalesce(${accessTokens.endedAt}, case when ${idleExpired} then ${accessTokens.lastUsedAt} end)`;
+
+const columns = {
+  id: accessTokens.id,
+  token_id: accessTokens.id,
+  user_id: accessTokens.userId,
+  user_name: users.name,
+  user_email: users.email,
+  ip: accessTokens.ip,
+  user_agent: accessTokens.userAgent,
+  start: accessTokens.createdAt,
+  end: sessionEnd,
+  active: sql<boolean>`(${accessTokens.endedAt} is null and not ${idleExpired})`,
+  total_time_session: sql<number>`extract(epoch from (coalesce(${sessionEnd}, now()) - ${accessTokens.createdAt}))::int`,
+};
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/**
+ * Login sessions, newest first: search by user name, e-mail or IP; filters by user
+ * (`filters[user]`), client (`filters[client]`, for the client detail tab) and dates.
+ */
+export async function findLogins(db: Database, query: ListQuery) {
+  const userIds = idList(query.filters.user);
+  const clientIds = idList(query.filters.client);
+  const range = caracasDayRange(query.filters.dates);
+  const pattern = likePattern(query.search);
+  const where = and(
+    query.search ? or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(accessTokens.ip, pattern)) : undefined,
+    userIds.length ? inArray(accessTokens.userId, userIds) : undefined,
+    clientIds.length ? inArray(users.clientId, clientIds) : undefined,
+    range ? and(gte(accessTokens.createdAt, range[0]), lt(accessTokens.createdAt, range[1])) : undefined,
+  );
+  const order = sortOrder(query.sorter, { start: accessTokens.createdAt, ip: accessTokens.ip }, desc(accessTokens.createdAt), accessTokens.id);
+  return paginate(
+    query,
+    async (limit, offset) => {
+      const base = db
+        .select(columns)
+        .from(accessTokens)
+        .innerJoin(users, eq(users.id, accessTokens.userId))
+        .innerJoin(roles, eq(roles.id, users.roleId))
+        .where(where)
+        .orderBy(...order)
+        .offset(offset);
+      const rows = limit === null ? await base : await base.limit(limit);
+      return rows.map(({ user_name, user_email, ...row }) => ({
+        ...row,
+        user: { id: row.user_id, name: user_name, email: user_email },
+        start: iso(row.start) ?? '',
+        end: iso(row.end),
+        active: Boolean(row.active),
+        total_time_session: Number(row.total_time_session),
+      }));
+    },
+    async () =>
+      (
+        await db
+          .select({ total: count() })
+          .from(accessTokens)
+          .innerJoin(users, eq(users.id, accessTokens.userId))
+          .where(where)
+      )[0]?.total ?? 0,
+  );
+}

@@ -1,0 +1,25 @@
+import { index, integer, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/** The audit log: who changed which record, with its attributes before and after. */
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: serial('id').primaryKey(),
+    logName: varchar('log_name', { length: 64 }).notNull(),
+    description: varchar('description', { length: 64 }).notNull(),
+    subjectType: varchar('subject_type', { length: 64 }),
+    subjectId: integer('subject_id'),
+    causerId: integer('causer_id'),
+    properties: jsonb('properties')
+      .$type<{ old?: Record<string, unknown>; attributes?: Record<string, unknown> }>()
+      .notNull()
+      .default({}),
+    errorMessage: text('error_message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('audit_logs_created_idx').on(table.createdAt),
+    index('audit_logs_subject_idx').on(table.subjectType, table.subjectId),
+    index('audit_logs_causer_idx').on(table.causerId, table.createdAt),
+  ],
+);

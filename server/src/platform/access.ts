@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasPermission, type Permission } from '@recaudo/domain/permissions';
+import type { Database } from '../db/client';
+import { authenticateToken, type AuthContext } from '../modules/auth/service';
+import { forbidden, unauthenticated } from './errors';
+
+/**
+ * What a route needs, declared in its `config.access`:
+ * - 'public': nobody needs to log in;
+ * - 'authenticated': any logged-in user, staff or client;
+ * - { permission }: staff holding any of the permissions; with `clients: true` client
+ *   users pass too, and the service scopes them to their own client.
+ */
+export type RouteAccess =
+  | 'public'
+  | 'authenticated'
+  | { permission: Permission | readonly Permission[]; clients?: boolean }
+  | { staff: true };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  const token = header.slice(7).trim();
+  return token || null;
+}
+
+/** The logged-in user of a route that declared it needs one. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthenticated();
+  return request.auth;
+}
+
+function checkAccess(access: Exclude<RouteAccess, 'public'>, auth: AuthContext): void {
+  if (access === 'authenticated') return;
+  const isClient = auth.user.clientId !== null;
+  if ('staff' in access) {
+    if (isClient) throw forbidden();
+    return;
+  }
+  if (isClient) {
+    if (!access.clients) throw forbidden();
+    return;
+  }
+  if (!hasPermission([...auth.permissions], access.permission)) throw forbidden();
+}
+
+/**
+ * Every /api route must say who may call it: a route without `config.access` refuses to
+ * register, so a forgotten check fails at start, not in production.
+ */
+export const accessControl = fp(async (app: FastifyInstance, options: { db: Database }) => {
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && !route.config?.access && !route.url.startsWith('/api/docs')) {
+      throw new Error(`La ruta ${route.method} ${route.url} no declara config.access`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access) return;
+    const token = bearerToken(request);
+    if (token) request.auth = await authenticateToken(options.db, token);
+    if (access === 'public') return;
+    if (!request.auth) throw unauthenticated();
+    checkAccess(access, request.auth);
+  });
+});

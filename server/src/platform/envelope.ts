@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** `{success, message, data}`: the shape of every JSON answer (DESIGN §3). */
+export const envelope = <T extends z.ZodType>(data: T) =>
+  z.object({ success: z.literal(true), message: z.string(), data });
+
+export const emptyEnvelope = z.object({ success: z.literal(true), message: z.string(), data: z.null() });
+
+export const pagedOf = <T extends z.ZodType>(row: T) =>
+  z.object({
+    data: z.array(row),
+    current_page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+    last_page: z.number().int(),
+  });
+
+export const ok = <T>(data: T, message = 'Operación exitosa') => ({ success: true as const, message, data });
+export const done = (message: string) => ({ success: true as const, message, data: null });
+
+/** Timestamps leave the server as ISO 8601 strings. */
+export const isoTimestamp = (value: Date | string | null): string | null =>
+  value === null ? null : new Date(value).toISOString();

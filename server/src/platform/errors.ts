@@ -1,0 +1,93 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { messagesAuth } from '@recaudo/domain/auth';
+
+const STATUS = {
+  bad_request: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  validation: 422,
+  too_many_requests: 429,
+} as const;
+
+export type ErrorCode = keyof typeof STATUS;
+
+/** The one error type services throw; the handler turns it into the failure envelope. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly errors?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+
+  get status(): number {
+    return STATUS[this.code];
+  }
+}
+
+export const notFound = (message = 'No encontrado') => new AppError('not_found', message);
+export const forbidden = (message: string = messagesAuth.forbidden) => new AppError('forbidden', message);
+export const unauthenticated = () => new AppError('unauthenticated', messagesAuth.unauthenticated);
+
+/** A 422 naming one field, as if the schema had rejected it. */
+export const fieldError = (field: string, message: string) => new AppError('validation', message, { [field]: [message] });
+
+function validationFailure(issues: { instancePath: string; message?: string }[]) {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
+    (errors[field] ??= []).push(issue.message ?? 'Valor inválido.');
+  }
+  const first = Object.values(errors)[0]?.[0] ?? 'Los datos enviados no son válidos.';
+  return { success: false as const, message: first, errors };
+}
+
+const PG_UNIQUE_VIOLATION = '23505';
+const PG_FOREIGN_KEY_VIOLATION = '23503';
+
+function databaseCode(error: unknown): string | undefined {
+  const candidate = error as { code?: unknown; cause?: { code?: unknown } };
+  const code = candidate.cause?.code ?? candidate.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** Answers every failure with the envelope; 5xx details stay in the log. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({ success: false, message: error.message, errors: error.errors });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(422).send(validationFailure(error.validation));
+    }
+    const code = databaseCode(error);
+    if (code === PG_UNIQUE_VIOLATION) {
+      return reply.status(422).send({ success: false, message: 'El registro ya existe.' });
+    }
+    if (code === PG_FOREIGN_KEY_VIOLATION) {
+      return reply
+        .status(422)
+        .send({ success: false, message: 'El registro está relacionado con otros datos y no se puede modificar.' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send({ success: false, message: 'Error de servidor interno' });
+    }
+    if (status === 429) {
+      return reply.status(429).send({ success: false, message: 'Demasiadas solicitudes. Intenta de nuevo más tarde.' });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.status(400).send({ success: false, message: 'No hay datos' });
+    }
+    return reply.status(status).send({ success: false, message: status === 400 ? 'No hay datos' : error.message });
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({ success: false, message: `No encontrado: ${request.method} ${request.url.split('?')[0]}` }),
+  );
+}

@@ -1,0 +1,30 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+
+/** What every area's routes receive. */
+export interface ModuleContext {
+  db: Database;
+  config: Config;
+}
+
+export type ZodApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** Declares an area's routes with zod typing their requests and answers. */
+export const defineRoutes =
+  (register: (app: ZodApp, context: ModuleContext) => void | Promise<void>) =>
+  async (app: FastifyInstance, context: ModuleContext) =>
+    register(app.withTypeProvider<ZodTypeProvider>(), context);

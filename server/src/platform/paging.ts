@@ -1,0 +1,60 @@
+import { asc, desc, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { BUSINESS_TIME_ZONE, caracas, dayjs, parseDateParam } from '@recaudo/domain/dates';
+import { PAGE_SIZE_ALL, type ListQuery, type Paged } from '@recaudo/domain/paging';
+
+/**
+ * Runs a paged list: `rows` receives the limit and offset (null limit = every row, for
+ * `per_page=Todos`) and `count` the total for the "a-b de n" counter.
+ */
+export async function paginate<T>(
+  query: Pick<ListQuery, 'page' | 'per_page'>,
+  rows: (limit: number | null, offset: number) => Promise<T[]>,
+  count: () => Promise<number>,
+): Promise<Paged<T>> {
+  if (query.per_page === PAGE_SIZE_ALL) {
+    const data = await rows(null, 0);
+    return { data, current_page: 1, per_page: data.length, total: data.length, last_page: 1 };
+  }
+  const perPage = query.per_page;
+  const [data, total] = await Promise.all([rows(perPage, (query.page - 1) * perPage), count()]);
+  return { data, current_page: query.page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) };
+}
+
+/** The ORDER BY of a list: the sorter's field when the list allows it, else the default. */
+export function sortOrder(
+  sorter: ListQuery['sorter'],
+  allowed: Record<string, PgColumn | SQL>,
+  fallback: SQL | PgColumn,
+  tieBreaker?: PgColumn,
+): (SQL | PgColumn)[] {
+  const column = sorter?.field ? allowed[sorter.field] : undefined;
+  const order = sorter?.order?.toLowerCase().startsWith('desc') ? desc : asc;
+  const primary = column && sorter?.order ? order(column) : fallback;
+  return tieBreaker ? [primary, asc(tieBreaker)] : [primary];
+}
+
+/** `%text%` for ILIKE with the user's wildcards taken literally. */
+export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+
+/** A filter value as a list of positive ids: `filters[user]=3` or `filters[user][]=3&...`. */
+export function idList(value: unknown): number[] {
+  const values = Array.isArray(value) ? value : value === undefined || value === '' ? [] : [value];
+  return values
+    .map((item) => (typeof item === 'object' && item !== null && 'value' in item ? (item as { value: unknown }).value : item))
+    .map(Number)
+    .filter((id) => Number.isInteger(id) && id > 0);
+}
+
+/**
+ * `filters[dates][]=01-01-2026&filters[dates][]=31-01-2026` as the instants that bound those
+ * Caracas days: [start of the first day, start of the day after the last).
+ */
+export function caracasDayRange(value: unknown): [Date, Date] | null {
+  if (!Array.isArray(value) || value.length !== 2) return null;
+  const [from, to] = value.map(parseDateParam);
+  if (!from || !to) return null;
+  const start = caracas(dayjs.tz(from, BUSINESS_TIME_ZONE)).startOf('day');
+  const end = caracas(dayjs.tz(to, BUSINESS_TIME_ZONE)).add(1, 'day').startOf('day');
+  return [start.toDate(), end.toDate()];
+}

@@ -1,0 +1,12 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: {
+    name: 'server',
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    // Each file boots its own database (PGlite in WASM or a fresh PostgreSQL database).
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
