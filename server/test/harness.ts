@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
+import qs from 'qs';
 import type { Permission } from '@recaudo/domain/permissions';
 import { CLIENT_ROLE_ID } from '@recaudo/domain/roles';
 import { buildApp } from '../src/app';
@@ -111,10 +112,11 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       await database.close();
     },
     async call(method, url, options = {}) {
+      // The web client sends bracket notation (filters[user][]=1); so do the tests.
+      const search = options.query ? qs.stringify(options.query, { arrayFormat: 'brackets' }) : '';
       const response = await app.inject({
         method,
-        url,
-        query: options.query as InjectOptions['query'],
+        url: search ? `${url}?${search}` : url,
         payload: options.body as InjectOptions['payload'],
         headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
       });

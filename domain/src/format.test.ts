@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_TEXT, formatDate, formatDateTime, formatDuration, formatMoney, formatMonth, formatPhone } from './format';
+import { parseDateParam } from './dates';
+
+describe('formatters', () => {
+  it('formats money with dot thousands, comma decimals and half-up cents', () => {
+    expect(formatMoney('1234.565')).toBe('BS 1.234,57');
+    expect(formatMoney(12, '$')).toBe('$ 12,00');
+    expect(formatMoney('-0.5')).toBe('BS -0,50');
+    expect(formatMoney('1000000')).toBe('BS 1.000.000,00');
+    expect(formatMoney(null)).toBe(EMPTY_TEXT);
+  });
+
+  it('formats Venezuelan phones as +58 (###)-#######', () => {
+    expect(formatPhone('4141234567')).toBe('+58 (414)-1234567');
+    expect(formatPhone('04241234567')).toBe('+58 (424)-1234567');
+    expect(formatPhone('')).toBe('VACIO');
+  });
+
+  it('shows dates, timestamps and months in Caracas time', () => {
+    expect(formatDate('2026-03-15T03:30:00Z')).toBe('14-03-2026');
+    expect(formatDateTime('2026-03-15T03:30:00Z')).toBe('14-03-2026 11:30 pm');
+    expect(formatMonth('2026-07')).toBe('07-2026');
+    expect(formatDuration(3725)).toBe('1 h 2 min');
+    expect(formatDuration(65)).toBe('1 min 5 s');
+  });
+
+  it('reads filter dates in the formats the spec sends', () => {
+    expect(parseDateParam('31-01-2026')).toBe('2026-01-31');
+    expect(parseDateParam('2026-01-31')).toBe('2026-01-31');
+    expect(parseDateParam('31/01/2026')).toBe('2026-01-31');
+    expect(parseDateParam('2026-02-31')).toBeNull();
+    expect(parseDateParam(5)).toBeNull();
+  });
+});
