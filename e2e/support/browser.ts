@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { findChromium } from './chromium';
+
+export const DEMO_PASSWORD = 'Recaudo2026!';
+export const chromiumPath = findChromium();
+
+/** One headless Debian Chromium per test file, closed after it. */
+export function useBrowser(): { browser: () => Browser; baseUrl: () => string } {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: chromiumPath ?? undefined,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+  });
+  afterAll(async () => browser?.close());
+  return {
+    browser: () => {
+      if (!browser) throw new Error('browser not started');
+      return browser;
+    },
+    baseUrl: () => inject('baseUrl'),
+  };
+}
+
+export async function newPage(browser: Browser, baseUrl: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 860 }, locale: 'es-VE' });
+  return context.newPage();
+}
+
+/** Logs in through the login screen as a person would and waits for the dashboard. */
+export async function loginAs(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Correo').fill(email);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+/** Saves a screenshot under e2e/screenshots for a person to look at. */
+export async function snapshot(page: Page, name: string): Promise<void> {
+  const dir = path.resolve(import.meta.dirname, '../screenshots');
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
