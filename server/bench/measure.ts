@@ -1,0 +1,46 @@
+/** Latency of one scenario: a fixed number of requests, a few at a time, percentiles in ms. */
+export interface Scenario {
+  name: string;
+  budgetMs: number;
+  request: (baseUrl: string, iteration: number) => Promise<Response>;
+}
+
+export interface Measurement {
+  name: string;
+  requests: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  budgetMs: number;
+  withinBudget: boolean;
+}
+
+const percentile = (sorted: number[], fraction: number) => sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? 0;
+
+export async function measure(baseUrl: string, scenario: Scenario, requests = 300, concurrency = 4): Promise<Measurement> {
+  for (let warm = 0; warm < 10; warm++) await (await scenario.request(baseUrl, warm)).arrayBuffer();
+  const timings: number[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < requests) {
+      const iteration = next++;
+      const started = performance.now();
+      const response = await scenario.request(baseUrl, iteration);
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`${scenario.name}: HTTP ${response.status}`);
+      timings.push(performance.now() - started);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  timings.sort((a, b) => a - b);
+  const p95 = percentile(timings, 0.95);
+  return {
+    name: scenario.name,
+    requests,
+    p50: Number(percentile(timings, 0.5).toFixed(1)),
+    p95: Number(p95.toFixed(1)),
+    p99: Number(percentile(timings, 0.99).toFixed(1)),
+    budgetMs: scenario.budgetMs,
+    withinBudget: p95 <= scenario.budgetMs,
+  };
+}

@@ -1,0 +1,69 @@
+import { count, sql } from 'drizzle-orm';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
+import { seedBase } from '../src/db/seed/base';
+import { DEMO_PASSWORD, seedDemo } from '../src/db/seed/demo';
+import { accessTokens } from '../src/modules/auth/tables';
+import { measure, type Scenario } from './measure';
+
+/**
+ * `npm run bench`: the API's latency budgets (DESIGN §8) measured over HTTP on loopback.
+ * PostgreSQL when DATABASE_URL is set (the budgets are stated for it), else in-memory PGlite.
+ * SESSIONS sets how many login sessions the sessions list holds (default 200 000).
+ */
+async function main() {
+  const sessions = Number(process.env.SESSIONS ?? 200_000);
+  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', DEMO_SEED: 'true' });
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: null });
+  await seedBase(database.db);
+  await seedDemo(database.db);
+  const [counted] = await database.db.select({ existing: count() }).from(accessTokens);
+  const existing = counted?.existing ?? 0;
+  if (existing < sessions) {
+    // A thousand staff users share the sessions, as a year of a busy office would.
+    await database.db.execute(sql`
+      insert into users (role_id, name, email, password_hash)
+      select 3, 'Cajero ' || n, 'cajero' || n || '@bench.test', 'x' from generate_series(1, 1000) as n
+      on conflict do nothing`);
+    await database.db.execute(sql`
+      insert into access_tokens (user_id, token_hash, ip, user_agent, created_at, last_used_at, ended_at)
+      select (select min(id) from users) + (n % 1000), md5(n::text || random()::text), '10.0.' || (n % 250) || '.' || (n % 200), 'bench',
+             now() - make_interval(mins => n), now() - make_interval(mins => n), now() - make_interval(mins => n - 5)
+      from generate_series(1, ${sessions - existing}) as n`);
+    await database.db.execute(sql`analyze`);
+  }
+
+  const app = await buildApp(config, database.db, { serveWeb: false });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const login = await fetch(`${address}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@recaudo.test', password: DEMO_PASSWORD }),
+  });
+  const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+  const get = (path: string) => (baseUrl: string) => fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+
+  const scenarios: Scenario[] = [
+    { name: 'POST auth/me', budgetMs: 50, request: (baseUrl) => fetch(`${baseUrl}/api/auth/me`, { method: 'POST', headers: { authorization: `Bearer ${token}` } }) },
+    { name: 'GET roles', budgetMs: 100, request: get('/api/roles') },
+    { name: 'GET logs/logins (page 1)', budgetMs: 100, request: get('/api/logs/logins') },
+    { name: 'GET logs/logins (page 50)', budgetMs: 100, request: get('/api/logs/logins?page=50') },
+    { name: 'GET logs/logins search user', budgetMs: 100, request: get('/api/logs/logins?search=cajero17') },
+    { name: 'GET logs/logins search ip', budgetMs: 100, request: get('/api/logs/logins?search=10.0.17.') },
+    { name: 'GET logs/logins by user and month', budgetMs: 100, request: get('/api/logs/logins?filters[user][]=2&filters[dates][]=01-10-2026&filters[dates][]=31-10-2026') },
+  ];
+
+  const results = [];
+  for (const scenario of scenarios) results.push(await measure(address, scenario));
+  console.log(`\nRecaudo bench on ${database.kind}, ${sessions} login sessions\n`);
+  console.table(results);
+  await app.close();
+  await database.close();
+  if (results.some((result) => !result.withinBudget)) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
