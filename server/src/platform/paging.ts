@@ -34,8 +34,13 @@ export function sortOrder(
   return tieBreaker ? [primary, asc(tieBreaker)] : [primary];
 }
 
+const escapeLike = (search: string) => search.replace(/[\\%_]/g, (match) => `\\${match}`);
+
 /** `%text%` for ILIKE with the user's wildcards taken literally. */
-export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+export const likePattern = (search: string) => `%${escapeLike(search)}%`;
+
+/** `text%`: a prefix search that a btree index with text_pattern_ops can answer. */
+export const prefixPattern = (search: string) => `${escapeLike(search)}%`;
 
 /** A filter value as a list of positive ids: `filters[user]=3` or `filters[user][]=3&...`. */
 export function idList(value: unknown): number[] {
