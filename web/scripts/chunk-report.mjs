@@ -1,0 +1,45 @@
+// Measures the JavaScript a route loads: the entry plus the lazy chunks of its layout and page
+// and every chunk they import statically, gzip-compressed. Run after `vite build`:
+//   node scripts/chunk-report.mjs [budgetKB]
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const dist = join(import.meta.dirname, '..', 'dist');
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+const budget = Number(process.argv[2] ?? 250);
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+const keyOf = (suffix) => Object.keys(manifest).find((key) => key.endsWith(suffix));
+
+function closure(keys) {
+  const seen = new Set();
+  const visit = (key) => {
+    if (!key || seen.has(key)) return;
+    seen.add(key);
+    for (const imported of manifest[key].imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return [...seen];
+}
+
+const gzipKB = (key) => gzipSync(readFileSync(join(dist, manifest[key].file))).length / 1024;
+
+const routes = {
+  '/login': ['src/app/guest-layout.tsx', 'src/features/auth/login-page.tsx'],
+  '/dashboard': ['src/app/layout/main-layout.tsx', 'src/features/dashboard/dashboard-page.tsx'],
+  '/roles': ['src/app/layout/main-layout.tsx', 'src/features/roles/roles-page.tsx'],
+};
+
+let failed = false;
+for (const [route, lazies] of Object.entries(routes)) {
+  const keys = closure([entryKey, ...lazies.map(keyOf)]);
+  const total = keys.reduce((sum, key) => sum + gzipKB(key), 0);
+  console.log(`${route}: ${total.toFixed(1)} KB gzip in ${keys.length} chunks`);
+  for (const key of keys.sort((a, b) => gzipKB(b) - gzipKB(a))) console.log(`  ${gzipKB(key).toFixed(1).padStart(6)} KB  ${manifest[key].file}`);
+  if (route === '/login' && total > budget) failed = true;
+}
+if (failed) {
+  console.error(`The login route is over the ${budget} KB gzip budget.`);
+  process.exit(1);
+}

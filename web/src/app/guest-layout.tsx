@@ -1,0 +1,30 @@
+import Button from 'antd/es/button';
+import theme from 'antd/es/theme';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useSession } from '../lib/session';
+
+/**
+ * The plain frame of the logged-out pages, the forced password change and the public
+ * verification pages: no menu, content centred on the page background.
+ */
+export default function GuestLayout({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken();
+  const { session, signOut } = useSession();
+  const navigate = useNavigate();
+  const forcedChange = session?.user.change_password;
+
+  return (
+    <div style={{ minHeight: '100vh', background: token.colorBgLayout, color: token.colorText, display: 'flex', flexDirection: 'column' }}>
+      {forcedChange && (
+        // A user who must change the password can still leave instead.
+        <div style={{ display: 'flex', justifyContent: 'flex-end', padding: 16 }}>
+          <Button onClick={() => void signOut().then(() => navigate('/login'))}>Salir</Button>
+        </div>
+      )}
+      <main style={{ flex: 1, display: 'grid', placeItems: 'center', padding: 24 }}>
+        <div style={{ width: '100%', maxWidth: 960 }}>{children}</div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import BgColorsOutlined from '@ant-design/icons/BgColorsOutlined';
+import FullscreenExitOutlined from '@ant-design/icons/FullscreenExitOutlined';
+import FullscreenOutlined from '@ant-design/icons/FullscreenOutlined';
+import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
+import MenuFoldOutlined from '@ant-design/icons/MenuFoldOutlined';
+import MenuUnfoldOutlined from '@ant-design/icons/MenuUnfoldOutlined';
+import MoonOutlined from '@ant-design/icons/MoonOutlined';
+import SunOutlined from '@ant-design/icons/SunOutlined';
+import UserOutlined from '@ant-design/icons/UserOutlined';
+import Avatar from 'antd/es/avatar';
+import Button from 'antd/es/button';
+import Dropdown from 'antd/es/dropdown';
+import Flex from 'antd/es/flex';
+import Tooltip from 'antd/es/tooltip';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useSession } from '../../lib/session';
+import { useFullScreen } from './use-full-screen';
+import { useThemeSwitch } from './use-theme-switch';
+
+interface TopBarProps {
+  /** The horizontal layout puts the main menu here. */
+  menu?: ReactNode;
+  collapsed?: boolean;
+  onToggleMenu?: () => void;
+  onOpenProfile: () => void;
+  onOpenCustomizer: () => void;
+  compact: boolean;
+}
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('');
+
+export function TopBar({ menu, collapsed, onToggleMenu, onOpenProfile, onOpenCustomizer, compact }: TopBarProps) {
+  const { session, signOut } = useSession();
+  const navigate = useNavigate();
+  const fullScreen = useFullScreen();
+  const { theme, changeTheme } = useThemeSwitch();
+  const name = session?.user.name ?? '';
+
+  return (
+    <Flex align="center" gap={8} style={{ width: '100%', minWidth: 0 }}>
+      {onToggleMenu && (
+        <Button
+          type="text"
+          aria-label={collapsed ? 'Mostrar menú' : 'Ocultar menú'}
+          icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+          onClick={onToggleMenu}
+        />
+      )}
+      {menu ?? <div style={{ flex: 1 }} />}
+      <Tooltip title="Pantalla completa">
+        <Button
+          type="text"
+          aria-label="Pantalla completa"
+          aria-pressed={fullScreen.active}
+          icon={fullScreen.active ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+          onClick={fullScreen.toggle}
+        />
+      </Tooltip>
+      <Tooltip title={theme === 'dark' ? 'Tema claro' : 'Tema oscuro'}>
+        <Button
+          type="text"
+          aria-label="Cambiar tema"
+          icon={theme === 'dark' ? <SunOutlined /> : <MoonOutlined />}
+          onClick={() => changeTheme(theme === 'dark' ? 'light' : 'dark')}
+        />
+      </Tooltip>
+      <Tooltip title="Personalizar diseño">
+        <Button type="text" aria-label="Personalizar diseño" icon={<BgColorsOutlined />} onClick={onOpenCustomizer} />
+      </Tooltip>
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items: [
+            { key: 'profile', label: 'Editar Perfil', icon: <UserOutlined /> },
+            { type: 'divider' },
+            { key: 'logout', label: 'Salir', icon: <LogoutOutlined /> },
+          ],
+          onClick: ({ key }) => {
+            if (key === 'profile') onOpenProfile();
+            else void signOut().then(() => navigate('/login', { replace: true }));
+          },
+        }}
+      >
+        <Button type="text" aria-label="Menú de usuario" style={{ height: 'auto', paddingBlock: 4 }}>
+          <Flex align="center" gap={8}>
+            <Avatar size="small" src={session?.user.photo ?? undefined}>
+              {initials(name)}
+            </Avatar>
+            {!compact && <span>{name}</span>}
+          </Flex>
+        </Button>
+      </Dropdown>
+    </Flex>
+  );
+}

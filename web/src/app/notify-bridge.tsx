@@ -1,0 +1,35 @@
+import message from 'antd/es/message';
+import { useEffect } from 'react';
+import { registerNotifier } from '../lib/notify';
+
+/**
+ * Hands antd's context-aware message API (theme and locale applied) to lib/notify, which the
+ * http client and mutations call outside React. message.useMessage rather than antd's <App>,
+ * whose Modal and notification would ride along on the login page.
+ */
+export function NotifyBridge() {
+  const [api, holder] = message.useMessage();
+  useEffect(() => {
+    registerNotifier({
+      error: (title, lines) =>
+        void api.error({
+          content: lines?.length ? (
+            <span>
+              <strong>{title}</strong>
+              <ul style={{ margin: '4px 0 0', paddingLeft: 18, textAlign: 'left' }}>
+                {lines.map((line, index) => (
+                  <li key={index}>{line}</li>
+                ))}
+              </ul>
+            </span>
+          ) : (
+            title
+          ),
+          duration: lines?.length ? 6 : 3,
+        }),
+      success: (text) => void api.success(text),
+    });
+    return () => registerNotifier(null);
+  }, [api]);
+  return holder;
+}

@@ -1,0 +1,29 @@
+import type { AppRoute } from '@recaudo/domain/navigation';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import Spin from 'antd/es/spin';
+
+/**
+ * Route path → its page, each a lazy chunk. A route of the map without an entry here is built
+ * by a later issue and shows the shared "Módulo en construcción" page, titled with its route.
+ */
+const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
+  '/login': lazy(() => import('../features/auth/login-page')),
+  '/dashboard': lazy(() => import('../features/dashboard/dashboard-page')),
+  '/roles': lazy(() => import('../features/roles/roles-page')),
+  '/chats': lazy(() => import('../features/chats/chats-page')),
+};
+
+const UnderConstruction = lazy(() => import('../components/under-construction'));
+
+function PageFallback() {
+  return (
+    <div role="status" aria-label="Cargando" style={{ display: 'grid', placeItems: 'center', padding: 48 }}>
+      <Spin />
+    </div>
+  );
+}
+
+export function PageFor({ route }: { route: AppRoute }) {
+  const Page = PAGES[route.path];
+  return <Suspense fallback={<PageFallback />}>{Page ? <Page /> : <UnderConstruction title={route.title} />}</Suspense>;
+}

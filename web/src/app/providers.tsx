@@ -1,0 +1,63 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import ConfigProvider from 'antd/es/config-provider';
+import esES from 'antd/es/locale/es_ES';
+import theme from 'antd/es/theme';
+import { useState, type ReactNode } from 'react';
+import { NotifyBridge } from './notify-bridge';
+import { PreferencesProvider, usePreferences } from './preferences';
+import { SessionProvider } from './session-provider';
+
+function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      // The http client already toasts failures; a retry would toast twice.
+      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** Base text and page colours of the current theme for everything outside antd components. */
+function ThemedRoot({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken();
+  return (
+    <div
+      style={{
+        minHeight: '100vh',
+        background: token.colorBgLayout,
+        color: token.colorText,
+        fontFamily: token.fontFamily,
+        fontSize: token.fontSize,
+        lineHeight: token.lineHeight,
+      }}
+    >
+      {children}
+    </div>
+  );
+}
+
+function ThemedApp({ children }: { children: ReactNode }) {
+  const { theme: mode } = usePreferences();
+  return (
+    <ConfigProvider
+      locale={esES}
+      theme={{ algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm, token: { colorPrimary: '#1f6feb' } }}
+    >
+      <NotifyBridge />
+      <ThemedRoot>{children}</ThemedRoot>
+    </ConfigProvider>
+  );
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <PreferencesProvider>
+        <ThemedApp>
+          <SessionProvider>{children}</SessionProvider>
+        </ThemedApp>
+      </PreferencesProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,69 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeSession, renderApp } from '../test/render';
+import { RouteResolver } from './route-resolver';
+
+const location = () => screen.getByTestId('location').textContent;
+// Layouts and pages are lazy chunks: the first import of each takes a moment under jsdom.
+const LAZY = { timeout: 5000 };
+
+describe('RouteResolver', () => {
+  it('sends a guest from / to the login page and titles it', async () => {
+    renderApp(<RouteResolver />, { path: '/' });
+    expect(await screen.findByRole('button', { name: 'Entrar' }, LAZY)).toBeInTheDocument();
+    expect(location()).toBe('/login');
+    expect(document.title).toBe('Recaudo | Iniciar sesión');
+  });
+
+  it('sends a guest from an unknown path to / and then to /login', async () => {
+    renderApp(<RouteResolver />, { path: '/clients' });
+    await waitFor(() => expect(location()).toBe('/login'), LAZY);
+  });
+
+  it('keeps a guest on the public pages, shown under construction for now', async () => {
+    renderApp(<RouteResolver />, { path: '/register' });
+    expect(await screen.findByText('Módulo en construcción', undefined, LAZY)).toBeInTheDocument();
+    expect(location()).toBe('/register');
+  });
+
+  it('sends staff from /login to the dashboard with the welcome card', async () => {
+    renderApp(<RouteResolver />, { path: '/login', session: makeSession() });
+    expect(await screen.findByText('Bienvenido, Ana Pérez', undefined, LAZY)).toBeInTheDocument();
+    expect(location()).toBe('/dashboard');
+    expect(document.title).toBe('Recaudo | Inicio');
+  });
+
+  it('sends staff away from a route they lack the permission for', async () => {
+    renderApp(<RouteResolver />, { path: '/users', session: makeSession({ permissions: ['roles'] }) });
+    await waitFor(() => expect(location()).toBe('/dashboard'), LAZY);
+  });
+
+  it('opens a permitted route that a later issue builds as "Módulo en construcción"', async () => {
+    renderApp(<RouteResolver />, { path: '/states', session: makeSession({ permissions: ['states'] }) });
+    expect(await screen.findByText('Módulo en construcción', undefined, LAZY)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Estados' })).toBeInTheDocument();
+    expect(document.title).toBe('Recaudo | Estados');
+  });
+
+  it('builds the staff menu from the permissions, groups only with a permitted child', async () => {
+    renderApp(<RouteResolver />, { path: '/dashboard', session: makeSession({ permissions: ['roles', 'clients'] }) });
+    const menu = await screen.findByRole('menu', { name: 'Menú principal' }, LAZY);
+    expect(menu).toHaveTextContent('Clientes');
+    expect(menu).toHaveTextContent('General');
+    expect(menu).not.toHaveTextContent('Regional');
+    expect(menu).not.toHaveTextContent('Usuarios');
+  });
+
+  it('gives client users their fixed menu and sends /login to the dashboard', async () => {
+    const session = makeSession({ user: { client_id: 7, type: 'client' } });
+    renderApp(<RouteResolver />, { path: '/login', session });
+    const menu = await screen.findByRole('menu', { name: 'Menú principal' }, LAZY);
+    expect(menu).toHaveTextContent('Recibos de Pagos');
+    expect(location()).toBe('/dashboard');
+  });
+
+  it('sends a user who must change the password to /pass-change from anywhere', async () => {
+    renderApp(<RouteResolver />, { path: '/roles', session: makeSession({ user: { change_password: true } }) });
+    await waitFor(() => expect(location()).toBe('/pass-change'));
+  });
+});

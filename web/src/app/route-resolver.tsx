@@ -1,0 +1,46 @@
+import { audienceOf, pageTitle, resolvePath } from '@recaudo/domain/navigation';
+import { lazy, Suspense, useEffect } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { FullScreenSpinner } from '../components/full-screen-spinner';
+import { useSession } from '../lib/session';
+import { PageFor } from './pages';
+import { PageTransition } from './page-transition';
+
+// Layouts are chunks of their own: the login page never loads the menu, top bar or drawers.
+const MainLayout = lazy(() => import('./layout/main-layout'));
+const GuestLayout = lazy(() => import('./guest-layout'));
+
+/**
+ * Every path goes through domain's resolvePath, the one table of spec 01 §2: it either names
+ * the route to render for this audience (staff filtered by permissions) or the redirect.
+ * The layout element stays the same across pages, so only the content changes on navigation.
+ */
+export function RouteResolver() {
+  const { session } = useSession();
+  const { pathname } = useLocation();
+  const audience = audienceOf(session);
+  const resolution = resolvePath(audience, pathname, session?.permissions ?? []);
+  const title = 'route' in resolution ? pageTitle(resolution.route.title) : null;
+
+  useEffect(() => {
+    if (title) document.title = title;
+  }, [title]);
+
+  if ('redirect' in resolution) return <Navigate to={resolution.redirect} replace />;
+  const { route } = resolution;
+
+  const page = (
+    <PageTransition key={pathname} enabled={!route.noTransition}>
+      <Routes>
+        <Route path={route.path} element={<PageFor route={route} />} />
+      </Routes>
+    </PageTransition>
+  );
+  // Public verification pages and every logged-out or forced-password screen use the plain layout.
+  const bare = route.noTransition || audience === 'guest' || audience === 'change_password';
+  return (
+    <Suspense fallback={<FullScreenSpinner />}>
+      {bare ? <GuestLayout>{page}</GuestLayout> : <MainLayout audience={audience}>{page}</MainLayout>}
+    </Suspense>
+  );
+}

@@ -1,0 +1,55 @@
+import type { Session } from '@recaudo/domain/auth';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { FullScreenSpinner } from '../components/full-screen-spinner';
+import { fetchMe, logout } from '../features/auth/api';
+import { SessionContext, type SessionContextValue } from '../lib/session';
+import { getToken, setToken } from '../lib/storage';
+import { usePreferences } from './preferences';
+
+type State = { status: 'checking' } | { status: 'ready'; session: Session | null };
+
+/**
+ * Spec 01 §4: a stored token is checked with auth/me behind a full-screen spinner;
+ * success = logged in, failure = logged out with the token removed.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const { setTheme } = usePreferences();
+  const [state, setState] = useState<State>(() => (getToken() ? { status: 'checking' } : { status: 'ready', session: null }));
+
+  const signIn = useCallback(
+    (session: Session) => {
+      setToken(session.access_token);
+      setTheme(session.theme);
+      setState({ status: 'ready', session });
+    },
+    [setTheme],
+  );
+
+  useEffect(() => {
+    if (state.status !== 'checking') return;
+    fetchMe()
+      .then((answer) => signIn({ ...answer.data, access_token: answer.data.access_token || (getToken() ?? '') }))
+      .catch(() => {
+        setToken(null);
+        setState({ status: 'ready', session: null });
+      });
+  }, [state.status, signIn]);
+
+  const signOut = useCallback(async () => {
+    // Whatever the server answers, this browser is logged out afterwards.
+    await logout().catch(() => undefined);
+    setToken(null);
+    queryClient.clear();
+    setState({ status: 'ready', session: null });
+  }, [queryClient]);
+
+  const value = useMemo<SessionContextValue>(
+    () => ({ session: state.status === 'ready' ? state.session : null, signIn, signOut }),
+    [state, signIn, signOut],
+  );
+
+  if (state.status === 'checking') return <FullScreenSpinner />;
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}

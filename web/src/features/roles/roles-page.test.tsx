@@ -1,0 +1,102 @@
+import type { PermissionModule, RoleRow } from '@recaudo/domain/roles';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { registerNotifier } from '../../lib/notify';
+import { setToken } from '../../lib/storage';
+import { makeSession, renderApp } from '../../test/render';
+import RolesPage from './roles-page';
+
+const successToast = vi.fn();
+const fetchMock = vi.fn<typeof fetch>();
+const ok = (data: unknown, message = 'OK') => new Response(JSON.stringify({ success: true, message, data }), { status: 200 });
+
+const role = (id: number, name: string): RoleRow => ({
+  id,
+  name,
+  key: null,
+  expired_session_time: 60,
+  active: true,
+  notes: null,
+  count_users: 2,
+  created_at: '2026-01-01T00:00:00Z',
+});
+const page = { data: [role(2, 'Cajero'), role(3, 'Analista')], current_page: 1, per_page: 10, total: 2, last_page: 1 };
+const tree: PermissionModule[] = [
+  {
+    id: 10,
+    name: 'clients',
+    label: 'Clientes',
+    checked: true,
+    parent_id: null,
+    children: [{ id: 11, name: 'add_client', label: 'Agregar clientes', checked: false, parent_id: 10, children: [] }],
+  },
+];
+
+function route(url: string, init?: RequestInit): Response {
+  if (url.startsWith('/api/roles?')) return ok(page);
+  if (url === '/api/roles/selects') return ok(page.data);
+  if (url === '/api/roles/permissions-by-role/3') return ok(tree);
+  if (url === '/api/roles/delete' && init?.method === 'DELETE') return ok(null, 'Rol eliminado');
+  if (url === '/api/roles/change-permission') {
+    const child = tree[0]!.children[0]!;
+    return ok([{ ...tree[0]!, children: [{ ...child, checked: true }] }], 'Permiso actualizado');
+  }
+  return new Response(JSON.stringify({ success: false, message: 'No encontrado' }), { status: 404 });
+}
+
+beforeEach(() => {
+  setToken('token-1');
+  registerNotifier({ error: vi.fn(), success: successToast });
+  fetchMock.mockImplementation(async (url, init) => route(String(url), init));
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  registerNotifier(null);
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+  successToast.mockReset();
+  localStorage.clear();
+});
+
+const ALL = ['roles', 'add_role', 'edit_role', 'delete_role'];
+
+describe('Roles y Permisos', () => {
+  it('lists the roles with the actions the permissions allow', async () => {
+    renderApp(<RolesPage />, { path: '/roles', session: makeSession({ permissions: ['roles'] }) });
+    const row = (await screen.findByText('Cajero')).closest('tr')!;
+    expect(within(row).getByRole('switch', { name: 'Estado del rol Cajero' })).toBeDisabled();
+    expect(within(row).queryByRole('button', { name: /Editar/ })).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /Eliminar/ })).not.toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: /Permisos/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Nuevo rol/ })).not.toBeInTheDocument();
+  });
+
+  it('deletes a role after the confirmation and reloads the list', async () => {
+    renderApp(<RolesPage />, { path: '/roles', session: makeSession({ permissions: ALL }) });
+    const row = (await screen.findByText('Analista')).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: /Eliminar/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('¿Seguro de eliminar el rol?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    await waitFor(() => expect(successToast).toHaveBeenCalledWith('Rol eliminado'));
+    const deleteCall = fetchMock.mock.calls.find(([url]) => url === '/api/roles/delete')!;
+    expect(JSON.parse(deleteCall[1]!.body as string)).toEqual({ id: 3 });
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/roles?')).length).toBeGreaterThan(1);
+  });
+
+  it('opens the permission tree of a role and saves each tick at once', async () => {
+    renderApp(<RolesPage />, { path: '/roles', session: makeSession({ permissions: ALL }) });
+    const row = (await screen.findByText('Analista')).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: /Permisos/ }));
+    expect(await screen.findByText('Agregar clientes')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/roles?permisos=3');
+    expect(await screen.findByRole('heading', { name: 'Permisos de Analista' })).toBeInTheDocument();
+    await userEvent.click(screen.getByText('Agregar clientes'));
+    await waitFor(() => expect(successToast).toHaveBeenCalledWith('Permiso actualizado'));
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/roles/change-permission')!;
+    expect(JSON.parse(call[1]!.body as string)).toEqual({ module_id: 11, checked: true, role_id: 3 });
+    await userEvent.click(screen.getByRole('button', { name: 'Volver a roles' }));
+    expect(await screen.findByText('Cajero')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,44 @@
+import type { FormInstance, Rule } from 'antd/es/form';
+import { HttpError } from './http';
+
+/** The shape of a zod schema that matters here, so web needs no zod import of its own. */
+interface Parser {
+  safeParse(value: unknown): { success: boolean; error?: { issues: readonly { message: string }[] } };
+}
+
+/**
+ * An antd rule from a field of a domain zod schema: the form shows exactly the Spanish
+ * message the server would answer (DESIGN §6).
+ */
+export function zodRule(schema: Parser): Rule {
+  return {
+    validator: async (_rule, value: unknown) => {
+      const result = schema.safeParse(value);
+      if (!result.success) throw new Error(result.error?.issues[0]?.message ?? 'Valor inválido.');
+    },
+  };
+}
+
+/**
+ * The same rule with the schema loaded on first use: the login page renders before zod and the
+ * domain validators (~38 KB gzip) arrive, and the first check awaits them.
+ */
+export function lazyZodRule(load: () => Promise<Parser>): Rule {
+  return {
+    validator: async (rule, value: unknown) => {
+      const schema = await load();
+      const check = zodRule(schema);
+      if (typeof check === 'object' && check.validator) await check.validator(rule, value, () => undefined);
+    },
+  };
+}
+
+/** Puts a 422's `{ field: [messages] }` back on the form fields (the toast is already shown). */
+export function applyServerErrors(form: FormInstance, error: unknown): void {
+  if (!(error instanceof HttpError)) return;
+  const known = new Set(Object.keys(form.getFieldsValue(true) as Record<string, unknown>));
+  const fields = Object.entries(error.errors)
+    .filter(([name]) => known.has(name))
+    .map(([name, errors]) => ({ name, errors }));
+  if (fields.length) form.setFields(fields);
+}

@@ -1,0 +1,25 @@
+/**
+ * Toasts without React: the http client and mutations call these functions; the app shell
+ * registers antd's context-aware message API at start (see app/notify-bridge.tsx). Until then,
+ * and in tests that register nothing, toasts go to the console.
+ */
+export interface Notifier {
+  error(title: string, lines?: readonly string[]): void;
+  success(text: string): void;
+}
+
+const consoleNotifier: Notifier = {
+  error: (title, lines) => console.error(title, ...(lines ?? [])),
+  success: (text) => console.info(text),
+};
+
+let current: Notifier = consoleNotifier;
+
+export function registerNotifier(notifier: Notifier | null): void {
+  current = notifier ?? consoleNotifier;
+}
+
+export const notify: Notifier = {
+  error: (title, lines) => current.error(title, lines),
+  success: (text) => current.success(text),
+};
