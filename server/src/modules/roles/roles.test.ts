@@ -39,6 +39,14 @@ describe('GET /api/roles', () => {
     expect(body.data.last_page).toBe(Math.ceil(all.body.data.total / 2));
   });
 
+  it('counts the users of each role', async () => {
+    const roleId = await newRole('Con dos usuarios');
+    await ctx.staff({ roleId });
+    await ctx.staff({ roleId });
+    const { body } = await ctx.call('GET', '/api/roles', { token: admin.token, query: { search: 'Con dos usuarios' } });
+    expect(body.data.data[0].count_users).toBe(2);
+  });
+
   it('searches by name, case and accent of the input kept literal', async () => {
     await newRole('Supervisor de Caja');
     const found = await ctx.call('GET', '/api/roles', { token: admin.token, query: { search: 'supervisor' } });

@@ -62,7 +62,9 @@ const roleColumns = {
   active: roles.active,
   notes: roles.notes,
   created_at: roles.createdAt,
-  count_users: sql<number>`(select count(*)::int from ${users} where ${users.roleId} = ${roles.id})`,
+  // Written out: inside a single-table select Drizzle leaves columns unqualified, which
+  // would make the subquery compare users with themselves.
+  count_users: sql<number>`(select count(*)::int from users where users.role_id = roles.id)`,
 };
 
 const presentRole = (row: Omit<RoleRow, 'created_at'> & { created_at: Date | string }): RoleRow => ({
