@@ -18,11 +18,13 @@ function createQueryClient() {
 }
 
 /** Base text and page colours of the current theme for everything outside antd components. */
-function ThemedRoot({ children }: { children: ReactNode }) {
+function ThemedRoot({ mode, children }: { mode: string; children: ReactNode }) {
   const { token } = theme.useToken();
   return (
     <div
+      data-theme={mode}
       style={{
+        colorScheme: mode,
         minHeight: '100vh',
         background: token.colorBgLayout,
         color: token.colorText,
@@ -44,7 +46,7 @@ function ThemedApp({ children }: { children: ReactNode }) {
       theme={{ algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm, token: { colorPrimary: '#1f6feb' } }}
     >
       <NotifyBridge />
-      <ThemedRoot>{children}</ThemedRoot>
+      <ThemedRoot mode={mode}>{children}</ThemedRoot>
     </ConfigProvider>
   );
 }
