@@ -19,6 +19,8 @@ describe('formatters', () => {
 
   it('shows dates, timestamps and months in Caracas time', () => {
     expect(formatDate('2026-03-15T03:30:00Z')).toBe('14-03-2026');
+    // A calendar date is not shifted by the machine's or Caracas' offset.
+    expect(formatDate('2026-01-15')).toBe('15-01-2026');
     expect(formatDateTime('2026-03-15T03:30:00Z')).toBe('14-03-2026 11:30 pm');
     expect(formatMonth('2026-07')).toBe('07-2026');
     expect(formatDuration(3725)).toBe('1 h 2 min');

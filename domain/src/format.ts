@@ -23,8 +23,12 @@ export function formatPhone(phone: string | null | undefined): string {
   return `+58 (${digits.slice(0, 3)})-${digits.slice(3)}`;
 }
 
-export const formatDate = (value: string | Date | null | undefined) =>
-  isBlank(value) ? EMPTY_TEXT : caracas(value as string).format('DD-MM-YYYY');
+/** A calendar date (YYYY-MM-DD) is shown as is; a timestamp as its Caracas day. */
+export const formatDate = (value: string | Date | null | undefined) => {
+  if (isBlank(value)) return EMPTY_TEXT;
+  const day = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+  return day ? `${day[3]}-${day[2]}-${day[1]}` : caracas(value as string).format('DD-MM-YYYY');
+};
 
 export const formatDateTime = (value: string | Date | null | undefined) =>
   isBlank(value) ? EMPTY_TEXT : caracas(value as string).format('DD-MM-YYYY hh:mm a');

@@ -52,3 +52,14 @@ export type ListQuery = z.infer<typeof listQuerySchema>;
 export function rangeLabel(total: number, [from, to]: [number, number]): string {
   return `${from}-${to} de ${total}`;
 }
+
+/** A list the spec loads whole (banks, configurations): `per_page` defaults to every row. */
+export const listAllQuerySchema = listQuerySchema.extend({
+  per_page: z
+    .preprocess(
+      (value) => (value === 'all' || value === 'Todos' ? PAGE_SIZE_ALL : toNumber(value)),
+      z.union([z.literal(PAGE_SIZE_ALL), z.number().int().min(1).max(MAX_PAGE_SIZE)]),
+    )
+    .optional()
+    .default(PAGE_SIZE_ALL),
+});

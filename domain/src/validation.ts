@@ -1,4 +1,6 @@
+import Decimal from 'decimal.js';
 import { z } from 'zod';
+import { parseDateParam, todayInCaracas } from './dates';
 
 /**
  * Spanish validation messages, worded as the spec quotes them ("El campo Nombre es
@@ -15,6 +17,10 @@ export const messages = {
   maxLength: (attribute: string, max: number) => `El campo ${attribute} no debe ser mayor que ${max} caracteres.`,
   boolean: (attribute: string) => `El campo ${attribute} debe ser verdadero o falso.`,
   invalid: (attribute: string) => `El campo ${attribute} es inválido.`,
+  decimals: (attribute: string, places = 2) => `El campo ${attribute} debe tener como máximo ${places} decimales.`,
+  maxAmount: (attribute: string) => `El campo ${attribute} es demasiado grande.`,
+  digits: (attribute: string) => `El campo ${attribute} solo debe contener dígitos.`,
+  dateNotAfterToday: (attribute: string) => `El campo ${attribute} debe ser una fecha anterior o igual a hoy.`,
 } as const;
 
 /** A required text field; blank text counts as missing. */
@@ -56,7 +62,7 @@ export const recordId = (attribute = 'id') =>
   z.preprocess(
     (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
     z
-      .number({ error: (issue) => (issue.input == null ? messages.required(attribute) : messages.invalid(attribute)) })
+      .number({ error: (issue) => (issue.input == null || issue.input === '' ? messages.required(attribute) : messages.invalid(attribute)) })
       .int(messages.invalid(attribute))
       .positive(messages.invalid(attribute)),
   );
@@ -71,3 +77,73 @@ export const flag = (attribute: string) =>
     },
     z.boolean({ error: (issue) => (issue.input == null ? messages.required(attribute) : messages.boolean(attribute)) }),
   );
+
+const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/** Adds one issue and answers zod's "no value". */
+function fail(ctx: z.RefinementCtx, message: string): never {
+  ctx.addIssue({ code: 'custom', message });
+  return z.NEVER;
+}
+
+/**
+ * A money amount (fees, rates): a number or numeric text with a dot, not negative, at most
+ * two decimals, up to numeric(18,2). Answers the amount as text with two decimals ("12.50"),
+ * never a binary float. `requiredMessage` replaces the "obligatorio" text where the spec
+ * words it differently.
+ */
+export const moneyField = (attribute: string, options: { requiredMessage?: string } = {}) =>
+  z.unknown().transform((value, ctx) => {
+    if (blank(value)) return fail(ctx, options.requiredMessage ?? messages.required(attribute));
+    const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : '';
+    if (!/^-?\d+(\.\d+)?$/.test(text)) return fail(ctx, messages.number(attribute));
+    if (text.startsWith('-') && !/^-0+(\.0+)?$/.test(text)) return fail(ctx, messages.min(attribute, 0));
+    const unsigned = text.replace(/^-/, '');
+    if (!/^\d+(\.\d{1,2})?$/.test(unsigned)) return fail(ctx, messages.decimals(attribute));
+    if ((unsigned.split('.')[0] ?? '').replace(/^0+(?=\d)/, '').length > 16) return fail(ctx, messages.maxAmount(attribute));
+    return new Decimal(unsigned).toFixed(2);
+  });
+
+/** A date (YYYY-MM-DD or DD-MM-YYYY) that is not later than today in Caracas; answers YYYY-MM-DD. */
+export const dateNotAfterToday = (attribute: string) =>
+  z.unknown().transform((value, ctx) => {
+    if (blank(value)) return fail(ctx, messages.required(attribute));
+    const text = typeof value === 'string' ? value.trim() : '';
+    const parsed = parseDateParam(/^\d{4}-\d{2}-\d{2}T/.test(text) ? text.slice(0, 10) : text);
+    if (!parsed) return fail(ctx, messages.invalid(attribute));
+    if (parsed > todayInCaracas()) return fail(ctx, messages.dateNotAfterToday(attribute));
+    return parsed;
+  });
+
+/** Mobile and landline prefixes the spec allows, followed by 7 digits. */
+export const PHONE_PATTERN = /^(412|414|416|422|424|426|273)\d{7}$/;
+
+/** The 10 stored digits of a phone typed as +58 (412)-1234567, 04121234567 or 4121234567. */
+export function normalizePhone(value: string): string {
+  let digits = value.replace(/\D/g, '');
+  if (digits.length === 12 && digits.startsWith('58')) digits = digits.slice(2);
+  if (digits.length === 11 && digits.startsWith('0')) digits = digits.slice(1);
+  return digits;
+}
+
+/** An optional phone: blank is null; otherwise it must match the pattern. */
+export const optionalPhone = (attribute: string) =>
+  // The preprocess lets a missing key through as null (a bare transform would be "nonoptional").
+  z.preprocess(
+    (value) => value ?? null,
+    z.unknown().transform((value, ctx) => {
+      if (blank(value)) return null;
+      const digits = typeof value === 'string' || typeof value === 'number' ? normalizePhone(String(value)) : '';
+      return PHONE_PATTERN.test(digits) ? digits : fail(ctx, messages.invalidFormat(attribute));
+    }),
+  );
+
+/** Text of digits only, leading zeros kept (document counters). */
+export const digitsText = (attribute: string, max = 20) =>
+  z.unknown().transform((value, ctx) => {
+    if (blank(value)) return fail(ctx, messages.required(attribute));
+    const text = typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? String(value) : typeof value === 'string' ? value.trim() : '';
+    if (!/^\d+$/.test(text)) return fail(ctx, messages.digits(attribute));
+    if (text.length > max) return fail(ctx, messages.maxLength(attribute, max));
+    return text;
+  });

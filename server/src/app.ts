@@ -11,12 +11,31 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import authRoutes from './modules/auth/routes';
 import loginsRoutes from './modules/logins/routes';
+import banksRoutes from './modules/banks/routes';
+import configurationsRoutes from './modules/configurations/routes';
+import correlativesRoutes from './modules/correlatives/routes';
+import economicActivitiesRoutes from './modules/economic-activities/routes';
+import logsRoutes from './modules/logs/routes';
+import paymentMethodsRoutes from './modules/payment-methods/routes';
+import regionalRoutes from './modules/regional/routes';
 import rolesRoutes from './modules/roles/routes';
 import { accessControl } from './platform/access';
 import { registerErrorHandling } from './platform/errors';
 import type { ModuleContext } from './platform/module';
+import { localStorage } from './platform/storage';
 
-const AREAS = [authRoutes, rolesRoutes, loginsRoutes];
+const AREAS = [
+  authRoutes,
+  rolesRoutes,
+  loginsRoutes,
+  logsRoutes,
+  regionalRoutes,
+  economicActivitiesRoutes,
+  banksRoutes,
+  correlativesRoutes,
+  paymentMethodsRoutes,
+  configurationsRoutes,
+];
 
 function webDist(config: Config): string | null {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -54,7 +73,7 @@ export async function buildApp(config: Config, db: Database, options: { serveWeb
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  const context: ModuleContext = { db, config };
+  const context: ModuleContext = { db, config, storage: localStorage(path.join(config.DATA_DIR, 'uploads')) };
   await app.register(async (api) => {
     await api.register(accessControl, { db });
     for (const area of AREAS) await api.register(area, context);

@@ -78,6 +78,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.error({ err: error }, 'request failed');
       return reply.status(500).send({ success: false, message: 'Error de servidor interno' });
     }
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply.status(413).send({ success: false, message: 'El archivo supera el tamaño máximo permitido.' });
+    }
     if (status === 429) {
       return reply.status(429).send({ success: false, message: 'Demasiadas solicitudes. Intenta de nuevo más tarde.' });
     }

@@ -8,11 +8,13 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import type { FileStorage } from './storage';
 
 /** What every area's routes receive. */
 export interface ModuleContext {
   db: Database;
   config: Config;
+  storage: FileStorage;
 }
 
 export type ZodApp = FastifyInstance<

@@ -4,6 +4,7 @@ import { CLIENT_ROLE_KEY } from '@recaudo/domain/roles';
 import type { Database } from '../client';
 import { permissionModules, roleModules, roles } from '../../modules/roles/tables';
 import { syncPermissionModules } from '../../modules/roles/service';
+import { seedReferenceBase } from './reference-base';
 
 const SYSTEM_ROLES = [
   { id: 1, name: 'Administrador', key: 'admin', expiredSessionTime: 120, permissions: 'all' as const },
@@ -13,8 +14,9 @@ const SYSTEM_ROLES = [
 ];
 
 /**
- * What every database needs, demo or not: the four system roles and the permission
- * modules. A role's permissions are set only when the role is first created, so an
+ * What every database needs, demo or not: the four system roles, the permission
+ * modules and the system reference data (banks, default payment methods, rate rows).
+ * A role's permissions are set only when the role is first created, so an
  * administrator's later changes survive restarts.
  */
 export async function seedBase(db: Database): Promise<void> {
@@ -36,4 +38,5 @@ export async function seedBase(db: Database): Promise<void> {
       if (module) await db.insert(roleModules).values({ roleId: role.id, moduleId: module.id }).onConflictDoNothing();
     }
   }
+  await seedReferenceBase(db);
 }

@@ -3,6 +3,8 @@ import type { Database } from '../client';
 import { hashPassword } from '../../platform/crypto';
 import { clients } from '../../modules/clients/tables';
 import { users } from '../../modules/users/tables';
+import { seedDemoReference } from './demo-reference';
+import { seedDemoRegional } from './demo-regional';
 
 export const DEMO_PASSWORD = 'Recaudo2026!';
 
@@ -49,6 +51,8 @@ export async function seedDemo(db: Database): Promise<boolean> {
       });
     }
     await tx.execute(sql`select setval(pg_get_serial_sequence('users', 'id'), (select max(id) from users))`);
+    await seedDemoRegional(tx);
+    await seedDemoReference(tx);
   });
   return true;
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { listQuerySchema } from '@recaudo/domain/paging';
+import { formatDateTime, formatDuration } from '@recaudo/domain/format';
 import { envelope, ok, pagedOf } from '../../platform/envelope';
+import { exportRoute, type ExportColumn } from '../../platform/export';
 import { defineRoutes } from '../../platform/module';
 import { findLogins } from './service';
 
@@ -17,7 +19,36 @@ const loginSessionSchema = z.object({
   total_time_session: z.number(),
 });
 
+type LoginSessionRow = z.infer<typeof loginSessionSchema>;
+
+const exportColumns: ExportColumn<LoginSessionRow>[] = [
+  { header: 'Usuario', value: (row) => row.user.name, width: 22 },
+  { header: 'Correo', value: (row) => row.user.email, width: 26 },
+  { header: 'IP', value: (row) => row.ip ?? '', width: 14 },
+  { header: 'Navegador', value: (row) => row.user_agent ?? '', width: 30 },
+  { header: 'Inicio', value: (row) => formatDateTime(row.start), width: 18 },
+  { header: 'Fin', value: (row) => formatDateTime(row.end), width: 18 },
+  { header: 'Duración', value: (row) => formatDuration(row.total_time_session), width: 12 },
+  { header: 'Estatus', value: (row) => (row.active ? 'Activa' : 'Cerrada'), width: 10 },
+];
+
 export default defineRoutes((app, { db }) => {
+  exportRoute(app, '/logs/logins/export', {
+    access: { permission: 'logins' },
+    formats: ['csv', 'xlsx', 'pdf'],
+    fileName: 'Login de Usuarios',
+    tags: ['logins'],
+    columns: exportColumns,
+    // The export walks the list page by page (the batches are whole pages of the list query).
+    source: (query) => ({
+      rows: async (limit, offset) => {
+        const size = limit ?? 500;
+        return (await findLogins(db, { ...query, per_page: size, page: Math.floor(offset / size) + 1 })).data;
+      },
+      count: async () => (await findLogins(db, { ...query, per_page: 1, page: 1 })).total,
+    }),
+  });
+
   app.get(
     '/logs/logins',
     {

@@ -21,5 +21,7 @@ export const auditLogs = pgTable(
     index('audit_logs_created_idx').on(table.createdAt),
     index('audit_logs_subject_idx').on(table.subjectType, table.subjectId),
     index('audit_logs_causer_idx').on(table.causerId, table.createdAt),
+    index('audit_logs_module_idx').on(table.logName, table.createdAt),
+    index('audit_logs_event_idx').on(table.description, table.createdAt),
   ],
 );

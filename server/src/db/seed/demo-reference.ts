@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm';
+import { DOLLAR_RATE, EURO_RATE } from '@recaudo/domain/configurations';
+import type { Executor } from '../client';
+import { configurations } from '../../modules/configurations/tables';
+import { correlatives } from '../../modules/correlatives/tables';
+import { activityGroups, economicActivities } from '../../modules/economic-activities/tables';
+
+const GROUPS: Record<string, { name: string; code: string; fee: string }[]> = {
+  Comercio: [
+    { name: 'Bodegas y abastos', code: 'C-001', fee: '15.00' },
+    { name: 'Farmacias', code: 'C-002', fee: '20.00' },
+    { name: 'Ferreterías', code: 'C-003', fee: '18.50' },
+  ],
+  Servicios: [
+    { name: 'Restaurantes y cafeterías', code: 'S-001', fee: '25.00' },
+    { name: 'Talleres mecánicos', code: 'S-002', fee: '22.00' },
+    { name: 'Consultorios profesionales', code: 'S-003', fee: '12.00' },
+  ],
+  Industria: [
+    { name: 'Panaderías', code: 'I-001', fee: '18.00' },
+    { name: 'Fábricas y manufactura', code: 'I-002', fee: '45.00' },
+  ],
+};
+
+/** Demo activity groups and activities with fees, two invoice series and current rates. */
+export async function seedDemoReference(db: Executor): Promise<void> {
+  for (const [name, activities] of Object.entries(GROUPS)) {
+    const [group] = await db.insert(activityGroups).values({ name }).returning();
+    await db.insert(economicActivities).values(activities.map((activity) => ({ ...activity, activityGroupId: group!.id })));
+  }
+  await db.insert(correlatives).values([
+    { serie: 'A', number: '00000120', numberCreditNote: '00000003', numberDebitNote: '00000001' },
+    { serie: 'B', number: '00000045', numberCreditNote: '00000000', numberDebitNote: '00000000' },
+  ]);
+  await db.update(configurations).set({ value: '245.67' }).where(eq(configurations.name, DOLLAR_RATE));
+  await db.update(configurations).set({ value: '268.12' }).where(eq(configurations.name, EURO_RATE));
+}

@@ -1,0 +1,220 @@
+import { and, asc, count, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import {
+  activityGroupMessages,
+  economicActivityMessages,
+  type ActivityGroupInput,
+  type EconomicActivityInput,
+} from '@recaudo/domain/economic-activities';
+import type { ListQuery } from '@recaudo/domain/paging';
+import type { Database, Executor } from '../../db/client';
+import { changedFields, recordAudit } from '../../platform/audit';
+import { AppError, fieldError, notFound } from '../../platform/errors';
+import type { RowSource } from '../../platform/export';
+import { idList, likePattern, sortOrder } from '../../platform/paging';
+import type { AuthContext } from '../auth/service';
+import { activityGroups, economicActivities } from './tables';
+
+/** Payments arrive with the payments issue; until then no group or activity has any. */
+const NO_PAYMENTS = 0;
+
+export interface ActivityGroupRow {
+  id: number;
+  name: string;
+  count_activities: number;
+  count_payments: number;
+}
+
+const groupColumns = {
+  id: activityGroups.id,
+  name: activityGroups.name,
+  count_activities: sql<number>`(select count(*)::int from ${economicActivities} where ${economicActivities.activityGroupId} = ${activityGroups.id})`,
+};
+
+export function activityGroupSource(db: Executor, query: ListQuery): RowSource<ActivityGroupRow> {
+  const where = query.search ? ilike(activityGroups.name, likePattern(query.search)) : undefined;
+  const order = sortOrder(query.sorter, { id: activityGroups.id, name: activityGroups.name }, asc(activityGroups.name), activityGroups.id);
+  return {
+    async rows(limit, offset) {
+      const base = db.select(groupColumns).from(activityGroups).where(where).orderBy(...order).offset(offset);
+      return (limit === null ? await base : await base.limit(limit)).map((row) => ({ ...row, count_activities: Number(row.count_activities), count_payments: NO_PAYMENTS }));
+    },
+    async count() {
+      return (await db.select({ total: count() }).from(activityGroups).where(where))[0]?.total ?? 0;
+    },
+  };
+}
+
+async function getGroup(executor: Executor, id: number) {
+  const [group] = await executor.select().from(activityGroups).where(eq(activityGroups.id, id));
+  if (!group) throw notFound(activityGroupMessages.notFound);
+  return group;
+}
+
+async function assertGroupNameFree(executor: Executor, name: string, exceptId?: number) {
+  const [clash] = await executor
+    .select({ id: activityGroups.id })
+    .from(activityGroups)
+    .where(and(sql`lower(${activityGroups.name}) = lower(${name})`, exceptId ? ne(activityGroups.id, exceptId) : undefined));
+  if (clash) throw fieldError('name', activityGroupMessages.duplicateName);
+}
+
+export async function createActivityGroup(db: Database, auth: AuthContext, input: ActivityGroupInput) {
+  return db.transaction(async (tx) => {
+    await assertGroupNameFree(tx, input.name);
+    const [group] = await tx.insert(activityGroups).values({ name: input.name }).returning({ id: activityGroups.id });
+    if (!group) throw new Error('activity group insert returned nothing');
+    await recordAudit(tx, { module: 'activity_groups', event: 'created', causerId: auth.user.id, subjectId: group.id, attributes: input });
+    return group.id;
+  });
+}
+
+export async function updateActivityGroup(db: Database, auth: AuthContext, input: ActivityGroupInput & { id: number }) {
+  await db.transaction(async (tx) => {
+    const group = await getGroup(tx, input.id);
+    await assertGroupNameFree(tx, input.name, group.id);
+    const diff = changedFields({ name: group.name }, { name: input.name });
+    if (!diff.changed) return;
+    await tx.update(activityGroups).set({ name: input.name, updatedAt: new Date() }).where(eq(activityGroups.id, group.id));
+    await recordAudit(tx, { module: 'activity_groups', event: 'updated', causerId: auth.user.id, subjectId: group.id, old: diff.old, attributes: diff.attributes });
+  });
+}
+
+export async function deleteActivityGroup(db: Database, auth: AuthContext, id: number) {
+  await db.transaction(async (tx) => {
+    const group = await getGroup(tx, id);
+    const [held] = await tx.select({ total: count() }).from(economicActivities).where(eq(economicActivities.activityGroupId, id));
+    if (held && held.total > 0) throw new AppError('validation', activityGroupMessages.hasActivities(held.total));
+    await tx.delete(activityGroups).where(eq(activityGroups.id, id));
+    await recordAudit(tx, { module: 'activity_groups', event: 'deleted', causerId: auth.user.id, subjectId: id, old: { name: group.name } });
+  });
+}
+
+export const selectableActivityGroups = (db: Executor, search = '') =>
+  db
+    .select({ id: activityGroups.id, name: activityGroups.name })
+    .from(activityGroups)
+    .where(search ? ilike(activityGroups.name, likePattern(search)) : undefined)
+    .orderBy(asc(activityGroups.name));
+
+export interface EconomicActivityRow {
+  id: number;
+  name: string;
+  code: string | null;
+  fee: string;
+  activity_group_id: number;
+  activity_group: { id: number; name: string };
+  count_payments: number;
+}
+
+export function economicActivitySource(db: Executor, query: ListQuery): RowSource<EconomicActivityRow> {
+  const groupIds = idList(query.filters.activity_group_id ?? query.filters.activity_group);
+  const pattern = likePattern(query.search);
+  const where = and(
+    query.search ? or(ilike(economicActivities.name, pattern), ilike(economicActivities.code, pattern)) : undefined,
+    groupIds.length ? inArray(economicActivities.activityGroupId, groupIds) : undefined,
+  );
+  const order = sortOrder(
+    query.sorter,
+    { id: economicActivities.id, name: economicActivities.name, code: economicActivities.code, fee: economicActivities.fee },
+    asc(economicActivities.name),
+    economicActivities.id,
+  );
+  return {
+    async rows(limit, offset) {
+      const base = db
+        .select({
+          id: economicActivities.id,
+          name: economicActivities.name,
+          code: economicActivities.code,
+          fee: economicActivities.fee,
+          activity_group_id: economicActivities.activityGroupId,
+          group_name: activityGroups.name,
+        })
+        .from(economicActivities)
+        .innerJoin(activityGroups, eq(activityGroups.id, economicActivities.activityGroupId))
+        .where(where)
+        .orderBy(...order)
+        .offset(offset);
+      return (limit === null ? await base : await base.limit(limit)).map(({ group_name, ...row }) => ({
+        ...row,
+        activity_group: { id: row.activity_group_id, name: group_name },
+        count_payments: NO_PAYMENTS,
+      }));
+    },
+    async count() {
+      return (await db.select({ total: count() }).from(economicActivities).where(where))[0]?.total ?? 0;
+    },
+  };
+}
+
+async function getActivity(executor: Executor, id: number) {
+  const [activity] = await executor.select().from(economicActivities).where(eq(economicActivities.id, id));
+  if (!activity) throw notFound(economicActivityMessages.notFound);
+  return activity;
+}
+
+async function assertActivityValid(executor: Executor, input: EconomicActivityInput, exceptId?: number) {
+  const [group] = await executor.select({ id: activityGroups.id }).from(activityGroups).where(eq(activityGroups.id, input.activity_group_id));
+  if (!group) throw fieldError('activity_group_id', economicActivityMessages.unknownGroup);
+  const others = exceptId ? ne(economicActivities.id, exceptId) : undefined;
+  const [sameName] = await executor
+    .select({ id: economicActivities.id })
+    .from(economicActivities)
+    .where(and(sql`lower(${economicActivities.name}) = lower(${input.name})`, others));
+  if (sameName) throw fieldError('name', economicActivityMessages.duplicateName);
+  if (input.code) {
+    const [sameCode] = await executor.select({ id: economicActivities.id }).from(economicActivities).where(and(eq(economicActivities.code, input.code), others));
+    if (sameCode) throw fieldError('code', economicActivityMessages.duplicateCode);
+  }
+}
+
+const activityValues = (input: EconomicActivityInput) => ({ name: input.name, code: input.code, fee: input.fee, activity_group_id: input.activity_group_id });
+
+export async function createEconomicActivity(db: Database, auth: AuthContext, input: EconomicActivityInput) {
+  return db.transaction(async (tx) => {
+    await assertActivityValid(tx, input);
+    const [activity] = await tx
+      .insert(economicActivities)
+      .values({ name: input.name, code: input.code, fee: input.fee, activityGroupId: input.activity_group_id })
+      .returning({ id: economicActivities.id });
+    if (!activity) throw new Error('economic activity insert returned nothing');
+    await recordAudit(tx, { module: 'economic_activities', event: 'created', causerId: auth.user.id, subjectId: activity.id, attributes: activityValues(input) });
+    return activity.id;
+  });
+}
+
+export async function updateEconomicActivity(db: Database, auth: AuthContext, input: EconomicActivityInput & { id: number }) {
+  await db.transaction(async (tx) => {
+    const activity = await getActivity(tx, input.id);
+    await assertActivityValid(tx, input, activity.id);
+    const before = { name: activity.name, code: activity.code, fee: activity.fee, activity_group_id: activity.activityGroupId };
+    const diff = changedFields(before, activityValues(input));
+    if (!diff.changed) return;
+    await tx
+      .update(economicActivities)
+      .set({ name: input.name, code: input.code, fee: input.fee, activityGroupId: input.activity_group_id, updatedAt: new Date() })
+      .where(eq(economicActivities.id, activity.id));
+    await recordAudit(tx, { module: 'economic_activities', event: 'updated', causerId: auth.user.id, subjectId: activity.id, old: diff.old, attributes: diff.attributes });
+  });
+}
+
+export async function deleteEconomicActivity(db: Database, auth: AuthContext, id: number) {
+  await db.transaction(async (tx) => {
+    const activity = await getActivity(tx, id);
+    await tx.delete(economicActivities).where(eq(economicActivities.id, id));
+    await recordAudit(tx, {
+      module: 'economic_activities',
+      event: 'deleted',
+      causerId: auth.user.id,
+      subjectId: id,
+      old: { name: activity.name, code: activity.code, fee: activity.fee, activity_group_id: activity.activityGroupId },
+    });
+  });
+}
+
+export const selectableEconomicActivities = (db: Executor, search = '') =>
+  db
+    .select({ id: economicActivities.id, name: economicActivities.name, code: economicActivities.code, fee: economicActivities.fee, activity_group_id: economicActivities.activityGroupId })
+    .from(economicActivities)
+    .where(search ? or(ilike(economicActivities.name, likePattern(search)), ilike(economicActivities.code, likePattern(search))) : undefined)
+    .orderBy(asc(economicActivities.name));

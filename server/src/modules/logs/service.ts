@@ -1,0 +1,158 @@
+import { and, desc, eq, getTableColumns, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { ListQuery } from '@recaudo/domain/paging';
+import type { Executor } from '../../db/client';
+import type { RowSource } from '../../platform/export';
+import { caracasDayRange, likePattern, sortOrder } from '../../platform/paging';
+import { banks } from '../banks/tables';
+import { clients } from '../clients/tables';
+import { configurations } from '../configurations/tables';
+import { correlatives } from '../correlatives/tables';
+import { activityGroups, economicActivities } from '../economic-activities/tables';
+import { paymentMethods } from '../payment-methods/tables';
+import { communities, municipalities, parishes, states } from '../regional/tables';
+import { roles } from '../roles/tables';
+import { users } from '../users/tables';
+import { auditLogs } from './tables';
+
+/**
+ * The records a log entry can be about, by subject_type, with the columns that may be shown
+ * as "current data" (secrets never). Later areas add their tables here.
+ */
+const SUBJECTS: Record<string, { table: PgTable; id: PgColumn; hidden?: string[] }> = {
+  states: { table: states, id: states.id },
+  municipalities: { table: municipalities, id: municipalities.id },
+  parishes: { table: parishes, id: parishes.id },
+  communities: { table: communities, id: communities.id },
+  activity_groups: { table: activityGroups, id: activityGroups.id },
+  economic_activities: { table: economicActivities, id: economicActivities.id },
+  banks: { table: banks, id: banks.id },
+  correlatives: { table: correlatives, id: correlatives.id },
+  payment_methods: { table: paymentMethods, id: paymentMethods.id },
+  configurations: { table: configurations, id: configurations.id },
+  roles: { table: roles, id: roles.id },
+  users: { table: users, id: users.id, hidden: ['password_hash'] },
+  clients: { table: clients, id: clients.id },
+};
+
+/** The subject's current row in API (column) names, keyed by id. */
+async function currentSubjects(db: Executor, type: string, ids: number[]): Promise<Map<number, Record<string, unknown>>> {
+  const subject = SUBJECTS[type];
+  if (!subject || ids.length === 0) return new Map();
+  const columns = Object.fromEntries(
+    Object.values(getTableColumns(subject.table))
+      .filter((column) => !subject.hidden?.includes(column.name))
+      .map((column) => [column.name, column]),
+  );
+  const rows = (await db.select(columns).from(subject.table).where(inArray(subject.id, ids))) as Record<string, unknown>[];
+  return new Map(rows.map((row) => [Number(row.id), Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]))]));
+}
+
+export interface LogRow {
+  id: number;
+  log_name: string;
+  description: string;
+  causer: { id: number; name: string; type: 'admin' | 'client' } | null;
+  subject_type: string | null;
+  subject_id: number | null;
+  subject: Record<string, unknown> | null;
+  properties: { old?: Record<string, unknown>; attributes?: Record<string, unknown> };
+  error_message: string | null;
+  created_at: string;
+}
+
+const textList = (value: unknown): string[] =>
+  (Array.isArray(value) ? value : value === undefined || value === '' ? [] : [value])
+    .map((item) => (typeof item === 'object' && item !== null && 'value' in item ? (item as { value: unknown }).value : item))
+    .filter((item): item is string => typeof item === 'string' && item.length > 0 && item.length <= 64);
+
+const numberList = (value: unknown): number[] =>
+  (Array.isArray(value) ? value : value === undefined || value === '' ? [] : [value])
+    .map((item) => (typeof item === 'object' && item !== null && 'value' in item ? (item as { value: unknown }).value : item))
+    .map(Number)
+    .filter((id) => Number.isInteger(id) && id > 0);
+
+/**
+ * Audit entries, newest first. Search: module, event or causer name. Filters: module
+ * (`log_name`), `event_type`, `user` (causers), `dates` (Caracas days), `subject_type` with
+ * `subject_id` (one record's history) and `client` (entries about a client or by its users).
+ */
+export function logSource(db: Executor, query: ListQuery): RowSource<LogRow> {
+  const { filters } = query;
+  const modules = textList(filters.module ?? filters.log_name);
+  const events = textList(filters.event_type ?? filters.description);
+  const causers = numberList(filters.user);
+  const subjectTypes = textList(filters.subject_type);
+  const subjectIds = numberList(filters.subject_id);
+  const clientIds = numberList(filters.client);
+  const range = caracasDayRange(filters.dates);
+  const pattern = likePattern(query.search);
+  const clientClause: SQL | undefined = clientIds.length
+    ? or(
+        and(eq(auditLogs.subjectType, 'clients'), inArray(auditLogs.subjectId, clientIds)),
+        inArray(auditLogs.causerId, db.select({ id: users.id }).from(users).where(inArray(users.clientId, clientIds))),
+      )
+    : undefined;
+  const where = and(
+    query.search ? or(ilike(auditLogs.logName, pattern), ilike(auditLogs.description, pattern), ilike(users.name, pattern)) : undefined,
+    modules.length ? inArray(auditLogs.logName, modules) : undefined,
+    events.length ? inArray(auditLogs.description, events) : undefined,
+    causers.length ? inArray(auditLogs.causerId, causers) : undefined,
+    subjectTypes.length ? inArray(auditLogs.subjectType, subjectTypes) : undefined,
+    subjectIds.length ? inArray(auditLogs.subjectId, subjectIds) : undefined,
+    range ? and(gte(auditLogs.createdAt, range[0]), lt(auditLogs.createdAt, range[1])) : undefined,
+    clientClause,
+  );
+  const order = sortOrder(query.sorter, { created_at: auditLogs.createdAt, log_name: auditLogs.logName, description: auditLogs.description }, desc(auditLogs.createdAt), auditLogs.id);
+  return {
+    async rows(limit, offset) {
+      const base = db
+        .select({
+          id: auditLogs.id,
+          log_name: auditLogs.logName,
+          description: auditLogs.description,
+          causer_id: auditLogs.causerId,
+          causer_name: users.name,
+          causer_client_id: users.clientId,
+          subject_type: auditLogs.subjectType,
+          subject_id: auditLogs.subjectId,
+          properties: auditLogs.properties,
+          error_message: auditLogs.errorMessage,
+          created_at: auditLogs.createdAt,
+        })
+        .from(auditLogs)
+        .leftJoin(users, eq(users.id, auditLogs.causerId))
+        .where(where)
+        .orderBy(...order)
+        .offset(offset);
+      const rows = limit === null ? await base : await base.limit(limit);
+      const wanted = new Map<string, number[]>();
+      for (const row of rows) if (row.subject_type && row.subject_id) wanted.set(row.subject_type, [...(wanted.get(row.subject_type) ?? []), row.subject_id]);
+      const found = new Map<string, Map<number, Record<string, unknown>>>();
+      for (const [type, ids] of wanted) found.set(type, await currentSubjects(db, type, [...new Set(ids)]));
+      return rows.map((row) => ({
+        id: row.id,
+        log_name: row.log_name,
+        description: row.description,
+        causer:
+          row.causer_id !== null && row.causer_name !== null
+            ? { id: row.causer_id, name: row.causer_name, type: row.causer_client_id === null ? ('admin' as const) : ('client' as const) }
+            : null,
+        subject_type: row.subject_type,
+        subject_id: row.subject_id,
+        subject: (row.subject_type && row.subject_id ? found.get(row.subject_type)?.get(row.subject_id) : undefined) ?? null,
+        properties: { old: row.properties.old ?? undefined, attributes: row.properties.attributes ?? undefined },
+        error_message: row.error_message,
+        created_at: new Date(row.created_at).toISOString(),
+      }));
+    },
+    async count() {
+      const [row] = await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(auditLogs)
+        .leftJoin(users, eq(users.id, auditLogs.causerId))
+        .where(where);
+      return Number(row?.total ?? 0);
+    },
+  };
+}

@@ -1,0 +1,289 @@
+import { and, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { PaymentSummary, RegionalListQuery, RegionalUnit } from '@recaudo/domain/regional';
+import type { Executor } from '../../db/client';
+import type { RowSource } from '../../platform/export';
+import { idList, likePattern, sortOrder } from '../../platform/paging';
+import { communities, municipalities, parishes, states } from './tables';
+
+/**
+ * The lists of regional units. Payments and payment addresses arrive with later issues:
+ * until then the counters and payment summaries are zero, and the payments flag and date
+ * range are accepted without effect. Those issues replace `emptyCounts` with real subqueries.
+ */
+const EMPTY_SUMMARY: PaymentSummary = { count_payments: 0, amount_bill: '0.00', amount_payment: '0.00', dollar_amount_bill: '0.00', dollar_amount_payment: '0.00' };
+const emptyCounts = () => ({
+  count_clients: 0,
+  payments_residential: { ...EMPTY_SUMMARY },
+  payments_comercial: { ...EMPTY_SUMMARY },
+  count_clients_solvents_residential: 0,
+  count_clients_solvents_comercial: 0,
+});
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** A filter given either as `filters[x]` or at the top level of the query (as the spec sends parent ids). */
+function ids(query: RegionalListQuery, key: 'state_id' | 'municipality_id' | 'parish_id'): number[] {
+  const top = query[key];
+  return [...idList(query.filters[key]), ...(top ? [top] : [])];
+}
+
+function activeFilter(value: unknown, column: PgColumn): SQL | undefined {
+  if (value === '1' || value === 'true' || value === 1 || value === true) return eq(column, true);
+  if (value === '0' || value === 'false' || value === 0 || value === false) return eq(column, false);
+  return undefined;
+}
+
+const stateColumns = { id: states.id, name: states.name, active: states.active, created_at: states.createdAt };
+
+export function stateSource(db: Executor, query: RegionalListQuery): RowSource<ReturnType<typeof presentState>> {
+  const where = and(query.search ? ilike(states.name, likePattern(query.search)) : undefined, activeFilter(query.filters.active, states.active));
+  const order = sortOrder(query.sorter, { id: states.id, name: states.name, active: states.active }, states.name, states.id);
+  return {
+    async rows(limit, offset) {
+      const base = db.select(stateColumns).from(states).where(where).orderBy(...order).offset(offset);
+      return (limit === null ? await base : await base.limit(limit)).map(presentState);
+    },
+    async count() {
+      return (await db.select({ total: count() }).from(states).where(where))[0]?.total ?? 0;
+    },
+  };
+}
+export const presentState = (row: { id: number; name: string; active: boolean; created_at: Date | string }) => ({
+  ...row,
+  created_at: iso(row.created_at),
+  ...emptyCounts(),
+});
+
+const municipalityColumns = {
+  id: municipalities.id,
+  name: municipalities.name,
+  active: municipalities.active,
+  created_at: municipalities.createdAt,
+  state_id: municipalities.stateId,
+  state_name: states.name,
+};
+
+export function municipalitySource(db: Executor, query: RegionalListQuery): RowSource<ReturnType<typeof presentMunicipality>> {
+  const stateIds = ids(query, 'state_id');
+  const where = and(
+    query.search ? ilike(municipalities.name, likePattern(query.search)) : undefined,
+    stateIds.length ? inArray(municipalities.stateId, stateIds) : undefined,
+    activeFilter(query.filters.active, municipalities.active),
+  );
+  const order = sortOrder(query.sorter, { id: municipalities.id, name: municipalities.name, active: municipalities.active }, municipalities.name, municipalities.id);
+  return {
+    async rows(limit, offset) {
+      const base = db
+        .select(municipalityColumns)
+        .from(municipalities)
+        .innerJoin(states, eq(states.id, municipalities.stateId))
+        .where(where)
+        .orderBy(...order)
+        .offset(offset);
+      return (limit === null ? await base : await base.limit(limit)).map(presentMunicipality);
+    },
+    async count() {
+      return (await db.select({ total: count() }).from(municipalities).where(where))[0]?.total ?? 0;
+    },
+  };
+}
+export const presentMunicipality = ({ state_name, ...row }: { id: number; name: string; active: boolean; created_at: Date | string; state_id: number; state_name: string }) => ({
+  ...row,
+  created_at: iso(row.created_at),
+  state: { id: row.state_id, name: state_name },
+  ...emptyCounts(),
+});
+
+const parishColumns = {
+  id: parishes.id,
+  name: parishes.name,
+  active: parishes.active,
+  date_start: parishes.dateStart,
+  created_at: parishes.createdAt,
+  municipality_id: parishes.municipalityId,
+  municipality_name: municipalities.name,
+  state_id: municipalities.stateId,
+  state_name: states.name,
+};
+
+export function parishSource(db: Executor, query: RegionalListQuery): RowSource<ReturnType<typeof presentParish>> {
+  const stateIds = ids(query, 'state_id');
+  const municipalityIds = ids(query, 'municipality_id');
+  const where = and(
+    query.search ? ilike(parishes.name, likePattern(query.search)) : undefined,
+    municipalityIds.length ? inArray(parishes.municipalityId, municipalityIds) : undefined,
+    stateIds.length ? inArray(municipalities.stateId, stateIds) : undefined,
+    activeFilter(query.filters.active, parishes.active),
+  );
+  const order = sortOrder(
+    query.sorter,
+    { id: parishes.id, name: parishes.name, active: parishes.active, date_start: parishes.dateStart },
+    parishes.name,
+    parishes.id,
+  );
+  const joined = () =>
+    db
+      .select(parishColumns)
+      .from(parishes)
+      .innerJoin(municipalities, eq(municipalities.id, parishes.municipalityId))
+      .innerJoin(states, eq(states.id, municipalities.stateId));
+  return {
+    async rows(limit, offset) {
+      const base = joined().where(where).orderBy(...order).offset(offset);
+      return (limit === null ? await base : await base.limit(limit)).map(presentParish);
+    },
+    async count() {
+      const rows = await db
+        .select({ total: count() })
+        .from(parishes)
+        .innerJoin(municipalities, eq(municipalities.id, parishes.municipalityId))
+        .where(where);
+      return rows[0]?.total ?? 0;
+    },
+  };
+}
+type ParishJoined = {
+  id: number;
+  name: string;
+  active: boolean;
+  date_start: string;
+  created_at: Date | string;
+  municipality_id: number;
+  municipality_name: string;
+  state_id: number;
+  state_name: string;
+};
+export const presentParish = ({ municipality_name, state_name, ...row }: ParishJoined) => ({
+  ...row,
+  created_at: iso(row.created_at),
+  municipality: { id: row.municipality_id, name: municipality_name, state_id: row.state_id },
+  state: { id: row.state_id, name: state_name },
+  ...emptyCounts(),
+});
+
+const communityColumns = {
+  id: communities.id,
+  name: communities.name,
+  active: communities.active,
+  number_houses: communities.numberHouses,
+  responsible_name: communities.responsibleName,
+  responsible_phone: communities.responsiblePhone,
+  fee: communities.fee,
+  date_start: communities.dateStart,
+  created_at: communities.createdAt,
+  parish_id: communities.parishId,
+  parish_name: parishes.name,
+  municipality_id: parishes.municipalityId,
+  municipality_name: municipalities.name,
+  state_id: municipalities.stateId,
+  state_name: states.name,
+};
+
+export function communitySource(db: Executor, query: RegionalListQuery): RowSource<ReturnType<typeof presentCommunity>> {
+  const stateIds = ids(query, 'state_id');
+  const municipalityIds = ids(query, 'municipality_id');
+  const parishIds = ids(query, 'parish_id');
+  const where = and(
+    query.search ? ilike(communities.name, likePattern(query.search)) : undefined,
+    parishIds.length ? inArray(communities.parishId, parishIds) : undefined,
+    municipalityIds.length ? inArray(parishes.municipalityId, municipalityIds) : undefined,
+    stateIds.length ? inArray(municipalities.stateId, stateIds) : undefined,
+    activeFilter(query.filters.active, communities.active),
+  );
+  const order = sortOrder(
+    query.sorter,
+    {
+      id: communities.id,
+      name: communities.name,
+      active: communities.active,
+      fee: communities.fee,
+      number_houses: communities.numberHouses,
+      date_start: communities.dateStart,
+    },
+    communities.name,
+    communities.id,
+  );
+  return {
+    async rows(limit, offset) {
+      const base = db
+        .select(communityColumns)
+        .from(communities)
+        .innerJoin(parishes, eq(parishes.id, communities.parishId))
+        .innerJoin(municipalities, eq(municipalities.id, parishes.municipalityId))
+        .innerJoin(states, eq(states.id, municipalities.stateId))
+        .where(where)
+        .orderBy(...order)
+        .offset(offset);
+      return (limit === null ? await base : await base.limit(limit)).map(presentCommunity);
+    },
+    async count() {
+      const rows = await db
+        .select({ total: count() })
+        .from(communities)
+        .innerJoin(parishes, eq(parishes.id, communities.parishId))
+        .innerJoin(municipalities, eq(municipalities.id, parishes.municipalityId))
+        .where(where);
+      return rows[0]?.total ?? 0;
+    },
+  };
+}
+type CommunityJoined = {
+  id: number;
+  name: string;
+  active: boolean;
+  number_houses: number;
+  responsible_name: string | null;
+  responsible_phone: string | null;
+  fee: string;
+  date_start: string;
+  created_at: Date | string;
+  parish_id: number;
+  parish_name: string;
+  municipality_id: number;
+  municipality_name: string;
+  state_id: number;
+  state_name: string;
+};
+export const presentCommunity = ({ parish_name, municipality_name, state_name, ...row }: CommunityJoined) => ({
+  ...row,
+  created_at: iso(row.created_at),
+  parish: { id: row.parish_id, name: parish_name, municipality_id: row.municipality_id },
+  municipality: { id: row.municipality_id, name: municipality_name, state_id: row.state_id },
+  state: { id: row.state_id, name: state_name },
+  ...emptyCounts(),
+});
+
+export interface UnitParents {
+  state_id?: number[];
+  municipality_id?: number[];
+  parish_id?: number[];
+}
+
+/** Active units of one level for selects and `data-regional`: id, name and the direct parent. */
+export async function activeUnits(db: Executor, unit: RegionalUnit, search = '', parents: UnitParents = {}) {
+  const named = (column: PgColumn) => (search ? ilike(column, likePattern(search)) : undefined);
+  const within = (column: PgColumn, list?: number[]) => (list?.length ? inArray(column, list) : undefined);
+  switch (unit) {
+    case 'states':
+      return db.select({ id: states.id, name: states.name }).from(states).where(and(eq(states.active, true), named(states.name), within(states.id, parents.state_id))).orderBy(states.name);
+    case 'municipalities':
+      return db
+        .select({ id: municipalities.id, name: municipalities.name, state_id: municipalities.stateId })
+        .from(municipalities)
+        .where(and(eq(municipalities.active, true), named(municipalities.name), within(municipalities.stateId, parents.state_id)))
+        .orderBy(municipalities.name);
+    case 'parishes':
+      return db
+        .select({ id: parishes.id, name: parishes.name, municipality_id: parishes.municipalityId, date_start: parishes.dateStart })
+        .from(parishes)
+        .where(and(eq(parishes.active, true), named(parishes.name), within(parishes.municipalityId, parents.municipality_id)))
+        .orderBy(parishes.name);
+    case 'communities':
+      return db
+        .select({ id: communities.id, name: communities.name, parish_id: communities.parishId, fee: communities.fee, date_start: communities.dateStart })
+        .from(communities)
+        .where(and(eq(communities.active, true), named(communities.name), within(communities.parishId, parents.parish_id)))
+        .orderBy(communities.name);
+  }
+}

@@ -1,0 +1,196 @@
+import { stringify } from 'csv-stringify';
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+import PDFDocument from 'pdfkit';
+import { PassThrough, type Readable, type Writable } from 'node:stream';
+import type { z } from 'zod';
+import { exportFormatField, type ExportFormat } from '@recaudo/domain/export';
+import { listQuerySchema, type ListQuery, type Paged } from '@recaudo/domain/paging';
+import type { RouteAccess } from './access';
+import type { ZodApp } from './module';
+import { paginate } from './paging';
+
+/**
+ * One export service for every list (DESIGN §3, §4, §8): the list's own query, run in
+ * batches so 100 000 rows never sit in memory at once, streamed as CSV, XLSX or PDF with
+ * Spanish headers, formula-injection escaping and a Spanish file name.
+ */
+
+/** A list query that can be paged or walked in batches: the same `where` and order both ways. */
+export interface RowSource<T> {
+  rows(limit: number | null, offset: number): Promise<T[]>;
+  count(): Promise<number>;
+}
+
+export const pageOf = <T>(query: Pick<ListQuery, 'page' | 'per_page'>, source: RowSource<T>): Promise<Paged<T>> =>
+  paginate(query, (limit, offset) => source.rows(limit, offset), () => source.count());
+
+export interface ExportColumn<T> {
+  header: string;
+  value: (row: T) => string | number | null | undefined;
+  /** Relative width (characters in XLSX, share of the page in PDF). */
+  width?: number;
+}
+
+export const EXPORT_BATCH_SIZE = 1000;
+
+/** Walks every row the list selects, a batch at a time. */
+export async function* allRows<T>(source: RowSource<T>, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<T> {
+  for (let offset = 0; ; offset += batchSize) {
+    const rows = await source.rows(batchSize, offset);
+    yield* rows;
+    if (rows.length < batchSize) return;
+  }
+}
+
+/** A text cell starting with = + - @ (or a tab/CR) would run as a formula in a spreadsheet: prefix a quote. */
+export function escapeCell(value: string | number | null | undefined): string | number {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return value;
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** RFC 6266/5987: an ASCII fallback plus the exact UTF-8 name. */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+};
+
+interface ExportJob<T> {
+  /** Without extension: "Actividades Económicas". */
+  fileName: string;
+  columns: ExportColumn<T>[];
+  source: RowSource<T>;
+}
+
+/** Waits until a stream wants more, or gives up when the client went away. */
+function drained(stream: Writable): Promise<void> {
+  if (!stream.writableNeedDrain) return Promise.resolve();
+  return new Promise((resolve) => {
+    const finish = () => {
+      stream.off('drain', finish);
+      stream.off('close', finish);
+      resolve();
+    };
+    stream.once('drain', finish);
+    stream.once('close', finish);
+  });
+}
+
+function csvStream<T>({ columns, source }: ExportJob<T>): Readable {
+  // The BOM lets spreadsheet programs read the accents as UTF-8.
+  const out = stringify({ bom: true, header: true, columns: columns.map((column) => column.header) });
+  void (async () => {
+    for await (const row of allRows(source)) {
+      if (out.destroyed) return;
+      out.write(columns.map((column) => escapeCell(column.value(row))));
+      await drained(out);
+    }
+    out.end();
+  })().catch((error: Error) => out.destroy(error));
+  return out;
+}
+
+function xlsxStream<T>({ fileName, columns, source }: ExportJob<T>): Readable {
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(fileName.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31));
+  sheet.columns = columns.map((column, index) => ({ header: column.header, key: `c${index}`, width: column.width ?? 18 }));
+  sheet.getRow(1).font = { bold: true };
+  void (async () => {
+    for await (const row of allRows(source)) {
+      if (out.destroyed) return;
+      sheet.addRow(columns.map((column) => escapeCell(column.value(row)))).commit();
+      await drained(out);
+    }
+    sheet.commit();
+    await workbook.commit();
+  })().catch((error: Error) => out.destroy(error));
+  return out;
+}
+
+function pdfStream<T>({ fileName, columns, source }: ExportJob<T>): Readable {
+  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 30, info: { Title: fileName } });
+  const left = doc.page.margins.left;
+  const usable = doc.page.width - left - doc.page.margins.right;
+  const totalWeight = columns.reduce((sum, column) => sum + (column.width ?? 18), 0);
+  const widths = columns.map((column) => ((column.width ?? 18) / totalWeight) * usable);
+  const bottom = () => doc.page.height - doc.page.margins.bottom;
+  const padding = 3;
+
+  const drawRow = (cells: string[], bold: boolean) => {
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
+    const height = Math.max(...cells.map((cell, index) => doc.heightOfString(cell, { width: widths[index]! - 2 * padding }))) + 2 * padding;
+    if (doc.y + height > bottom()) {
+      doc.addPage();
+      if (!bold) drawHeader();
+      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
+    }
+    const top = doc.y;
+    let x = left;
+    cells.forEach((cell, index) => {
+      doc.text(cell, x + padding, top + padding, { width: widths[index]! - 2 * padding, lineBreak: true });
+      x += widths[index]!;
+    });
+    doc.moveTo(left, top + height).lineTo(left + usable, top + height).lineWidth(0.3).strokeColor('#999999').stroke();
+    doc.x = left;
+    doc.y = top + height;
+  };
+  const drawHeader = () => drawRow(columns.map((column) => column.header), true);
+
+  doc.font('Helvetica-Bold').fontSize(13).text(fileName, left, doc.y);
+  doc.moveDown(0.5);
+  drawHeader();
+  void (async () => {
+    for await (const row of allRows(source)) {
+      if (doc.destroyed) return;
+      drawRow(columns.map((column) => String(column.value(row) ?? '')), false);
+    }
+    doc.end();
+  })().catch((error: Error) => doc.destroy(error));
+  return doc;
+}
+
+/** Streams the export as the answer, with the Spanish file name. */
+export function sendExport<T>(reply: FastifyReply, format: ExportFormat, job: ExportJob<T>) {
+  const stream = format === 'csv' ? csvStream(job) : format === 'xlsx' ? xlsxStream(job) : pdfStream(job);
+  return reply
+    .header('content-type', CONTENT_TYPES[format])
+    .header('content-disposition', contentDisposition(`${job.fileName}.${format}`))
+    .header('cache-control', 'no-store')
+    .send(stream);
+}
+
+/**
+ * Declares `GET <list>/export`: the list's query plus `type_format`, limited to `formats`;
+ * a format the screen does not offer answers 422.
+ */
+export function exportRoute<T, S extends z.ZodObject = typeof listQuerySchema>(
+  app: ZodApp,
+  url: string,
+  options: {
+    access: RouteAccess;
+    formats: readonly ExportFormat[];
+    fileName: string;
+    tags: string[];
+    query?: S;
+    columns: ExportColumn<T>[];
+    source: (query: z.output<S>) => RowSource<T>;
+  },
+) {
+  const querystring = (options.query ?? listQuerySchema).extend({ type_format: exportFormatField(options.formats) });
+  app.get(url, { config: { access: options.access }, schema: { tags: options.tags, querystring } }, async (request, reply) => {
+    const query = request.query as z.output<S> & { type_format: ExportFormat };
+    return sendExport(reply, query.type_format, { fileName: options.fileName, columns: options.columns, source: options.source(query) });
+  });
+}
