@@ -3,6 +3,13 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// Importing antd or its icons from the package root merges all of it into one shared chunk
+// and silently undoes route splitting (DESIGN §8): import each component from antd/es/<name>.
+const wholeLibraryImports = [
+  { name: 'antd', message: "Importa el componente desde 'antd/es/<componente>'." },
+  { name: '@ant-design/icons', message: "Importa el icono desde '@ant-design/icons/<Icono>'." },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'server/drizzle/**', '**/*.config.js'] },
   js.configs.recommended,
@@ -23,7 +30,10 @@ export default tseslint.config(
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { paths: wholeLibraryImports }],
+    },
   },
   {
     // Feature folders stay independent (bulletproof-react): share through components/, lib/ or domain/.
@@ -31,7 +41,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../../features/*', '**/features/*/**'], message: 'Una feature no importa otra.' }] },
+        {
+          paths: wholeLibraryImports,
+          patterns: [{ group: ['../../features/*', '**/features/*/**'], message: 'Una feature no importa otra.' }],
+        },
       ],
     },
   },
