@@ -101,6 +101,7 @@ describe.skipIf(!chromiumPath)(`app shell in Chromium${chromiumPath ? '' : ` (${
     await page.waitForSelector('[data-theme="dark"]');
     await page.waitForTimeout(300);
     await page.reload();
+    await page.getByText('Bienvenido, Ana Analista').waitFor();
     await page.waitForSelector('[data-theme="dark"]');
     await snapshot(page, 'dark-dashboard');
 

@@ -40,9 +40,9 @@ export async function loginAs(page: Page, email: string, password = DEMO_PASSWOR
   await page.waitForURL('**/dashboard');
 }
 
-/** Saves a screenshot under e2e/screenshots for a person to look at. */
+/** Saves a screenshot of the viewport under e2e/screenshots for a person to look at. */
 export async function snapshot(page: Page, name: string): Promise<void> {
   const dir = path.resolve(import.meta.dirname, '../screenshots');
   fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
 }
