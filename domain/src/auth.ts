@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailField, recordId } from './validation';
+import { clientMessages, clientTypeField, genderField, identificationField, identificationTypeField, identificationTypesOf, phoneItem } from './clients';
+import { dateNotAfterToday, emailField, messages, recordId, requiredText } from './validation';
 
 export const loginSchema = z.object({
   email: emailField('Correo'),
@@ -55,3 +56,128 @@ export const messagesAuth = {
     `Demasiados intentos fallidos. Intenta de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
 } as const;
 
+
+/* ---------- Registration and password flows (spec 01 §2, §4, §5; DESIGN §4) ---------- */
+
+export const VERIFICATION_CODE_LENGTH = 6;
+/** Seconds a verification code lives; the wizard's countdown and the resend rule use it. */
+export const VERIFICATION_CODE_SECONDS = 300;
+export const VERIFICATION_MAX_TRIES = 5;
+/** Minutes a password reset link stays valid. */
+export const RESET_TOKEN_MINUTES = 60;
+
+const blankValue = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+export const verifyIdentificationSchema = z
+  .object({
+    type: clientTypeField.optional(),
+    identification_type: identificationTypeField,
+    identification: identificationField,
+  })
+  .superRefine((value, ctx) => {
+    if (value.type !== undefined && !identificationTypesOf(value.type).includes(value.identification_type)) {
+      ctx.addIssue({ code: 'custom', path: ['identification_type'], message: clientMessages.identificationTypeMismatch(value.type) });
+    }
+  });
+
+const optionalRegistrationPhone = z.preprocess((value) => (blankValue(value) ? null : value), phoneItem.nullable());
+
+export const codeRequestSchema = z.object({
+  identification_type: identificationTypeField,
+  identification: identificationField,
+  email: emailField('Correo'),
+  phone: optionalRegistrationPhone.optional().default(null),
+});
+
+const codeField = z
+  .string({ error: messages.required('Código') })
+  .trim()
+  .min(1, messages.required('Código'))
+  .regex(/^\d{6}$/, `El Código debe tener ${VERIFICATION_CODE_LENGTH} dígitos.`);
+
+const tokenField = z.string({ error: 'El token es obligatorio.' }).trim().min(1, 'El token es obligatorio.').max(200, 'El token es inválido.');
+
+export const codeCheckSchema = z.object({
+  identification_type: identificationTypeField,
+  identification: identificationField,
+  token: tokenField,
+  code: codeField,
+});
+
+/** Step 2 plus the verified code's token: residential clients also give gender and birth date. */
+export const registerSchema = z
+  .object({
+    type: clientTypeField,
+    identification_type: identificationTypeField,
+    identification: identificationField,
+    name: requiredText('Nombre'),
+    email: emailField('Correo'),
+    password: z
+      .string({ error: messages.required('Contraseña') })
+      .min(1, { error: messages.required('Contraseña'), abort: true })
+      .min(8, 'La Contraseña debe tener al menos 8 caracteres.')
+      .max(200, messages.maxLength('Contraseña', 200)),
+    phone: phoneItem,
+    gender: genderField.optional().default(null),
+    birth_date: z.preprocess((value) => (blankValue(value) ? null : value), dateNotAfterToday('Fecha de nacimiento').nullable()).optional().default(null),
+    address: z
+      .string()
+      .trim()
+      .max(500, messages.maxLength('Dirección', 500))
+      .nullish()
+      .transform((value) => (value ? value : null)),
+    token: tokenField,
+  })
+  .superRefine((value, ctx) => {
+    if (!identificationTypesOf(value.type).includes(value.identification_type)) {
+      ctx.addIssue({ code: 'custom', path: ['identification_type'], message: clientMessages.identificationTypeMismatch(value.type) });
+    }
+    if (value.type === 0 && !value.gender) ctx.addIssue({ code: 'custom', path: ['gender'], message: messages.required('Género') });
+    if (value.type === 0 && !value.birth_date) ctx.addIssue({ code: 'custom', path: ['birth_date'], message: messages.required('Fecha de nacimiento') });
+  })
+  .transform((value) => (value.type === 0 ? value : { ...value, gender: null, birth_date: null }));
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const sendTokenSchema = z.object({ email: emailField('Correo') });
+export const verifyTokenSchema = z.object({ token: tokenField });
+
+export const RESET_PASSWORD_REQUIRED = '* La contrasena es requerida';
+export const RESET_PASSWORD_MISMATCH = '* Las contraseñas no coinciden';
+
+/** `auth/reset-password`: the reset token, or the session of a user flagged change_password. */
+export const resetPasswordSchema = z
+  .object({
+    token: z.preprocess((value) => (blankValue(value) ? undefined : value), tokenField.optional()),
+    password: z
+      .string({ error: RESET_PASSWORD_REQUIRED })
+      .min(1, { error: RESET_PASSWORD_REQUIRED, abort: true })
+      .min(8, '* La contraseña debe tener al menos 8 caracteres')
+      .max(200, '* La contraseña es demasiado larga'),
+    confirm_password: z.string({ error: RESET_PASSWORD_MISMATCH }),
+  })
+  .superRefine((value, ctx) => {
+    if (value.confirm_password !== value.password) ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: RESET_PASSWORD_MISMATCH });
+  });
+
+export const messagesRegistration = {
+  identificationAvailable: 'Identificación verificada',
+  clientFound: 'Encontramos tus datos. Revísalos y complétalos.',
+  identificationTaken: 'Ya existe un usuario registrado con esta identificación.',
+  emailTaken: 'El Correo ya está registrado.',
+  codeSent: 'Te enviamos un código de verificación.',
+  codeNotExpired: (seconds: number) =>
+    `Ya te enviamos un código. Podrás pedir otro en ${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}.`,
+  codeInvalid: 'El código es incorrecto.',
+  codeUnknown: 'El código no es válido. Solicita uno nuevo.',
+  codeExpired: 'El código ha expirado. Solicita uno nuevo.',
+  codeTooManyTries: 'Demasiados intentos con este código. Solicita uno nuevo cuando termine la cuenta regresiva.',
+  codeVerified: 'Código verificado',
+  codeNotVerified: 'Debes verificar el código enviado a tu correo antes de registrarte.',
+  registered: 'Registro exitoso. Ya puedes iniciar sesión.',
+  resetLinkSent: 'Si el correo está registrado, te enviamos un enlace para restablecer tu contraseña.',
+  tokenInvalid: 'Error! El token no pertenece a ningún usuario',
+  tokenValid: 'Token válido',
+  passwordChanged: 'Contraseña actualizada',
+  changePasswordFirst: 'Debes cambiar tu contraseña antes de continuar.',
+  tooManyRequests: (minutes: number) => `Demasiadas solicitudes. Intenta de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
+} as const;

@@ -15,10 +15,13 @@ import banksRoutes from './modules/banks/routes';
 import configurationsRoutes from './modules/configurations/routes';
 import correlativesRoutes from './modules/correlatives/routes';
 import economicActivitiesRoutes from './modules/economic-activities/routes';
+import clientsRoutes from './modules/clients/routes';
 import logsRoutes from './modules/logs/routes';
+import messagesRoutes from './modules/messages/routes';
 import paymentMethodsRoutes from './modules/payment-methods/routes';
 import regionalRoutes from './modules/regional/routes';
 import rolesRoutes from './modules/roles/routes';
+import usersRoutes from './modules/users/routes';
 import { accessControl } from './platform/access';
 import { registerErrorHandling } from './platform/errors';
 import type { ModuleContext } from './platform/module';
@@ -35,6 +38,9 @@ const AREAS = [
   correlativesRoutes,
   paymentMethodsRoutes,
   configurationsRoutes,
+  clientsRoutes,
+  usersRoutes,
+  messagesRoutes,
 ];
 
 function webDist(config: Config): string | null {

@@ -18,6 +18,19 @@ const configSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Calls per IP within the login window to each public registration/reset endpoint. */
+  PUBLIC_MAX_REQUESTS_PER_IP: z.coerce.number().int().min(1).default(30),
+  /** `smtp://user:pass@host:port` (or smtps://); without it e-mails stay in the outbox and the log. */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Recaudo <no-responder@recaudo.local>'),
+  /** HTTP gateway that receives POST {to, message} as JSON; without it SMS stay in the outbox. */
+  SMS_GATEWAY_URL: z.string().url().optional(),
+  /** Sent as `Authorization: Bearer …` to the SMS gateway when set. */
+  SMS_GATEWAY_TOKEN: z.string().optional(),
+  /** Seconds between passes of the outbox dispatcher. */
+  OUTBOX_POLL_SECONDS: z.coerce.number().min(0.1).default(5),
+  /** Attempts per message before it is marked failed. */
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
   WEB_DIST: z.string().optional(),
   /** Behind a load balancer the client's address comes from X-Forwarded-For. */
   TRUST_PROXY: booleanFromEnv.default(false),

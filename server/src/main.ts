@@ -5,6 +5,8 @@ import { openDatabase } from './db/client';
 import { lockDataDir } from './db/lock';
 import { seedBase } from './db/seed/base';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from './db/seed/demo';
+import { startDispatcher } from './modules/messages/service';
+import { createTransport } from './modules/messages/transport';
 
 async function main() {
   const config = loadConfig();
@@ -17,8 +19,18 @@ async function main() {
   const seeded = config.DEMO_SEED ? await seedDemo(database.db) : false;
 
   const app = await buildApp(config, database.db);
+  // Outgoing e-mail and SMS: delivered from the outbox with retries; without SMTP_URL or
+  // SMS_GATEWAY_URL they stay in the outbox and are written to this log.
+  const transport = createTransport(config);
+  const dispatcher = startDispatcher(database.db, transport, {
+    intervalMs: config.OUTBOX_POLL_SECONDS * 1000,
+    maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
+    log: (message, details) => app.log.info(details, message),
+    onError: (error) => app.log.error({ err: error }, 'outbox dispatcher failed'),
+  });
   closeWithGrace({ delay: 10_000 }, async ({ err }) => {
     if (err) app.log.error({ err }, 'stopping after an error');
+    await dispatcher.stop();
     await app.close();
     await database.close();
     await releaseLock?.();

@@ -55,7 +55,7 @@ export interface TestContext {
   config: Config;
   close(): Promise<void>;
   /** A request through the real HTTP pipeline; answers status, parsed body and headers. */
-  call(method: InjectOptions['method'], url: string, options?: { token?: string; body?: unknown; query?: Record<string, unknown>; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
+  call(method: InjectOptions['method'], url: string, options?: { token?: string; body?: unknown; query?: Record<string, unknown>; headers?: Record<string, string>; ip?: string }): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
   /** A staff user whose own role holds exactly `permissions`. */
   staff(options?: { permissions?: Permission[]; roleId?: number; overrides?: Partial<typeof users.$inferInsert> }): Promise<TestUser>;
   /** A client with its client user (role Cliente). */
@@ -119,6 +119,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
         url: search ? `${url}?${search}` : url,
         payload: options.body as InjectOptions['payload'],
         headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
+        ...(options.ip ? { remoteAddress: options.ip } : {}),
       });
       let body: unknown = response.body;
       try {

@@ -6,6 +6,7 @@ export * from '../modules/configurations/tables';
 export * from '../modules/correlatives/tables';
 export * from '../modules/economic-activities/tables';
 export * from '../modules/logs/tables';
+export * from '../modules/messages/tables';
 export * from '../modules/payment-methods/tables';
 export * from '../modules/regional/tables';
 export * from '../modules/roles/tables';

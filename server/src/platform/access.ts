@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { messagesRegistration } from '@recaudo/domain/auth';
 import { hasPermission, type Permission } from '@recaudo/domain/permissions';
 import type { Database } from '../db/client';
 import { authenticateToken, type AuthContext } from '../modules/auth/service';
@@ -55,6 +56,12 @@ function checkAccess(access: Exclude<RouteAccess, 'public'>, auth: AuthContext):
 }
 
 /**
+ * A user flagged `change_password` may only read their session, log out and set a new password
+ * (spec 01 §2: they see only /pass-change); everything else answers 403.
+ */
+const CHANGE_PASSWORD_ROUTES = new Set(['/api/auth/me', '/api/auth/logout', '/api/auth/reset-password']);
+
+/**
  * Every /api route must say who may call it: a route without `config.access` refuses to
  * register, so a forgotten check fails at start, not in production.
  */
@@ -74,6 +81,9 @@ export const accessControl = fp(async (app: FastifyInstance, options: { db: Data
     if (token) request.auth = await authenticateToken(options.db, token);
     if (access === 'public') return;
     if (!request.auth) throw unauthenticated();
+    if (request.auth.user.changePassword && !CHANGE_PASSWORD_ROUTES.has(request.routeOptions.url ?? '')) {
+      throw forbidden(messagesRegistration.changePasswordFirst);
+    }
     checkAccess(access, request.auth);
   });
 });

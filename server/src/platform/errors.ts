@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { output, ZodType } from 'zod';
 import { messagesAuth } from '@recaudo/domain/auth';
 
 const STATUS = {
@@ -93,4 +94,19 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send({ success: false, message: `No encontrado: ${request.method} ${request.url.split('?')[0]}` }),
   );
+}
+
+/**
+ * Validates a value with a zod schema inside a handler (a route whose body takes one of two
+ * forms), answering the same 422 as the route schemas: the first message and every field's list.
+ */
+export function validateWith<S extends ZodType>(schema: S, value: unknown): output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const errors: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path.map(String).join('.') || '_';
+    (errors[field] ??= []).push(issue.message);
+  }
+  throw new AppError('validation', Object.values(errors)[0]?.[0] ?? 'Los datos enviados no son válidos.', errors);
 }

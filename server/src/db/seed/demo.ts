@@ -3,6 +3,7 @@ import type { Database } from '../client';
 import { hashPassword } from '../../platform/crypto';
 import { clients } from '../../modules/clients/tables';
 import { users } from '../../modules/users/tables';
+import { seedDemoClients } from './demo-clients';
 import { seedDemoReference } from './demo-reference';
 import { seedDemoRegional } from './demo-regional';
 
@@ -53,6 +54,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
     await tx.execute(sql`select setval(pg_get_serial_sequence('users', 'id'), (select max(id) from users))`);
     await seedDemoRegional(tx);
     await seedDemoReference(tx);
+    await seedDemoClients(tx, { passwordHash, staffUserId: 1 });
   });
   return true;
 }

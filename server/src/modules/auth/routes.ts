@@ -1,10 +1,37 @@
 import { z } from 'zod';
-import { loginSchema, logoutUserSchema, messagesAuth, themeSchema } from '@recaudo/domain/auth';
+import {
+  codeCheckSchema,
+  codeRequestSchema,
+  loginSchema,
+  logoutUserSchema,
+  messagesAuth,
+  messagesRegistration,
+  registerSchema,
+  resetPasswordSchema,
+  sendTokenSchema,
+  themeSchema,
+  verifyIdentificationSchema,
+  verifyTokenSchema,
+} from '@recaudo/domain/auth';
 import { bearerToken, requireAuth } from '../../platform/access';
 import { done, emptyEnvelope, envelope, ok } from '../../platform/envelope';
 import { defineRoutes } from '../../platform/module';
 import { sessionSchema } from './presenter';
+import { assertPublicRate, checkCode, register, requestCode, resetPassword, sendResetToken, verifyIdentification, verifyResetToken } from './registration';
 import { buildSession, login, logout, logoutUser, saveTheme } from './service';
+
+const prefillSchema = z.object({
+  client_id: z.number(),
+  type: z.number(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  photo: z.string().nullable(),
+  birth_date: z.string().nullable(),
+  gender: z.string().nullable(),
+  community_id: z.number().nullable(),
+});
 
 export default defineRoutes((app, { db, config }) => {
   const limits = {
@@ -12,10 +39,12 @@ export default defineRoutes((app, { db, config }) => {
     perIp: config.LOGIN_MAX_FAILURES_PER_IP,
     windowMinutes: config.LOGIN_FAILURE_WINDOW_MINUTES,
   };
+  const publicLimits = { perIp: config.PUBLIC_MAX_REQUESTS_PER_IP, windowMinutes: config.LOGIN_FAILURE_WINDOW_MINUTES };
+  const tags = ['auth'];
 
   app.post(
     '/auth/login',
-    { config: { access: 'public' }, schema: { tags: ['auth'], body: loginSchema, response: { 200: envelope(sessionSchema) } } },
+    { config: { access: 'public' }, schema: { tags, body: loginSchema, response: { 200: envelope(sessionSchema) } } },
     async (request) => {
       const origin = { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
       return ok(await login(db, request.body, origin, limits), messagesAuth.loggedIn);
@@ -24,7 +53,7 @@ export default defineRoutes((app, { db, config }) => {
 
   app.post(
     '/auth/me',
-    { config: { access: 'authenticated' }, schema: { tags: ['auth'], response: { 200: envelope(sessionSchema) } } },
+    { config: { access: 'authenticated' }, schema: { tags, response: { 200: envelope(sessionSchema) } } },
     async (request) => {
       const auth = requireAuth(request);
       return ok(await buildSession(db, auth.user.id, bearerToken(request) ?? ''));
@@ -33,7 +62,7 @@ export default defineRoutes((app, { db, config }) => {
 
   app.post(
     '/auth/logout',
-    { config: { access: 'authenticated' }, schema: { tags: ['auth'], response: { 200: emptyEnvelope } } },
+    { config: { access: 'authenticated' }, schema: { tags, response: { 200: emptyEnvelope } } },
     async (request) => {
       await logout(db, requireAuth(request));
       return done(messagesAuth.loggedOut);
@@ -44,7 +73,7 @@ export default defineRoutes((app, { db, config }) => {
     '/auth/logout-user',
     {
       config: { access: { permission: 'logins' } },
-      schema: { tags: ['auth'], body: logoutUserSchema, response: { 200: emptyEnvelope } },
+      schema: { tags, body: logoutUserSchema, response: { 200: emptyEnvelope } },
     },
     async (request) => {
       await logoutUser(db, requireAuth(request), request.body);
@@ -56,11 +85,82 @@ export default defineRoutes((app, { db, config }) => {
     '/auth/theme',
     {
       config: { access: 'authenticated' },
-      schema: { tags: ['auth'], body: themeSchema, response: { 200: envelope(z.object({ theme: z.string() })) } },
+      schema: { tags, body: themeSchema, response: { 200: envelope(z.object({ theme: z.string() })) } },
     },
     async (request) => {
       await saveTheme(db, requireAuth(request), request.body.theme);
       return ok({ theme: request.body.theme }, 'Tema actualizado');
+    },
+  );
+
+  /* ---------- Self-registration (public, rate limited per IP) ---------- */
+
+  app.post(
+    '/auth/verify-identification',
+    { config: { access: 'public' }, schema: { tags, body: verifyIdentificationSchema, response: { 200: envelope(z.object({ client: prefillSchema.nullable() })) } } },
+    async (request) => {
+      await assertPublicRate(db, 'verify-identification', request.ip, publicLimits);
+      const client = await verifyIdentification(db, request.body);
+      return ok({ client }, client ? messagesRegistration.clientFound : messagesRegistration.identificationAvailable);
+    },
+  );
+
+  app.post(
+    '/auth/code-verification',
+    { config: { access: 'public' }, schema: { tags, body: codeRequestSchema, response: { 200: envelope(z.object({ token: z.string(), expires_in: z.number() })) } } },
+    async (request) => {
+      await assertPublicRate(db, 'code-request', request.ip, publicLimits);
+      return ok(await requestCode(db, config, request.body, request.ip), messagesRegistration.codeSent);
+    },
+  );
+
+  app.get(
+    '/auth/code-verification',
+    { config: { access: 'public' }, schema: { tags, querystring: codeCheckSchema, response: { 200: emptyEnvelope } } },
+    async (request) => {
+      await assertPublicRate(db, 'code-check', request.ip, { ...publicLimits, perIp: publicLimits.perIp * 2 });
+      await checkCode(db, request.query);
+      return done(messagesRegistration.codeVerified);
+    },
+  );
+
+  app.post(
+    '/auth/register',
+    { config: { access: 'public' }, schema: { tags, body: registerSchema, response: { 200: envelope(z.object({ user_id: z.number(), client_id: z.number() })) } } },
+    async (request) => {
+      await assertPublicRate(db, 'register', request.ip, publicLimits);
+      return ok(await register(db, request.body), messagesRegistration.registered);
+    },
+  );
+
+  /* ---------- Forgotten password (public, rate limited per IP) ---------- */
+
+  app.post(
+    '/auth/send-token',
+    { config: { access: 'public' }, schema: { tags, body: sendTokenSchema, response: { 200: emptyEnvelope } } },
+    async (request) => {
+      await assertPublicRate(db, 'send-token', request.ip, publicLimits);
+      await sendResetToken(db, config, request.body.email);
+      return done(messagesRegistration.resetLinkSent);
+    },
+  );
+
+  app.post(
+    '/auth/verify-token',
+    { config: { access: 'public' }, schema: { tags, body: verifyTokenSchema, response: { 200: envelope(z.object({ id: z.number(), name: z.string(), email: z.string() })) } } },
+    async (request) => {
+      await assertPublicRate(db, 'verify-token', request.ip, publicLimits);
+      return ok(await verifyResetToken(db, request.body.token), messagesRegistration.tokenValid);
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    { config: { access: 'public' }, schema: { tags, body: resetPasswordSchema, response: { 200: emptyEnvelope } } },
+    async (request) => {
+      if (request.body.token) await assertPublicRate(db, 'reset-password', request.ip, publicLimits);
+      await resetPassword(db, request.auth, request.body);
+      return done(messagesRegistration.passwordChanged);
     },
   );
 });

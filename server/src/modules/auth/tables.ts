@@ -41,3 +41,55 @@ export const loginFailures = pgTable(
     index('login_failures_ip_idx').on(table.ip, table.createdAt),
   ],
 );
+
+/**
+ * Registration codes (DESIGN §4): 6 digits kept only as a hash bound to the request token
+ * (so a stolen table can't be brute-forced offline), 5 minutes of life, at most 5 wrong tries.
+ */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: serial('id').primaryKey(),
+    identificationType: varchar('identification_type', { length: 4 }).notNull(),
+    identification: varchar('identification', { length: 20 }).notNull(),
+    email: varchar('email', { length: 255 }).notNull(),
+    phone: varchar('phone', { length: 20 }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    ip: varchar('ip', { length: 64 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('verification_codes_identification_idx').on(table.identificationType, table.identification, table.createdAt)],
+);
+
+/** Password reset links: single use, expiring, only the SHA-256 of the token kept. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('password_resets_user_idx').on(table.userId)],
+);
+
+/** Calls to the public registration and reset endpoints, counted per IP inside a window. */
+export const publicRequestHits = pgTable(
+  'public_request_hits',
+  {
+    id: serial('id').primaryKey(),
+    action: varchar('action', { length: 40 }).notNull(),
+    ip: varchar('ip', { length: 64 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('public_request_hits_idx').on(table.action, table.ip, table.createdAt)],
+);

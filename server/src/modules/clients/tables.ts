@@ -23,6 +23,24 @@ export const clients = pgTable(
   },
   (table) => [
     uniqueIndex('clients_identification_unique').on(table.identificationType, table.identification),
-    index('clients_type_idx').on(table.type),
+    index('clients_type_idx').on(table.type, table.createdAt),
+    index('clients_created_idx').on(table.createdAt),
+    index('clients_name_idx').on(table.name),
   ],
+);
+
+/** Staff notes about a client (spec 01 §3 Note); the text is required. */
+export const clientNotes = pgTable(
+  'client_notes',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    note: text('note').notNull(),
+    userId: integer('user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('client_notes_client_idx').on(table.clientId, table.createdAt)],
 );

@@ -34,5 +34,6 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(sql`lower(${table.email})`),
     index('users_role_idx').on(table.roleId),
     index('users_client_idx').on(table.clientId),
+    index('users_created_idx').on(table.createdAt),
   ],
 );

@@ -1,0 +1,469 @@
+import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import {
+  ageOn,
+  clientMessages,
+  clientTypeIssues,
+  MESSAGE_EMAIL_PATTERN,
+  MESSAGE_PHONE_PATTERN,
+  type ClientListQuery,
+  type ClientRow,
+  type ClientType,
+  type CreateClientInput,
+  type NoteRow,
+  type SendMessageInput,
+  type UpdateClientInput,
+} from '@recaudo/domain/clients';
+import { todayInCaracas } from '@recaudo/domain/dates';
+import type { ListQuery } from '@recaudo/domain/paging';
+import type { Database, Executor } from '../../db/client';
+import { changedFields, recordAudit } from '../../platform/audit';
+import { AppError, fieldError, notFound } from '../../platform/errors';
+import type { RowSource } from '../../platform/export';
+import { caracasDayRange, idList, likePattern, prefixPattern, sortOrder } from '../../platform/paging';
+import { assertOwnClient, clientIdOf, clientScope } from '../../platform/scope';
+import type { AuthContext } from '../auth/service';
+import { exchangeRates } from '../configurations/service';
+import { queueEmail, queueSms } from '../messages/service';
+import { clientMessageMail } from '../messages/templates';
+import { users } from '../users/tables';
+import { clientNotes, clients } from './tables';
+
+type ClientRecord = typeof clients.$inferSelect;
+
+const textList = (value: unknown): string[] =>
+  (Array.isArray(value) ? value : value === undefined || value === '' ? [] : [value])
+    .map((item) => (typeof item === 'object' && item !== null && 'value' in item ? (item as { value: unknown }).value : item))
+    .filter((item): item is string => typeof item === 'string' && item.length > 0 && item.length <= 64);
+
+/** The first user of the client, written out: Drizzle leaves columns unqualified in single-table selects. */
+const clientUserJson = sql<{ id: number; name: string; email: string; created_at: string } | null>`(
+  select json_build_object('id', u.id, 'name', u.name, 'email', u.email, 'created_at', u.created_at)
+  from users u where u.client_id = clients.id order by u.id limit 1)`;
+
+const clientColumns = {
+  id: clients.id,
+  type: clients.type,
+  name: clients.name,
+  email: clients.email,
+  phone: clients.phone,
+  gender: clients.gender,
+  birth_date: clients.birthDate,
+  identification: clients.identification,
+  identification_type: clients.identificationType,
+  address: clients.address,
+  photo: clients.photo,
+  active: clients.active,
+  created_at: clients.createdAt,
+  user: clientUserJson,
+};
+
+type ClientSelect = { [K in keyof typeof clientColumns]: unknown } & {
+  id: number;
+  type: number;
+  name: string;
+  email: string | null;
+  phone: string[];
+  gender: string | null;
+  birth_date: string | null;
+  identification: string;
+  identification_type: string;
+  address: string | null;
+  photo: string | null;
+  active: boolean;
+  created_at: Date | string;
+  user: { id: number; name: string; email: string; created_at: string } | null;
+};
+
+/** Payments and addresses arrive with their issues: until then a client has none. */
+function presentClient(row: ClientSelect, today = todayInCaracas()): ClientRow {
+  return {
+    id: row.id,
+    type: row.type === 1 ? 1 : 0,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    gender: row.gender === 'M' || row.gender === 'F' ? row.gender : null,
+    age: ageOn(row.birth_date, today),
+    birth_date: row.birth_date,
+    identification: row.identification,
+    identification_type: row.identification_type,
+    address: row.address,
+    photo: row.photo,
+    active: row.active,
+    count_payments: 0,
+    addresses_payments: [],
+    user: row.user ? { ...row.user, created_at: new Date(row.user.created_at).toISOString() } : null,
+    latest_payment: null,
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+/**
+ * The clients list. Search: name, e-mail, identification (also as "V-123"). Type selector
+ * 0/1. Filters: client, identification_type, identification (prefix), gender, status (1/0),
+ * user (creator) and dates (creation, Caracas days).
+ */
+export function clientSource(db: Executor, query: ClientListQuery, auth?: AuthContext): RowSource<ClientRow> {
+  const { filters } = query;
+  const pattern = likePattern(query.search);
+  const ids = idList(filters.client);
+  const identificationTypes = textList(filters.identification_type);
+  const identification = textList(filters.identification)[0];
+  const genders = textList(filters.gender);
+  const creators = idList(filters.user);
+  const status = filters.status ?? filters.active;
+  const range = caracasDayRange(filters.dates);
+  const where = and(
+    auth ? clientScope(clients.id, auth) : undefined,
+    query.type !== undefined ? eq(clients.type, query.type) : undefined,
+    query.search
+      ? or(
+          ilike(clients.name, pattern),
+          ilike(clients.email, pattern),
+          ilike(clients.identification, pattern),
+          ilike(sql`${clients.identificationType} || '-' || ${clients.identification}`, pattern),
+        )
+      : undefined,
+    ids.length ? inArray(clients.id, ids) : undefined,
+    identificationTypes.length ? inArray(clients.identificationType, identificationTypes) : undefined,
+    identification ? ilike(clients.identification, prefixPattern(identification)) : undefined,
+    genders.length ? inArray(clients.gender, genders) : undefined,
+    creators.length ? inArray(clients.createdBy, creators) : undefined,
+    status === '1' || status === 'true' || status === true ? eq(clients.active, true) : undefined,
+    status === '0' || status === 'false' || status === false ? eq(clients.active, false) : undefined,
+    range ? and(gte(clients.createdAt, range[0]), lt(clients.createdAt, range[1])) : undefined,
+  );
+  const order = sortOrder(
+    query.sorter,
+    { name: clients.name, email: clients.email, identification: clients.identification, created_at: clients.createdAt, type: clients.type, active: clients.active, id: clients.id },
+    desc(clients.createdAt),
+    clients.id,
+  );
+  return {
+    async rows(limit, offset) {
+      const base = db.select(clientColumns).from(clients).where(where).orderBy(...order).offset(offset);
+      const rows = (limit === null ? await base : await base.limit(limit)) as ClientSelect[];
+      const today = todayInCaracas();
+      return rows.map((row) => presentClient(row, today));
+    },
+    async count() {
+      const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(clients).where(where);
+      return Number(row?.total ?? 0);
+    },
+  };
+}
+
+export interface ClientOption {
+  id: number;
+  name: string;
+  identification_type: string;
+  identification: string;
+  type: number;
+  email: string | null;
+  phone: string[];
+}
+
+const optionColumns = {
+  id: clients.id,
+  name: clients.name,
+  identification_type: clients.identificationType,
+  identification: clients.identification,
+  type: clients.type,
+  email: clients.email,
+  phone: clients.phone,
+};
+
+/** Client pickers: a client user only ever sees their own client. */
+export async function clientOptions(db: Executor, auth: AuthContext, options: { search?: string; type?: ClientType; limit?: number; activeOnly?: boolean }): Promise<ClientOption[]> {
+  const pattern = likePattern(options.search ?? '');
+  const where = and(
+    clientScope(clients.id, auth),
+    options.activeOnly ? eq(clients.active, true) : undefined,
+    options.type !== undefined ? eq(clients.type, options.type) : undefined,
+    options.search
+      ? or(ilike(clients.name, pattern), ilike(clients.identification, pattern), ilike(sql`${clients.identificationType} || '-' || ${clients.identification}`, pattern))
+      : undefined,
+  );
+  const base = db.select(optionColumns).from(clients).where(where).orderBy(asc(clients.name), asc(clients.id));
+  return options.limit ? base.limit(options.limit) : base;
+}
+
+async function getClient(executor: Executor, id: number, lock = false): Promise<ClientRecord> {
+  const base = executor.select().from(clients).where(eq(clients.id, id));
+  const [client] = lock ? await base.for('update') : await base;
+  if (!client) throw notFound(clientMessages.notFound);
+  return client;
+}
+
+/** `GET clients/{id}`: the client with the dates and rates of the detail's cards. */
+export async function clientDetail(db: Database, auth: AuthContext, id: number) {
+  assertOwnClient(auth, id, clientMessages.notFound);
+  const [row] = (await db.select(clientColumns).from(clients).where(eq(clients.id, id))) as ClientSelect[];
+  if (!row) throw notFound(clientMessages.notFound);
+  const rates = await exchangeRates(db);
+  const client = presentClient(row);
+  return { client, date_start: client.created_at.slice(0, 10), date_now: todayInCaracas(), ...rates };
+}
+
+async function assertIdentificationFree(executor: Executor, identificationType: string, identification: string, exceptId?: number) {
+  const [clash] = await executor
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(eq(clients.identificationType, identificationType), eq(clients.identification, identification), exceptId ? ne(clients.id, exceptId) : undefined));
+  if (clash) throw fieldError('identification', clientMessages.duplicateIdentification(identificationType, identification));
+}
+
+export interface NewClient {
+  type: ClientType;
+  name: string;
+  identification_type: string;
+  identification: string;
+  email: string | null;
+  phone: string[];
+  gender: 'M' | 'F' | null;
+  birth_date: string | null;
+  address: string | null;
+}
+
+/** Inserts a client in the caller's transaction (staff form or self-registration) with its audit entry. */
+export async function insertClient(tx: Executor, values: NewClient, causerId: number | null): Promise<number> {
+  await assertIdentificationFree(tx, values.identification_type, values.identification);
+  const [client] = await tx
+    .insert(clients)
+    .values({
+      type: values.type,
+      name: values.name,
+      identificationType: values.identification_type,
+      identification: values.identification,
+      email: values.email,
+      phone: values.phone,
+      gender: values.gender,
+      birthDate: values.birth_date,
+      address: values.address,
+      createdBy: causerId,
+    })
+    .returning({ id: clients.id });
+  if (!client) throw new Error('client insert returned nothing');
+  await recordAudit(tx, { module: 'clients', event: 'created', causerId, subjectId: client.id, attributes: { ...values } });
+  return client.id;
+}
+
+export async function createClient(db: Database, auth: AuthContext, input: CreateClientInput): Promise<number> {
+  return db.transaction(async (tx) => {
+    const { notes, ...values } = input;
+    const id = await insertClient(tx, values, auth.user.id);
+    if (notes) {
+      const [note] = await tx.insert(clientNotes).values({ clientId: id, note: notes, userId: auth.user.id }).returning({ id: clientNotes.id });
+      await recordAudit(tx, { module: 'notes', event: 'created', causerId: auth.user.id, subjectType: 'clients', subjectId: id, attributes: { note_id: note?.id, note: notes } });
+    }
+    return id;
+  });
+}
+
+const editable = (client: ClientRecord) => ({
+  name: client.name,
+  identification_type: client.identificationType,
+  identification: client.identification,
+  email: client.email,
+  phone: client.phone,
+  gender: client.gender,
+  birth_date: client.birthDate,
+  address: client.address,
+});
+
+/** The type is fixed at creation; the identification type must fit it, and only a person keeps gender and birth date. */
+export async function updateClient(db: Database, auth: AuthContext, input: UpdateClientInput): Promise<void> {
+  await db.transaction(async (tx) => {
+    const client = await getClient(tx, input.id, true);
+    const type: ClientType = client.type === 1 ? 1 : 0;
+    if (input.type !== undefined && input.type !== type) throw fieldError('type', clientMessages.typeNotChangeable);
+    const issues = clientTypeIssues(type, input);
+    if (issues) throw new AppError('validation', issues.identification_type![0]!, issues);
+    await assertIdentificationFree(tx, input.identification_type, input.identification, client.id);
+    const after = {
+      name: input.name,
+      identification_type: input.identification_type,
+      identification: input.identification,
+      email: input.email,
+      phone: input.phone,
+      gender: type === 0 ? input.gender : null,
+      birth_date: type === 0 ? input.birth_date : null,
+      address: input.address,
+    };
+    const diff = changedFields(editable(client), after);
+    if (!diff.changed) return;
+    await tx
+      .update(clients)
+      .set({
+        name: after.name,
+        identificationType: after.identification_type,
+        identification: after.identification,
+        email: after.email,
+        phone: after.phone,
+        gender: after.gender,
+        birthDate: after.birth_date,
+        address: after.address,
+        updatedAt: new Date(),
+      })
+      .where(eq(clients.id, client.id));
+    await recordAudit(tx, { module: 'clients', event: 'updated', causerId: auth.user.id, subjectId: client.id, old: diff.old, attributes: diff.attributes });
+  });
+}
+
+/** Staff name the client (`id`); a client user always updates their own. */
+export async function updateContactInfo(db: Database, auth: AuthContext, input: { id?: number; email: string; phone: string[] }): Promise<void> {
+  const own = clientIdOf(auth);
+  if (own !== null && input.id !== undefined) assertOwnClient(auth, input.id, clientMessages.notFound);
+  const id = own ?? input.id;
+  if (id === undefined) throw fieldError('id', 'El campo id es obligatorio.');
+  await db.transaction(async (tx) => {
+    const client = await getClient(tx, id, true);
+    const diff = changedFields({ email: client.email, phone: client.phone }, { email: input.email, phone: input.phone });
+    if (!diff.changed) return;
+    await tx.update(clients).set({ email: input.email, phone: input.phone, updatedAt: new Date() }).where(eq(clients.id, client.id));
+    await recordAudit(tx, { module: 'clients', event: 'updated', causerId: auth.user.id, subjectId: client.id, old: diff.old, attributes: diff.attributes });
+  });
+}
+
+export async function changeClientStatus(db: Database, auth: AuthContext, input: { id: number; active: boolean }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const client = await getClient(tx, input.id, true);
+    if (client.active === input.active) return;
+    await tx.update(clients).set({ active: input.active, updatedAt: new Date() }).where(eq(clients.id, client.id));
+    await recordAudit(tx, { module: 'clients', event: 'updated', causerId: auth.user.id, subjectId: client.id, old: { active: client.active }, attributes: { active: input.active } });
+  });
+}
+
+/** Deleting a client removes its notes and its users (their sessions end with them). */
+export async function deleteClient(db: Database, auth: AuthContext, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const client = await getClient(tx, id, true);
+    const clientUsers = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.clientId, client.id));
+    await tx.delete(clients).where(eq(clients.id, client.id));
+    await recordAudit(tx, { module: 'clients', event: 'deleted', causerId: auth.user.id, subjectId: client.id, old: { ...editable(client), type: client.type, active: client.active } });
+    for (const user of clientUsers) {
+      await recordAudit(tx, { module: 'users', event: 'deleted', causerId: auth.user.id, subjectId: user.id, old: { email: user.email, client_id: client.id } });
+    }
+  });
+}
+
+/* ---------------- Notes ---------------- */
+
+export function noteSource(db: Executor, clientId: number, query: ListQuery): RowSource<NoteRow> {
+  const where = and(eq(clientNotes.clientId, clientId), query.search ? ilike(clientNotes.note, likePattern(query.search)) : undefined);
+  return {
+    async rows(limit, offset) {
+      const base = db
+        .select({ id: clientNotes.id, note: clientNotes.note, client_id: clientNotes.clientId, user_id: users.id, user_name: users.name, created_at: clientNotes.createdAt })
+        .from(clientNotes)
+        .leftJoin(users, eq(users.id, clientNotes.userId))
+        .where(where)
+        .orderBy(desc(clientNotes.createdAt), desc(clientNotes.id))
+        .offset(offset);
+      const rows = limit === null ? await base : await base.limit(limit);
+      return rows.map((row) => ({
+        id: row.id,
+        note: row.note,
+        client_id: row.client_id,
+        user: row.user_id !== null && row.user_name !== null ? { id: row.user_id, name: row.user_name } : null,
+        created_at: new Date(row.created_at).toISOString(),
+      }));
+    },
+    async count() {
+      const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(clientNotes).where(where);
+      return Number(row?.total ?? 0);
+    },
+  };
+}
+
+export async function assertClientExists(db: Executor, id: number): Promise<void> {
+  await getClient(db, id);
+}
+
+export async function createNote(db: Database, auth: AuthContext, input: { client_id: number; note: string }): Promise<number> {
+  return db.transaction(async (tx) => {
+    await getClient(tx, input.client_id);
+    const [note] = await tx.insert(clientNotes).values({ clientId: input.client_id, note: input.note, userId: auth.user.id }).returning({ id: clientNotes.id });
+    if (!note) throw new Error('note insert returned nothing');
+    await recordAudit(tx, { module: 'notes', event: 'created', causerId: auth.user.id, subjectType: 'clients', subjectId: input.client_id, attributes: { note_id: note.id, note: input.note } });
+    return note.id;
+  });
+}
+
+async function getNote(executor: Executor, id: number) {
+  const [note] = await executor.select().from(clientNotes).where(eq(clientNotes.id, id));
+  if (!note) throw notFound(clientMessages.noteNotFound);
+  return note;
+}
+
+export async function updateNote(db: Database, auth: AuthContext, input: { id: number; note: string }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const note = await getNote(tx, input.id);
+    if (note.note === input.note) return;
+    await tx.update(clientNotes).set({ note: input.note, updatedAt: new Date() }).where(eq(clientNotes.id, note.id));
+    await recordAudit(tx, {
+      module: 'notes',
+      event: 'updated',
+      causerId: auth.user.id,
+      subjectType: 'clients',
+      subjectId: note.clientId,
+      old: { note_id: note.id, note: note.note },
+      attributes: { note_id: note.id, note: input.note },
+    });
+  });
+}
+
+export async function deleteNote(db: Database, auth: AuthContext, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const note = await getNote(tx, id);
+    await tx.delete(clientNotes).where(eq(clientNotes.id, note.id));
+    await recordAudit(tx, { module: 'notes', event: 'deleted', causerId: auth.user.id, subjectType: 'clients', subjectId: note.clientId, old: { note_id: note.id, note: note.note } });
+  });
+}
+
+/* ---------------- Messages ---------------- */
+
+/** The spec's message phone: 0 plus the 10 digits. */
+export const messagePhone = (phone: string) => `0${phone.replace(/\D/g, '').replace(/^58(?=\d{10}$)/, '').replace(/^0/, '')}`;
+
+/**
+ * `clients/send-message`: items are addresses (kept only when they match the type's pattern)
+ * or client ids (their e-mail, or 0 plus their first phone). A single client without the
+ * contact answers the spec's "no tiene" message. One outbox entry per recipient.
+ */
+export async function sendClientMessage(db: Database, auth: AuthContext, input: SendMessageInput) {
+  const clientIds = input.items.flatMap((item) => (typeof item === 'number' ? [item] : typeof item === 'object' ? [item.id] : []));
+  const typed = input.items.filter((item): item is string => typeof item === 'string');
+  const found = clientIds.length ? await db.select(optionColumns).from(clients).where(inArray(clients.id, clientIds)) : [];
+  const missingContact: number[] = [];
+  const candidates: string[] = [...typed];
+  for (const client of found) {
+    const address = input.type === 'email' ? client.email : client.phone[0] ? messagePhone(client.phone[0]) : null;
+    if (address) candidates.push(address);
+    else missingContact.push(client.id);
+  }
+  const valid =
+    input.type === 'email'
+      ? candidates.map((item) => item.trim().toLowerCase()).filter((item) => MESSAGE_EMAIL_PATTERN.test(item))
+      : candidates.map((item) => messagePhone(item)).filter((item) => MESSAGE_PHONE_PATTERN.test(item));
+  const recipients = [...new Set(valid)];
+  if (recipients.length === 0) {
+    if (missingContact.length) throw new AppError('validation', input.type === 'email' ? clientMessages.noEmail : clientMessages.noPhone);
+    throw fieldError('items', clientMessages.noValidRecipients);
+  }
+  await db.transaction(async (tx) => {
+    for (const to of recipients) {
+      if (input.type === 'email') await queueEmail(tx, to, clientMessageMail(input.title ?? 'Mensaje de Recaudo', input.message));
+      else await queueSms(tx, to, input.title ? `${input.title}: ${input.message}` : input.message);
+    }
+    await recordAudit(tx, {
+      module: 'clients',
+      event: 'send_message',
+      causerId: auth.user.id,
+      subjectType: 'clients',
+      subjectId: found.length === 1 ? found[0]!.id : null,
+      attributes: { type: input.type, title: input.title, message: input.message, recipients },
+    });
+  });
+  return { sent: recipients.length, dropped: input.items.length - recipients.length };
+}

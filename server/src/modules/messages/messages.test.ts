@@ -1,0 +1,136 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/harness';
+import { dispatchPending, queueEmail, queueSms } from './service';
+import { outbox } from './tables';
+import { clientMessageMail } from './templates';
+import { createTransport } from './transport';
+
+/** A real SMTP server on a local port, with login, collecting what it receives. */
+const received: { from: string; to: string[]; raw: string; user?: string }[] = [];
+const smtp = new SMTPServer({
+  disabledCommands: ['STARTTLS'],
+  allowInsecureAuth: true,
+  onAuth(auth, _session, callback) {
+    if (auth.username === 'recaudo' && auth.password === 'secreto') return callback(null, { user: auth.username });
+    return callback(new Error('Credenciales inválidas'));
+  },
+  onData(stream, session, callback) {
+    let raw = '';
+    stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+    stream.on('end', () => {
+      received.push({
+        from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+        to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+        raw,
+        user: typeof session.user === 'string' ? session.user : undefined,
+      });
+      callback();
+    });
+  },
+});
+
+/** A local SMS gateway: records the JSON it gets; answers 500 while `failing` is set. */
+const sms: { to: string; message: string; authorization?: string }[] = [];
+let failing = false;
+const gateway = http.createServer((request, response) => {
+  let body = '';
+  request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+  request.on('end', () => {
+    if (failing) {
+      response.writeHead(500).end();
+      return;
+    }
+    sms.push({ ...(JSON.parse(body) as { to: string; message: string }), authorization: request.headers.authorization });
+    response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+  });
+});
+
+let ctx: TestContext;
+let smtpUrl = '';
+let gatewayUrl = '';
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+  smtpUrl = `smtp://recaudo:secreto@127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  gatewayUrl = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}/sms`;
+  ctx = await createTestContext({ SMTP_URL: smtpUrl, MAIL_FROM: 'Recaudo <avisos@recaudo.test>', SMS_GATEWAY_URL: gatewayUrl, SMS_GATEWAY_TOKEN: 'clave-sms' });
+});
+afterAll(async () => {
+  await ctx.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await new Promise<void>((resolve) => gateway.close(() => resolve()));
+});
+
+const transport = () => createTransport(ctx.config);
+
+describe('outbox dispatcher', () => {
+  it('delivers the registration code by e-mail to a real SMTP server and by SMS to the gateway', async () => {
+    const answer = await ctx.call('POST', '/api/auth/code-verification', {
+      body: { identification_type: 'V', identification: '44556677', email: 'nueva@correo.test', phone: '04141234567' },
+      ip: '10.50.0.1',
+    });
+    expect(answer.status).toBe(200);
+    const result = await dispatchPending(ctx.db, transport(), { maxAttempts: 3 });
+    expect(result.sent).toBe(2);
+    const mail = received.find((item) => item.to.includes('nueva@correo.test'));
+    expect(mail).toMatchObject({ from: 'avisos@recaudo.test', user: 'recaudo' });
+    expect(mail!.raw).toContain('Subject: =?UTF-8?');
+    const code = /verificaci=C3=B3n de Recaudo es: (\d{6})|verificación de Recaudo es: (\d{6})/.exec(mail!.raw);
+    expect(code).not.toBeNull();
+    expect(sms).toHaveLength(1);
+    expect(sms[0]).toMatchObject({ to: '04141234567', authorization: 'Bearer clave-sms' });
+    expect(sms[0]!.message).toMatch(/^Recaudo: tu código de verificación es \d{6}\. Vence en 5 minutos\.$/);
+    const rows = await ctx.db.select().from(outbox);
+    expect(rows.every((row) => row.status === 'sent' && row.sentAt !== null && row.attempts === 1)).toBe(true);
+    expect((await dispatchPending(ctx.db, transport(), { maxAttempts: 3 })).sent).toBe(0);
+  });
+
+  it('retries a failing message with backoff and marks it failed after the last attempt', async () => {
+    failing = true;
+    const id = await queueSms(ctx.db, '04241234567', 'Prueba de reintento');
+    await dispatchPending(ctx.db, transport(), { maxAttempts: 2 });
+    let [row] = await ctx.db.select().from(outbox).where(eq(outbox.id, id));
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: 'La pasarela SMS respondió 500' });
+    expect(new Date(row!.nextAttemptAt).getTime()).toBeGreaterThan(Date.now() + 20_000);
+    // Not due yet: the next pass leaves it alone.
+    await dispatchPending(ctx.db, transport(), { maxAttempts: 2 });
+    [row] = await ctx.db.select().from(outbox).where(eq(outbox.id, id));
+    expect(row!.attempts).toBe(1);
+    await ctx.db.update(outbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(outbox.id, id));
+    await dispatchPending(ctx.db, transport(), { maxAttempts: 2 });
+    [row] = await ctx.db.select().from(outbox).where(eq(outbox.id, id));
+    expect(row).toMatchObject({ status: 'failed', attempts: 2 });
+    failing = false;
+  });
+
+  it('keeps messages in the outbox and logs them when no transport is configured', async () => {
+    const id = await queueEmail(ctx.db, 'sin-smtp@correo.test', clientMessageMail('Aviso', 'Texto del aviso'));
+    const logged: { message: string; details: Record<string, unknown> }[] = [];
+    const result = await dispatchPending(ctx.db, {}, { maxAttempts: 3, log: (message, details) => logged.push({ message, details }) });
+    expect(result.sent).toBe(0);
+    const [row] = await ctx.db.select().from(outbox).where(eq(outbox.id, id));
+    expect(row?.status).toBe('pending');
+    expect(logged.find((entry) => entry.details.outbox_id === id)).toMatchObject({
+      message: 'Mensaje email en la bandeja de salida (sin SMTP_URL configurado)',
+      details: { to: 'sin-smtp@correo.test', subject: 'Aviso', body: 'Texto del aviso' },
+    });
+    await dispatchPending(ctx.db, transport(), { maxAttempts: 3 });
+    expect(received.some((item) => item.to.includes('sin-smtp@correo.test'))).toBe(true);
+  });
+
+  it('shows the outbox to the Administrador role only', async () => {
+    const [first] = await ctx.db.select().from(outbox).limit(1);
+    expect(first).toBeDefined();
+    const boss = await ctx.staff({ roleId: 1 });
+    const list = await ctx.call('GET', '/api/outbox', { token: boss.token, query: { filters: { channel: 'sms' } } });
+    expect(list.status).toBe(200);
+    expect(list.body.data.data.every((row: { channel: string }) => row.channel === 'sms')).toBe(true);
+    const cashier = await ctx.staff({ roleId: 3 });
+    expect((await ctx.call('GET', '/api/outbox', { token: cashier.token })).status).toBe(403);
+  });
+});

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { listQuerySchema } from '@recaudo/domain/paging';
+import { ADMIN_ROLE_ID } from '@recaudo/domain/roles';
+import { requireAuth } from '../../platform/access';
+import { envelope, ok, pagedOf } from '../../platform/envelope';
+import { forbidden } from '../../platform/errors';
+import { pageOf } from '../../platform/export';
+import { defineRoutes } from '../../platform/module';
+import { outboxSource } from './service';
+
+const outboxRowSchema = z.object({
+  id: z.number(),
+  channel: z.string(),
+  to: z.string(),
+  subject: z.string().nullable(),
+  body_text: z.string(),
+  status: z.string(),
+  attempts: z.number(),
+  last_error: z.string().nullable(),
+  sent_at: z.string().nullable(),
+  created_at: z.string(),
+});
+
+/**
+ * `GET outbox`: the outgoing messages, for the Administrador role only (they carry reset links
+ * and codes). Lets an installation without SMTP read what would have been sent.
+ */
+export default defineRoutes((app, { db }) => {
+  app.get(
+    '/outbox',
+    { config: { access: { staff: true } }, schema: { tags: ['outbox'], querystring: listQuerySchema, response: { 200: envelope(pagedOf(outboxRowSchema)) } } },
+    async (request) => {
+      if (requireAuth(request).user.roleId !== ADMIN_ROLE_ID) throw forbidden();
+      return ok(await pageOf(request.query, outboxSource(db, request.query)));
+    },
+  );
+});

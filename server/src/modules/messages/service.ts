@@ -1,0 +1,183 @@
+import { and, desc, eq, inArray, isNull, lte, lt, or, sql } from 'drizzle-orm';
+import type { ListQuery } from '@recaudo/domain/paging';
+import type { Database, Executor } from '../../db/client';
+import type { RowSource } from '../../platform/export';
+import type { MailContent } from './templates';
+import type { MessageTransport } from './transport';
+import { outbox } from './tables';
+
+/** Queues an e-mail; call it with the transaction of the change that causes it. */
+export async function queueEmail(executor: Executor, to: string, content: MailContent): Promise<number> {
+  const [row] = await executor
+    .insert(outbox)
+    .values({ channel: 'email', to, subject: content.subject, bodyText: content.text, bodyHtml: content.html })
+    .returning({ id: outbox.id });
+  return row!.id;
+}
+
+export async function queueSms(executor: Executor, to: string, message: string): Promise<number> {
+  const [row] = await executor.insert(outbox).values({ channel: 'sms', to, bodyText: message }).returning({ id: outbox.id });
+  return row!.id;
+}
+
+export interface DispatchOptions {
+  maxAttempts: number;
+  /** Messages of a channel without transport stay pending and are written here once per process. */
+  log?: (message: string, details: Record<string, unknown>) => void;
+  batchSize?: number;
+}
+
+/** Retry delay after the n-th failed attempt: 30 s, 1 min, 2 min … capped at one hour. */
+export const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+
+const loggedIds = new Set<number>();
+
+/**
+ * One pass of the dispatcher: claims due messages of the configured channels (a claim lasts
+ * two minutes, so several server processes never send the same message twice in a row), sends
+ * each outside any transaction, and records the result: sent, retried later with backoff, or
+ * failed after the last attempt. Answers how many were sent.
+ */
+export async function dispatchPending(db: Database, transport: MessageTransport, options: DispatchOptions): Promise<{ sent: number; failed: number }> {
+  const channels = [transport.email ? 'email' : null, transport.sms ? 'sms' : null].filter((channel): channel is 'email' | 'sms' => channel !== null);
+  if (options.log) {
+    const idle = await db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.status, 'pending'), channels.length ? sql`${outbox.channel} not in ${channels}` : undefined))
+      .orderBy(outbox.id)
+      .limit(100);
+    for (const row of idle) {
+      if (loggedIds.has(row.id)) continue;
+      loggedIds.add(row.id);
+      options.log(`Mensaje ${row.channel} en la bandeja de salida (sin ${row.channel === 'email' ? 'SMTP_URL' : 'SMS_GATEWAY_URL'} configurado)`, {
+        outbox_id: row.id,
+        to: row.to,
+        subject: row.subject,
+        body: row.bodyText,
+      });
+    }
+  }
+  if (channels.length === 0) return { sent: 0, failed: 0 };
+  const now = new Date();
+  const due = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.status, 'pending'),
+        inArray(outbox.channel, channels),
+        lte(outbox.nextAttemptAt, now),
+        or(isNull(outbox.claimedUntil), lt(outbox.claimedUntil, now)),
+      ),
+    )
+    .orderBy(outbox.id)
+    .limit(options.batchSize ?? 20)
+    .for('update', { skipLocked: true });
+  const claimed = await db
+    .update(outbox)
+    .set({ claimedUntil: new Date(now.getTime() + 120_000), attempts: sql`${outbox.attempts} + 1`, updatedAt: now })
+    .where(inArray(outbox.id, due))
+    .returning();
+  let sent = 0;
+  let failed = 0;
+  for (const row of claimed.sort((a, b) => a.id - b.id)) {
+    try {
+      if (row.channel === 'email') await transport.email!({ to: row.to, subject: row.subject ?? '', text: row.bodyText, html: row.bodyHtml });
+      else await transport.sms!({ to: row.to, message: row.bodyText });
+      await db.update(outbox).set({ status: 'sent', sentAt: new Date(), claimedUntil: null, lastError: null, updatedAt: new Date() }).where(eq(outbox.id, row.id));
+      sent++;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const last = row.attempts >= options.maxAttempts;
+      await db
+        .update(outbox)
+        .set({
+          status: last ? 'failed' : 'pending',
+          lastError: message.slice(0, 2000),
+          claimedUntil: null,
+          nextAttemptAt: new Date(Date.now() + backoffMs(row.attempts)),
+          updatedAt: new Date(),
+        })
+        .where(eq(outbox.id, row.id));
+      failed++;
+    }
+  }
+  return { sent, failed };
+}
+
+/**
+ * Runs `dispatchPending` every `intervalMs` in the server process until stopped; a pass never
+ * overlaps the previous one.
+ */
+export function startDispatcher(
+  db: Database,
+  transport: MessageTransport,
+  options: DispatchOptions & { intervalMs: number; onError?: (error: unknown) => void },
+): { stop: () => Promise<void> } {
+  let running: Promise<unknown> | null = null;
+  let stopped = false;
+  const tick = () => {
+    if (running || stopped) return;
+    running = dispatchPending(db, transport, options)
+      .catch((error: unknown) => options.onError?.(error))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(tick, options.intervalMs);
+  timer.unref();
+  tick();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+      transport.close?.();
+    },
+  };
+}
+
+export interface OutboxRow {
+  id: number;
+  channel: string;
+  to: string;
+  subject: string | null;
+  body_text: string;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  sent_at: string | null;
+  created_at: string;
+}
+
+/** The outbox, newest first; filters `channel`, `status` and `to`. */
+export function outboxSource(db: Executor, query: ListQuery): RowSource<OutboxRow> {
+  const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+  const channel = text(query.filters.channel);
+  const status = text(query.filters.status);
+  const to = text(query.filters.to);
+  const where = and(channel ? eq(outbox.channel, channel as 'email') : undefined, status ? eq(outbox.status, status as 'pending') : undefined, to ? sql`lower(${outbox.to}) = lower(${to})` : undefined);
+  return {
+    async rows(limit, offset) {
+      const base = db.select().from(outbox).where(where).orderBy(desc(outbox.id)).offset(offset);
+      const rows = limit === null ? await base : await base.limit(limit);
+      return rows.map((row) => ({
+        id: row.id,
+        channel: row.channel,
+        to: row.to,
+        subject: row.subject,
+        body_text: row.bodyText,
+        status: row.status,
+        attempts: row.attempts,
+        last_error: row.lastError,
+        sent_at: row.sentAt ? new Date(row.sentAt).toISOString() : null,
+        created_at: new Date(row.createdAt).toISOString(),
+      }));
+    },
+    async count() {
+      const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(outbox).where(where);
+      return Number(row?.total ?? 0);
+    },
+  };
+}

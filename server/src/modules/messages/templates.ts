@@ -1,0 +1,72 @@
+/**
+ * Spanish texts of the outgoing messages. Each template answers the subject, the plain text
+ * and a small HTML version with every interpolated value escaped.
+ */
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+const layout = (title: string, paragraphs: string[]) =>
+  `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#222;max-width:560px;margin:auto">` +
+  `<h2 style="color:#1f4e79">${escapeHtml(title)}</h2>${paragraphs.join('')}` +
+  `<p style="color:#888;font-size:12px">Recaudo · Este es un mensaje automático, por favor no lo respondas.</p></body></html>`;
+
+const paragraph = (text: string) => `<p>${escapeHtml(text).replace(/\n/g, '<br>')}</p>`;
+
+export function verificationCodeMail(code: string, minutes: number): MailContent {
+  const lines = [`Tu código de verificación de Recaudo es: ${code}`, `El código vence en ${minutes} minutos. Si no solicitaste este registro, ignora este correo.`];
+  return {
+    subject: 'Código de verificación de Recaudo',
+    text: lines.join('\n\n'),
+    html: layout('Código de verificación', [
+      paragraph('Tu código de verificación de Recaudo es:'),
+      `<p style="font-size:28px;letter-spacing:6px;font-weight:bold">${escapeHtml(code)}</p>`,
+      paragraph(lines[1]!),
+    ]),
+  };
+}
+
+export const verificationCodeSms = (code: string, minutes: number) => `Recaudo: tu código de verificación es ${code}. Vence en ${minutes} minutos.`;
+
+export function resetLinkMail(name: string, link: string, minutes: number): MailContent {
+  return {
+    subject: 'Restablecer tu contraseña de Recaudo',
+    text: [
+      `Hola ${name}:`,
+      'Recibimos una solicitud para restablecer tu contraseña. Abre este enlace para crear una nueva:',
+      link,
+      `El enlace se puede usar una sola vez y vence en ${minutes} minutos. Si no lo solicitaste, ignora este correo.`,
+    ].join('\n\n'),
+    html: layout('Restablecer contraseña', [
+      paragraph(`Hola ${name}:`),
+      paragraph('Recibimos una solicitud para restablecer tu contraseña. Pulsa el botón para crear una nueva:'),
+      `<p><a href="${escapeHtml(link)}" style="background:#1f4e79;color:#fff;padding:10px 18px;text-decoration:none;border-radius:4px">Restablecer contraseña</a></p>`,
+      paragraph(`Si el botón no funciona, copia este enlace en tu navegador: ${link}`),
+      paragraph(`El enlace se puede usar una sola vez y vence en ${minutes} minutos. Si no lo solicitaste, ignora este correo.`),
+    ]),
+  };
+}
+
+export function clientMessageMail(title: string, message: string): MailContent {
+  return { subject: title, text: message, html: layout(title, [paragraph(message)]) };
+}
+
+export function sentPasswordMail(name: string, email: string, password: string, loginUrl: string, mustChange: boolean): MailContent {
+  const lines = [
+    `Hola ${name}:`,
+    'Se creó o actualizó tu acceso a Recaudo con estos datos:',
+    `Correo: ${email}\nContraseña: ${password}`,
+    `Inicia sesión en ${loginUrl}`,
+    mustChange ? 'Al entrar se te pedirá cambiar la contraseña.' : 'Te recomendamos cambiar la contraseña desde Editar Perfil.',
+  ];
+  return {
+    subject: 'Tu acceso a Recaudo',
+    text: lines.join('\n\n'),
+    html: layout('Tu acceso a Recaudo', lines.map(paragraph)),
+  };
+}

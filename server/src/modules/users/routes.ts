@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { listQuerySchema } from '@recaudo/domain/paging';
+import {
+  clientProfileSchema,
+  createAdminUserSchema,
+  createClientUserSchema,
+  disabledAccessSchema,
+  isClientUserPayload,
+  staffProfileSchema,
+  updateAdminUserSchema,
+  updateClientUserSchema,
+  userMessages,
+} from '@recaudo/domain/users';
+import { recordId } from '@recaudo/domain/validation';
+import { bearerToken, requireAuth } from '../../platform/access';
+import { done, emptyEnvelope, envelope, ok, pagedOf } from '../../platform/envelope';
+import { validateWith } from '../../platform/errors';
+import { exportRoute, pageOf } from '../../platform/export';
+import { defineRoutes } from '../../platform/module';
+import { sessionSchema } from '../auth/presenter';
+import { buildSession } from '../auth/service';
+import { adminUserExportColumns, adminUserRowSchema, clientUserExportColumns, clientUserRowSchema, userOptionSchema } from './presenter';
+import {
+  adminUserSource,
+  allUserOptions,
+  clientUserSource,
+  createAdminUser,
+  createClientUser,
+  deleteUser,
+  setUserAccess,
+  staffUserOptions,
+  updateAdminUser,
+  updateClientUser,
+  updateProfile,
+  usersOfClient,
+} from './service';
+
+const tags = ['users'];
+/** Both forms share the route; the body is checked in the handler with the matching schema. */
+const userFormBody = z.record(z.string(), z.unknown()).describe('Formulario de administrador, o de usuario cliente cuando lleva client_id');
+
+export default defineRoutes((app, { db, config }) => {
+  app.get(
+    '/users',
+    { config: { access: { permission: 'users' } }, schema: { tags, querystring: listQuerySchema, response: { 200: envelope(pagedOf(adminUserRowSchema)) } } },
+    async (request) => ok(await pageOf(request.query, adminUserSource(db, request.query))),
+  );
+  app.get(
+    '/users/client',
+    { config: { access: { permission: 'users' } }, schema: { tags, querystring: listQuerySchema, response: { 200: envelope(pagedOf(clientUserRowSchema)) } } },
+    async (request) => ok(await pageOf(request.query, clientUserSource(db, request.query))),
+  );
+  // User pickers of the filters and forms need only a staff login.
+  app.get(
+    '/users/all-selects',
+    { config: { access: { staff: true } }, schema: { tags, response: { 200: envelope(z.array(userOptionSchema)) } } },
+    async () => ok(await allUserOptions(db)),
+  );
+  app.get(
+    '/users/selects',
+    {
+      config: { access: { staff: true } },
+      schema: { tags, querystring: z.object({ search: z.string().trim().max(200).optional().default('') }), response: { 200: envelope(z.array(userOptionSchema)) } },
+    },
+    async (request) => ok(await staffUserOptions(db, requireAuth(request), request.query.search)),
+  );
+  app.get(
+    '/users/user-client',
+    {
+      config: { access: { permission: ['clients', 'users'] } },
+      schema: { tags, querystring: z.object({ client_id: recordId('cliente') }), response: { 200: envelope(z.array(userOptionSchema.extend({ active: z.boolean(), created_at: z.string() }))) } },
+    },
+    async (request) =>
+      ok((await usersOfClient(db, request.query.client_id)).map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() }))),
+  );
+
+  app.post(
+    '/users/store',
+    { config: { access: { permission: 'add_user' } }, schema: { tags, body: userFormBody, response: { 200: envelope(z.object({ id: z.number() })) } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const id = isClientUserPayload(request.body)
+        ? await createClientUser(db, auth, config, validateWith(createClientUserSchema, request.body))
+        : await createAdminUser(db, auth, validateWith(createAdminUserSchema, request.body));
+      return ok({ id }, userMessages.created);
+    },
+  );
+  app.put(
+    '/users/update',
+    { config: { access: { permission: 'edit_user' } }, schema: { tags, body: userFormBody, response: { 200: emptyEnvelope } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      if (isClientUserPayload(request.body)) await updateClientUser(db, auth, config, validateWith(updateClientUserSchema, request.body));
+      else await updateAdminUser(db, auth, validateWith(updateAdminUserSchema, request.body));
+      return done(userMessages.updated);
+    },
+  );
+  app.put(
+    '/users/profile',
+    { config: { access: 'authenticated' }, schema: { tags, body: userFormBody, response: { 200: envelope(sessionSchema) } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const input = auth.user.clientId === null ? validateWith(staffProfileSchema, request.body) : validateWith(clientProfileSchema, request.body);
+      await updateProfile(db, auth, input);
+      return ok(await buildSession(db, auth.user.id, bearerToken(request) ?? ''), userMessages.profileUpdated);
+    },
+  );
+  app.patch(
+    '/users/disabled-access-user',
+    { config: { access: { permission: 'edit_user' } }, schema: { tags, body: disabledAccessSchema, response: { 200: emptyEnvelope } } },
+    async (request) => {
+      await setUserAccess(db, requireAuth(request), request.body);
+      return done(userMessages.accessChanged);
+    },
+  );
+  app.delete(
+    '/users/delete',
+    { config: { access: { permission: 'delete_user' } }, schema: { tags, body: z.object({ id: recordId() }), response: { 200: emptyEnvelope } } },
+    async (request) => {
+      await deleteUser(db, requireAuth(request), request.body.id);
+      return done(userMessages.deleted);
+    },
+  );
+
+  exportRoute(app, '/users/export', {
+    access: { permission: 'export_users' },
+    formats: ['csv', 'xlsx'],
+    fileName: 'Usuarios',
+    tags,
+    columns: adminUserExportColumns,
+    source: (query) => adminUserSource(db, query),
+  });
+  exportRoute(app, '/users/client/export', {
+    access: { permission: 'export_users' },
+    formats: ['csv', 'xlsx'],
+    fileName: 'Usuarios Clientes',
+    tags,
+    columns: clientUserExportColumns,
+    source: (query) => clientUserSource(db, query),
+  });
+});

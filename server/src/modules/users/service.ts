@@ -1,0 +1,420 @@
+import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { ListQuery } from '@recaudo/domain/paging';
+import { CLIENT_ROLE_ID, CLIENT_ROLE_KEY } from '@recaudo/domain/roles';
+import {
+  PROTECTED_USER_ID,
+  userMessages,
+  type AdminUserRow,
+  type ClientUserRow,
+  type CreateAdminUserInput,
+  type CreateClientUserInput,
+  type UpdateAdminUserInput,
+  type UpdateClientUserInput,
+} from '@recaudo/domain/users';
+import type { Config } from '../../config';
+import type { Database, Executor } from '../../db/client';
+import { changedFields, recordAudit } from '../../platform/audit';
+import { hashPassword } from '../../platform/crypto';
+import { AppError, fieldError, notFound } from '../../platform/errors';
+import type { RowSource } from '../../platform/export';
+import { caracasDayRange, idList, likePattern, sortOrder } from '../../platform/paging';
+import type { AuthContext } from '../auth/service';
+import { clients } from '../clients/tables';
+import { correlatives } from '../correlatives/tables';
+import { queueEmail } from '../messages/service';
+import { sentPasswordMail } from '../messages/templates';
+import { roles } from '../roles/tables';
+import { users } from './tables';
+
+type UserRecord = typeof users.$inferSelect;
+
+const dateRange = (filters: Record<string, unknown>) => {
+  const range = caracasDayRange(filters.dates);
+  return range ? and(gte(users.createdAt, range[0]), lt(users.createdAt, range[1])) : undefined;
+};
+
+/** Cash closings arrive with their issue: until then every user has closed none. */
+const countClosedBoxs = sql<number>`(0)::int`;
+
+/**
+ * Administrators (staff users). Search: name or e-mail. Filters: `rol` and `user` (ids, plain
+ * or `{value}`), `dates` (creation). Sorter: name, email, created_at, count_closed_boxs, role.name.
+ */
+export function adminUserSource(db: Executor, query: ListQuery): RowSource<AdminUserRow> {
+  const { filters } = query;
+  const pattern = likePattern(query.search);
+  const roleIds = idList(filters.rol ?? filters.role);
+  const userIds = idList(filters.user);
+  const where = and(
+    isNull(users.clientId),
+    query.search ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined,
+    roleIds.length ? inArray(users.roleId, roleIds) : undefined,
+    userIds.length ? inArray(users.id, userIds) : undefined,
+    dateRange(filters),
+  );
+  const order = sortOrder(
+    query.sorter,
+    { name: users.name, email: users.email, created_at: users.createdAt, count_closed_boxs: countClosedBoxs, 'role.name': roles.name, role: roles.name, active: users.active, id: users.id },
+    asc(users.id),
+    users.id,
+  );
+  return {
+    async rows(limit, offset) {
+      const base = db
+        .select({ user: users, role_name: roles.name, serie: correlatives.serie, number: correlatives.number })
+        .from(users)
+        .innerJoin(roles, eq(roles.id, users.roleId))
+        .leftJoin(correlatives, eq(correlatives.id, users.correlativeId))
+        .where(where)
+        .orderBy(...order)
+        .offset(offset);
+      const rows = limit === null ? await base : await base.limit(limit);
+      return rows.map(({ user, role_name, serie, number }) => ({
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        active: user.active,
+        role_id: user.roleId,
+        role: { id: user.roleId, name: role_name },
+        only_user: user.onlyUser,
+        all_users: user.allUsers,
+        multiple_users: user.multipleUsers,
+        multiple_users_verify: !user.onlyUser && !user.allUsers,
+        use_all_series: user.useAllSeries,
+        correlative_id: user.correlativeId,
+        correlative: user.correlativeId !== null && serie !== null && number !== null ? { id: user.correlativeId, serie, number } : null,
+        count_closed_boxs: 0,
+        created_at: new Date(user.createdAt).toISOString(),
+      }));
+    },
+    async count() {
+      const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(users).innerJoin(roles, eq(roles.id, users.roleId)).where(where);
+      return Number(row?.total ?? 0);
+    },
+  };
+}
+
+/** Client users. Search: name, e-mail, client name or identification. Filters: `user`, `client`, `dates`. */
+export function clientUserSource(db: Executor, query: ListQuery, options: { clientId?: number } = {}): RowSource<ClientUserRow> {
+  const { filters } = query;
+  const pattern = likePattern(query.search);
+  const userIds = idList(filters.user);
+  const clientIds = idList(filters.client);
+  const where = and(
+    isNotNull(users.clientId),
+    options.clientId !== undefined ? eq(users.clientId, options.clientId) : undefined,
+    query.search
+      ? or(
+          ilike(users.name, pattern),
+          ilike(users.email, pattern),
+          ilike(clients.name, pattern),
+          ilike(sql`${clients.identificationType} || '-' || ${clients.identification}`, pattern),
+          ilike(clients.identification, pattern),
+        )
+      : undefined,
+    userIds.length ? inArray(users.id, userIds) : undefined,
+    clientIds.length ? inArray(users.clientId, clientIds) : undefined,
+    dateRange(filters),
+  );
+  const order = sortOrder(
+    query.sorter,
+    { name: users.name, email: users.email, created_at: users.createdAt, client: clients.name, 'client.name': clients.name, active: users.active },
+    desc(users.createdAt),
+    users.id,
+  );
+  return {
+    async rows(limit, offset) {
+      const base = db
+        .select({ user: users, client: clients, role_name: roles.name })
+        .from(users)
+        .innerJoin(clients, eq(clients.id, users.clientId))
+        .innerJoin(roles, eq(roles.id, users.roleId))
+        .where(where)
+        .orderBy(...order)
+        .offset(offset);
+      const rows = limit === null ? await base : await base.limit(limit);
+      return rows.map(({ user, client, role_name }) => ({
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        active: user.active,
+        client_id: client.id,
+        client: {
+          id: client.id,
+          name: client.name,
+          identification_type: client.identificationType,
+          identification: client.identification,
+          type: client.type,
+          phone: client.phone,
+        },
+        role: { id: user.roleId, name: role_name },
+        change_password: user.changePassword,
+        created_at: new Date(user.createdAt).toISOString(),
+      }));
+    },
+    async count() {
+      const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(users).innerJoin(clients, eq(clients.id, users.clientId)).where(where);
+      return Number(row?.total ?? 0);
+    },
+  };
+}
+
+export interface UserOption {
+  id: number;
+  name: string;
+  email: string;
+}
+
+const optionColumns = { id: users.id, name: users.name, email: users.email };
+
+/** Every user (staff and client), for the user filters of the lists. */
+export const allUserOptions = (db: Executor) => db.select(optionColumns).from(users).orderBy(asc(users.name), asc(users.id));
+
+/** Staff users for the administrator form's user list: the caller is never offered. */
+export function staffUserOptions(db: Executor, auth: AuthContext, search: string) {
+  const pattern = likePattern(search);
+  return db
+    .select(optionColumns)
+    .from(users)
+    .where(and(isNull(users.clientId), ne(users.id, auth.user.id), search ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined))
+    .orderBy(asc(users.name), asc(users.id));
+}
+
+/** The users of one client. */
+export const usersOfClient = (db: Executor, clientId: number) =>
+  db.select({ ...optionColumns, active: users.active, created_at: users.createdAt }).from(users).where(eq(users.clientId, clientId)).orderBy(asc(users.id));
+
+export async function assertEmailFree(executor: Executor, email: string, exceptId?: number) {
+  const [clash] = await executor
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, exceptId ? ne(users.id, exceptId) : undefined));
+  if (clash) throw fieldError('email', userMessages.duplicateEmail);
+}
+
+async function getUser(executor: Executor, id: number, kind: 'staff' | 'client' | 'any' = 'any'): Promise<UserRecord> {
+  const [user] = await executor
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), kind === 'staff' ? isNull(users.clientId) : kind === 'client' ? isNotNull(users.clientId) : undefined))
+    .for('update');
+  if (!user) throw notFound(userMessages.notFound);
+  return user;
+}
+
+/** The role must exist and never be the client role; selected users must be staff; the series must exist. */
+async function checkAdminReferences(executor: Executor, input: { role: number; multiple_users: number[]; correlative_id: number | null }) {
+  const [role] = await executor.select({ id: roles.id, key: roles.key }).from(roles).where(eq(roles.id, input.role));
+  if (!role) throw fieldError('role', userMessages.roleNotFound);
+  if (role.key === CLIENT_ROLE_KEY || role.id === CLIENT_ROLE_ID) throw fieldError('role', userMessages.clientRoleNotAllowed);
+  if (input.multiple_users.length) {
+    const found = await executor.select({ id: users.id }).from(users).where(and(inArray(users.id, input.multiple_users), isNull(users.clientId)));
+    if (found.length !== input.multiple_users.length) throw fieldError('multiple_users', userMessages.usersInvalid);
+  }
+  if (input.correlative_id !== null) {
+    const [serie] = await executor.select({ id: correlatives.id }).from(correlatives).where(eq(correlatives.id, input.correlative_id));
+    if (!serie) throw fieldError('correlative_id', userMessages.serieNotFound);
+  }
+}
+
+const adminValues = (input: CreateAdminUserInput | UpdateAdminUserInput) => ({
+  roleId: input.role,
+  name: input.name,
+  email: input.email,
+  active: input.active,
+  onlyUser: input.only_user,
+  allUsers: input.all_users,
+  multipleUsers: input.multiple_users,
+  useAllSeries: input.use_all_series,
+  correlativeId: input.correlative_id,
+});
+
+/** The audit view of a user: never the password hash. */
+const auditView = (user: Pick<UserRecord, 'roleId' | 'name' | 'email' | 'active' | 'onlyUser' | 'allUsers' | 'multipleUsers' | 'useAllSeries' | 'correlativeId' | 'clientId' | 'changePassword'>) => ({
+  role_id: user.roleId,
+  name: user.name,
+  email: user.email,
+  active: user.active,
+  only_user: user.onlyUser,
+  all_users: user.allUsers,
+  multiple_users: user.multipleUsers,
+  use_all_series: user.useAllSeries,
+  correlative_id: user.correlativeId,
+  client_id: user.clientId,
+  change_password: user.changePassword,
+});
+
+export async function createAdminUser(db: Database, auth: AuthContext, input: CreateAdminUserInput): Promise<number> {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    await checkAdminReferences(tx, input);
+    await assertEmailFree(tx, input.email);
+    const [user] = await tx.insert(users).values({ ...adminValues(input), passwordHash, createdBy: auth.user.id }).returning();
+    if (!user) throw new Error('user insert returned nothing');
+    await recordAudit(tx, { module: 'users', event: 'created', causerId: auth.user.id, subjectId: user.id, attributes: auditView(user) });
+    return user.id;
+  });
+}
+
+export async function updateAdminUser(db: Database, auth: AuthContext, input: UpdateAdminUserInput): Promise<void> {
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  await db.transaction(async (tx) => {
+    const user = await getUser(tx, input.id, 'staff');
+    if (user.id === PROTECTED_USER_ID) throw new AppError('validation', userMessages.protectedUser);
+    await checkAdminReferences(tx, input);
+    await assertEmailFree(tx, input.email, user.id);
+    const values = adminValues(input);
+    const diff = changedFields(auditView(user), auditView({ ...user, ...values }));
+    if (!diff.changed && !passwordHash) return;
+    await tx
+      .update(users)
+      .set({ ...values, ...(passwordHash ? { passwordHash } : {}), updatedAt: new Date() })
+      .where(eq(users.id, user.id));
+    await recordAudit(tx, {
+      module: 'users',
+      event: 'updated',
+      causerId: auth.user.id,
+      subjectId: user.id,
+      old: diff.old,
+      attributes: { ...diff.attributes, ...(passwordHash ? { password: '(cambiada)' } : {}) },
+    });
+  });
+}
+
+async function assertClient(executor: Executor, clientId: number) {
+  const [client] = await executor.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId));
+  if (!client) throw fieldError('client_id', userMessages.clientNotFound);
+}
+
+/** Client user form: the role is always Cliente; `send_mail_password` e-mails the password through the outbox. */
+export async function createClientUser(db: Database, auth: AuthContext, config: Pick<Config, 'APP_URL'>, input: CreateClientUserInput): Promise<number> {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    await assertClient(tx, input.client_id);
+    await assertEmailFree(tx, input.email);
+    const [user] = await tx
+      .insert(users)
+      .values({
+        roleId: CLIENT_ROLE_ID,
+        clientId: input.client_id,
+        name: input.name,
+        email: input.email,
+        active: input.active,
+        changePassword: input.change_password,
+        passwordHash,
+        createdBy: auth.user.id,
+      })
+      .returning();
+    if (!user) throw new Error('user insert returned nothing');
+    await recordAudit(tx, { module: 'users', event: 'created', causerId: auth.user.id, subjectId: user.id, attributes: { ...auditView(user), send_mail_password: input.send_mail_password } });
+    if (input.send_mail_password) {
+      await queueEmail(tx, user.email, sentPasswordMail(user.name, user.email, input.password, `${config.APP_URL}/login`, input.change_password));
+    }
+    return user.id;
+  });
+}
+
+export async function updateClientUser(
+  db: Database,
+  auth: AuthContext,
+  config: Pick<Config, 'APP_URL'>,
+  input: UpdateClientUserInput,
+  options: { clientId?: number } = {},
+): Promise<void> {
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  await db.transaction(async (tx) => {
+    const user = await getUser(tx, input.id, 'client');
+    if (options.clientId !== undefined && user.clientId !== options.clientId) throw notFound(userMessages.notFound);
+    const clientId = input.client_id ?? user.clientId!;
+    if (clientId !== user.clientId) await assertClient(tx, clientId);
+    await assertEmailFree(tx, input.email, user.id);
+    const values = { clientId, name: input.name, email: input.email, active: input.active, changePassword: input.change_password };
+    const diff = changedFields(auditView(user), auditView({ ...user, ...values }));
+    if (diff.changed || passwordHash) {
+      await tx
+        .update(users)
+        .set({ ...values, ...(passwordHash ? { passwordHash } : {}), updatedAt: new Date() })
+        .where(eq(users.id, user.id));
+      await recordAudit(tx, {
+        module: 'users',
+        event: 'updated',
+        causerId: auth.user.id,
+        subjectId: user.id,
+        old: diff.old,
+        attributes: { ...diff.attributes, ...(passwordHash ? { password: '(cambiada)' } : {}) },
+      });
+    }
+    if (input.send_mail_password && input.password) {
+      await queueEmail(tx, input.email, sentPasswordMail(input.name, input.email, input.password, `${config.APP_URL}/login`, input.change_password));
+    }
+  });
+}
+
+/** The access switch: nobody changes user 1 or themselves; a user switched off loses their sessions at once. */
+export async function setUserAccess(db: Database, auth: AuthContext, input: { user_id: number; status: boolean }): Promise<void> {
+  if (input.user_id === PROTECTED_USER_ID) throw new AppError('validation', userMessages.cannotToggleProtected);
+  if (input.user_id === auth.user.id) throw new AppError('validation', userMessages.notYourself);
+  await db.transaction(async (tx) => {
+    const user = await getUser(tx, input.user_id);
+    if (user.active === input.status) return;
+    await tx.update(users).set({ active: input.status, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await recordAudit(tx, { module: 'users', event: 'updated', causerId: auth.user.id, subjectId: user.id, old: { active: user.active }, attributes: { active: input.status } });
+  });
+}
+
+export async function deleteUser(db: Database, auth: AuthContext, id: number, options: { kind?: 'staff' | 'client'; clientId?: number } = {}): Promise<void> {
+  if (id === PROTECTED_USER_ID) throw new AppError('validation', userMessages.cannotDeleteProtected);
+  if (id === auth.user.id) throw new AppError('validation', userMessages.cannotDeleteYourself);
+  await db.transaction(async (tx) => {
+    const user = await getUser(tx, id, options.kind ?? 'any');
+    if (options.clientId !== undefined && user.clientId !== options.clientId) throw notFound(userMessages.notFound);
+    await tx.delete(users).where(eq(users.id, user.id));
+    await recordAudit(tx, { module: 'users', event: 'deleted', causerId: auth.user.id, subjectId: user.id, old: auditView(user) });
+  });
+}
+
+/**
+ * `users/profile`: staff change name, e-mail and password; client users change e-mail,
+ * password, phones and address, never their name. A client user's contact data is kept in
+ * step on their client.
+ */
+export async function updateProfile(
+  db: Database,
+  auth: AuthContext,
+  input: { name?: string; email: string; password: string | null; phone?: string[]; address?: string | null },
+): Promise<void> {
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  await db.transaction(async (tx) => {
+    const user = await getUser(tx, auth.user.id);
+    await assertEmailFree(tx, input.email, user.id);
+    const isClient = user.clientId !== null;
+    const before = { name: user.name, email: user.email, phone: user.phone, address: user.address };
+    const after = isClient
+      ? { name: user.name, email: input.email, phone: input.phone ?? user.phone, address: input.address === undefined ? user.address : input.address }
+      : { name: input.name ?? user.name, email: input.email, phone: user.phone, address: user.address };
+    const diff = changedFields(before, after);
+    if (!diff.changed && !passwordHash) return;
+    await tx
+      .update(users)
+      .set({ ...after, ...(passwordHash ? { passwordHash } : {}), updatedAt: new Date() })
+      .where(eq(users.id, user.id));
+    await recordAudit(tx, {
+      module: 'users',
+      event: 'updated',
+      causerId: user.id,
+      subjectId: user.id,
+      old: diff.old,
+      attributes: { ...diff.attributes, ...(passwordHash ? { password: '(cambiada)' } : {}) },
+    });
+    if (isClient) {
+      const [client] = await tx.select().from(clients).where(eq(clients.id, user.clientId!)).for('update');
+      if (client) {
+        const clientDiff = changedFields({ email: client.email, phone: client.phone, address: client.address }, { email: after.email, phone: after.phone, address: after.address });
+        if (clientDiff.changed) {
+          await tx.update(clients).set({ email: after.email, phone: after.phone, address: after.address, updatedAt: new Date() }).where(eq(clients.id, client.id));
+          await recordAudit(tx, { module: 'clients', event: 'updated', causerId: user.id, subjectId: client.id, old: clientDiff.old, attributes: clientDiff.attributes });
+        }
+      }
+    }
+  });
+}
