@@ -11,6 +11,18 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/dashboard': lazy(() => import('../features/dashboard/dashboard-page')),
   '/roles': lazy(() => import('../features/roles/roles-page')),
   '/chats': lazy(() => import('../features/chats/chats-page')),
+  '/states': lazy(() => import('../features/regional/states-page')),
+  '/municipalities': lazy(() => import('../features/regional/municipalities-page')),
+  '/parishes': lazy(() => import('../features/regional/parishes-page')),
+  '/communities': lazy(() => import('../features/regional/communities-page')),
+  '/logs': lazy(() => import('../features/logs/logs-page')),
+  '/logins': lazy(() => import('../features/logins/logins-page')),
+  '/economic-activities': lazy(() => import('../features/economic-activities/economic-activities-page')),
+  '/activity-groups': lazy(() => import('../features/economic-activities/activity-groups-page')),
+  '/banks': lazy(() => import('../features/banks/banks-page')),
+  '/correlatives': lazy(() => import('../features/correlatives/correlatives-page')),
+  '/payment-methods': lazy(() => import('../features/payment-methods/payment-methods-page')),
+  '/configurations': lazy(() => import('../features/configurations/configurations-page')),
 };
 
 const UnderConstruction = lazy(() => import('../components/under-construction'));

@@ -39,10 +39,10 @@ describe('RouteResolver', () => {
   });
 
   it('opens a permitted route that a later issue builds as "Módulo en construcción"', async () => {
-    renderApp(<RouteResolver />, { path: '/states', session: makeSession({ permissions: ['states'] }) });
+    renderApp(<RouteResolver />, { path: '/clients', session: makeSession({ permissions: ['clients'] }) });
     expect(await screen.findByText('Módulo en construcción', undefined, LAZY)).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Estados' })).toBeInTheDocument();
-    expect(document.title).toBe('Recaudo | Estados');
+    expect(screen.getByRole('heading', { name: 'Clientes' })).toBeInTheDocument();
+    expect(document.title).toBe('Recaudo | Clientes');
   });
 
   it('builds the staff menu from the permissions, groups only with a permitted child', async () => {

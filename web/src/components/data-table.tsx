@@ -21,6 +21,8 @@ export interface DataTableProps<T> {
   onPageChange: (page: number, perPage: number) => void;
   expandable?: TableProps<T>['expandable'];
   onChange?: TableProps<T>['onChange'];
+  /** Row props, e.g. `(row) => ({ onClick: () => open(row) })` for lists whose rows open a detail. */
+  onRow?: TableProps<T>['onRow'];
   scrollX?: number;
 }
 
@@ -31,7 +33,7 @@ export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
  * a single page, counter "a-b de n" (spec 01 §9), and the failure state with a retry.
  */
 export function DataTable<T extends object>(props: DataTableProps<T>) {
-  const { label, columns, rows, rowKey, total, page, perPage, loading, failed, onRetry, onPageChange, expandable, onChange, scrollX } = props;
+  const { label, columns, rows, rowKey, total, page, perPage, loading, failed, onRetry, onPageChange, expandable, onChange, onRow, scrollX } = props;
   return (
     <Table<T>
       aria-label={label}
@@ -41,6 +43,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
       loading={loading}
       expandable={expandable}
       onChange={onChange}
+      onRow={onRow}
       scroll={{ x: scrollX ?? 'max-content' }}
       locale={{
         emptyText: failed ? (

@@ -10,10 +10,11 @@ interface Parser {
  * An antd rule from a field of a domain zod schema: the form shows exactly the Spanish
  * message the server would answer (DESIGN §6).
  */
-export function zodRule(schema: Parser): Rule {
+export function zodRule(schema: Parser, toWire: (value: unknown) => unknown = (value) => value): Rule {
   return {
     validator: async (_rule, value: unknown) => {
-      const result = schema.safeParse(value);
+      // `toWire` turns what the input holds (a Dayjs, masked text) into what the API receives.
+      const result = schema.safeParse(toWire(value));
       if (!result.success) throw new Error(result.error?.issues[0]?.message ?? 'Valor inválido.');
     },
   };

@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { chromiumPath, loginAs, newPage, snapshot, useBrowser } from './support/browser';
+import { CHROMIUM_MISSING } from './support/chromium';
+
+const { browser, baseUrl } = useBrowser();
+
+describe.skipIf(!chromiumPath)(`reference data in Chromium${chromiumPath ? '' : ` (${CHROMIUM_MISSING})`}`, () => {
+  it('the administrator creates, edits, exports and deletes an economic activity, and changes the dollar rate', async () => {
+    const page = await newPage(browser(), baseUrl());
+    await loginAs(page, 'admin@recaudo.test');
+
+    // Create, with the rules of the panel first.
+    await page.goto('/economic-activities');
+    await page.getByRole('button', { name: 'Nueva actividad' }).click();
+    const panel = page.getByRole('dialog', { name: 'Nueva actividad económica' });
+    await panel.getByRole('button', { name: 'Guardar' }).click();
+    await panel.getByText('El campo Tarifa es obligatorio.').waitFor();
+    await panel.getByLabel('Nombre').fill('Librerías y papelerías');
+    await panel.getByLabel('Tarifa').fill('1.234,5');
+    await panel.getByLabel('Grupo').click();
+    await page.locator('.ant-select-item-option').getByText('Servicios', { exact: true }).click();
+    await panel.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText('Actividad económica creada').waitFor();
+    const row = page.getByRole('row', { name: /Librerías y papelerías/ });
+    await row.waitFor();
+    await expect.poll(() => row.innerText()).toContain('$ 1.234,50');
+    expect(await row.innerText()).toContain('Servicios');
+
+    // Edit the fee.
+    await row.getByRole('button', { name: /Editar/ }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar actividad económica' });
+    await edit.getByLabel('Tarifa').fill('99,9');
+    await edit.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText('Actividad económica actualizada').waitFor();
+    await expect.poll(() => row.innerText()).toContain('$ 99,90');
+
+    // Export exactly what the search selects, as XLSX.
+    await page.getByLabel('Buscar').fill('Librerías');
+    await expect.poll(() => page.getByRole('row').count(), { timeout: 5000 }).toBe(2);
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Exportar Excel/ }).click()]);
+    expect(file.suggestedFilename()).toBe('Actividades Económicas.xlsx');
+    const saved = await file.path();
+    expect(fs.readFileSync(saved).subarray(0, 2).toString()).toBe('PK');
+    await snapshot(page, 'economic-activities');
+
+    // Change the dollar rate in place.
+    await page.goto('/configurations');
+    const rate = page.getByRole('row', { name: /Tasa del dólar/ });
+    await rate.getByRole('button', { name: 'Editar Tasa del dólar' }).click();
+    const value = page.getByLabel('Nuevo valor de Tasa del dólar');
+    await value.fill('');
+    await rate.getByRole('button', { name: /Guardar/ }).click();
+    await rate.getByText('Ingresa Datos!').waitFor();
+    await value.fill('301,25');
+    await value.press('Enter');
+    await page.getByText('Tasa actualizada').waitFor();
+    await expect.poll(() => rate.innerText()).toContain('BS 301,25');
+
+    // Delete the activity.
+    await page.goto('/economic-activities');
+    await page.getByRole('row', { name: /Librerías y papelerías/ }).getByRole('button', { name: /Eliminar/ }).click();
+    const confirm = page.getByRole('dialog', { name: '¿Seguro de eliminar la actividad económica?' });
+    await confirm.getByRole('button', { name: 'Eliminar' }).click();
+    await page.getByText('Actividad económica eliminada').waitFor();
+    await page.getByRole('row', { name: /Librerías y papelerías/ }).waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+});

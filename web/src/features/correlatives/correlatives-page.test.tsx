@@ -1,0 +1,69 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { registerNotifier } from '../../lib/notify';
+import { setToken } from '../../lib/storage';
+import { makeSession, renderApp } from '../../test/render';
+import type { CorrelativeRow } from './api';
+import CorrelativesPage from './correlatives-page';
+
+const successToast = vi.fn();
+const fetchMock = vi.fn<typeof fetch>();
+const ok = (data: unknown, message = 'OK') => new Response(JSON.stringify({ success: true, message, data }), { status: 200 });
+
+const row: CorrelativeRow = { id: 4, serie: 'A', number: '00000123', number_credit_note: '0007', number_debit_note: '0000', count_payments: 0 };
+
+function route(url: string): Response {
+  if (url.startsWith('/api/correlatives?')) return ok({ data: [row], current_page: 1, per_page: 10, total: 1, last_page: 1 });
+  if (url === '/api/correlatives/store') return ok({ id: 5 }, 'Correlativo creado');
+  return new Response(JSON.stringify({ success: false, message: 'No encontrado' }), { status: 404 });
+}
+
+beforeEach(() => {
+  setToken('token-1');
+  registerNotifier({ error: vi.fn(), success: successToast });
+  fetchMock.mockImplementation(async (url) => route(String(url)));
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  registerNotifier(null);
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+  successToast.mockReset();
+  localStorage.clear();
+});
+
+describe('Correlativos', () => {
+  it('shows the counters with their leading zeros', async () => {
+    renderApp(<CorrelativesPage />, { path: '/correlatives', session: makeSession({ permissions: ['correlatives'] }) });
+    const tableRow = (await screen.findByText('00000123')).closest('tr')!;
+    expect(tableRow).toHaveTextContent('0007');
+    expect(screen.queryByRole('button', { name: /Nuevo correlativo/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Exportar/ })).not.toBeInTheDocument();
+  });
+
+  it('accepts digits only and sends them as text, leading zeros kept', async () => {
+    renderApp(<CorrelativesPage />, {
+      path: '/correlatives',
+      session: makeSession({ permissions: ['correlatives', 'add_correlative', 'export_correlatives'] }),
+    });
+    expect(await screen.findByRole('button', { name: /Exportar Excel/ })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Nuevo correlativo/ }));
+    const panel = await screen.findByRole('dialog', { name: 'Nuevo correlativo' });
+    await userEvent.click(within(panel).getByRole('button', { name: 'Guardar' }));
+    expect(await within(panel).findByText('El campo Serie es obligatorio.')).toBeInTheDocument();
+    expect(await within(panel).findByText('El campo Número de factura es obligatorio.')).toBeInTheDocument();
+
+    await userEvent.type(within(panel).getByLabelText('Serie'), 'B');
+    await userEvent.type(within(panel).getByLabelText('Número de factura'), '12a');
+    expect(await within(panel).findByText('El campo Número de factura solo debe contener dígitos.')).toBeInTheDocument();
+    await userEvent.clear(within(panel).getByLabelText('Número de factura'));
+    await userEvent.type(within(panel).getByLabelText('Número de factura'), '00000001');
+    await userEvent.type(within(panel).getByLabelText('Número de nota de crédito'), '0000');
+    await userEvent.type(within(panel).getByLabelText('Número de nota de débito'), '007');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(successToast).toHaveBeenCalledWith('Correlativo creado'));
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/correlatives/store')!;
+    expect(JSON.parse(call[1]!.body as string)).toEqual({ serie: 'B', number: '00000001', number_credit_note: '0000', number_debit_note: '007' });
+  });
+});

@@ -1,0 +1,111 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { registerNotifier } from '../../lib/notify';
+import { setToken } from '../../lib/storage';
+import { makeSession, renderApp } from '../../test/render';
+import type { EconomicActivityRow } from './api';
+import EconomicActivitiesPage from './economic-activities-page';
+
+const successToast = vi.fn();
+const errorToast = vi.fn();
+const fetchMock = vi.fn<typeof fetch>();
+const ok = (data: unknown, message = 'OK') => new Response(JSON.stringify({ success: true, message, data }), { status: 200 });
+
+const activity = (id: number, name: string, fee: string, code: string | null = null): EconomicActivityRow => ({
+  id,
+  name,
+  code,
+  fee,
+  activity_group_id: 7,
+  activity_group: { id: 7, name: 'Comercio' },
+  count_payments: 3,
+});
+const page = { data: [activity(1, 'Farmacias', '1234.5', 'C-002'), activity(2, 'Bodegas', '15.00')], current_page: 1, per_page: 10, total: 2, last_page: 1 };
+
+function route(url: string): Response {
+  if (url.startsWith('/api/economic-activities?')) return ok(page);
+  if (url === '/api/activity-groups/selects') return ok([{ id: 7, name: 'Comercio' }, { id: 8, name: 'Servicios' }]);
+  if (url === '/api/economic-activities/store') return ok({ id: 3 }, 'Actividad económica creada');
+  if (url === '/api/economic-activities/update') return ok(null, 'Actividad económica actualizada');
+  return new Response(JSON.stringify({ success: false, message: 'No encontrado' }), { status: 404 });
+}
+
+beforeEach(() => {
+  setToken('token-1');
+  registerNotifier({ error: errorToast, success: successToast });
+  fetchMock.mockImplementation(async (url) => route(String(url)));
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  registerNotifier(null);
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+  successToast.mockReset();
+  errorToast.mockReset();
+  localStorage.clear();
+});
+
+const ALL = ['economic_activities', 'add_economic_activity', 'edit_economic_activity', 'delete_economic_activity', 'export_economic_activities', 'clients'];
+const bodyOf = (path: string) => JSON.parse(fetchMock.mock.calls.find(([url]) => url === path)![1]!.body as string);
+
+describe('Actividades Económicas', () => {
+  it('shows the fee in dollars with comma decimals and the group, with the actions the permissions allow', async () => {
+    renderApp(<EconomicActivitiesPage />, { path: '/economic-activities', session: makeSession({ permissions: ['economic_activities'] }) });
+    const row = (await screen.findByText('Farmacias')).closest('tr')!;
+    expect(row).toHaveTextContent('$ 1.234,50');
+    expect(row).toHaveTextContent('Comercio');
+    expect(row).toHaveTextContent('C-002');
+    expect(screen.getByText('Bodegas').closest('tr')).toHaveTextContent('VACIO');
+    expect(within(row).queryByRole('button', { name: /Editar/ })).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /Ver clientes/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Nueva actividad/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Exportar/ })).not.toBeInTheDocument();
+  });
+
+  it('validates Nombre, Tarifa and Grupo with the server messages and sends the fee as dot decimals', async () => {
+    renderApp(<EconomicActivitiesPage />, { path: '/economic-activities', session: makeSession({ permissions: ALL }) });
+    expect(await screen.findByRole('button', { name: /Exportar Excel/ })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Nueva actividad/ }));
+    const panel = await screen.findByRole('dialog', { name: 'Nueva actividad económica' });
+    await userEvent.click(within(panel).getByRole('button', { name: 'Guardar' }));
+    expect(await within(panel).findByText('El campo Nombre es obligatorio.')).toBeInTheDocument();
+    expect(await within(panel).findByText('El campo Tarifa es obligatorio.')).toBeInTheDocument();
+    expect(await within(panel).findByText('El campo Grupo es obligatorio.')).toBeInTheDocument();
+
+    const fee = within(panel).getByLabelText('Tarifa');
+    await userEvent.type(fee, '12,345');
+    expect(await within(panel).findByText('El campo Tarifa debe tener como máximo 2 decimales.')).toBeInTheDocument();
+    await userEvent.clear(fee);
+    await userEvent.type(fee, '-3');
+    expect(await within(panel).findByText('El campo Tarifa debe ser al menos 0.')).toBeInTheDocument();
+    await userEvent.clear(fee);
+    await userEvent.type(fee, '1.234,5');
+
+    await userEvent.type(within(panel).getByLabelText('Nombre'), 'Panaderías');
+    await userEvent.click(within(panel).getByLabelText('Grupo'));
+    await userEvent.click(await screen.findByTitle('Servicios'));
+    await userEvent.click(within(panel).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(successToast).toHaveBeenCalledWith('Actividad económica creada'));
+    expect(bodyOf('/api/economic-activities/store')).toEqual({ name: 'Panaderías', code: null, fee: '1234.5', activity_group_id: 8 });
+  });
+
+  it('edits an activity keeping its code and fee', async () => {
+    renderApp(<EconomicActivitiesPage />, { path: '/economic-activities', session: makeSession({ permissions: ALL }) });
+    const row = (await screen.findByText('Farmacias')).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: /Editar/ }));
+    const panel = await screen.findByRole('dialog', { name: 'Editar actividad económica' });
+    expect(within(panel).getByLabelText('Tarifa')).toHaveValue('1.234,5');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(successToast).toHaveBeenCalledWith('Actividad económica actualizada'));
+    expect(bodyOf('/api/economic-activities/update')).toEqual({ id: 1, name: 'Farmacias', code: 'C-002', fee: '1234.5', activity_group_id: 7 });
+  });
+
+  it('opens "Ver clientes" with an empty list', async () => {
+    renderApp(<EconomicActivitiesPage />, { path: '/economic-activities', session: makeSession({ permissions: ALL }) });
+    const row = (await screen.findByText('Bodegas')).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: /Ver clientes/ }));
+    const modal = await screen.findByRole('dialog', { name: 'Clientes de Bodegas' });
+    expect(within(modal).getByText('No se han encontrado datos')).toBeInTheDocument();
+  });
+});
