@@ -28,7 +28,8 @@ export interface HistoryPanelProps {
 }
 
 function Entry({ entry }: { entry: LogEntry }) {
-  const changes = attributeChanges(entry);
+  // An update may carry context fields on both sides (e.g. the rate's name); only what changed is history.
+  const changes = attributeChanges(entry).filter((change) => entry.description !== 'updated' || change.old !== change.new);
   return (
     <div>
       <Flex gap={8} align="center" wrap>
