@@ -15,8 +15,9 @@ describe.skipIf(!chromiumPath)(`roles and permissions in Chromium${chromiumPath 
     await panel.getByText('El campo Nombre es obligatorio.').waitFor();
     await panel.getByLabel('Nombre').fill('Supervisión Regional');
     await panel.getByLabel('Tiempo de Expiración').fill('45');
+    const createdToast = page.getByText('Rol creado').waitFor();
     await panel.getByRole('button', { name: 'Guardar' }).click();
-    await page.getByText('Rol creado').waitFor();
+    await createdToast;
     const row = page.getByRole('row', { name: /Supervisión Regional/ });
     await row.waitFor();
     expect(await row.innerText()).toContain('45');
@@ -33,8 +34,10 @@ describe.skipIf(!chromiumPath)(`roles and permissions in Chromium${chromiumPath 
 
     await page.getByRole('row', { name: /Supervisión Regional/ }).getByRole('button', { name: /Eliminar/ }).click();
     const confirm = page.getByRole('dialog', { name: '¿Seguro de eliminar el rol?' });
+    // Waiting starts before the click so a quick toast can't come and go unseen.
+    const deletedToast = page.getByText('Rol eliminado').waitFor();
     await confirm.getByRole('button', { name: 'Eliminar' }).click();
-    await page.getByText('Rol eliminado').waitFor();
+    await deletedToast;
     await page.getByRole('row', { name: /Supervisión Regional/ }).waitFor({ state: 'detached' });
     await page.context().close();
   });

@@ -28,6 +28,34 @@ export interface DataTableProps<T> {
 
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
 
+/** The part of a TanStack list query the table reads. */
+interface PagedQuery<T> {
+  data?: { data: T[]; total: number };
+  isFetching: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+}
+
+/**
+ * The table props that come from a list's query and its useListState:
+ * `<DataTable label="Bancos" columns={columns} rowKey="id" {...pagedTableProps(banks, list)} />`.
+ */
+export function pagedTableProps<T>(
+  query: PagedQuery<T>,
+  list: { page: number; perPage: number; changePage: (page: number, perPage: number) => void },
+) {
+  return {
+    rows: query.data?.data,
+    total: query.data?.total ?? 0,
+    page: list.page,
+    perPage: list.perPage,
+    loading: query.isFetching,
+    failed: query.isError,
+    onRetry: () => void query.refetch(),
+    onPageChange: list.changePage,
+  };
+}
+
 /**
  * The paged table of every list screen: server-side pages, size changer, pagination hidden on
  * a single page, counter "a-b de n" (spec 01 §9), and the failure state with a retry.

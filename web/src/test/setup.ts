@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+// antd forms validate asynchronously; on a busy 2-core machine a second is not always enough.
+configure({ asyncUtilTimeout: 5000 });
 
 // antd reads these browser APIs that jsdom lacks.
 if (!window.matchMedia) {

@@ -1,10 +1,7 @@
-import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
-import EditOutlined from '@ant-design/icons/EditOutlined';
 import TeamOutlined from '@ant-design/icons/TeamOutlined';
 import { formatMoney, textOrEmpty } from '@recaudo/domain/format';
-import Button from 'antd/es/button';
-import Flex from 'antd/es/flex';
 import type { ColumnsType } from 'antd/es/table';
+import { actionsColumn, deleteAction, editAction } from '../../components/row-actions';
 import type { EconomicActivityRow } from './api';
 
 export interface EconomicActivityColumnOptions {
@@ -25,30 +22,15 @@ export function economicActivityColumns(options: EconomicActivityColumnOptions):
     { title: 'Grupo', key: 'activity_group', render: (_, activity) => activity.activity_group.name },
     { title: 'Pagos', dataIndex: 'count_payments', key: 'count_payments', align: 'right' },
   ];
-  if (canSeeClients || canEdit || canDelete) {
-    columns.push({
-      title: 'Acciones',
-      key: 'actions',
-      render: (_, activity) => (
-        <Flex gap={4} wrap>
-          {canSeeClients && (
-            <Button size="small" type="link" icon={<TeamOutlined />} onClick={() => onClients(activity)}>
-              Ver clientes
-            </Button>
-          )}
-          {canEdit && (
-            <Button size="small" type="link" icon={<EditOutlined />} onClick={() => onEdit(activity)}>
-              Editar
-            </Button>
-          )}
-          {canDelete && (
-            <Button size="small" type="link" danger icon={<DeleteOutlined />} onClick={() => onDelete(activity)}>
-              Eliminar
-            </Button>
-          )}
-        </Flex>
-      ),
-    });
-  }
-  return columns;
+  return [
+    ...columns,
+    ...actionsColumn<EconomicActivityRow>(
+      (activity) => [
+        { label: 'Ver clientes', icon: <TeamOutlined />, onClick: () => onClients(activity), allowed: canSeeClients },
+        editAction(() => onEdit(activity), canEdit),
+        deleteAction(() => onDelete(activity), canDelete),
+      ],
+      canSeeClients || canEdit || canDelete,
+    ),
+  ];
 }

@@ -1,14 +1,12 @@
-import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
-import EditOutlined from '@ant-design/icons/EditOutlined';
 import PictureOutlined from '@ant-design/icons/PictureOutlined';
 import { paymentMethodMessages } from '@recaudo/domain/payment-methods';
 import Avatar from 'antd/es/avatar';
-import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
 import { ActiveSwitch } from '../../components/active-switch';
+import { actionsColumn, deleteAction, editAction } from '../../components/row-actions';
 import { paymentMethodTypeLabel, type PaymentMethodRow } from './api';
 
 /** Spec 02 §2: the description column shows at most 20 characters; the whole text is in the tooltip. */
@@ -79,32 +77,14 @@ export function paymentMethodColumns(options: PaymentMethodColumnOptions): Colum
       },
     },
   ];
-  if (canEdit || canDelete) {
-    columns.push({
-      title: 'Acciones',
-      key: 'actions',
-      render: (_, method) => (
-        <Flex gap={4} wrap>
-          {canEdit && (
-            <Button size="small" type="link" icon={<EditOutlined />} onClick={() => onEdit(method)}>
-              Editar
-            </Button>
-          )}
-          {canDelete &&
-            (method.protected ? (
-              <Tooltip title={paymentMethodMessages.protectedDelete}>
-                <Button size="small" type="link" danger icon={<DeleteOutlined />} disabled>
-                  Eliminar
-                </Button>
-              </Tooltip>
-            ) : (
-              <Button size="small" type="link" danger icon={<DeleteOutlined />} onClick={() => onDelete(method)}>
-                Eliminar
-              </Button>
-            ))}
-        </Flex>
-      ),
-    });
-  }
-  return columns;
+  return [
+    ...columns,
+    ...actionsColumn<PaymentMethodRow>(
+      (method) => [
+        editAction(() => onEdit(method), canEdit),
+        deleteAction(() => onDelete(method), canDelete, method.protected ? paymentMethodMessages.protectedDelete : undefined),
+      ],
+      canEdit || canDelete,
+    ),
+  ];
 }

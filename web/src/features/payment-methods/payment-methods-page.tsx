@@ -1,12 +1,12 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import Button from 'antd/es/button';
-import Flex from 'antd/es/flex';
-import Typography from 'antd/es/typography';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { ConfirmDelete } from '../../components/confirm-delete';
-import { DataTable } from '../../components/data-table';
+import { DataTable, pagedTableProps } from '../../components/data-table';
+import { ListPage } from '../../components/list-page';
 import { SearchBox } from '../../components/search-box';
 import { useListState } from '../../components/use-list-state';
+import { useRecordPanels } from '../../components/use-record-panels';
 import { useCan } from '../../lib/session';
 import { useChangePaymentMethodStatus, useDeletePaymentMethod, usePaymentMethods, type PaymentMethodRow } from './api';
 import { paymentMethodColumns } from './payment-method-columns';
@@ -14,15 +14,14 @@ import { PaymentMethodFormPanel } from './payment-method-form-panel';
 
 export const paymentMethodTexts = { confirmDelete: '¿Seguro de eliminar el método de pago?' } as const;
 
-type Panel = { kind: 'form'; method: PaymentMethodRow | null } | { kind: 'delete'; method: PaymentMethodRow } | null;
-
 /** Métodos de Pago (spec 02 §2): searchable paged table, status toggle, add/edit panel with logo, delete. */
 export default function PaymentMethodsPage() {
   const list = useListState();
   const methods = usePaymentMethods(list.params);
   const changeStatus = useChangePaymentMethodStatus();
   const remove = useDeletePaymentMethod();
-  const [panel, setPanel] = useState<Panel>(null);
+  const panels = useRecordPanels<PaymentMethodRow>();
+  const { openForm, openDelete } = panels;
   const canAdd = useCan('add_payment_method');
   const canEdit = useCan('edit_payment_method');
   const canDelete = useCan('delete_payment_method');
@@ -34,56 +33,34 @@ export default function PaymentMethodsPage() {
         canEdit,
         canDelete,
         onToggle: (method, active) => toggle({ id: method.id, active }),
-        onEdit: (method) => setPanel({ kind: 'form', method }),
-        onDelete: (method) => setPanel({ kind: 'delete', method }),
+        onEdit: openForm,
+        onDelete: openDelete,
       }),
-    [canEdit, canDelete, toggle],
+    [canEdit, canDelete, toggle, openForm, openDelete],
   );
 
-  function confirmDelete(method: PaymentMethodRow) {
-    remove.mutate(method.id, {
-      onSuccess: () => {
-        setPanel(null);
-        list.restart();
-      },
-    });
-  }
-
   return (
-    <section aria-labelledby="page-title">
-      <Typography.Title level={3} id="page-title">
-        Métodos de Pago
-      </Typography.Title>
-      <Flex justify="space-between" gap={12} wrap style={{ marginBottom: 16 }}>
-        <SearchBox value={list.search} onChange={list.setSearch} />
-        {canAdd && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setPanel({ kind: 'form', method: null })}>
+    <ListPage
+      title="Métodos de Pago"
+      toolbar={<SearchBox value={list.search} onChange={list.setSearch} />}
+      actions={
+        canAdd && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)}>
             Nuevo método de pago
           </Button>
-        )}
-      </Flex>
-      <DataTable<PaymentMethodRow>
-        label="Métodos de pago"
-        columns={columns}
-        rows={methods.data?.data}
-        rowKey="id"
-        total={methods.data?.total ?? 0}
-        page={list.page}
-        perPage={list.perPage}
-        loading={methods.isFetching}
-        failed={methods.isError}
-        onRetry={() => void methods.refetch()}
-        onPageChange={list.changePage}
-      />
-      <PaymentMethodFormPanel open={panel?.kind === 'form'} method={panel?.kind === 'form' ? panel.method : null} onClose={() => setPanel(null)} />
+        )
+      }
+    >
+      <DataTable<PaymentMethodRow> label="Métodos de pago" columns={columns} rowKey="id" {...pagedTableProps(methods, list)} />
+      <PaymentMethodFormPanel open={panels.formOpen} method={panels.formRecord} onClose={panels.close} />
       <ConfirmDelete
-        open={panel?.kind === 'delete'}
+        open={panels.toDelete !== null}
         question={paymentMethodTexts.confirmDelete}
-        subject={panel?.kind === 'delete' ? panel.method.name : undefined}
+        subject={panels.toDelete?.name}
         deleting={remove.isPending}
-        onCancel={() => setPanel(null)}
-        onConfirm={() => panel?.kind === 'delete' && confirmDelete(panel.method)}
+        onCancel={panels.close}
+        onConfirm={() => panels.confirmDelete(remove, list.restart)}
       />
-    </section>
+    </ListPage>
   );
 }

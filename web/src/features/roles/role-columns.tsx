@@ -1,11 +1,9 @@
-import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
-import EditOutlined from '@ant-design/icons/EditOutlined';
 import SafetyOutlined from '@ant-design/icons/SafetyOutlined';
-import type { RoleRow } from '@recaudo/domain/roles';
-import Button from 'antd/es/button';
-import Flex from 'antd/es/flex';
+import { ADMIN_ROLE_ID, roleMessages, type RoleRow } from '@recaudo/domain/roles';
 import Switch from 'antd/es/switch';
 import type { ColumnsType } from 'antd/es/table';
+import Tooltip from 'antd/es/tooltip';
+import { actionsColumn, deleteAction, editAction } from '../../components/row-actions';
 
 export interface RoleColumnOptions {
   canEdit: boolean;
@@ -27,38 +25,29 @@ export function roleColumns(options: RoleColumnOptions): ColumnsType<RoleRow> {
     {
       title: 'Estado',
       key: 'active',
-      render: (_, role) => (
-        <Switch
-          aria-label={`Estado del rol ${role.name}`}
-          checked={role.active}
-          checkedChildren="Activo"
-          unCheckedChildren="Inactivo"
-          disabled={!canEdit}
-          loading={togglingId === role.id}
-          onChange={(active) => onToggle(role, active)}
-        />
-      ),
+      render: (_, role) => {
+        const toggle = (
+          <Switch
+            aria-label={`Estado del rol ${role.name}`}
+            checked={role.active}
+            checkedChildren="Activo"
+            unCheckedChildren="Inactivo"
+            disabled={!canEdit || role.id === ADMIN_ROLE_ID}
+            loading={togglingId === role.id}
+            onChange={(active) => onToggle(role, active)}
+          />
+        );
+        return role.id === ADMIN_ROLE_ID ? <Tooltip title={roleMessages.adminCannotBeDisabled}>{toggle}</Tooltip> : toggle;
+      },
     },
-    {
-      title: 'Acciones',
-      key: 'actions',
-      render: (_, role) => (
-        <Flex gap={4} wrap>
-          {canEdit && (
-            <Button size="small" type="link" icon={<EditOutlined />} onClick={() => onEdit(role)}>
-              Editar
-            </Button>
-          )}
-          <Button size="small" type="link" icon={<SafetyOutlined />} onClick={() => onPermissions(role)}>
-            Permisos
-          </Button>
-          {canDelete && (
-            <Button size="small" type="link" danger icon={<DeleteOutlined />} onClick={() => onDelete(role)}>
-              Eliminar
-            </Button>
-          )}
-        </Flex>
-      ),
-    },
+    // Permisos is always offered: without edit_role the tree opens read-only.
+    ...actionsColumn<RoleRow>(
+      (role) => [
+        editAction(() => onEdit(role), canEdit),
+        { label: 'Permisos', icon: <SafetyOutlined />, onClick: () => onPermissions(role) },
+        deleteAction(() => onDelete(role), canDelete, role.id === ADMIN_ROLE_ID ? roleMessages.protectedRole : undefined),
+      ],
+      true,
+    ),
   ];
 }

@@ -1,19 +1,17 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { roleMessages, type RoleRow } from '@recaudo/domain/roles';
 import Button from 'antd/es/button';
-import Flex from 'antd/es/flex';
-import Typography from 'antd/es/typography';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { ConfirmDelete } from '../../components/confirm-delete';
-import { DataTable } from '../../components/data-table';
+import { DataTable, pagedTableProps } from '../../components/data-table';
+import { ListPage } from '../../components/list-page';
 import { SearchBox } from '../../components/search-box';
 import { useListState } from '../../components/use-list-state';
+import { useRecordPanels } from '../../components/use-record-panels';
 import { useCan } from '../../lib/session';
 import { useChangeRoleStatus, useDeleteRole, useRoles } from './api';
 import { roleColumns } from './role-columns';
 import { RoleFormPanel } from './role-form-panel';
-
-type Panel = { kind: 'form'; role: RoleRow | null } | { kind: 'delete'; role: RoleRow } | null;
 
 /** Roles y Permisos (spec 03 §2): the searchable paged table with its panel and confirmation. */
 export function RolesList({ onOpenPermissions }: { onOpenPermissions: (role: RoleRow) => void }) {
@@ -21,7 +19,8 @@ export function RolesList({ onOpenPermissions }: { onOpenPermissions: (role: Rol
   const roles = useRoles(list.params);
   const changeStatus = useChangeRoleStatus();
   const remove = useDeleteRole();
-  const [panel, setPanel] = useState<Panel>(null);
+  const panels = useRecordPanels<RoleRow>();
+  const { openForm, openDelete } = panels;
   const canAdd = useCan('add_role');
   const canEdit = useCan('edit_role');
   const canDelete = useCan('delete_role');
@@ -34,57 +33,35 @@ export function RolesList({ onOpenPermissions }: { onOpenPermissions: (role: Rol
         canDelete,
         togglingId,
         onToggle: (role, active) => changeStatus.mutate({ id: role.id, active }),
-        onEdit: (role) => setPanel({ kind: 'form', role }),
+        onEdit: openForm,
         onPermissions: onOpenPermissions,
-        onDelete: (role) => setPanel({ kind: 'delete', role }),
+        onDelete: openDelete,
       }),
-    [canEdit, canDelete, togglingId, changeStatus, onOpenPermissions],
+    [canEdit, canDelete, togglingId, changeStatus, onOpenPermissions, openForm, openDelete],
   );
 
-  function confirmDelete(role: RoleRow) {
-    remove.mutate(role.id, {
-      onSuccess: () => {
-        setPanel(null);
-        list.restart();
-      },
-    });
-  }
-
   return (
-    <section aria-labelledby="page-title">
-      <Typography.Title level={3} id="page-title">
-        Roles y Permisos
-      </Typography.Title>
-      <Flex justify="space-between" gap={12} wrap style={{ marginBottom: 16 }}>
-        <SearchBox value={list.search} onChange={list.setSearch} />
-        {canAdd && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setPanel({ kind: 'form', role: null })}>
+    <ListPage
+      title="Roles y Permisos"
+      toolbar={<SearchBox value={list.search} onChange={list.setSearch} />}
+      actions={
+        canAdd && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)}>
             Nuevo rol
           </Button>
-        )}
-      </Flex>
-      <DataTable<RoleRow>
-        label="Roles"
-        columns={columns}
-        rows={roles.data?.data}
-        rowKey="id"
-        total={roles.data?.total ?? 0}
-        page={list.page}
-        perPage={list.perPage}
-        loading={roles.isFetching}
-        failed={roles.isError}
-        onRetry={() => void roles.refetch()}
-        onPageChange={list.changePage}
-      />
-      <RoleFormPanel open={panel?.kind === 'form'} role={panel?.kind === 'form' ? panel.role : null} onClose={() => setPanel(null)} />
+        )
+      }
+    >
+      <DataTable<RoleRow> label="Roles" columns={columns} rowKey="id" {...pagedTableProps(roles, list)} />
+      <RoleFormPanel open={panels.formOpen} role={panels.formRecord} onClose={panels.close} />
       <ConfirmDelete
-        open={panel?.kind === 'delete'}
+        open={panels.toDelete !== null}
         question={roleMessages.confirmDelete}
-        subject={panel?.kind === 'delete' ? panel.role.name : undefined}
+        subject={panels.toDelete?.name}
         deleting={remove.isPending}
-        onCancel={() => setPanel(null)}
-        onConfirm={() => panel?.kind === 'delete' && confirmDelete(panel.role)}
+        onCancel={panels.close}
+        onConfirm={() => panels.confirmDelete(remove, list.restart)}
       />
-    </section>
+    </ListPage>
   );
 }

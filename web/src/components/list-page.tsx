@@ -1,0 +1,36 @@
+import Flex from 'antd/es/flex';
+import Typography from 'antd/es/typography';
+import type { ReactNode } from 'react';
+
+export interface ListPageProps {
+  title: string;
+  /** Left of the toolbar: the search box, type selectors, the filter button. */
+  toolbar?: ReactNode;
+  /** Right of the toolbar: export and "Nuevo …" buttons. */
+  actions?: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * The frame of every list screen: the page title, a toolbar with search and filters on the
+ * left and the actions on the right, then the table and its panels.
+ * `<ListPage title="Bancos" toolbar={<SearchBox …/>} actions={<Button …/>}>…</ListPage>`
+ */
+export function ListPage({ title, toolbar, actions, children }: ListPageProps) {
+  return (
+    <section aria-labelledby="page-title">
+      <Typography.Title level={3} id="page-title">
+        {title}
+      </Typography.Title>
+      <Flex justify="space-between" gap={12} wrap style={{ marginBottom: 16 }}>
+        <Flex gap={8} wrap align="center">
+          {toolbar}
+        </Flex>
+        <Flex gap={8} wrap>
+          {actions}
+        </Flex>
+      </Flex>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { useCallback, useMemo, useState } from 'react';
+
+type Panel<T> = { kind: 'form'; record: T | null } | { kind: 'delete'; record: T } | null;
+
+/** A delete mutation of TanStack Query taking the record's id. */
+interface DeleteMutation {
+  mutate: (id: number, options: { onSuccess: () => void }) => void;
+}
+
+/**
+ * Which side panel of a list screen is open: the add/edit form (record null = new) or the
+ * delete confirmation. `const panels = useRecordPanels<BankRow>()`, then `panels.openForm(row)`,
+ * `panels.openDelete(row)`, `panels.formOpen`, `panels.formRecord`, `panels.toDelete`, and
+ * `panels.confirmDelete(remove, list.restart)` for the confirmation's Eliminar button.
+ */
+export function useRecordPanels<T extends { id: number }>() {
+  const [panel, setPanel] = useState<Panel<T>>(null);
+  const openForm = useCallback((record: T | null) => setPanel({ kind: 'form', record }), []);
+  const openDelete = useCallback((record: T) => setPanel({ kind: 'delete', record }), []);
+  const close = useCallback(() => setPanel(null), []);
+  return useMemo(() => {
+    const toDelete = panel?.kind === 'delete' ? panel.record : null;
+    return {
+      formOpen: panel?.kind === 'form',
+      /** The record being edited; null while adding or when no form is open. */
+      formRecord: panel?.kind === 'form' ? panel.record : null,
+      /** The record awaiting delete confirmation. */
+      toDelete,
+      openForm,
+      openDelete,
+      close,
+      /** Deletes the record awaiting confirmation; on success closes and runs `afterDelete` (the list's restart). */
+      confirmDelete(remove: DeleteMutation, afterDelete: () => void) {
+        if (!toDelete) return;
+        remove.mutate(toDelete.id, {
+          onSuccess: () => {
+            close();
+            afterDelete();
+          },
+        });
+      },
+    };
+  }, [panel, openForm, openDelete, close]);
+}
