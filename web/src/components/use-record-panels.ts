@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 
-type Panel<T> = { kind: 'form'; record: T | null } | { kind: 'delete'; record: T } | null;
+type Panel<T> = { kind: 'form'; record: T | null } | { kind: 'delete' | 'history'; record: T } | null;
 
 /** A delete mutation of TanStack Query taking the record's id. */
 interface DeleteMutation {
@@ -8,8 +8,8 @@ interface DeleteMutation {
 }
 
 /**
- * Which side panel of a list screen is open: the add/edit form (record null = new) or the
- * delete confirmation. `const panels = useRecordPanels<BankRow>()`, then `panels.openForm(row)`,
+ * Which side panel of a list screen is open: the add/edit form (record null = new), the
+ * delete confirmation or the record's change history (`panels.openHistory(row)`, `panels.inHistory`). `const panels = useRecordPanels<BankRow>()`, then `panels.openForm(row)`,
  * `panels.openDelete(row)`, `panels.formOpen`, `panels.formRecord`, `panels.toDelete`, and
  * `panels.confirmDelete(remove, list.restart)` for the confirmation's Eliminar button.
  */
@@ -17,6 +17,7 @@ export function useRecordPanels<T extends { id: number }>() {
   const [panel, setPanel] = useState<Panel<T>>(null);
   const openForm = useCallback((record: T | null) => setPanel({ kind: 'form', record }), []);
   const openDelete = useCallback((record: T) => setPanel({ kind: 'delete', record }), []);
+  const openHistory = useCallback((record: T) => setPanel({ kind: 'history', record }), []);
   const close = useCallback(() => setPanel(null), []);
   return useMemo(() => {
     const toDelete = panel?.kind === 'delete' ? panel.record : null;
@@ -26,8 +27,11 @@ export function useRecordPanels<T extends { id: number }>() {
       formRecord: panel?.kind === 'form' ? panel.record : null,
       /** The record awaiting delete confirmation. */
       toDelete,
+      /** The record whose change history is open. */
+      inHistory: panel?.kind === 'history' ? panel.record : null,
       openForm,
       openDelete,
+      openHistory,
       close,
       /** Deletes the record awaiting confirmation; on success closes and runs `afterDelete` (the list's restart). */
       confirmDelete(remove: DeleteMutation, afterDelete: () => void) {
@@ -40,5 +44,5 @@ export function useRecordPanels<T extends { id: number }>() {
         });
       },
     };
-  }, [panel, openForm, openDelete, close]);
+  }, [panel, openForm, openDelete, openHistory, close]);
 }

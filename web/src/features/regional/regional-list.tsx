@@ -5,20 +5,20 @@ import Flex from 'antd/es/flex';
 import Typography from 'antd/es/typography';
 import { useMemo, useState } from 'react';
 import { ConfirmDelete } from '../../components/confirm-delete';
-import { DataTable } from '../../components/data-table';
+import { DataTable, pagedTableProps } from '../../components/data-table';
 import { ExportButton } from '../../components/export-button';
 import { DateRangeInput, FilterControls, todayPair, type FilterField, type FilterOption } from '../../components/filter-drawer';
 import { HistoryPanel } from '../../components/history-panel';
+import { ListPage } from '../../components/list-page';
 import { SearchBox } from '../../components/search-box';
 import { useListState, type ListFilters } from '../../components/use-list-state';
+import { useRecordPanels } from '../../components/use-record-panels';
 import { useCan } from '../../lib/session';
 import { findUnitSelects, useChangeUnitStatus, useDeleteUnit, useUnits, type RegionalRow } from './api';
 import { PaymentSummaryCards } from './payment-summary';
 import { regionalColumns } from './regional-columns';
 import { RegionalFormPanel } from './regional-form-panel';
 import { UNITS } from './units';
-
-type Panel = { kind: 'form'; row: RegionalRow | null } | { kind: 'delete'; row: RegionalRow } | { kind: 'history'; row: RegionalRow } | null;
 
 const idOf = (value: unknown) => (typeof value === 'number' || typeof value === 'string' ? Number(value) || undefined : undefined);
 const options = (rows: { id: number; name: string }[]): FilterOption[] => rows.map((row) => ({ value: row.id, label: row.name }));
@@ -75,7 +75,8 @@ export function RegionalList({ unit }: { unit: RegionalUnit }) {
   const units = useUnits(unit, list.params);
   const toggle = useChangeUnitStatus(unit);
   const remove = useDeleteUnit(unit);
-  const [panel, setPanel] = useState<Panel>(null);
+  const panels = useRecordPanels<RegionalRow>();
+  const { openForm, openDelete, openHistory } = panels;
   const canAdd = useCan(config.permissions.add);
   const canEdit = useCan(config.permissions.edit);
   const canDelete = useCan(config.permissions.remove);
@@ -91,31 +92,20 @@ export function RegionalList({ unit }: { unit: RegionalUnit }) {
         canSeeClients,
         canSeeHistory,
         onToggle: (row, active) => toggle.mutateAsync({ id: row.id, active }),
-        onEdit: (row) => setPanel({ kind: 'form', row }),
-        onDelete: (row) => setPanel({ kind: 'delete', row }),
-        onHistory: (row) => setPanel({ kind: 'history', row }),
+        onEdit: openForm,
+        onDelete: openDelete,
+        onHistory: openHistory,
       }),
     // The mutation object changes every render; its mutateAsync is stable.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [unit, canEdit, canDelete, canSeeClients, canSeeHistory, toggle.mutateAsync],
+    [unit, canEdit, canDelete, canSeeClients, canSeeHistory, toggle.mutateAsync, openForm, openDelete, openHistory],
   );
 
-  function confirmDelete(row: RegionalRow) {
-    remove.mutate(row.id, {
-      onSuccess: () => {
-        setPanel(null);
-        list.restart();
-      },
-    });
-  }
-
   return (
-    <section aria-labelledby="page-title">
-      <Typography.Title level={3} id="page-title">
-        {config.title}
-      </Typography.Title>
-      <Flex justify="space-between" gap={12} wrap style={{ marginBottom: 16 }}>
-        <Flex gap={12} wrap align="center">
+    <ListPage
+      title={config.title}
+      toolbar={
+        <>
           <SearchBox value={list.search} onChange={list.setSearch} />
           <FilterControls list={list} fields={FILTERS[unit]} />
           <Flex gap={6} align="center">
@@ -126,47 +116,43 @@ export function RegionalList({ unit }: { unit: RegionalUnit }) {
               <DateRangeInput id="payments-range" label="Fecha de pagos" value={payments} onChange={setPayments} />
             </div>
           </Flex>
-        </Flex>
-        <Flex gap={8} wrap>
+        </>
+      }
+      actions={
+        <>
           <ExportButton path={`${unit}/export`} formats={['csv', 'xlsx']} params={{ ...list.exportParams, payments: 1 }} allowed={canExport} />
           {canAdd && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setPanel({ kind: 'form', row: null })}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)}>
               {config.addLabel}
             </Button>
           )}
-        </Flex>
-      </Flex>
+        </>
+      }
+    >
       <DataTable<RegionalRow>
         label={config.title}
         columns={columns}
-        rows={units.data?.data}
         rowKey="id"
-        total={units.data?.total ?? 0}
-        page={list.page}
-        perPage={list.perPage}
-        loading={units.isFetching}
-        failed={units.isError}
-        onRetry={() => void units.refetch()}
-        onPageChange={list.changePage}
+        {...pagedTableProps(units, list)}
         onChange={list.onTableChange}
         expandable={{ expandedRowRender: (row) => <PaymentSummaryCards row={row} commercial={config.commercial} /> }}
       />
-      <RegionalFormPanel unit={unit} open={panel?.kind === 'form'} row={panel?.kind === 'form' ? panel.row : null} onClose={() => setPanel(null)} />
+      <RegionalFormPanel unit={unit} open={panels.formOpen} row={panels.formRecord} onClose={panels.close} />
       <ConfirmDelete
-        open={panel?.kind === 'delete'}
+        open={panels.toDelete !== null}
         question={config.deleteQuestion}
-        subject={panel?.kind === 'delete' ? panel.row.name : undefined}
+        subject={panels.toDelete?.name}
         deleting={remove.isPending}
-        onCancel={() => setPanel(null)}
-        onConfirm={() => panel?.kind === 'delete' && confirmDelete(panel.row)}
+        onCancel={panels.close}
+        onConfirm={() => panels.confirmDelete(remove, list.restart)}
       />
       <HistoryPanel
-        open={panel?.kind === 'history'}
-        onClose={() => setPanel(null)}
+        open={panels.inHistory !== null}
+        onClose={panels.close}
         subjectType={unit}
-        subjectId={panel?.kind === 'history' ? panel.row.id : null}
-        subjectName={panel?.kind === 'history' ? panel.row.name : undefined}
+        subjectId={panels.inHistory?.id ?? null}
+        subjectName={panels.inHistory?.name}
       />
-    </section>
+    </ListPage>
   );
 }
