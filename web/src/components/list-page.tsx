@@ -3,7 +3,8 @@ import Typography from 'antd/es/typography';
 import type { ReactNode } from 'react';
 
 export interface ListPageProps {
-  title: string;
+  /** The page heading; left out when the list sits inside another page's tab. */
+  title?: string;
   /** Left of the toolbar: the search box, type selectors, the filter button. */
   toolbar?: ReactNode;
   /** Right of the toolbar: export and "Nuevo …" buttons. */
@@ -18,10 +19,12 @@ export interface ListPageProps {
  */
 export function ListPage({ title, toolbar, actions, children }: ListPageProps) {
   return (
-    <section aria-labelledby="page-title">
-      <Typography.Title level={3} id="page-title">
-        {title}
-      </Typography.Title>
+    <section aria-labelledby={title ? 'page-title' : undefined}>
+      {title && (
+        <Typography.Title level={3} id="page-title">
+          {title}
+        </Typography.Title>
+      )}
       <Flex justify="space-between" gap={12} wrap style={{ marginBottom: 16 }}>
         <Flex gap={8} wrap align="center">
           {toolbar}

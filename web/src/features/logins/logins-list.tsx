@@ -1,8 +1,8 @@
-import Flex from 'antd/es/flex';
 import { useMemo } from 'react';
-import { DataTable } from '../../components/data-table';
+import { DataTable, pagedTableProps } from '../../components/data-table';
 import { ExportButton } from '../../components/export-button';
 import { FilterControls, type FilterField } from '../../components/filter-drawer';
+import { ListPage } from '../../components/list-page';
 import { SearchBox } from '../../components/search-box';
 import { useListState } from '../../components/use-list-state';
 import { userFilterField } from '../../components/user-filter';
@@ -13,6 +13,8 @@ import { loginColumns } from './login-columns';
 const datesFilter: FilterField = { type: 'date-range', name: 'dates', label: 'Fechas' };
 
 export interface LoginsListProps {
+  /** The page heading, when the list is a page of its own. */
+  title?: string;
   /** Only the sessions of this client's users (client detail tab "Login del usuario"). */
   clientId?: number;
 }
@@ -22,7 +24,7 @@ export interface LoginsListProps {
  * filters user / dates, export csv/xlsx/pdf, and "Cerrar sesión" on active sessions (needs `logins`).
  * `<LoginsList clientId={id} />` shows one client's sessions.
  */
-export function LoginsList({ clientId }: LoginsListProps) {
+export function LoginsList({ title, clientId }: LoginsListProps) {
   const list = useListState({ fixedFilters: clientId ? { client: clientId } : undefined });
   const logins = useLogins(list.params);
   const logout = useLogoutUser();
@@ -37,28 +39,23 @@ export function LoginsList({ clientId }: LoginsListProps) {
   const fields = useMemo(() => (clientId ? [datesFilter] : [userFilterField, datesFilter]), [clientId]);
 
   return (
-    <>
-      <Flex justify="space-between" gap={12} wrap style={{ marginBottom: 16 }}>
-        <Flex gap={12} wrap>
+    <ListPage
+      title={title}
+      toolbar={
+        <>
           <SearchBox value={list.search} onChange={list.setSearch} />
           <FilterControls list={list} fields={fields} />
-        </Flex>
-        <ExportButton path={LOGINS_EXPORT_PATH} formats={['csv', 'xlsx', 'pdf']} params={list.exportParams} allowed={canClose} />
-      </Flex>
+        </>
+      }
+      actions={<ExportButton path={LOGINS_EXPORT_PATH} formats={['csv', 'xlsx', 'pdf']} params={list.exportParams} allowed={canClose} />}
+    >
       <DataTable<LoginSession>
         label="Sesiones de usuarios"
         columns={columns}
-        rows={logins.data?.data}
         rowKey="id"
-        total={logins.data?.total ?? 0}
-        page={list.page}
-        perPage={list.perPage}
-        loading={logins.isFetching}
-        failed={logins.isError}
-        onRetry={() => void logins.refetch()}
-        onPageChange={list.changePage}
+        {...pagedTableProps(logins, list)}
         onChange={list.onTableChange}
       />
-    </>
+    </ListPage>
   );
 }

@@ -1,9 +1,9 @@
 import { LOG_EVENT_LABELS, LOG_MODULE_LABELS } from '@recaudo/domain/logs';
-import Flex from 'antd/es/flex';
 import { useMemo, useState } from 'react';
-import { DataTable } from '../../components/data-table';
+import { DataTable, pagedTableProps } from '../../components/data-table';
 import { ExportButton } from '../../components/export-button';
 import { FilterControls, type FilterField } from '../../components/filter-drawer';
+import { ListPage } from '../../components/list-page';
 import { LogDetailsModal } from '../../components/log-details-modal';
 import { SearchBox } from '../../components/search-box';
 import { useListState } from '../../components/use-list-state';
@@ -35,6 +35,8 @@ const eventFilter: FilterField = {
 const datesFilter: FilterField = { type: 'date-range', name: 'dates', label: 'Fechas' };
 
 export interface LogsListProps {
+  /** The page heading, when the list is a page of its own. */
+  title?: string;
   /** Only the entries about this client or by its users (client detail tab "Bitácoras"). */
   clientId?: number;
 }
@@ -43,7 +45,7 @@ export interface LogsListProps {
  * The audit log list (Bitácoras): search, filters module / event type / user / dates, export
  * csv/xlsx/pdf; a row opens "Detalles del log". `<LogsList clientId={id} />` shows one client's.
  */
-export function LogsList({ clientId }: LogsListProps) {
+export function LogsList({ title, clientId }: LogsListProps) {
   const list = useListState({ fixedFilters: clientId ? { client: clientId } : undefined });
   const logs = useLogs(list.params);
   const canExport = useCan('logs');
@@ -52,30 +54,25 @@ export function LogsList({ clientId }: LogsListProps) {
   const fields = useMemo(() => (clientId ? [moduleFilter, eventFilter, datesFilter] : [moduleFilter, eventFilter, userFilterField, datesFilter]), [clientId]);
 
   return (
-    <>
-      <Flex justify="space-between" gap={12} wrap style={{ marginBottom: 16 }}>
-        <Flex gap={12} wrap>
+    <ListPage
+      title={title}
+      toolbar={
+        <>
           <SearchBox value={list.search} onChange={list.setSearch} />
           <FilterControls list={list} fields={fields} />
-        </Flex>
-        <ExportButton path={LOGS_EXPORT_PATH} formats={['csv', 'xlsx', 'pdf']} params={list.exportParams} allowed={canExport} />
-      </Flex>
+        </>
+      }
+      actions={<ExportButton path={LOGS_EXPORT_PATH} formats={['csv', 'xlsx', 'pdf']} params={list.exportParams} allowed={canExport} />}
+    >
       <DataTable<LogEntry>
         label="Bitácoras"
         columns={columns}
-        rows={logs.data?.data}
         rowKey="id"
-        total={logs.data?.total ?? 0}
-        page={list.page}
-        perPage={list.perPage}
-        loading={logs.isFetching}
-        failed={logs.isError}
-        onRetry={() => void logs.refetch()}
-        onPageChange={list.changePage}
+        {...pagedTableProps(logs, list)}
         onChange={list.onTableChange}
         onRow={(log) => ({ onClick: () => setSelected(log), style: { cursor: 'pointer' } })}
       />
       <LogDetailsModal log={selected} onClose={() => setSelected(null)} />
-    </>
+    </ListPage>
   );
 }
