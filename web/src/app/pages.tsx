@@ -23,6 +23,8 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/correlatives': lazy(() => import('../features/correlatives/correlatives-page')),
   '/payment-methods': lazy(() => import('../features/payment-methods/payment-methods-page')),
   '/configurations': lazy(() => import('../features/configurations/configurations-page')),
+  '/clients': lazy(() => import('../features/clients/clients-page')),
+  '/client-detail/:id': lazy(() => import('./client-detail-route')),
 };
 
 const UnderConstruction = lazy(() => import('../components/under-construction'));

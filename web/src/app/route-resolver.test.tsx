@@ -20,9 +20,9 @@ describe('RouteResolver', () => {
     await waitFor(() => expect(location()).toBe('/login'), LAZY);
   });
 
-  it('keeps a guest on the public pages, shown under construction for now', async () => {
+  it('keeps a guest on the public pages: the registration wizard', async () => {
     renderApp(<RouteResolver />, { path: '/register' });
-    expect(await screen.findByText('Módulo en construcción', undefined, LAZY)).toBeInTheDocument();
+    expect(await screen.findByText('Verifica tu identificación para comenzar.', undefined, LAZY)).toBeInTheDocument();
     expect(location()).toBe('/register');
   });
 
@@ -39,10 +39,10 @@ describe('RouteResolver', () => {
   });
 
   it('opens a permitted route that a later issue builds as "Módulo en construcción"', async () => {
-    renderApp(<RouteResolver />, { path: '/clients', session: makeSession({ permissions: ['clients'] }) });
+    renderApp(<RouteResolver />, { path: '/closed-boxs', session: makeSession({ permissions: ['closed_boxs'] }) });
     expect(await screen.findByText('Módulo en construcción', undefined, LAZY)).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Clientes' })).toBeInTheDocument();
-    expect(document.title).toBe('Recaudo | Clientes');
+    expect(screen.getByRole('heading', { name: 'Cierres de Caja' })).toBeInTheDocument();
+    expect(document.title).toBe('Recaudo | Cierres de Caja');
   });
 
   it('builds the staff menu from the permissions, groups only with a permitted child', async () => {

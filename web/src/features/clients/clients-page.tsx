@@ -1,0 +1,209 @@
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import SendOutlined from '@ant-design/icons/SendOutlined';
+import { CLIENT_TYPES, GENDERS, IDENTIFICATION_TYPES, type ClientRow, type ClientType } from '@recaudo/domain/clients';
+import Button from 'antd/es/button';
+import Flex from 'antd/es/flex';
+import Segmented from 'antd/es/segmented';
+import Typography from 'antd/es/typography';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ConfirmDelete } from '../../components/confirm-delete';
+import { DataTable } from '../../components/data-table';
+import { ExportButton } from '../../components/export-button';
+import { FilterControls, type FilterField, type FilterOption } from '../../components/filter-drawer';
+import { HistoryPanel } from '../../components/history-panel';
+import { SearchBox } from '../../components/search-box';
+import { useListState } from '../../components/use-list-state';
+import { userFilterField } from '../../components/user-filter';
+import { useCan } from '../../lib/session';
+import { CLIENTS_EXPORT_PATH, findClientOptions, useChangeClientStatus, useClients, useDeleteClient, type ClientOption } from './api';
+import { ClientAddresses } from './client-addresses';
+import { clientColumns, clientDetailPath } from './client-columns';
+import { ClientFormPanel } from './client-form-panel';
+import { MessageModal } from './message-modal';
+
+type Panel =
+  | { kind: 'form'; client: ClientRow | null }
+  | { kind: 'delete'; client: ClientRow }
+  | { kind: 'history'; client: ClientRow }
+  | { kind: 'message'; clients: ClientOption[] }
+  | null;
+
+const typeOptions = ([0, 1] as const).map((type) => ({ value: type, label: CLIENT_TYPES[type] }));
+
+/** The drawer's filters, as `clients` reads them (server/src/modules/clients/service.ts). */
+function clientFilters(type: ClientType): FilterField[] {
+  const fields: FilterField[] = [
+    {
+      type: 'select',
+      name: 'client',
+      label: 'Clientes',
+      multiple: true,
+      // Every type: the drawer keys its options by search and filters only, not by the type selector.
+      fetcher: (search, _filters, signal) =>
+        findClientOptions(search, undefined, signal).then((options): FilterOption[] =>
+          options.map((client) => ({ value: client.id, label: `${client.name} (${client.identification_type}-${client.identification})` })),
+        ),
+    },
+    {
+      type: 'select',
+      name: 'identification_type',
+      label: 'Tipo de identificación',
+      multiple: true,
+      options: Object.entries(IDENTIFICATION_TYPES[type]).map(([value, label]) => ({ value, label: `${value} - ${label}` })),
+    },
+    { type: 'text', name: 'identification', label: 'Identificación' },
+  ];
+  if (type === 0) {
+    fields.push({ type: 'select', name: 'gender', label: 'Género', options: Object.entries(GENDERS).map(([value, label]) => ({ value, label })) });
+  }
+  fields.push(
+    {
+      type: 'select',
+      name: 'status',
+      label: 'Estatus',
+      options: [
+        { value: '1', label: 'Activo' },
+        { value: '0', label: 'Inactivo' },
+      ],
+    },
+    { ...userFilterField, label: 'Creado por' },
+    { type: 'date-range', name: 'dates', label: 'Fecha de creación' },
+  );
+  return fields;
+}
+
+const optionOf = (client: ClientRow): ClientOption => ({
+  id: client.id,
+  name: client.name,
+  identification_type: client.identification_type,
+  identification: client.identification,
+  type: client.type,
+  email: client.email,
+  phone: client.phone,
+});
+
+/**
+ * Clientes (spec 01 §2): debounced search, type selector, filter drawer, export, "Enviar mensaje",
+ * "Nuevo cliente", the active toggle, rows expanding to the payment addresses, and per row the
+ * detail, edit, message, history and delete actions.
+ */
+export default function ClientsPage() {
+  const navigate = useNavigate();
+  const list = useListState();
+  const [type, setType] = useState<ClientType>(0);
+  const params = useMemo(() => ({ ...list.params, type }), [list.params, type]);
+  const clients = useClients(params);
+  const changeStatus = useChangeClientStatus();
+  const remove = useDeleteClient();
+  const [panel, setPanel] = useState<Panel>(null);
+  const [messageKey, setMessageKey] = useState(0);
+  const canAdd = useCan('add_client');
+  const canEdit = useCan('edit_client');
+  const canDelete = useCan('delete_client');
+  const canExport = useCan('export_clients');
+  const canSeeHistory = useCan('logs');
+  const fields = useMemo(() => clientFilters(type), [type]);
+
+  const columns = useMemo(
+    () =>
+      clientColumns({
+        canEdit,
+        canDelete,
+        canSeeHistory,
+        onToggle: (client, active) => changeStatus.mutateAsync({ id: client.id, active }),
+        onOpen: (client) => void navigate(clientDetailPath(client.id)),
+        onEdit: (client) => setPanel({ kind: 'form', client }),
+        onMessage: (client) => openMessage([optionOf(client)]),
+        onHistory: (client) => setPanel({ kind: 'history', client }),
+        onDelete: (client) => setPanel({ kind: 'delete', client }),
+      }),
+    // The mutation object changes every render; its mutateAsync is stable.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [canEdit, canDelete, canSeeHistory, changeStatus.mutateAsync, navigate],
+  );
+
+  function openMessage(chosen: ClientOption[]) {
+    // A new key starts the modal from these recipients.
+    setMessageKey((current) => current + 1);
+    setPanel({ kind: 'message', clients: chosen });
+  }
+
+  function changeType(next: ClientType) {
+    setType(next);
+    // Identification types and gender belong to one type; the page starts over.
+    list.setFilters({ ...list.filters, identification_type: undefined, gender: next === 0 ? list.filters.gender : undefined, client: undefined });
+  }
+
+  function confirmDelete(client: ClientRow) {
+    remove.mutate(client.id, {
+      onSuccess: () => {
+        setPanel(null);
+        list.restart();
+      },
+    });
+  }
+
+  return (
+    <section aria-labelledby="page-title">
+      <Typography.Title level={3} id="page-title">
+        Clientes
+      </Typography.Title>
+      <Flex justify="space-between" gap={12} wrap style={{ marginBottom: 16 }}>
+        <Flex gap={12} wrap align="center">
+          <SearchBox value={list.search} onChange={list.setSearch} />
+          <Segmented<ClientType> aria-label="Tipo de cliente" options={typeOptions} value={type} onChange={changeType} />
+          <FilterControls list={list} fields={fields} />
+        </Flex>
+        <Flex gap={8} wrap>
+          <ExportButton path={CLIENTS_EXPORT_PATH} formats={['csv', 'xlsx', 'pdf']} params={{ ...list.exportParams, type }} allowed={canExport} />
+          <Button icon={<SendOutlined />} onClick={() => openMessage([])}>
+            Enviar mensaje
+          </Button>
+          {canAdd && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setPanel({ kind: 'form', client: null })}>
+              Nuevo cliente
+            </Button>
+          )}
+        </Flex>
+      </Flex>
+      <DataTable<ClientRow>
+        label="Clientes"
+        columns={columns}
+        rows={clients.data?.data}
+        rowKey="id"
+        total={clients.data?.total ?? 0}
+        page={list.page}
+        perPage={list.perPage}
+        loading={clients.isFetching}
+        failed={clients.isError}
+        onRetry={() => void clients.refetch()}
+        onPageChange={list.changePage}
+        onChange={list.onTableChange}
+        expandable={{ expandedRowRender: (client) => <ClientAddresses client={client} /> }}
+      />
+      <ClientFormPanel
+        open={panel?.kind === 'form'}
+        client={panel?.kind === 'form' ? panel.client : null}
+        defaultType={type}
+        onClose={() => setPanel(null)}
+      />
+      <ConfirmDelete
+        open={panel?.kind === 'delete'}
+        question="¿Seguro de eliminar el cliente?"
+        subject={panel?.kind === 'delete' ? panel.client.name : undefined}
+        deleting={remove.isPending}
+        onCancel={() => setPanel(null)}
+        onConfirm={() => panel?.kind === 'delete' && confirmDelete(panel.client)}
+      />
+      <HistoryPanel
+        open={panel?.kind === 'history'}
+        onClose={() => setPanel(null)}
+        subjectType="clients"
+        subjectId={panel?.kind === 'history' ? panel.client.id : null}
+        subjectName={panel?.kind === 'history' ? panel.client.name : undefined}
+      />
+      <MessageModal key={messageKey} open={panel?.kind === 'message'} clients={panel?.kind === 'message' ? panel.clients : []} onClose={() => setPanel(null)} />
+    </section>
+  );
+}
