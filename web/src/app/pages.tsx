@@ -8,6 +8,11 @@ import Spin from 'antd/es/spin';
  */
 const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/login': lazy(() => import('../features/auth/login-page')),
+  '/register': lazy(() => import('../features/auth/register-page')),
+  '/forgot-password': lazy(() => import('../features/auth/forgot-password-page')),
+  '/pass-change/:token': lazy(() => import('../features/auth/pass-change-page')),
+  '/pass-change': lazy(() => import('../features/auth/pass-change-page')),
+  '/users': lazy(() => import('../features/users/users-page')),
   '/dashboard': lazy(() => import('../features/dashboard/dashboard-page')),
   '/roles': lazy(() => import('../features/roles/roles-page')),
   '/chats': lazy(() => import('../features/chats/chats-page')),

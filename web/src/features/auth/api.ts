@@ -10,3 +10,73 @@ export const fetchMe = () => http.post<Session>('auth/me', undefined, { silent: 
 export const logout = () => http.post<null>('auth/logout', undefined, { silent: true, keepSession: true });
 
 export const saveTheme = (theme: Theme) => http.put<null>('auth/theme', { theme });
+
+/* ---------- Self-registration (spec 01 §2, §4; all public) ---------- */
+
+/** An existing client without user, answered by verify-identification to prefill view 2. */
+export interface RegistrationPrefill {
+  client_id: number;
+  type: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+  photo: string | null;
+  birth_date: string | null;
+  gender: string | null;
+  community_id: number | null;
+}
+
+export interface IdentificationInput {
+  type: number;
+  identification_type: string;
+  identification: string;
+}
+
+export interface CodeRequestInput {
+  identification_type: string;
+  identification: string;
+  email: string;
+  phone: string | null;
+}
+
+export interface RegisterInput {
+  type: number;
+  identification_type: string;
+  identification: string;
+  name: string;
+  email: string;
+  password: string;
+  phone: string;
+  gender: string | null;
+  birth_date: string | null;
+  address: string | null;
+  token: string;
+}
+
+export const verifyIdentification = (input: IdentificationInput) =>
+  http.post<{ client: RegistrationPrefill | null }>('auth/verify-identification', input, { public: true });
+/** Sends the 6-digit code; answers the token the check and the registration name. */
+export const requestCode = (input: CodeRequestInput) => http.post<{ token: string; expires_in: number }>('auth/code-verification', input, { public: true });
+/** A wrong code is shown on the code field, so the check itself stays silent. */
+export const checkCode = (input: { identification_type: string; identification: string; token: string; code: string }) =>
+  http.get<null>('auth/code-verification', { query: input, public: true, silent: true });
+export const register = (input: RegisterInput) => http.post<{ user_id: number; client_id: number }>('auth/register', input, { public: true });
+
+/* ---------- Forgotten and forced password (spec 01 §2, §4) ---------- */
+
+export const sendResetLink = (email: string) => http.post<null>('auth/send-token', { email }, { public: true });
+/** A failed check shows the invalid-token screen instead of a toast. */
+export const verifyResetToken = (token: string) => http.post<{ id: number; name: string; email: string }>('auth/verify-token', { token }, { public: true, silent: true });
+
+export interface ResetPasswordInput {
+  id?: number;
+  name?: string;
+  email?: string;
+  password: string;
+  confirm_password: string;
+  /** The link's token; without it the session of a user flagged change_password is used. */
+  token?: string;
+}
+
+export const resetPassword = (input: ResetPasswordInput) => http.post<null>('auth/reset-password', input, { public: Boolean(input.token) });

@@ -1,0 +1,154 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumPath, DEMO_PASSWORD, loginAs, newPage, snapshot, useBrowser } from './support/browser';
+import { CHROMIUM_MISSING } from './support/chromium';
+
+const { browser, baseUrl } = useBrowser();
+
+/** Reads the newest message sent to `to` from GET /api/outbox, as the Administrador (who may read it). */
+async function latestMessageTo(to: string, matching: RegExp): Promise<string> {
+  const login = await fetch(`${baseUrl()}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@recaudo.test', password: DEMO_PASSWORD }),
+  });
+  const token = ((await login.json()) as any).data.access_token as string;
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const answer = await fetch(`${baseUrl()}/api/outbox?${new URLSearchParams({ 'filters[to]': to, per_page: '5' })}`, { headers: { authorization: `Bearer ${token}` } });
+    const rows = ((await answer.json()) as any).data.data as { body_text: string }[];
+    const found = rows.map((row) => matching.exec(row.body_text)).find(Boolean);
+    if (found) return found[1]!;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`No llegó ningún mensaje a ${to}`);
+}
+
+async function pick(page: Page, label: string, option: string, scope: Page | Locator = page) {
+  await scope.getByLabel(label, { exact: true }).click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle(option, { exact: true }).click();
+}
+
+const menuLabels = async (page: Page) => (await page.getByRole('menu', { name: 'Menú principal' }).getByRole('menuitem').allInnerTexts()).map((text) => text.trim());
+
+// One new person per run: a fresh identification and e-mail.
+const stamp = Date.now().toString().slice(-7);
+const person = {
+  identification: `3${stamp}`,
+  name: 'Rosa Linares',
+  email: `rosa.${stamp}@correo.test`,
+  password: 'Registro2026!',
+  newPassword: 'Cambiada2026!',
+};
+
+describe.skipIf(!chromiumPath)(`self-registration and password reset in Chromium${chromiumPath ? '' : ` (${CHROMIUM_MISSING})`}`, () => {
+  it('a new residential client registers through the wizard with the e-mailed code and logs in to the client menu', async () => {
+    const page = await newPage(browser(), baseUrl());
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Regístrate' }).click();
+    await page.waitForURL('**/register');
+
+    // View 1: identification.
+    await pick(page, 'Tipo de identificación', 'V - Venezolano');
+    await page.getByLabel('Número de identificación').fill(person.identification);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+
+    // View 2: general data.
+    await page.getByRole('heading', { name: 'Datos generales' }).waitFor();
+    await page.getByLabel('Nombre y apellido').fill(person.name);
+    await page.getByLabel('Correo').fill(person.email);
+    await page.getByLabel('Contraseña').fill(person.password);
+    await page.getByLabel('Teléfono').fill('04241234567');
+    expect(await page.getByLabel('Teléfono').inputValue()).toBe('+58 (424)-1234567');
+    await pick(page, 'Género', 'Femenino');
+    await page.getByLabel('Fecha de nacimiento').fill('14-03-1991');
+    // Tab commits the typed date (Enter would submit the form).
+    await page.getByLabel('Fecha de nacimiento').press('Tab');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+
+    // View 4: the code arrives by e-mail (read from the outbox), is checked by itself after 6 digits.
+    await page.getByRole('heading', { name: 'Confirma tu correo' }).waitFor();
+    await page.getByText(/El código vence en 0[45]:\d{2}/).waitFor();
+    expect(await page.getByRole('button', { name: 'Registrar' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Reenviar código' }).isDisabled()).toBe(true);
+    const code = await latestMessageTo(person.email, /código de verificación de Recaudo es: (\d{6})/);
+    await page.getByLabel('Código de verificación').fill(code);
+    await page.getByText('Código verificado').first().waitFor();
+    await snapshot(page, 'register-code');
+    await page.getByRole('button', { name: 'Registrar' }).click();
+
+    // View 5: success, then home and log in as the new client user.
+    await page.getByText('Tu cuenta fue creada').waitFor();
+    await page.getByRole('link', { name: 'Volver al inicio' }).click();
+    await page.waitForURL('**/login');
+    await loginAs(page, person.email, person.password);
+    await page.getByText(`Bienvenido, ${person.name}`).waitFor();
+    await expect.poll(() => menuLabels(page), { timeout: 5000 }).toEqual(['Inicio', 'Direcciones de Pagos', 'Pagos', 'Recibos de Pagos', 'Solvencias']);
+    await page.context().close();
+  });
+
+  it('a forgotten password is reset through the e-mailed link and the new one logs in', async () => {
+    const page = await newPage(browser(), baseUrl());
+    await page.goto('/login');
+    await page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click();
+    await page.getByLabel('Correo').fill(person.email);
+    await page.getByRole('button', { name: 'Enviar enlace de reinicio' }).click();
+    await page.getByText('Correo enviado').waitFor();
+
+    const token = await latestMessageTo(person.email, /\/pass-change\/([\w-]+)/);
+    await page.goto(`/pass-change/${token}`);
+    await page.getByRole('heading', { name: `¡Hola, ${person.name}!` }).waitFor();
+    await page.getByLabel('Nueva contraseña').fill(person.newPassword);
+    await page.getByLabel('Confirmar contraseña').fill('No coincide 1');
+    await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await page.getByText('* Las contraseñas no coinciden').waitFor();
+    await page.getByLabel('Confirmar contraseña').fill(person.newPassword);
+    await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await page.waitForURL('**/login');
+
+    // The link is single use.
+    await page.goto(`/pass-change/${token}`);
+    await page.getByText('Error! El token no pertenece a ningún usuario').waitFor();
+
+    await loginAs(page, person.email, person.newPassword);
+    await page.getByText(`Bienvenido, ${person.name}`).waitFor();
+    await page.context().close();
+  });
+
+  it('the administrator sees both user tabs and creates an administrator limited to selected users and one series', async () => {
+    const page = await newPage(browser(), baseUrl());
+    await loginAs(page, 'admin@recaudo.test');
+    await page.goto('/users');
+    const first = page.getByRole('row', { name: /Administrador Recaudo/ });
+    await first.waitFor();
+    expect(await first.getByRole('button', { name: /Acciones de/ }).count()).toBe(0);
+    expect(await first.getByRole('switch').isDisabled()).toBe(true);
+
+    await page.getByRole('button', { name: /Nuevo usuario administrador/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Nuevo usuario administrador' });
+    await pick(page, 'Rol', 'Cajero', panel);
+    await panel.getByLabel('Nombre').fill('Lucía Supervisora');
+    await panel.getByLabel('Correo').fill(`lucia.${stamp}@recaudo.test`);
+    await panel.getByLabel('Contraseña').fill('Supervisa2026!');
+    await panel.getByText('Usuarios seleccionados').click();
+    await panel.getByRole('button', { name: 'Guardar' }).click();
+    await panel.getByText('El campo Usuarios es obligatorio.').waitFor();
+    await pick(page, 'Usuarios', 'Carlos Cajero', panel);
+    // A multiple select stays open after a choice.
+    await page.keyboard.press('Escape');
+    await panel.getByText('Una serie').click();
+    await pick(page, 'Serie', 'B', panel);
+    await panel.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText('Usuario creado').waitFor();
+    const row = page.getByRole('row', { name: /Lucía Supervisora/ });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('Usuarios seleccionados');
+    await panel.waitFor({ state: 'hidden' });
+    await page.mouse.move(0, 0);
+    await snapshot(page, 'users');
+
+    await page.getByRole('tab', { name: 'Clientes' }).click();
+    await page.getByRole('row', { name: /cliente@recaudo\.test/ }).waitFor();
+    await page.context().close();
+  });
+});

@@ -1,0 +1,138 @@
+import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
+import EditOutlined from '@ant-design/icons/EditOutlined';
+import HistoryOutlined from '@ant-design/icons/HistoryOutlined';
+import MoreOutlined from '@ant-design/icons/MoreOutlined';
+import { CLIENT_TYPES, identificationLabel } from '@recaudo/domain/clients';
+import { formatDate, formatPhone } from '@recaudo/domain/format';
+import { PROTECTED_USER_ID, type AdminUserRow, type ClientUserRow } from '@recaudo/domain/users';
+import Button from 'antd/es/button';
+import Dropdown from 'antd/es/dropdown';
+import type { ColumnsType } from 'antd/es/table';
+import { Link } from 'react-router';
+import { ActiveSwitch } from '../../components/active-switch';
+import { SCOPE_LABELS } from './admin-user-form-panel';
+
+type MenuKey = 'edit' | 'delete' | 'payments';
+const menuItems = {
+  edit: { key: 'edit', label: 'Editar', icon: <EditOutlined /> },
+  delete: { key: 'delete', label: 'Eliminar', icon: <DeleteOutlined />, danger: true },
+  payments: { key: 'payments', label: 'Historial de pagos', icon: <HistoryOutlined /> },
+} as const;
+
+/** The row menu of both tabs (spec 01 §2): Editar, Eliminar, Historial de pagos, as permitted. */
+function RowMenu({ name, items, onChoose }: { name: string; items: { key: MenuKey; label: string }[]; onChoose: (key: MenuKey) => void }) {
+  if (!items.length) return null;
+  return (
+    <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => onChoose(key as MenuKey) }}>
+      <Button size="small" icon={<MoreOutlined />} aria-label={`Acciones de ${name}`} />
+    </Dropdown>
+  );
+}
+
+export interface AdminColumnOptions {
+  /** The logged-in user: nobody switches their own access. */
+  selfId: number | null;
+  canEdit: boolean;
+  canDelete: boolean;
+  /** `payments` with `logs` (spec 01 §6). */
+  canSeePayments: boolean;
+  onToggle: (user: AdminUserRow, active: boolean) => Promise<unknown>;
+  onEdit: (user: AdminUserRow) => void;
+  onDelete: (user: AdminUserRow) => void;
+  onPayments: (user: AdminUserRow) => void;
+}
+
+const scopeOf = (user: AdminUserRow) => SCOPE_LABELS[user.only_user ? 'only_user' : user.all_users ? 'all_users' : 'multiple_users'];
+
+/** The administrators tab: Rol and Cierres de caja sort on the server; user 1 has no action menu. */
+export function adminUserColumns(options: AdminColumnOptions): ColumnsType<AdminUserRow> {
+  const { selfId, canEdit, canDelete, canSeePayments, onToggle, onEdit, onDelete, onPayments } = options;
+  return [
+    { title: 'Nombre', dataIndex: 'name', key: 'name', sorter: true },
+    { title: 'Correo', dataIndex: 'email', key: 'email', sorter: true },
+    { title: 'Rol', key: 'role.name', sorter: true, render: (_, user) => user.role.name },
+    { title: 'Alcance', key: 'scope', render: (_, user) => scopeOf(user) },
+    { title: 'Serie', key: 'serie', render: (_, user) => (user.use_all_series ? 'Todas' : (user.correlative?.serie ?? '—')) },
+    { title: 'Cierres de caja', dataIndex: 'count_closed_boxs', key: 'count_closed_boxs', sorter: true, align: 'right' },
+    { title: 'Fecha de creación', key: 'created_at', sorter: true, render: (_, user) => formatDate(user.created_at) },
+    {
+      title: 'Acceso',
+      key: 'active',
+      fixed: 'right',
+      render: (_, user) => (
+        <ActiveSwitch
+          active={user.active}
+          label={`Acceso de ${user.name}`}
+          // Spec 01 §6: user 1 and oneself can't have access toggled.
+          canEdit={canEdit && user.id !== PROTECTED_USER_ID && user.id !== selfId}
+          onChange={(active) => onToggle(user, active)}
+        />
+      ),
+    },
+    {
+      title: 'Acciones',
+      key: 'actions',
+      fixed: 'right',
+      render: (_, user) =>
+        // Spec 01 §2: user 1 has no action menu.
+        user.id === PROTECTED_USER_ID ? null : (
+          <RowMenu
+            name={user.name}
+            items={[
+              ...(canEdit ? [menuItems.edit] : []),
+              ...(canDelete && user.id !== selfId ? [menuItems.delete] : []),
+              ...(canSeePayments ? [menuItems.payments] : []),
+            ]}
+            onChoose={(key) => (key === 'edit' ? onEdit(user) : key === 'delete' ? onDelete(user) : onPayments(user))}
+          />
+        ),
+    },
+  ];
+}
+
+export interface ClientColumnOptions {
+  canEdit: boolean;
+  canDelete: boolean;
+  /** The client detail needs the clients permission. */
+  canOpenClient: boolean;
+  canSeePayments: boolean;
+  onToggle: (user: ClientUserRow, active: boolean) => Promise<unknown>;
+  onEdit: (user: ClientUserRow) => void;
+  onDelete: (user: ClientUserRow) => void;
+  onPayments: (user: ClientUserRow) => void;
+}
+
+/** Spec 01 §2 Client users list: Nombre, Email, Identificación, Cliente, Tipo, Teléfono, Acceso, Acciones. */
+export function clientUserColumns(options: ClientColumnOptions): ColumnsType<ClientUserRow> {
+  const { canEdit, canDelete, canOpenClient, canSeePayments, onToggle, onEdit, onDelete, onPayments } = options;
+  return [
+    { title: 'Nombre', dataIndex: 'name', key: 'name', sorter: true },
+    { title: 'Email', dataIndex: 'email', key: 'email', sorter: true },
+    {
+      title: 'Identificación',
+      key: 'identification',
+      render: (_, user) => (canOpenClient ? <Link to={`/client-detail/${user.client_id}`}>{identificationLabel(user.client)}</Link> : identificationLabel(user.client)),
+    },
+    { title: 'Cliente', key: 'client.name', sorter: true, render: (_, user) => user.client.name },
+    { title: 'Tipo', key: 'type', render: (_, user) => CLIENT_TYPES[user.client.type === 1 ? 1 : 0] },
+    { title: 'Teléfono', key: 'phone', render: (_, user) => formatPhone(user.client.phone[0]) },
+    {
+      title: 'Acceso',
+      key: 'active',
+      fixed: 'right',
+      render: (_, user) => <ActiveSwitch active={user.active} label={`Acceso de ${user.name}`} canEdit={canEdit} onChange={(active) => onToggle(user, active)} />,
+    },
+    {
+      title: 'Acciones',
+      key: 'actions',
+      fixed: 'right',
+      render: (_, user) => (
+        <RowMenu
+          name={user.name}
+          items={[...(canEdit ? [menuItems.edit] : []), ...(canDelete ? [menuItems.delete] : []), ...(canSeePayments ? [menuItems.payments] : [])]}
+          onChoose={(key) => (key === 'edit' ? onEdit(user) : key === 'delete' ? onDelete(user) : onPayments(user))}
+        />
+      ),
+    },
+  ];
+}

@@ -1,0 +1,30 @@
+import Tabs from 'antd/es/tabs';
+import Typography from 'antd/es/typography';
+import { useSearchParams } from 'react-router';
+import { AdminUsersList } from './admin-users-list';
+import { ClientUsersList } from './client-users-list';
+
+/** The tab lives in the address (/users?tab=clientes) so back and reload keep it. */
+export const TAB_PARAM = 'tab';
+
+/** Usuarios (spec 01 §2): tab Usuarios (administrators) and tab Clientes (client users). */
+export default function UsersPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = searchParams.get(TAB_PARAM) === 'clientes' ? 'clientes' : 'usuarios';
+  return (
+    <section aria-labelledby="page-title">
+      <Typography.Title level={3} id="page-title">
+        Usuarios
+      </Typography.Title>
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setSearchParams(key === 'clientes' ? { [TAB_PARAM]: 'clientes' } : {})}
+        destroyOnHidden
+        items={[
+          { key: 'usuarios', label: 'Usuarios', children: <AdminUsersList /> },
+          { key: 'clientes', label: 'Clientes', children: <ClientUsersList /> },
+        ]}
+      />
+    </section>
+  );
+}
