@@ -1,0 +1,109 @@
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import type { Paged } from '@recaudo/domain/paging';
+import { userMessages } from '@recaudo/domain/users';
+import type { UseQueryResult } from '@tanstack/react-query';
+import Button from 'antd/es/button';
+import type { ColumnsType } from 'antd/es/table';
+import { useMemo, type ComponentType } from 'react';
+import { ConfirmDelete } from '../../components/confirm-delete';
+import { DataTable, pagedTableProps } from '../../components/data-table';
+import { ExportButton } from '../../components/export-button';
+import { FilterControls, type FilterField } from '../../components/filter-drawer';
+import { ListPage } from '../../components/list-page';
+import { SearchBox } from '../../components/search-box';
+import { useListState, type ListParams } from '../../components/use-list-state';
+import { useRecordPanels } from '../../components/use-record-panels';
+import { useCan } from '../../lib/session';
+import { useDeleteUser, useSetUserAccess } from './api';
+import { PaymentHistoryPanel } from './payment-history-panel';
+
+/** What a row's columns need from the tab: permissions and the row actions. */
+export interface UserColumnHandlers<Row> {
+  canEdit: boolean;
+  canDelete: boolean;
+  /** `payments` with `logs` (spec 01 §6). */
+  canSeePayments: boolean;
+  onToggle: (user: Row, active: boolean) => Promise<unknown>;
+  onEdit: (user: Row) => void;
+  onDelete: (user: Row) => void;
+  onPayments: (user: Row) => void;
+}
+
+export interface UsersTabConfig<Row> {
+  tableLabel: string;
+  addLabel: string;
+  filters: FilterField[];
+  exportTarget: { path: string; formats: readonly ('csv' | 'xlsx' | 'pdf')[] };
+  useRows: (params: ListParams) => UseQueryResult<Paged<Row>>;
+  /** Builds the columns; receives the tab's handlers. */
+  useColumns: (handlers: UserColumnHandlers<Row>) => ColumnsType<Row>;
+  FormPanel: ComponentType<{ open: boolean; user: Row | null; onClose: () => void }>;
+}
+
+/**
+ * One tab of the Users screen (spec 01 §2): searchable paged table, filters, export, the access
+ * toggle and the row menu (Editar, Eliminar, Historial de pagos). The two tabs differ only in
+ * their rows, columns, filters and form.
+ */
+export function UsersTab<Row extends { id: number; name: string }>({ config }: { config: UsersTabConfig<Row> }) {
+  const list = useListState();
+  const users = config.useRows(list.params);
+  const access = useSetUserAccess();
+  const remove = useDeleteUser();
+  const panels = useRecordPanels<Row>();
+  const canAdd = useCan('add_user');
+  const canEdit = useCan('edit_user');
+  const canDelete = useCan('delete_user');
+  const canExport = useCan('export_users');
+  const canSeePaymentsScreen = useCan('payments');
+  const canSeeLogs = useCan('logs');
+  const canSeePayments = canSeePaymentsScreen && canSeeLogs;
+  const setAccess = access.mutateAsync;
+  const handlers = useMemo<UserColumnHandlers<Row>>(
+    () => ({
+      canEdit,
+      canDelete,
+      canSeePayments,
+      onToggle: (user, active) => setAccess({ user_id: user.id, status: active }),
+      onEdit: panels.openForm,
+      onDelete: panels.openDelete,
+      onPayments: panels.openHistory,
+    }),
+    [canEdit, canDelete, canSeePayments, setAccess, panels.openForm, panels.openDelete, panels.openHistory],
+  );
+  const columns = config.useColumns(handlers);
+  const { FormPanel } = config;
+
+  return (
+    <ListPage
+      toolbar={
+        <>
+          <SearchBox value={list.search} onChange={list.setSearch} />
+          <FilterControls list={list} fields={config.filters} />
+        </>
+      }
+      actions={
+        <>
+          <ExportButton path={config.exportTarget.path} formats={config.exportTarget.formats} params={list.exportParams} allowed={canExport} />
+          {canAdd && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => panels.openForm(null)}>
+              {config.addLabel}
+            </Button>
+          )}
+        </>
+      }
+    >
+      <DataTable<Row> label={config.tableLabel} columns={columns} rowKey="id" {...pagedTableProps(users, list)} onChange={list.onTableChange} />
+      <FormPanel open={panels.formOpen} user={panels.formRecord} onClose={panels.close} />
+      <ConfirmDelete
+        open={panels.toDelete !== null}
+        question={userMessages.confirmDelete}
+        subject={panels.toDelete?.name}
+        deleting={remove.isPending}
+        onCancel={panels.close}
+        onConfirm={() => panels.confirmDelete(remove, list.restart)}
+      />
+      <PaymentHistoryPanel open={panels.inHistory !== null} user={panels.inHistory} onClose={panels.close} />
+    </ListPage>
+  );
+}
