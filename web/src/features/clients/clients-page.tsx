@@ -2,18 +2,18 @@ import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import SendOutlined from '@ant-design/icons/SendOutlined';
 import { CLIENT_TYPES, GENDERS, IDENTIFICATION_TYPES, type ClientRow, type ClientType } from '@recaudo/domain/clients';
 import Button from 'antd/es/button';
-import Flex from 'antd/es/flex';
 import Segmented from 'antd/es/segmented';
-import Typography from 'antd/es/typography';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDelete } from '../../components/confirm-delete';
-import { DataTable } from '../../components/data-table';
+import { DataTable, pagedTableProps } from '../../components/data-table';
 import { ExportButton } from '../../components/export-button';
 import { FilterControls, type FilterField, type FilterOption } from '../../components/filter-drawer';
 import { HistoryPanel } from '../../components/history-panel';
+import { ListPage } from '../../components/list-page';
 import { SearchBox } from '../../components/search-box';
 import { useListState } from '../../components/use-list-state';
+import { useRecordPanels } from '../../components/use-record-panels';
 import { userFilterField } from '../../components/user-filter';
 import { useCan } from '../../lib/session';
 import { CLIENTS_EXPORT_PATH, findClientOptions, useChangeClientStatus, useClients, useDeleteClient, type ClientOption } from './api';
@@ -21,13 +21,6 @@ import { ClientAddresses } from './client-addresses';
 import { clientColumns, clientDetailPath } from './client-columns';
 import { ClientFormPanel } from './client-form-panel';
 import { MessageModal } from './message-modal';
-
-type Panel =
-  | { kind: 'form'; client: ClientRow | null }
-  | { kind: 'delete'; client: ClientRow }
-  | { kind: 'history'; client: ClientRow }
-  | { kind: 'message'; clients: ClientOption[] }
-  | null;
 
 const typeOptions = ([0, 1] as const).map((type) => ({ value: type, label: CLIENT_TYPES[type] }));
 
@@ -96,8 +89,10 @@ export default function ClientsPage() {
   const clients = useClients(params);
   const changeStatus = useChangeClientStatus();
   const remove = useDeleteClient();
-  const [panel, setPanel] = useState<Panel>(null);
-  const [messageKey, setMessageKey] = useState(0);
+  const panels = useRecordPanels<ClientRow>();
+  const { openForm, openDelete, openHistory, close } = panels;
+  // The message modal: its recipients, and a key that starts it afresh each time it opens.
+  const [message, setMessage] = useState<{ key: number; clients: ClientOption[] } | null>(null);
   const canAdd = useCan('add_client');
   const canEdit = useCan('edit_client');
   const canDelete = useCan('delete_client');
@@ -113,20 +108,19 @@ export default function ClientsPage() {
         canSeeHistory,
         onToggle: (client, active) => changeStatus.mutateAsync({ id: client.id, active }),
         onOpen: (client) => void navigate(clientDetailPath(client.id)),
-        onEdit: (client) => setPanel({ kind: 'form', client }),
+        onEdit: openForm,
         onMessage: (client) => openMessage([optionOf(client)]),
-        onHistory: (client) => setPanel({ kind: 'history', client }),
-        onDelete: (client) => setPanel({ kind: 'delete', client }),
+        onHistory: openHistory,
+        onDelete: openDelete,
       }),
     // The mutation object changes every render; its mutateAsync is stable.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [canEdit, canDelete, canSeeHistory, changeStatus.mutateAsync, navigate],
+    [canEdit, canDelete, canSeeHistory, changeStatus.mutateAsync, navigate, openForm, openHistory, openDelete],
   );
 
   function openMessage(chosen: ClientOption[]) {
-    // A new key starts the modal from these recipients.
-    setMessageKey((current) => current + 1);
-    setPanel({ kind: 'message', clients: chosen });
+    close();
+    setMessage((current) => ({ key: (current?.key ?? 0) + 1, clients: chosen }));
   }
 
   function changeType(next: ClientType) {
@@ -135,75 +129,55 @@ export default function ClientsPage() {
     list.setFilters({ ...list.filters, identification_type: undefined, gender: next === 0 ? list.filters.gender : undefined, client: undefined });
   }
 
-  function confirmDelete(client: ClientRow) {
-    remove.mutate(client.id, {
-      onSuccess: () => {
-        setPanel(null);
-        list.restart();
-      },
-    });
-  }
-
   return (
-    <section aria-labelledby="page-title">
-      <Typography.Title level={3} id="page-title">
-        Clientes
-      </Typography.Title>
-      <Flex justify="space-between" gap={12} wrap style={{ marginBottom: 16 }}>
-        <Flex gap={12} wrap align="center">
+    <ListPage
+      title="Clientes"
+      toolbar={
+        <>
           <SearchBox value={list.search} onChange={list.setSearch} />
           <Segmented<ClientType> aria-label="Tipo de cliente" options={typeOptions} value={type} onChange={changeType} />
           <FilterControls list={list} fields={fields} />
-        </Flex>
-        <Flex gap={8} wrap>
+        </>
+      }
+      actions={
+        <>
           <ExportButton path={CLIENTS_EXPORT_PATH} formats={['csv', 'xlsx', 'pdf']} params={{ ...list.exportParams, type }} allowed={canExport} />
           <Button icon={<SendOutlined />} onClick={() => openMessage([])}>
             Enviar mensaje
           </Button>
           {canAdd && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setPanel({ kind: 'form', client: null })}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)}>
               Nuevo cliente
             </Button>
           )}
-        </Flex>
-      </Flex>
+        </>
+      }
+    >
       <DataTable<ClientRow>
         label="Clientes"
         columns={columns}
-        rows={clients.data?.data}
         rowKey="id"
-        total={clients.data?.total ?? 0}
-        page={list.page}
-        perPage={list.perPage}
-        loading={clients.isFetching}
-        failed={clients.isError}
-        onRetry={() => void clients.refetch()}
-        onPageChange={list.changePage}
+        {...pagedTableProps(clients, list)}
         onChange={list.onTableChange}
         expandable={{ expandedRowRender: (client) => <ClientAddresses client={client} /> }}
       />
-      <ClientFormPanel
-        open={panel?.kind === 'form'}
-        client={panel?.kind === 'form' ? panel.client : null}
-        defaultType={type}
-        onClose={() => setPanel(null)}
-      />
+      <ClientFormPanel open={panels.formOpen} client={panels.formRecord} defaultType={type} onClose={close} />
       <ConfirmDelete
-        open={panel?.kind === 'delete'}
+        open={panels.toDelete !== null}
         question="¿Seguro de eliminar el cliente?"
-        subject={panel?.kind === 'delete' ? panel.client.name : undefined}
+        subject={panels.toDelete?.name}
         deleting={remove.isPending}
-        onCancel={() => setPanel(null)}
-        onConfirm={() => panel?.kind === 'delete' && confirmDelete(panel.client)}
+        onCancel={close}
+        onConfirm={() => panels.confirmDelete(remove, list.restart)}
       />
       <HistoryPanel
-        open={panel?.kind === 'history'}
-        onClose={() => setPanel(null)}
+        open={panels.inHistory !== null}
+        onClose={close}
         subjectType="clients"
-        subjectId={panel?.kind === 'history' ? panel.client.id : null}
-        subjectName={panel?.kind === 'history' ? panel.client.name : undefined}
+        subjectId={panels.inHistory?.id ?? null}
+        subjectName={panels.inHistory?.name}
       />
-      <MessageModal key={messageKey} open={panel?.kind === 'message'} clients={panel?.kind === 'message' ? panel.clients : []} onClose={() => setPanel(null)} />
-    </section>
+      <MessageModal key={message?.key ?? 0} open={message !== null} clients={message?.clients ?? []} onClose={() => setMessage(null)} />
+    </ListPage>
   );
 }

@@ -11,7 +11,7 @@ import type { ColumnsType } from 'antd/es/table';
 import Tooltip from 'antd/es/tooltip';
 import { useMemo, useState } from 'react';
 import { ConfirmDelete } from '../../components/confirm-delete';
-import { DataTable } from '../../components/data-table';
+import { DataTable, pagedTableProps } from '../../components/data-table';
 import { SearchBox } from '../../components/search-box';
 import { SidePanel } from '../../components/side-panel';
 import { useListState } from '../../components/use-list-state';
@@ -99,15 +99,8 @@ export function NotesPanel({ clientId }: { clientId: number }) {
       <DataTable<NoteRow>
         label="Notas"
         columns={columns}
-        rows={notes.data?.data}
         rowKey="id"
-        total={notes.data?.total ?? 0}
-        page={list.page}
-        perPage={list.perPage}
-        loading={notes.isFetching}
-        failed={notes.isError}
-        onRetry={() => void notes.refetch()}
-        onPageChange={list.changePage}
+        {...pagedTableProps(notes, list)}
       />
       <NoteFormPanel clientId={clientId} open={panel?.kind === 'form'} note={panel?.kind === 'form' ? panel.note : null} onClose={() => setPanel(null)} />
       <ConfirmDelete

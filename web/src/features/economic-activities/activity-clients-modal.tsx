@@ -1,7 +1,7 @@
 import { textOrEmpty } from '@recaudo/domain/format';
 import Modal from 'antd/es/modal';
 import type { ColumnsType } from 'antd/es/table';
-import { DataTable } from '../../components/data-table';
+import { DataTable, pagedTableProps } from '../../components/data-table';
 import { useListState } from '../../components/use-list-state';
 import { useActivityClients, type ActivityClientRow, type EconomicActivityRow } from './api';
 
@@ -20,15 +20,8 @@ export function ActivityClientsModal({ activity, onClose }: { activity: Economic
       <DataTable<ActivityClientRow>
         label="Clientes de la actividad"
         columns={columns}
-        rows={clients.data?.data}
         rowKey="id"
-        total={clients.data?.total ?? 0}
-        page={list.page}
-        perPage={list.perPage}
-        loading={clients.isFetching}
-        failed={clients.isError}
-        onRetry={() => void clients.refetch()}
-        onPageChange={list.changePage}
+        {...pagedTableProps(clients, list)}
       />
     </Modal>
   );
