@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chromiumPath, loginAs, newPage, snapshot, useBrowser } from './support/browser';
+import { clickAndExpectToast, chromiumPath, loginAs, newPage, snapshot, useBrowser } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
 
 const { browser, baseUrl } = useBrowser();
@@ -29,8 +29,7 @@ describe.skipIf(!chromiumPath)(`clients in Chromium${chromiumPath ? '' : ` (${CH
     await phones.fill('04241112233');
     await phones.press('Enter');
     expect(await panel.getByRole('list', { name: 'Números agregados' }).getByRole('listitem').allInnerTexts()).toEqual(['+58 (424)-1112233', '+58 (414)-1234567']);
-    await panel.getByRole('button', { name: 'Guardar' }).click();
-    await page.getByText('Cliente creado').waitFor();
+    await clickAndExpectToast(page, panel.getByRole('button', { name: 'Guardar' }), 'Cliente creado');
     await panel.waitFor({ state: 'hidden' });
 
     await page.getByLabel('Buscar', { exact: true }).fill('Valentina Rojas');
@@ -58,8 +57,7 @@ describe.skipIf(!chromiumPath)(`clients in Chromium${chromiumPath ? '' : ` (${CH
     await page.getByRole('button', { name: 'Nueva nota' }).click();
     const notePanel = page.getByRole('dialog', { name: 'Nueva nota' });
     await notePanel.getByLabel('Nota').fill('Prefiere ser contactada por correo en las mañanas, antes de las diez.');
-    await notePanel.getByRole('button', { name: 'Guardar' }).click();
-    await page.getByText('Nota creada').waitFor();
+    await clickAndExpectToast(page, notePanel.getByRole('button', { name: 'Guardar' }), 'Nota creada');
     await page.getByRole('table', { name: 'Notas' }).getByText('Prefiere ser contactada por correo en la…').waitFor();
 
     await page.getByRole('link', { name: 'Volver a clientes' }).click();
@@ -70,8 +68,7 @@ describe.skipIf(!chromiumPath)(`clients in Chromium${chromiumPath ? '' : ` (${CH
     await expect.poll(() => page.getByRole('table', { name: 'Clientes' }).locator('tbody tr.ant-table-row').count()).toBe(1);
     await again.getByRole('button', { name: 'Eliminar' }).click();
     const confirm = page.getByRole('dialog', { name: '¿Seguro de eliminar el cliente?' });
-    await confirm.getByRole('button', { name: 'Eliminar' }).click();
-    await page.getByText('Cliente eliminado').waitFor();
+    await clickAndExpectToast(page, confirm.getByRole('button', { name: 'Eliminar' }), 'Cliente eliminado');
     await again.waitFor({ state: 'detached' });
     await page.context().close();
   });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chromiumPath, loginAs, newPage, snapshot, useBrowser } from './support/browser';
+import { clickAndExpectToast, chromiumPath, loginAs, newPage, snapshot, useBrowser } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
 
 const { browser, baseUrl } = useBrowser();
@@ -38,8 +38,7 @@ describe.skipIf(!chromiumPath)(`communities in Chromium${chromiumPath ? '' : ` (
     await panel.getByLabel('Fecha de inicio').fill('10-01-2024');
     // Enter would submit the form; leaving the field keeps the typed date.
     await panel.getByLabel('Fecha de inicio').press('Tab');
-    await panel.getByRole('button', { name: 'Guardar' }).click();
-    await page.getByText('Comunidad creada').waitFor();
+    await clickAndExpectToast(page, panel.getByRole('button', { name: 'Guardar' }), 'Comunidad creada');
     const row = page.getByRole('row', { name: /Comunidad Prueba E2E/ });
     await row.waitFor();
     expect(await row.innerText()).toMatch(/San José[\s\S]*75[\s\S]*Marta Rivas[\s\S]*\+58 \(424\)-1234599[\s\S]*\$ 8,75[\s\S]*10-01-2024/);
@@ -49,8 +48,7 @@ describe.skipIf(!chromiumPath)(`communities in Chromium${chromiumPath ? '' : ` (
     const edit = page.getByRole('dialog', { name: 'Editar comunidad' });
     expect(await edit.getByLabel('Tarifa').inputValue()).toBe('8,75');
     await edit.getByLabel('Número de casas').fill('80');
-    await edit.getByRole('button', { name: 'Guardar' }).click();
-    await page.getByText('Comunidad actualizada').waitFor();
+    await clickAndExpectToast(page, edit.getByRole('button', { name: 'Guardar' }), 'Comunidad actualizada');
     await expect.poll(async () => row.innerText(), { timeout: 5000 }).toMatch(/\b80\b/);
 
     // Filter by its parish: only San José's communities stay.
@@ -81,8 +79,7 @@ describe.skipIf(!chromiumPath)(`communities in Chromium${chromiumPath ? '' : ` (
     // Delete.
     await row.getByRole('button', { name: /Eliminar/ }).click();
     const confirm = page.getByRole('dialog', { name: '¿Seguro de eliminar la comunidad?' });
-    await confirm.getByRole('button', { name: 'Eliminar' }).click();
-    await page.getByText('Comunidad eliminada').waitFor();
+    await clickAndExpectToast(page, confirm.getByRole('button', { name: 'Eliminar' }), 'Comunidad eliminada');
     await page.getByRole('row', { name: /Comunidad Prueba E2E/ }).waitFor({ state: 'detached' });
     await page.context().close();
   });

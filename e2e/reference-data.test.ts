@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { chromiumPath, loginAs, newPage, snapshot, useBrowser } from './support/browser';
+import { clickAndExpectToast, chromiumPath, loginAs, newPage, snapshot, useBrowser } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
 
 const { browser, baseUrl } = useBrowser();
@@ -20,8 +20,7 @@ describe.skipIf(!chromiumPath)(`reference data in Chromium${chromiumPath ? '' : 
     await panel.getByLabel('Tarifa').fill('1.234,5');
     await panel.getByLabel('Grupo').click();
     await page.locator('.ant-select-item-option').getByText('Servicios', { exact: true }).click();
-    await panel.getByRole('button', { name: 'Guardar' }).click();
-    await page.getByText('Actividad económica creada').waitFor();
+    await clickAndExpectToast(page, panel.getByRole('button', { name: 'Guardar' }), 'Actividad económica creada');
     const row = page.getByRole('row', { name: /Librerías y papelerías/ });
     await row.waitFor();
     await expect.poll(() => row.innerText()).toContain('$ 1.234,50');
@@ -31,8 +30,7 @@ describe.skipIf(!chromiumPath)(`reference data in Chromium${chromiumPath ? '' : 
     await row.getByRole('button', { name: /Editar/ }).click();
     const edit = page.getByRole('dialog', { name: 'Editar actividad económica' });
     await edit.getByLabel('Tarifa').fill('99,9');
-    await edit.getByRole('button', { name: 'Guardar' }).click();
-    await page.getByText('Actividad económica actualizada').waitFor();
+    await clickAndExpectToast(page, edit.getByRole('button', { name: 'Guardar' }), 'Actividad económica actualizada');
     await expect.poll(() => row.innerText()).toContain('$ 99,90');
 
     // Export exactly what the search selects, as XLSX.
@@ -61,8 +59,7 @@ describe.skipIf(!chromiumPath)(`reference data in Chromium${chromiumPath ? '' : 
     await page.goto('/economic-activities');
     await page.getByRole('row', { name: /Librerías y papelerías/ }).getByRole('button', { name: /Eliminar/ }).click();
     const confirm = page.getByRole('dialog', { name: '¿Seguro de eliminar la actividad económica?' });
-    await confirm.getByRole('button', { name: 'Eliminar' }).click();
-    await page.getByText('Actividad económica eliminada').waitFor();
+    await clickAndExpectToast(page, confirm.getByRole('button', { name: 'Eliminar' }), 'Actividad económica eliminada');
     await page.getByRole('row', { name: /Librerías y papelerías/ }).waitFor({ state: 'detached' });
     await page.context().close();
   });

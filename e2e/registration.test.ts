@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chromiumPath, DEMO_PASSWORD, loginAs, newPage, snapshot, useBrowser } from './support/browser';
+import { clickAndExpectToast, chromiumPath, DEMO_PASSWORD, loginAs, newPage, snapshot, useBrowser } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
 
 const { browser, baseUrl } = useBrowser();
@@ -138,8 +138,7 @@ describe.skipIf(!chromiumPath)(`self-registration and password reset in Chromium
     await page.keyboard.press('Escape');
     await panel.getByText('Una serie').click();
     await pick(page, 'Serie', 'B', panel);
-    await panel.getByRole('button', { name: 'Guardar' }).click();
-    await page.getByText('Usuario creado').waitFor();
+    await clickAndExpectToast(page, panel.getByRole('button', { name: 'Guardar' }), 'Usuario creado');
     const row = page.getByRole('row', { name: /Lucía Supervisora/ });
     await row.waitFor();
     expect(await row.innerText()).toContain('Usuarios seleccionados');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chromiumPath, loginAs, newPage, snapshot, useBrowser } from './support/browser';
+import { clickAndExpectToast, chromiumPath, loginAs, newPage, snapshot, useBrowser } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
 
 const { browser, baseUrl } = useBrowser();
@@ -15,9 +15,7 @@ describe.skipIf(!chromiumPath)(`roles and permissions in Chromium${chromiumPath 
     await panel.getByText('El campo Nombre es obligatorio.').waitFor();
     await panel.getByLabel('Nombre').fill('Supervisión Regional');
     await panel.getByLabel('Tiempo de Expiración').fill('45');
-    const createdToast = page.getByText('Rol creado').waitFor();
-    await panel.getByRole('button', { name: 'Guardar' }).click();
-    await createdToast;
+    await clickAndExpectToast(page, panel.getByRole('button', { name: 'Guardar' }), 'Rol creado');
     const row = page.getByRole('row', { name: /Supervisión Regional/ });
     await row.waitFor();
     expect(await row.innerText()).toContain('45');
@@ -34,10 +32,7 @@ describe.skipIf(!chromiumPath)(`roles and permissions in Chromium${chromiumPath 
 
     await page.getByRole('row', { name: /Supervisión Regional/ }).getByRole('button', { name: /Eliminar/ }).click();
     const confirm = page.getByRole('dialog', { name: '¿Seguro de eliminar el rol?' });
-    // Waiting starts before the click so a quick toast can't come and go unseen.
-    const deletedToast = page.getByText('Rol eliminado').waitFor();
-    await confirm.getByRole('button', { name: 'Eliminar' }).click();
-    await deletedToast;
+    await clickAndExpectToast(page, confirm.getByRole('button', { name: 'Eliminar' }), 'Rol eliminado');
     await page.getByRole('row', { name: /Supervisión Regional/ }).waitFor({ state: 'detached' });
     await page.context().close();
   });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { findChromium } from './chromium';
 
@@ -45,4 +45,14 @@ export async function snapshot(page: Page, name: string): Promise<void> {
   const dir = path.resolve(import.meta.dirname, '../screenshots');
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
+
+/**
+ * Clicks and waits for the toast the click brings. Waiting starts before the click, so on a
+ * busy machine a three-second toast can't come and go while the click is still returning.
+ */
+export async function clickAndExpectToast(page: Page, target: Locator, text: string): Promise<void> {
+  const toast = page.getByText(text).first().waitFor();
+  await target.click();
+  await toast;
 }
