@@ -9,6 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import qs from 'qs';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import addressesPaymentRoutes from './modules/addresses-payment/routes';
 import authRoutes from './modules/auth/routes';
 import loginsRoutes from './modules/logins/routes';
 import banksRoutes from './modules/banks/routes';
@@ -39,6 +40,7 @@ const AREAS = [
   paymentMethodsRoutes,
   configurationsRoutes,
   clientsRoutes,
+  addressesPaymentRoutes,
   usersRoutes,
   messagesRoutes,
 ];

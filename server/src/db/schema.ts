@@ -11,3 +11,4 @@ export * from '../modules/payment-methods/tables';
 export * from '../modules/regional/tables';
 export * from '../modules/roles/tables';
 export * from '../modules/users/tables';
+export * from '../modules/addresses-payment/tables';

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client';
 import type { RowSource } from '../../platform/export';
 import { caracasDayRange, likePattern, sortOrder } from '../../platform/paging';
 import { banks } from '../banks/tables';
+import { addressesPayments } from '../addresses-payment/tables';
 import { clients } from '../clients/tables';
 import { configurations } from '../configurations/tables';
 import { correlatives } from '../correlatives/tables';
@@ -33,6 +34,7 @@ const SUBJECTS: Record<string, { table: PgTable; id: PgColumn; hidden?: string[]
   roles: { table: roles, id: roles.id },
   users: { table: users, id: users.id, hidden: ['password_hash'] },
   clients: { table: clients, id: clients.id },
+  addresses_payments: { table: addressesPayments, id: addressesPayments.id },
 };
 
 /** The subject's current row in API (column) names, keyed by id. */
