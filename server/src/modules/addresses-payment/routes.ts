@@ -9,7 +9,8 @@ import { forbidden } from '../../platform/errors';
 import { pageOf } from '../../platform/export';
 import { defineRoutes } from '../../platform/module';
 import { addressRowSchema, addressTotalsSchema, monthsAnswerSchema } from './presenter';
-import { addressSource, changeMonths, clientAddresses, createAddress, deleteAddress, updateAddress } from './service';
+import { addressSource, clientAddresses } from './queries';
+import { changeMonths, createAddress, deleteAddress, updateAddress } from './service';
 
 const tags = ['addresses-payment'];
 const idBody = z.object({ id: recordId() });

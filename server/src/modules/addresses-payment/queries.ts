@@ -1,0 +1,346 @@
+import Decimal from 'decimal.js';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { addressMessages, type AddressListQuery, type AddressRow } from '@recaudo/domain/addresses';
+import { calendarYears, currentMonth, solventToDate, type Coverage, type Month } from '@recaudo/domain/months';
+import type { Executor } from '../../db/client';
+import { notFound } from '../../platform/errors';
+import type { RowSource } from '../../platform/export';
+import { idList, likePattern, sortOrder } from '../../platform/paging';
+import { assertOwnClient, clientIdOf, clientScope } from '../../platform/scope';
+import type { AuthContext } from '../auth/service';
+import { clients } from '../clients/tables';
+import { activityGroups, economicActivities } from '../economic-activities/tables';
+import { communities, municipalities, parishes, states } from '../regional/tables';
+import { addressesPayments, addressMonths } from './tables';
+
+/**
+ * Reading payment addresses: the month ledger expressed in SQL (start month, months to pay,
+ * solvency), the list with its filters and totals, and one address as the API answers it.
+ */
+
+
+/**
+ * The start month of each row, as domain `startMonth` decides it (DESIGN §5): the address's own
+ * date, else the community's (residential) or the parish's (commercial), else the earliest
+ * covered month, else the Caracas month it was created. Needs `communities` and `parishes`
+ * joined on the address's own ids (every query of this module does).
+ */
+export const START_MONTH = sql<string>`coalesce(
+  to_char("addresses_payments"."date_start", 'YYYY-MM'),
+  case when "addresses_payments"."type" = 0 then to_char("communities"."date_start", 'YYYY-MM') else to_char("parishes"."date_start", 'YYYY-MM') end,
+  (select min(am.month) from address_months am where am.address_payment_id = "addresses_payments"."id"),
+  to_char("addresses_payments"."created_at" at time zone 'America/Caracas', 'YYYY-MM'))`;
+
+const monthIndex = (month: SQL) => sql`(substr(${month}, 1, 4)::int * 12 + substr(${month}, 6, 2)::int)`;
+
+/**
+ * months_to_pay: the months from the start month through `current` minus the covered ones in
+ * that range, counted on the (address, month) unique index. 0 while the start is in the future.
+ */
+export const monthsToPaySql = (current: Month) => {
+  const now = sql`${current}::text`;
+  return sql<number>`(greatest(0, ${monthIndex(now)} - ${monthIndex(START_MONTH)} + 1) - (select count(*)::int from address_months am
+    where am.address_payment_id = "addresses_payments"."id" and am.month >= ${START_MONTH} and am.month <= ${now}))`;
+};
+
+const PENDING = sql<boolean>`exists (select 1 from address_months am where am.address_payment_id = "addresses_payments"."id" and am.pending)`;
+
+const solventSql = (current: Month) => sql`(${monthsToPaySql(current)} = 0 and not ${PENDING})`;
+
+/** The monthly fee in dollars: the custom one, else the activity's (commercial) or the community's (residential). */
+const EFFECTIVE_FEE = sql<string | null>`(case
+  when "addresses_payments"."is_custom_fee" then "addresses_payments"."fee"
+  when "addresses_payments"."type" = 1 then "economic_activities"."fee"
+  else "communities"."fee" end)`;
+
+/** Complete location (spec 01 §5): residential with community and parish, commercial with an economic activity. */
+const COMPLETE = sql`(("addresses_payments"."type" = 0 and "addresses_payments"."community_id" is not null and "addresses_payments"."parish_id" is not null)
+  or ("addresses_payments"."type" = 1 and "addresses_payments"."economic_activity_id" is not null))`;
+const INCOMPLETE = sql`(not ${COMPLETE} or "addresses_payments"."state_id" is null or "addresses_payments"."municipality_id" is null or "addresses_payments"."parish_id" is null)`;
+
+const rowColumns = (current: Month) => ({
+  id: addressesPayments.id,
+  client_id: addressesPayments.clientId,
+  type: addressesPayments.type,
+  address: addressesPayments.address,
+  state_id: addressesPayments.stateId,
+  municipality_id: addressesPayments.municipalityId,
+  parish_id: addressesPayments.parishId,
+  community_id: addressesPayments.communityId,
+  economic_activity_id: addressesPayments.economicActivityId,
+  is_custom_fee: addressesPayments.isCustomFee,
+  date_start: addressesPayments.dateStart,
+  created_by: addressesPayments.createdBy,
+  created_at: addressesPayments.createdAt,
+  client_name: clients.name,
+  client_identification_type: clients.identificationType,
+  client_identification: clients.identification,
+  state_name: states.name,
+  municipality_name: municipalities.name,
+  parish_name: parishes.name,
+  parish_date_start: parishes.dateStart,
+  community_name: communities.name,
+  community_fee: communities.fee,
+  community_date_start: communities.dateStart,
+  activity_name: economicActivities.name,
+  activity_fee: economicActivities.fee,
+  group_id: activityGroups.id,
+  group_name: activityGroups.name,
+  fee: EFFECTIVE_FEE,
+  start_month: START_MONTH,
+  months_to_pay: monthsToPaySql(current),
+  pending: PENDING,
+});
+
+type Joined = { [K in keyof ReturnType<typeof rowColumns>]: unknown } & {
+  id: number;
+  client_id: number;
+  type: number;
+  address: string;
+  state_id: number | null;
+  municipality_id: number | null;
+  parish_id: number | null;
+  community_id: number | null;
+  economic_activity_id: number | null;
+  is_custom_fee: boolean;
+  date_start: string | null;
+  created_by: number | null;
+  created_at: Date | string;
+  client_name: string;
+  client_identification_type: string;
+  client_identification: string;
+  state_name: string | null;
+  municipality_name: string | null;
+  parish_name: string | null;
+  parish_date_start: string | null;
+  community_name: string | null;
+  community_fee: string | null;
+  community_date_start: string | null;
+  activity_name: string | null;
+  activity_fee: string | null;
+  group_id: number | null;
+  group_name: string | null;
+  fee: string | null;
+  start_month: string;
+  months_to_pay: number | string;
+  pending: boolean;
+};
+
+/** numeric(18,2) text as it leaves the API: two decimals, never through a binary float. */
+const money = (value: string | null) => (value === null ? null : new Decimal(value).toFixed(2));
+const ref = (id: number | null, name: string | null) => (id !== null && name !== null ? { id, name } : null);
+
+function present(row: Joined, coverage: Coverage[], now: Date): AddressRow {
+  const covered = new Set(coverage.map((entry) => entry.month));
+  const monthsToPay = Number(row.months_to_pay);
+  return {
+    id: row.id,
+    client_id: row.client_id,
+    client: { id: row.client_id, name: row.client_name, identification_type: row.client_identification_type, identification: row.client_identification },
+    type: row.type === 1 ? 1 : 0,
+    address: row.address,
+    state_id: row.state_id,
+    state: ref(row.state_id, row.state_name),
+    municipality_id: row.municipality_id,
+    municipality: ref(row.municipality_id, row.municipality_name),
+    parish_id: row.parish_id,
+    parish: row.parish_id !== null && row.parish_name !== null ? { id: row.parish_id, name: row.parish_name, date_start: row.parish_date_start ?? '' } : null,
+    community_id: row.community_id,
+    community:
+      row.community_id !== null && row.community_name !== null
+        ? { id: row.community_id, name: row.community_name, fee: money(row.community_fee) ?? '0.00', date_start: row.community_date_start ?? '' }
+        : null,
+    economic_activity_id: row.economic_activity_id,
+    economic_activity:
+      row.economic_activity_id !== null && row.activity_name !== null
+        ? { id: row.economic_activity_id, name: row.activity_name, fee: money(row.activity_fee) ?? '0.00', activity_group: ref(row.group_id, row.group_name) }
+        : null,
+    is_custom_fee: row.is_custom_fee,
+    fee: money(row.fee),
+    date_start: row.date_start,
+    start_month: row.start_month,
+    months_to_pay: monthsToPay,
+    payments: calendarYears(row.start_month, coverage, now),
+    solvent: monthsToPay === 0 && !row.pending,
+    solvent_to_date: solventToDate(row.start_month, covered),
+    created_by: row.created_by,
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** The ledger rows of a page of addresses, in one query. */
+async function coverageOf(db: Executor, ids: number[]): Promise<Map<number, Coverage[]>> {
+  const byAddress = new Map<number, Coverage[]>();
+  if (!ids.length) return byAddress;
+  const rows = await db
+    .select({ address: addressMonths.addressPaymentId, month: addressMonths.month, payment_id: addressMonths.paymentId, pending: addressMonths.pending })
+    .from(addressMonths)
+    .where(inArray(addressMonths.addressPaymentId, ids))
+    .orderBy(asc(addressMonths.month));
+  for (const row of rows) {
+    const list = byAddress.get(row.address) ?? [];
+    list.push({ month: row.month, payment_id: row.payment_id, pending: row.pending });
+    byAddress.set(row.address, list);
+  }
+  return byAddress;
+}
+
+interface LoadOptions {
+  where?: SQL;
+  order?: (SQL | PgColumn)[];
+  limit?: number | null;
+  offset?: number;
+  now?: Date;
+}
+
+async function loadAddresses(db: Executor, options: LoadOptions): Promise<AddressRow[]> {
+  const now = options.now ?? new Date();
+  const base = db
+    .select(rowColumns(currentMonth(now)))
+    .from(addressesPayments)
+    .innerJoin(clients, eq(clients.id, addressesPayments.clientId))
+    .leftJoin(states, eq(states.id, addressesPayments.stateId))
+    .leftJoin(municipalities, eq(municipalities.id, addressesPayments.municipalityId))
+    .leftJoin(parishes, eq(parishes.id, addressesPayments.parishId))
+    .leftJoin(communities, eq(communities.id, addressesPayments.communityId))
+    .leftJoin(economicActivities, eq(economicActivities.id, addressesPayments.economicActivityId))
+    .leftJoin(activityGroups, eq(activityGroups.id, economicActivities.activityGroupId))
+    .where(options.where)
+    .orderBy(...(options.order ?? [desc(addressesPayments.createdAt), asc(addressesPayments.id)]))
+    .offset(options.offset ?? 0);
+  const rows = (options.limit == null ? await base : await base.limit(options.limit)) as Joined[];
+  const coverage = await coverageOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => present(row, coverage.get(row.id) ?? [], now));
+}
+
+/** Count and fee total of the filtered rows, with the same joins as the rows. */
+async function aggregate(db: Executor, where: SQL | undefined) {
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int`, fees: sql<string>`coalesce(sum(${EFFECTIVE_FEE}), 0)::numeric(18, 2)::text` })
+    .from(addressesPayments)
+    .innerJoin(clients, eq(clients.id, addressesPayments.clientId))
+    .leftJoin(parishes, eq(parishes.id, addressesPayments.parishId))
+    .leftJoin(communities, eq(communities.id, addressesPayments.communityId))
+    .leftJoin(economicActivities, eq(economicActivities.id, addressesPayments.economicActivityId))
+    .where(where);
+  return { total: Number(row?.total ?? 0), fees: Number(row?.fees ?? 0).toFixed(2) };
+}
+
+/* ---------------- Lists ---------------- */
+
+const textList = (value: unknown): string[] =>
+  (Array.isArray(value) ? value : value === undefined || value === '' ? [] : [value])
+    .map((item) => (typeof item === 'object' && item !== null && 'value' in item ? (item as { value: unknown }).value : item))
+    .filter((item): item is string => typeof item === 'string' && item.length > 0 && item.length <= 64);
+
+const truthy = (value: unknown) => value === true || value === 'true' || value === '1' || value === 1;
+
+const wholeList = (value: unknown): number[] =>
+  (Array.isArray(value) ? value : value === undefined || value === '' ? [] : [value])
+    .map((item) => (typeof item === 'object' && item !== null && 'value' in item ? (item as { value: unknown }).value : item))
+    .map(Number)
+    .filter((item) => Number.isInteger(item) && item >= 0);
+
+/**
+ * `GET addresses-payment`. Search: address, client name, identification ("V-123" too).
+ * Filters: type, client, identification_type, state, municipality, parish, community,
+ * economic_activity, user (creator), verify (incomplete), client_solvent / client_not_solvent,
+ * is_custom_fee, months_to_pay (exact counts). with_payments / without_payments are accepted and
+ * ignored until payments exist.
+ */
+export function addressWhere(query: AddressListQuery, auth?: AuthContext, now = new Date()): SQL | undefined {
+  const { filters } = query;
+  const current = currentMonth(now);
+  const type = query.type ?? (filters.type === 0 || filters.type === '0' ? 0 : filters.type === 1 || filters.type === '1' ? 1 : undefined);
+  const pattern = likePattern(query.search);
+  const ids = (name: string) => idList(filters[name]);
+  const identificationTypes = textList(filters.identification_type);
+  const monthsToPay = wholeList(filters.months_to_pay);
+  const solvent = truthy(filters.client_solvent);
+  const notSolvent = truthy(filters.client_not_solvent);
+  const inIds = (column: Parameters<typeof inArray>[0], list: number[]) => (list.length ? inArray(column, list) : undefined);
+  return and(
+    auth ? clientScope(addressesPayments.clientId, auth) : undefined,
+    type !== undefined ? eq(addressesPayments.type, type) : undefined,
+    query.search
+      ? or(
+          ilike(addressesPayments.address, pattern),
+          ilike(clients.name, pattern),
+          ilike(clients.identification, pattern),
+          ilike(sql`${clients.identificationType} || '-' || ${clients.identification}`, pattern),
+        )
+      : undefined,
+    inIds(addressesPayments.clientId, ids('client')),
+    identificationTypes.length ? inArray(clients.identificationType, identificationTypes) : undefined,
+    inIds(addressesPayments.stateId, ids('state')),
+    inIds(addressesPayments.municipalityId, ids('municipality')),
+    inIds(addressesPayments.parishId, ids('parish')),
+    inIds(addressesPayments.communityId, ids('community')),
+    inIds(addressesPayments.economicActivityId, ids('economic_activity')),
+    inIds(addressesPayments.createdBy, ids('user')),
+    truthy(filters.verify) ? INCOMPLETE : undefined,
+    truthy(filters.is_custom_fee) ? eq(addressesPayments.isCustomFee, true) : undefined,
+    // Solventes and No Solventes are exclusive; both checked filter nothing.
+    solvent && !notSolvent ? solventSql(current) : undefined,
+    notSolvent && !solvent ? sql`not ${solventSql(current)}` : undefined,
+    monthsToPay.length ? sql`${monthsToPaySql(current)} in (${sql.join(monthsToPay.map((count) => sql`${count}`), sql`, `)})` : undefined,
+  );
+}
+
+export interface AddressSource extends RowSource<AddressRow> {
+  totals(): Promise<{ total_fees: string; total_addresses: number }>;
+}
+
+export function addressSource(db: Executor, query: AddressListQuery, auth?: AuthContext): AddressSource {
+  const now = new Date();
+  const where = addressWhere(query, auth, now);
+  const order = sortOrder(
+    query.sorter,
+    {
+      id: addressesPayments.id,
+      address: addressesPayments.address,
+      type: addressesPayments.type,
+      created_at: addressesPayments.createdAt,
+      client: clients.name,
+      fee: EFFECTIVE_FEE,
+      months_to_pay: monthsToPaySql(currentMonth(now)),
+    },
+    desc(addressesPayments.createdAt),
+    addressesPayments.id,
+  );
+  return {
+    rows: (limit, offset) => loadAddresses(db, { where, order, limit, offset, now }),
+    async count() {
+      return (await aggregate(db, where)).total;
+    },
+    async totals() {
+      const { total, fees } = await aggregate(db, where);
+      return { total_fees: fees, total_addresses: total };
+    },
+  };
+}
+
+/** A client's addresses (detail tab, client portal); `completeOnly` for the pickers elsewhere. */
+export async function clientAddresses(db: Executor, auth: AuthContext, clientId: number | null, options: { completeOnly?: boolean } = {}): Promise<AddressRow[]> {
+  const id = clientId ?? clientIdOf(auth);
+  if (id === null) throw notFound(addressMessages.clientNotFound);
+  assertOwnClient(auth, id, addressMessages.clientNotFound);
+  const [client] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, id));
+  if (!client) throw notFound(addressMessages.clientNotFound);
+  return loadAddresses(db, {
+    where: and(eq(addressesPayments.clientId, id), options.completeOnly ? COMPLETE : undefined),
+    order: [asc(addressesPayments.id)],
+  });
+}
+
+export async function addressRow(db: Executor, id: number): Promise<AddressRow> {
+  const [row] = await loadAddresses(db, { where: eq(addressesPayments.id, id) });
+  if (!row) throw notFound(addressMessages.notFound);
+  return row;
+}
+
+/* ---------------- Writes ---------------- */
