@@ -256,6 +256,33 @@ export async function createAdminUser(db: Database, auth: AuthContext, input: Cr
   });
 }
 
+/**
+ * Writes the changed fields of a user (and a new password hash, if any) with one audit entry;
+ * the password itself never reaches the log. Nothing changed, nothing written.
+ */
+async function saveUserChanges(
+  tx: Executor,
+  auth: AuthContext,
+  user: UserRecord,
+  values: Partial<typeof users.$inferInsert>,
+  passwordHash: string | null,
+): Promise<void> {
+  const diff = changedFields(auditView(user), auditView({ ...user, ...values }));
+  if (!diff.changed && !passwordHash) return;
+  await tx
+    .update(users)
+    .set({ ...values, ...(passwordHash ? { passwordHash } : {}), updatedAt: new Date() })
+    .where(eq(users.id, user.id));
+  await recordAudit(tx, {
+    module: 'users',
+    event: 'updated',
+    causerId: auth.user.id,
+    subjectId: user.id,
+    old: diff.old,
+    attributes: { ...diff.attributes, ...(passwordHash ? { password: '(cambiada)' } : {}) },
+  });
+}
+
 export async function updateAdminUser(db: Database, auth: AuthContext, input: UpdateAdminUserInput): Promise<void> {
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   await db.transaction(async (tx) => {
@@ -263,21 +290,7 @@ export async function updateAdminUser(db: Database, auth: AuthContext, input: Up
     if (user.id === PROTECTED_USER_ID) throw new AppError('validation', userMessages.protectedUser);
     await checkAdminReferences(tx, input);
     await assertEmailFree(tx, input.email, user.id);
-    const values = adminValues(input);
-    const diff = changedFields(auditView(user), auditView({ ...user, ...values }));
-    if (!diff.changed && !passwordHash) return;
-    await tx
-      .update(users)
-      .set({ ...values, ...(passwordHash ? { passwordHash } : {}), updatedAt: new Date() })
-      .where(eq(users.id, user.id));
-    await recordAudit(tx, {
-      module: 'users',
-      event: 'updated',
-      causerId: auth.user.id,
-      subjectId: user.id,
-      old: diff.old,
-      attributes: { ...diff.attributes, ...(passwordHash ? { password: '(cambiada)' } : {}) },
-    });
+    await saveUserChanges(tx, auth, user, adminValues(input), passwordHash);
   });
 }
 
@@ -329,21 +342,7 @@ export async function updateClientUser(
     if (clientId !== user.clientId) await assertClient(tx, clientId);
     await assertEmailFree(tx, input.email, user.id);
     const values = { clientId, name: input.name, email: input.email, active: input.active, changePassword: input.change_password };
-    const diff = changedFields(auditView(user), auditView({ ...user, ...values }));
-    if (diff.changed || passwordHash) {
-      await tx
-        .update(users)
-        .set({ ...values, ...(passwordHash ? { passwordHash } : {}), updatedAt: new Date() })
-        .where(eq(users.id, user.id));
-      await recordAudit(tx, {
-        module: 'users',
-        event: 'updated',
-        causerId: auth.user.id,
-        subjectId: user.id,
-        old: diff.old,
-        attributes: { ...diff.attributes, ...(passwordHash ? { password: '(cambiada)' } : {}) },
-      });
-    }
+    await saveUserChanges(tx, auth, user, values, passwordHash);
     if (input.send_mail_password && input.password) {
       await queueEmail(tx, input.email, sentPasswordMail(input.name, input.email, input.password, `${config.APP_URL}/login`, input.change_password));
     }
