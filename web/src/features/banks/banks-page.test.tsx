@@ -1,36 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { registerNotifier } from '../../lib/notify';
-import { setToken } from '../../lib/storage';
+import { describe, expect, it } from 'vitest';
+import { notFound, ok, installFakeApi } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
 import type { BankRow } from './api';
 import BanksPage from './banks-page';
 
-const successToast = vi.fn();
-const fetchMock = vi.fn<typeof fetch>();
-const ok = (data: unknown, message = 'OK') => new Response(JSON.stringify({ success: true, message, data }), { status: 200 });
 const banks: BankRow[] = Array.from({ length: 12 }, (_, index) => ({ id: index + 1, code: `01${String(index).padStart(2, '0')}`, name: `Banco ${index + 1}` }));
 
 function route(url: string): Response {
   if (url.startsWith('/api/banks?')) return ok({ data: banks, current_page: 1, per_page: banks.length, total: banks.length, last_page: 1 });
   if (url === '/api/banks/store') return ok({ id: 13 }, 'Banco creado');
-  return new Response(JSON.stringify({ success: false, message: 'No encontrado' }), { status: 404 });
+  return notFound();
 }
 
-beforeEach(() => {
-  setToken('token-1');
-  registerNotifier({ error: vi.fn(), success: successToast });
-  fetchMock.mockImplementation(async (url) => route(String(url)));
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  registerNotifier(null);
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-  successToast.mockReset();
-  localStorage.clear();
-});
+const { fetch: fetchMock, success: successToast } = installFakeApi(route);
 
 describe('Bancos', () => {
   it('loads every bank at once and pages them on screen', async () => {

@@ -1,16 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { registerNotifier } from '../../lib/notify';
-import { setToken } from '../../lib/storage';
+import { describe, expect, it } from 'vitest';
+import { notFound, ok, installFakeApi } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
 import type { ConfigurationRow } from './api';
 import ConfigurationsPage from './configurations-page';
 
-const successToast = vi.fn();
-const errorToast = vi.fn();
-const fetchMock = vi.fn<typeof fetch>();
-const ok = (data: unknown, message = 'OK') => new Response(JSON.stringify({ success: true, message, data }), { status: 200 });
 
 const rows: ConfigurationRow[] = [
   { id: 1, name: 'update_dollar_rate', label: 'Tasa del dólar', value: '1245.67', updated_at: '2026-01-05T14:00:00Z' },
@@ -21,23 +16,10 @@ function route(url: string): Response {
   if (url === '/api/configurations') return ok({ data: rows, current_page: 1, per_page: 2, total: 2, last_page: 1 });
   if (url === '/api/configurations/update') return ok(null, 'Tasa actualizada');
   if (url.startsWith('/api/logs?')) return ok({ data: [], current_page: 1, per_page: 20, total: 0, last_page: 1 });
-  return new Response(JSON.stringify({ success: false, message: 'No encontrado' }), { status: 404 });
+  return notFound();
 }
 
-beforeEach(() => {
-  setToken('token-1');
-  registerNotifier({ error: errorToast, success: successToast });
-  fetchMock.mockImplementation(async (url) => route(String(url)));
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  registerNotifier(null);
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-  successToast.mockReset();
-  errorToast.mockReset();
-  localStorage.clear();
-});
+const { fetch: fetchMock, success: successToast } = installFakeApi(route);
 
 describe('Tasas de Cambio', () => {
   it('shows the rates in BS, read-only without update_dollar_rate', async () => {

@@ -1,37 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { registerNotifier } from '../../lib/notify';
-import { setToken } from '../../lib/storage';
+import { describe, expect, it } from 'vitest';
+import { notFound, ok, installFakeApi } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
 import type { CorrelativeRow } from './api';
 import CorrelativesPage from './correlatives-page';
 
-const successToast = vi.fn();
-const fetchMock = vi.fn<typeof fetch>();
-const ok = (data: unknown, message = 'OK') => new Response(JSON.stringify({ success: true, message, data }), { status: 200 });
 
 const row: CorrelativeRow = { id: 4, serie: 'A', number: '00000123', number_credit_note: '0007', number_debit_note: '0000', count_payments: 0 };
 
 function route(url: string): Response {
   if (url.startsWith('/api/correlatives?')) return ok({ data: [row], current_page: 1, per_page: 10, total: 1, last_page: 1 });
   if (url === '/api/correlatives/store') return ok({ id: 5 }, 'Correlativo creado');
-  return new Response(JSON.stringify({ success: false, message: 'No encontrado' }), { status: 404 });
+  return notFound();
 }
 
-beforeEach(() => {
-  setToken('token-1');
-  registerNotifier({ error: vi.fn(), success: successToast });
-  fetchMock.mockImplementation(async (url) => route(String(url)));
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  registerNotifier(null);
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-  successToast.mockReset();
-  localStorage.clear();
-});
+const { fetch: fetchMock, success: successToast } = installFakeApi(route);
 
 describe('Correlativos', () => {
   it('shows the counters with their leading zeros', async () => {

@@ -1,14 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { registerNotifier } from '../../lib/notify';
-import { setToken } from '../../lib/storage';
+import { describe, expect, it } from 'vitest';
+import { notFound, ok, installFakeApi } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
 import ActivityGroupsPage from './activity-groups-page';
 
-const errorToast = vi.fn();
-const fetchMock = vi.fn<typeof fetch>();
-const ok = (data: unknown, message = 'OK') => new Response(JSON.stringify({ success: true, message, data }), { status: 200 });
 const refused = 'No se puede eliminar el grupo porque tiene 3 actividades económicas asociadas.';
 
 function route(url: string): Response {
@@ -16,22 +12,10 @@ function route(url: string): Response {
     return ok({ data: [{ id: 7, name: 'Comercio', count_activities: 3, count_payments: 0 }], current_page: 1, per_page: 10, total: 1, last_page: 1 });
   }
   if (url === '/api/activity-groups/delete') return new Response(JSON.stringify({ success: false, message: refused, errors: {} }), { status: 422 });
-  return new Response(JSON.stringify({ success: false, message: 'No encontrado' }), { status: 404 });
+  return notFound();
 }
 
-beforeEach(() => {
-  setToken('token-1');
-  registerNotifier({ error: errorToast, success: vi.fn() });
-  fetchMock.mockImplementation(async (url) => route(String(url)));
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  registerNotifier(null);
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-  errorToast.mockReset();
-  localStorage.clear();
-});
+const { error: errorToast } = installFakeApi(route);
 
 describe('Grupos de actividades', () => {
   it('offers every export format and shows why a group with activities is not deleted', async () => {

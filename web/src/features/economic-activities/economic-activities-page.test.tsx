@@ -1,16 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { registerNotifier } from '../../lib/notify';
-import { setToken } from '../../lib/storage';
+import { describe, expect, it } from 'vitest';
+import { notFound, ok, installFakeApi } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
 import type { EconomicActivityRow } from './api';
 import EconomicActivitiesPage from './economic-activities-page';
 
-const successToast = vi.fn();
-const errorToast = vi.fn();
-const fetchMock = vi.fn<typeof fetch>();
-const ok = (data: unknown, message = 'OK') => new Response(JSON.stringify({ success: true, message, data }), { status: 200 });
 
 const activity = (id: number, name: string, fee: string, code: string | null = null): EconomicActivityRow => ({
   id,
@@ -28,23 +23,10 @@ function route(url: string): Response {
   if (url === '/api/activity-groups/selects') return ok([{ id: 7, name: 'Comercio' }, { id: 8, name: 'Servicios' }]);
   if (url === '/api/economic-activities/store') return ok({ id: 3 }, 'Actividad económica creada');
   if (url === '/api/economic-activities/update') return ok(null, 'Actividad económica actualizada');
-  return new Response(JSON.stringify({ success: false, message: 'No encontrado' }), { status: 404 });
+  return notFound();
 }
 
-beforeEach(() => {
-  setToken('token-1');
-  registerNotifier({ error: errorToast, success: successToast });
-  fetchMock.mockImplementation(async (url) => route(String(url)));
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  registerNotifier(null);
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-  successToast.mockReset();
-  errorToast.mockReset();
-  localStorage.clear();
-});
+const { fetch: fetchMock, success: successToast } = installFakeApi(route);
 
 const ALL = ['economic_activities', 'add_economic_activity', 'edit_economic_activity', 'delete_economic_activity', 'export_economic_activities', 'clients'];
 const bodyOf = (path: string) => JSON.parse(fetchMock.mock.calls.find(([url]) => url === path)![1]!.body as string);

@@ -1,15 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { registerNotifier } from '../../lib/notify';
-import { setToken } from '../../lib/storage';
+import { describe, expect, it } from 'vitest';
+import { notFound, ok, installFakeApi } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
 import { paymentMethodForm, type PaymentMethodRow } from './api';
 import PaymentMethodsPage from './payment-methods-page';
 
-const successToast = vi.fn();
-const fetchMock = vi.fn<typeof fetch>();
-const ok = (data: unknown, message = 'OK') => new Response(JSON.stringify({ success: true, message, data }), { status: 200 });
 
 const method = (id: number, name: string, type: number, description: string): PaymentMethodRow => ({
   id,
@@ -32,22 +28,10 @@ function route(url: string): Response {
   if (url === '/api/payment-methods/change-status') return ok(null, 'Estatus del método de pago actualizado');
   if (url === '/api/payment-methods/delete') return ok(null, 'Método de pago eliminado');
   if (url === '/api/payment-methods/update') return ok(null, 'Método de pago actualizado');
-  return new Response(JSON.stringify({ success: false, message: 'No encontrado' }), { status: 404 });
+  return notFound();
 }
 
-beforeEach(() => {
-  setToken('token-1');
-  registerNotifier({ error: vi.fn(), success: successToast });
-  fetchMock.mockImplementation(async (url) => route(String(url)));
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  registerNotifier(null);
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-  successToast.mockReset();
-  localStorage.clear();
-});
+const { fetch: fetchMock, success: successToast } = installFakeApi(route);
 
 const ALL = ['payment_methods', 'add_payment_method', 'edit_payment_method', 'delete_payment_method'];
 

@@ -1,16 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { registerNotifier } from '../../lib/notify';
-import { setToken } from '../../lib/storage';
+import { describe, expect, it } from 'vitest';
+import { notFound, ok, installFakeApi } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
 import type { CommunityRow } from './api';
 import CommunitiesPage from './communities-page';
 
-const successToast = vi.fn();
-const errorToast = vi.fn();
-const fetchMock = vi.fn<typeof fetch>();
-const ok = (data: unknown, message = 'OK') => new Response(JSON.stringify({ success: true, message, data }), { status: 200 });
 const summary = { count_payments: 3, amount_bill: '1500.00', amount_payment: '1200.50', dollar_amount_bill: '40.00', dollar_amount_payment: '32.10' };
 
 const community: CommunityRow = {
@@ -49,23 +44,10 @@ function route(url: string, init?: RequestInit): Response {
     );
   }
   if (url === '/api/communities/delete' && init?.method === 'DELETE') return ok(null, 'Comunidad eliminada');
-  return new Response(JSON.stringify({ success: false, message: 'No encontrado' }), { status: 404 });
+  return notFound();
 }
 
-beforeEach(() => {
-  setToken('token-1');
-  registerNotifier({ error: errorToast, success: successToast });
-  fetchMock.mockImplementation(async (url, init) => route(String(url), init));
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  registerNotifier(null);
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-  successToast.mockReset();
-  errorToast.mockReset();
-  localStorage.clear();
-});
+const { fetch: fetchMock, success: successToast, error: errorToast } = installFakeApi(route);
 
 const ALL = ['communities', 'add_community', 'edit_community', 'delete_community', 'export_communities', 'clients', 'logs'];
 

@@ -1,15 +1,11 @@
 import type { PermissionModule, RoleRow } from '@recaudo/domain/roles';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { registerNotifier } from '../../lib/notify';
-import { setToken } from '../../lib/storage';
+import { describe, expect, it } from 'vitest';
+import { notFound, ok, installFakeApi } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
 import RolesPage from './roles-page';
 
-const successToast = vi.fn();
-const fetchMock = vi.fn<typeof fetch>();
-const ok = (data: unknown, message = 'OK') => new Response(JSON.stringify({ success: true, message, data }), { status: 200 });
 
 const role = (id: number, name: string): RoleRow => ({
   id,
@@ -42,22 +38,10 @@ function route(url: string, init?: RequestInit): Response {
     const child = tree[0]!.children[0]!;
     return ok([{ ...tree[0]!, children: [{ ...child, checked: true }] }], 'Permiso actualizado');
   }
-  return new Response(JSON.stringify({ success: false, message: 'No encontrado' }), { status: 404 });
+  return notFound();
 }
 
-beforeEach(() => {
-  setToken('token-1');
-  registerNotifier({ error: vi.fn(), success: successToast });
-  fetchMock.mockImplementation(async (url, init) => route(String(url), init));
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  registerNotifier(null);
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-  successToast.mockReset();
-  localStorage.clear();
-});
+const { fetch: fetchMock, success: successToast } = installFakeApi(route);
 
 const ALL = ['roles', 'add_role', 'edit_role', 'delete_role'];
 

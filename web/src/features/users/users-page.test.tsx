@@ -1,15 +1,11 @@
 import type { AdminUserRow, ClientUserRow } from '@recaudo/domain/users';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { registerNotifier } from '../../lib/notify';
-import { setToken } from '../../lib/storage';
+import { describe, expect, it } from 'vitest';
+import { notFound, ok, installFakeApi } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
 import UsersPage from './users-page';
 
-const successToast = vi.fn();
-const fetchMock = vi.fn<typeof fetch>();
-const ok = (data: unknown, message = 'OK') => new Response(JSON.stringify({ success: true, message, data }), { status: 200 });
 const paged = (rows: unknown[]) => ({ data: rows, current_page: 1, per_page: 10, total: rows.length, last_page: 1 });
 
 const admin = (id: number, name: string, overrides: Partial<AdminUserRow> = {}): AdminUserRow => ({
@@ -63,22 +59,10 @@ function route(url: string, init?: RequestInit): Response {
     return ok([{ id: 31, name: 'María Pérez', identification_type: 'V', identification: '12345678', type: 0, email: null, phone: [] }]);
   if (url === '/api/users/store' && init?.method === 'POST') return ok({ id: 9 }, 'Usuario creado');
   if (url === '/api/users/delete' && init?.method === 'DELETE') return ok(null, 'Usuario eliminado');
-  return new Response(JSON.stringify({ success: false, message: 'No encontrado' }), { status: 404 });
+  return notFound();
 }
 
-beforeEach(() => {
-  setToken('token-1');
-  registerNotifier({ error: vi.fn(), success: successToast });
-  fetchMock.mockImplementation(async (url, init) => route(String(url), init));
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  registerNotifier(null);
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-  successToast.mockReset();
-  localStorage.clear();
-});
+const { fetch: fetchMock, success: successToast } = installFakeApi(route);
 
 const ALL = ['users', 'add_user', 'edit_user', 'delete_user', 'export_users', 'payments', 'logs', 'clients'];
 
