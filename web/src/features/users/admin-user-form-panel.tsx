@@ -1,11 +1,11 @@
-import { passwordField, userMessages, type AdminUserRow } from '@recaudo/domain/users';
-import { emailField, recordId, requiredText } from '@recaudo/domain/validation';
+import { userMessages, type AdminUserRow } from '@recaudo/domain/users';
+import { recordId } from '@recaudo/domain/validation';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input';
 import Radio from 'antd/es/radio';
 import Select from 'antd/es/select';
 import { SidePanel } from '../../components/side-panel';
 import { applyServerErrors, zodRule } from '../../lib/form';
+import { AccountFields, blank } from './account-fields';
 import { useSession } from '../../lib/session';
 import { useRoleOptions, useSaveAdminUser, useSerieOptions, useStaffOptions, type AdminUserInput } from './api';
 
@@ -26,16 +26,9 @@ export interface AdminUserFormValues {
   correlative_id?: number | null;
 }
 
-const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-const newPassword = passwordField();
 
 const rules = {
   role: [zodRule(recordId('Rol'))],
-  name: [zodRule(requiredText('Nombre'))],
-  email: [zodRule(emailField('Correo'))],
-  passwordOnCreate: [zodRule(newPassword)],
-  // On edit a blank password keeps the current one.
-  passwordOnEdit: [zodRule(newPassword.optional(), (value) => (blank(value) ? undefined : value))],
   multipleUsers: [
     {
       validator: async (_rule: unknown, value: unknown) => {
@@ -149,21 +142,7 @@ export function AdminUserFormPanel({ open, user, onClose }: AdminUserFormPanelPr
             options={(roles.data ?? []).map((role) => ({ value: role.id, label: role.name }))}
           />
         </Form.Item>
-        <Form.Item label="Nombre" name="name" rules={rules.name} required>
-          <Input maxLength={255} />
-        </Form.Item>
-        <Form.Item label="Correo" name="email" rules={rules.email} required>
-          <Input type="email" maxLength={255} autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          label="Contraseña"
-          name="password"
-          rules={user ? rules.passwordOnEdit : rules.passwordOnCreate}
-          required={!user}
-          extra={user ? 'Déjala en blanco para conservar la actual.' : undefined}
-        >
-          <Input.Password autoComplete="new-password" maxLength={200} />
-        </Form.Item>
+        <AccountFields editing={user !== null} />
         <Form.Item label="Alcance de datos" name="scope">
           <Radio.Group
             options={(Object.keys(SCOPE_LABELS) as DataScope[]).map((value) => ({ value, label: SCOPE_LABELS[value] }))}

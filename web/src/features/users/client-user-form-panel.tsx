@@ -1,6 +1,5 @@
 import { identificationLabel } from '@recaudo/domain/clients';
-import { passwordField, userMessages, type ClientUserRow } from '@recaudo/domain/users';
-import { emailField, requiredText } from '@recaudo/domain/validation';
+import { userMessages, type ClientUserRow } from '@recaudo/domain/users';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
@@ -10,7 +9,8 @@ import { useState } from 'react';
 import { SELECT_SEARCH_DEBOUNCE_MS } from '../../components/filter-drawer';
 import { SidePanel } from '../../components/side-panel';
 import { useDebouncedValue } from '../../components/use-debounced-value';
-import { applyServerErrors, zodRule } from '../../lib/form';
+import { applyServerErrors } from '../../lib/form';
+import { AccountFields, blank } from './account-fields';
 import { useClientOptions, useSaveClientUser, type ClientOption } from './api';
 
 const FORM_ID = 'client-user-form';
@@ -24,8 +24,6 @@ interface ClientUserFormValues {
   send_mail_password: boolean;
 }
 
-const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-const newPassword = passwordField();
 
 const rules = {
   client: [
@@ -35,10 +33,6 @@ const rules = {
       },
     },
   ],
-  name: [zodRule(requiredText('Nombre'))],
-  email: [zodRule(emailField('Correo'))],
-  passwordOnCreate: [zodRule(newPassword)],
-  passwordOnEdit: [zodRule(newPassword.optional(), (value) => (blank(value) ? undefined : value))],
 };
 
 const clientLabel = (client: Pick<ClientOption, 'name' | 'identification_type' | 'identification'>) => `${client.name} (${identificationLabel(client)})`;
@@ -106,21 +100,7 @@ export function ClientUserFormPanel({ open, user, onClose }: ClientUserFormPanel
         <Form.Item label="Rol" htmlFor="client-user-role">
           <Input id="client-user-role" value="Cliente" disabled />
         </Form.Item>
-        <Form.Item label="Nombre" name="name" rules={rules.name} required>
-          <Input maxLength={255} />
-        </Form.Item>
-        <Form.Item label="Correo" name="email" rules={rules.email} required>
-          <Input type="email" maxLength={255} autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          label="Contraseña"
-          name="password"
-          rules={user ? rules.passwordOnEdit : rules.passwordOnCreate}
-          required={!user}
-          extra={user ? 'Déjala en blanco para conservar la actual.' : undefined}
-        >
-          <Input.Password autoComplete="new-password" maxLength={200} />
-        </Form.Item>
+        <AccountFields editing={user !== null} />
         <Form.Item label="Cambiar contraseña al ingresar" name="change_password" valuePropName="checked">
           <Switch />
         </Form.Item>

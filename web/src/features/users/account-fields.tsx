@@ -1,0 +1,40 @@
+import { passwordField } from '@recaudo/domain/users';
+import { emailField, requiredText } from '@recaudo/domain/validation';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import { zodRule } from '../../lib/form';
+
+/** True for a value the user left empty. */
+export const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+const newPassword = passwordField();
+const rules = {
+  name: [zodRule(requiredText('Nombre'))],
+  email: [zodRule(emailField('Correo'))],
+  passwordOnCreate: [zodRule(newPassword)],
+  // On edit a blank password keeps the current one.
+  passwordOnEdit: [zodRule(newPassword.optional(), (value) => (blank(value) ? undefined : value))],
+};
+
+/** Nombre, Correo and Contraseña of both user forms; the password is required only when creating. */
+export function AccountFields({ editing }: { editing: boolean }) {
+  return (
+    <>
+      <Form.Item label="Nombre" name="name" rules={rules.name} required>
+        <Input maxLength={255} />
+      </Form.Item>
+      <Form.Item label="Correo" name="email" rules={rules.email} required>
+        <Input type="email" maxLength={255} autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        label="Contraseña"
+        name="password"
+        rules={editing ? rules.passwordOnEdit : rules.passwordOnCreate}
+        required={!editing}
+        extra={editing ? 'Déjala en blanco para conservar la actual.' : undefined}
+      >
+        <Input.Password autoComplete="new-password" maxLength={200} />
+      </Form.Item>
+    </>
+  );
+}
