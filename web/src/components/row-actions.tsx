@@ -16,6 +16,8 @@ export interface RowAction {
   allowed?: boolean;
   /** Why a disabled action can't be used. */
   tooltip?: string;
+  /** A link target: a plain click still runs `onClick`, a modified click opens a new tab. */
+  href?: string;
 }
 
 /** "Editar" for a row, shown with the edit permission. */
@@ -37,10 +39,13 @@ export const deleteAction = (onClick: () => void, allowed: boolean, refusal?: st
   tooltip: refusal,
 });
 
-/** The link buttons of a table row's "Acciones" column: `<RowActions actions={[editAction(…), deleteAction(…)]} />`. */
-export function RowActions({ actions }: { actions: readonly RowAction[] }) {
+/**
+ * The buttons of a table row's "Acciones" column: `<RowActions actions={[editAction(…), deleteAction(…)]} />`.
+ * `compact` shows icons only, each named by its label (tooltip and aria-label), for wide tables.
+ */
+export function RowActions({ actions, compact = false }: { actions: readonly RowAction[]; compact?: boolean }) {
   return (
-    <Flex gap={4} wrap>
+    <Flex gap={compact ? 2 : 4} wrap={!compact}>
       {actions
         .filter((action) => action.allowed !== false)
         .map((action) => {
@@ -48,17 +53,24 @@ export function RowActions({ actions }: { actions: readonly RowAction[] }) {
             <Button
               key={action.label}
               size="small"
-              type="link"
+              type={compact ? 'text' : 'link'}
               danger={action.danger}
               disabled={action.disabled}
               icon={action.icon}
-              onClick={action.onClick}
+              href={action.href}
+              aria-label={compact ? action.label : undefined}
+              onClick={(event) => {
+                if (action.href && (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0)) return;
+                if (action.href) event.preventDefault();
+                action.onClick();
+              }}
             >
-              {action.label}
+              {compact ? null : action.label}
             </Button>
           );
-          return action.tooltip ? (
-            <Tooltip key={action.label} title={action.tooltip}>
+          const tip = action.tooltip ?? (compact ? action.label : undefined);
+          return tip ? (
+            <Tooltip key={action.label} title={tip}>
               {button}
             </Tooltip>
           ) : (
@@ -73,6 +85,18 @@ export function RowActions({ actions }: { actions: readonly RowAction[] }) {
  * The "Acciones" column, or no column when the user may do none of them:
  * `[...columns, ...actionsColumn<Row>((row) => [editAction(…), deleteAction(…)], canEdit || canDelete)]`.
  */
-export function actionsColumn<T>(actionsFor: (row: T) => RowAction[], visible: boolean): ColumnsType<T> {
-  return visible ? [{ title: 'Acciones', key: 'actions', render: (_: unknown, row: T) => <RowActions actions={actionsFor(row)} /> }] : [];
+export function actionsColumn<T>(
+  actionsFor: (row: T) => RowAction[],
+  visible: boolean,
+  options: { compact?: boolean; fixed?: 'right' } = {},
+): ColumnsType<T> {
+  if (!visible) return [];
+  return [
+    {
+      title: 'Acciones',
+      key: 'actions',
+      fixed: options.fixed,
+      render: (_: unknown, row: T) => <RowActions actions={actionsFor(row)} compact={options.compact} />,
+    },
+  ];
 }

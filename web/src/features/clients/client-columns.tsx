@@ -1,16 +1,13 @@
-import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
-import EditOutlined from '@ant-design/icons/EditOutlined';
 import EyeOutlined from '@ant-design/icons/EyeOutlined';
 import HistoryOutlined from '@ant-design/icons/HistoryOutlined';
 import MailOutlined from '@ant-design/icons/MailOutlined';
 import { identificationLabel, type ClientRow } from '@recaudo/domain/clients';
 import { EMPTY_TEXT, formatDate, formatPhone, textOrEmpty } from '@recaudo/domain/format';
-import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
 import type { ColumnsType } from 'antd/es/table';
-import Tooltip from 'antd/es/tooltip';
 import { Link } from 'react-router';
 import { ActiveSwitch } from '../../components/active-switch';
+import { actionsColumn, deleteAction, editAction } from '../../components/row-actions';
 
 export interface ClientColumnOptions {
   canEdit: boolean;
@@ -59,35 +56,16 @@ export function clientColumns(options: ClientColumnOptions): ColumnsType<ClientR
       ),
     },
     { title: 'Fecha de creación', dataIndex: 'created_at', key: 'created_at', ...sortable, render: (value: string) => formatDate(value) },
-    {
-      title: 'Acciones',
-      key: 'actions',
-      fixed: 'right',
-      render: (_, client) => (
-        <Flex gap={2}>
-          <Tooltip title="Ver detalle">
-            <Button size="small" type="text" aria-label="Ver detalle" icon={<EyeOutlined />} onClick={() => onOpen(client)} />
-          </Tooltip>
-          {canEdit && (
-            <Tooltip title="Editar">
-              <Button size="small" type="text" aria-label="Editar" icon={<EditOutlined />} onClick={() => onEdit(client)} />
-            </Tooltip>
-          )}
-          <Tooltip title="Enviar mensaje">
-            <Button size="small" type="text" aria-label="Enviar mensaje" icon={<MailOutlined />} onClick={() => onMessage(client)} />
-          </Tooltip>
-          {canSeeHistory && (
-            <Tooltip title="Historial de cambios">
-              <Button size="small" type="text" aria-label="Historial de cambios" icon={<HistoryOutlined />} onClick={() => onHistory(client)} />
-            </Tooltip>
-          )}
-          {canDelete && (
-            <Tooltip title="Eliminar">
-              <Button size="small" type="text" danger aria-label="Eliminar" icon={<DeleteOutlined />} onClick={() => onDelete(client)} />
-            </Tooltip>
-          )}
-        </Flex>
-      ),
-    },
+    ...actionsColumn<ClientRow>(
+      (client) => [
+        { label: 'Ver detalle', icon: <EyeOutlined />, onClick: () => onOpen(client) },
+        editAction(() => onEdit(client), canEdit),
+        { label: 'Enviar mensaje', icon: <MailOutlined />, onClick: () => onMessage(client) },
+        { label: 'Historial de cambios', icon: <HistoryOutlined />, onClick: () => onHistory(client), allowed: canSeeHistory },
+        deleteAction(() => onDelete(client), canDelete),
+      ],
+      true,
+      { compact: true, fixed: 'right' },
+    ),
   ];
 }

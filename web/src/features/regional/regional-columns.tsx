@@ -1,5 +1,3 @@
-import DeleteOutlined from "@ant-design/icons/DeleteOutlined";
-import EditOutlined from "@ant-design/icons/EditOutlined";
 import HistoryOutlined from "@ant-design/icons/HistoryOutlined";
 import TeamOutlined from "@ant-design/icons/TeamOutlined";
 import {
@@ -9,12 +7,9 @@ import {
   textOrEmpty,
 } from "@recaudo/domain/format";
 import type { RegionalUnit } from "@recaudo/domain/regional";
-import Button from "antd/es/button";
-import Flex from "antd/es/flex";
-import Tooltip from "antd/es/tooltip";
 import type { ColumnsType } from "antd/es/table";
-import { useNavigate } from "react-router";
 import { ActiveSwitch } from "../../components/active-switch";
+import { actionsColumn, deleteAction, editAction } from "../../components/row-actions";
 import type {
   CommunityRow,
   MunicipalityRow,
@@ -34,35 +29,11 @@ export interface RegionalColumnOptions {
   onEdit: (row: RegionalRow) => void;
   onDelete: (row: RegionalRow) => void;
   onHistory: (row: RegionalRow) => void;
+  /** Opens the clients of the row (a link: a modified click opens a new tab). */
+  onClients: (path: string) => void;
 }
 
 /** "Ver clientes": a real link (new tab, copy address) that navigates inside the app on a plain click. */
-function ClientsLink({ to }: { to: string }) {
-  const navigate = useNavigate();
-  return (
-    <Tooltip title="Ver clientes">
-      <Button
-        size="small"
-        type="text"
-        href={to}
-        aria-label="Ver clientes"
-        icon={<TeamOutlined />}
-        onClick={(event) => {
-          if (
-            event.metaKey ||
-            event.ctrlKey ||
-            event.shiftKey ||
-            event.button !== 0
-          )
-            return;
-          event.preventDefault();
-          void navigate(to);
-        }}
-      />
-    </Tooltip>
-  );
-}
-
 const sortable = {
   sorter: true,
   sortDirections: ["ascend", "descend"] as ("ascend" | "descend")[],
@@ -157,6 +128,7 @@ export function regionalColumns(
     onEdit,
     onDelete,
     onHistory,
+    onClients,
   } = options;
   const config = UNITS[unit];
   return [
@@ -181,50 +153,21 @@ export function regionalColumns(
         />
       ),
     },
-    {
-      title: "Acciones",
-      key: "actions",
-      render: (_, row) => (
-        <Flex gap={2}>
-          {canEdit && (
-            <Tooltip title="Editar">
-              <Button
-                size="small"
-                type="text"
-                aria-label="Editar"
-                icon={<EditOutlined />}
-                onClick={() => onEdit(row)}
-              />
-            </Tooltip>
-          )}
-          {canSeeClients && (
-            <ClientsLink to={`/clients?${config.clientsParam}=${row.id}`} />
-          )}
-          {canSeeHistory && (
-            <Tooltip title="Historial">
-              <Button
-                size="small"
-                type="text"
-                aria-label="Historial"
-                icon={<HistoryOutlined />}
-                onClick={() => onHistory(row)}
-              />
-            </Tooltip>
-          )}
-          {canDelete && (
-            <Tooltip title="Eliminar">
-              <Button
-                size="small"
-                type="text"
-                danger
-                aria-label="Eliminar"
-                icon={<DeleteOutlined />}
-                onClick={() => onDelete(row)}
-              />
-            </Tooltip>
-          )}
-        </Flex>
-      ),
-    },
+    ...actionsColumn<RegionalRow>(
+      (row) => [
+        editAction(() => onEdit(row), canEdit),
+        {
+          label: "Ver clientes",
+          icon: <TeamOutlined />,
+          href: `/clients?${config.clientsParam}=${row.id}`,
+          onClick: () => onClients(`/clients?${config.clientsParam}=${row.id}`),
+          allowed: canSeeClients,
+        },
+        { label: "Historial", icon: <HistoryOutlined />, onClick: () => onHistory(row), allowed: canSeeHistory },
+        deleteAction(() => onDelete(row), canDelete),
+      ],
+      canEdit || canSeeClients || canSeeHistory || canDelete,
+      { compact: true },
+    ),
   ];
 }

@@ -4,6 +4,7 @@ import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
 import Typography from 'antd/es/typography';
 import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { DataTable, pagedTableProps } from '../../components/data-table';
 import { ExportButton } from '../../components/export-button';
@@ -70,6 +71,7 @@ const FILTERS: Record<RegionalUnit, FilterField[]> = {
  */
 export function RegionalList({ unit }: { unit: RegionalUnit }) {
   const config = UNITS[unit];
+  const navigate = useNavigate();
   const [payments, setPayments] = useState<[string, string] | null>(todayPair);
   const list = useListState({ fixedFilters: { dates: payments } });
   const units = useUnits(unit, list.params);
@@ -95,10 +97,11 @@ export function RegionalList({ unit }: { unit: RegionalUnit }) {
         onEdit: openForm,
         onDelete: openDelete,
         onHistory: openHistory,
+        onClients: (path) => void navigate(path),
       }),
     // The mutation object changes every render; its mutateAsync is stable.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [unit, canEdit, canDelete, canSeeClients, canSeeHistory, toggle.mutateAsync, openForm, openDelete, openHistory],
+    [unit, canEdit, canDelete, canSeeClients, canSeeHistory, toggle.mutateAsync, openForm, openDelete, openHistory, navigate],
   );
 
   return (
