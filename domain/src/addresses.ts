@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseDateParam } from './dates';
 import { isMonth, type CalendarYear, type Month } from './months';
 import { listQuerySchema } from './paging';
+import type { DeliveredTicket } from './tickets';
 import { messages, moneyField, recordId, requiredText } from './validation';
 
 /**
@@ -192,6 +193,8 @@ export interface AddressRow {
   payments: CalendarYear[];
   solvent: boolean;
   solvent_to_date: Month | null;
+  /** Tickets handed to the address or through its payments, oldest first. */
+  tickets_delivered: DeliveredTicket[];
   created_by: number | null;
   created_at: string;
 }

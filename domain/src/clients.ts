@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from './paging';
+import type { LatestPayment } from './payments';
 import { dateNotAfterToday, flag, messages, normalizePhone, PHONE_PATTERN, recordId, requiredText } from './validation';
 
 /**
@@ -247,6 +248,13 @@ export const clientSelectQuerySchema = z.object({
 });
 
 /** A client row of the list and detail (spec 01 §3 Client). */
+/** A payment address as a client row names it; the address screens load the full row. */
+export interface ClientAddressSummary {
+  id: number;
+  type: 0 | 1;
+  address: string;
+}
+
 export interface ClientRow {
   id: number;
   type: ClientType;
@@ -262,9 +270,9 @@ export interface ClientRow {
   photo: string | null;
   active: boolean;
   count_payments: number;
-  addresses_payments: unknown[];
+  addresses_payments: ClientAddressSummary[];
   user: { id: number; name: string; email: string; created_at: string } | null;
-  latest_payment: unknown;
+  latest_payment: LatestPayment | null;
   created_at: string;
 }
 

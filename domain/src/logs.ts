@@ -20,6 +20,7 @@ export const LOG_MODULE_LABELS: Record<string, string> = {
   solvencies: 'Solvencias',
   correlatives: 'Correlativos',
   tickets_payments: 'Tickets de pago',
+  tickets_delivered: 'Tickets entregados',
   logins: 'Sesiones de usuarios',
 };
 

@@ -4,6 +4,7 @@ import {
   calendarYears,
   currentMonth,
   lastPayableMonth,
+  monthName,
   monthOf,
   monthRange,
   monthsBetween,
@@ -100,5 +101,13 @@ describe('calendarYears', () => {
   it('starts at the first covered year when a payment predates the start month', () => {
     const years = calendarYears('2026-02', [{ month: '2025-12', payment_id: 3, pending: false }], MID_MARCH);
     expect(years.map((year) => year.year)).toEqual([2025, 2026]);
+  });
+});
+
+describe('monthName', () => {
+  it('names months in Spanish with their year', () => {
+    expect(monthName('2026-01')).toBe('Enero 2026');
+    expect(monthName('2025-09')).toBe('Septiembre 2025');
+    expect(monthName('2026-12')).toBe('Diciembre 2026');
   });
 });

@@ -110,3 +110,10 @@ export function calendarYears(start: Month, coverage: readonly Coverage[], now: 
   }
   return years;
 }
+
+/** Spanish month names, January first (spec 01 §9: months named in Spanish). */
+export const MONTH_NAMES = ['Enero', 'Febrero', 'Marzo', 'Abril', 'Mayo', 'Junio', 'Julio', 'Agosto', 'Septiembre', 'Octubre', 'Noviembre', 'Diciembre'] as const;
+export const MONTH_SHORT_NAMES = ['Ene', 'Feb', 'Mar', 'Abr', 'May', 'Jun', 'Jul', 'Ago', 'Sep', 'Oct', 'Nov', 'Dic'] as const;
+
+/** 'YYYY-MM' → 'Enero 2026'. */
+export const monthName = (month: Month) => `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;

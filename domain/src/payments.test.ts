@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { canChangeStatus, paymentFieldsSchema, paymentMessages, paymentRuleIssues } from './payments';
+
+const form = {
+  client_id: '3',
+  address_payment_id: '8',
+  status: '1',
+  payment_method_id: '1',
+  date_payment: '2026-01-15',
+  exchange_rate: '36.45',
+  amount_payment: '1366.95',
+  serie_id: '2',
+  number: '00012345',
+  type_payment_month: '1',
+  months_payment: '["2025-12","2026-01"]',
+  send_invoice: '0',
+};
+
+describe('payment form', () => {
+  it('reads the multipart fields, months from JSON', () => {
+    const parsed = paymentFieldsSchema.parse(form);
+    expect(parsed).toMatchObject({ client_id: 3, status: 1, months_payment: ['2025-12', '2026-01'], send_invoice: false, exchange_rate: '36.45', date_bill: null });
+    expect(paymentRuleIssues(parsed, { type: 4, usesBankApi: false })).toEqual({});
+  });
+
+  it('asks the method-specific fields and the 8-digit control number unless an invoice is sent', () => {
+    const parsed = paymentFieldsSchema.parse({ ...form, number: '123', months_payment: '[]', serie_id: '' });
+    expect(paymentRuleIssues(parsed, { type: 1, usesBankApi: true })).toEqual({
+      reference: paymentMessages.referenceRequired,
+      bank_id: paymentMessages.bankRequired,
+      serie_id: paymentMessages.serieRequired,
+      number: paymentMessages.controlNumber,
+      months_payment: 'El campo Meses no debe estar vacio.',
+    });
+    const card = paymentFieldsSchema.parse({ ...form, send_invoice: '1', number: '' });
+    expect(paymentRuleIssues(card, { type: 2, usesBankApi: false })).toEqual({ terminal: paymentMessages.terminalRequired, lot_number: paymentMessages.lotRequired });
+  });
+
+  it('refuses payment dates in the future and bad months', () => {
+    const result = paymentFieldsSchema.safeParse({ ...form, date_payment: '2999-01-01', months_payment: '["2026-13"]' });
+    expect(result.success).toBe(false);
+    const fields = Object.fromEntries(result.error!.issues.map((issue) => [issue.path[0], issue.message]));
+    expect(fields.date_payment).toBe('El campo Fecha de pago debe ser una fecha anterior o igual a hoy.');
+    expect(fields.months_payment).toBe('El campo Meses es inválido.');
+  });
+});
+
+describe('status transitions', () => {
+  it('allow 0 → 1/2, 1 → 2, 2 → 1 only', () => {
+    expect([canChangeStatus(0, 1), canChangeStatus(0, 2), canChangeStatus(1, 2), canChangeStatus(2, 1)]).toEqual([true, true, true, true]);
+    expect([canChangeStatus(1, 0), canChangeStatus(2, 0), canChangeStatus(1, 1)]).toEqual([false, false, false]);
+  });
+});

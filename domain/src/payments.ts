@@ -1,0 +1,308 @@
+import { z } from 'zod';
+import { isMonth, type Month } from './months';
+import { DEFAULT_PAGE_SIZE, listQuerySchema, MAX_PAGE_SIZE } from './paging';
+import { dateNotAfterToday, flag, messages, moneyField, optionalText, recordId } from './validation';
+
+/**
+ * Payments (spec 02 §3 Payment, §4 transitions and month type, §5 payment form rules). The
+ * fields arrive as multipart text from `bill-payments/store` and `payments/store`; the same
+ * rules drive the payment panel.
+ */
+export const PAYMENT_STATUS = { 0: 'Procesando', 1: 'Aprobado', 2: 'Rechazado' } as const;
+export type PaymentStatus = keyof typeof PAYMENT_STATUS;
+
+/** 0: the current month; 1: months picked on the calendar (or the whole debt). */
+export const PAYMENT_MONTH_TYPES = { 0: 'Mes actual', 1: 'Otros meses' } as const;
+
+export const DOCUMENT_TYPES = { '01': 'Factura', '02': 'Nota de crédito', '03': 'Nota de débito', '04': 'Nota de entrega o Guía de Despacho' } as const;
+
+/** exchange_rate_id 1 is the dollar rate; any other the euro rate. */
+export const DOLLAR_RATE_ID = 1;
+export const EURO_RATE_ID = 2;
+
+/** Status changes a user with edit_payment may make (spec 02 §4): 0 → 1/2, 1 → 2, 2 → 1. */
+export const STATUS_TRANSITIONS: Record<PaymentStatus, readonly PaymentStatus[]> = { 0: [1, 2], 1: [2], 2: [1] };
+export const canChangeStatus = (from: PaymentStatus, to: PaymentStatus) => STATUS_TRANSITIONS[from].includes(to);
+
+/** Method types that need a reference (transfer, mobile payment, deposit), a terminal and lot (card terminal), and show the bank. */
+export const REFERENCE_METHOD_TYPES = [1, 3, 5] as const;
+export const TERMINAL_METHOD_TYPES = [2] as const;
+export const BANK_METHOD_TYPES = [1, 3] as const;
+
+export const CONTROL_NUMBER_PATTERN = /^\d{8}$/;
+
+export const paymentMessages = {
+  created: 'Pago registrado',
+  updated: 'Pago actualizado',
+  deleted: 'Pago eliminado',
+  approved: 'Pago aprobado',
+  rejected: 'Pago rechazado',
+  confirmDelete: '¿Seguro de eliminar el pago?',
+  rejectTitle: 'Rechazar pago',
+  rejectPrompt: 'Motivo del rechazo',
+  notFound: 'No se ha encontrado el pago',
+  hashNotFound: 'El hash no pertenece a ningún pago',
+  monthsEmpty: messages.notEmpty('Meses'),
+  controlNumber: 'El campo Número de control debe tener exactamente 8 dígitos.',
+  referenceRequired: messages.required('Referencia'),
+  terminalRequired: messages.required('Terminal'),
+  lotRequired: messages.required('Lote'),
+  bankRequired: messages.required('Banco de origen'),
+  serieRequired: messages.required('Serie'),
+  transitionRefused: (from: PaymentStatus, to: PaymentStatus) => `Un pago ${PAYMENT_STATUS[from]} no puede pasar a ${PAYMENT_STATUS[to]}.`,
+  monthTaken: (month: Month) => `El mes ${month.slice(5, 7)}-${month.slice(0, 4)} ya está pagado en esta dirección.`,
+  onlyProcessing: 'Solo puedes modificar pagos en estado Procesando.',
+  downloadFailed: 'Hubo un error al descargar el archivo',
+  rejectReasonRequired: messages.required('Motivo del rechazo'),
+  createdRejected: 'Un pago nuevo no puede registrarse como Rechazado.',
+  statusThroughActions: 'El estatus de un pago se cambia con Aprobar o Rechazar.',
+  clientNotFound: 'No se ha encontrado el cliente',
+  addressNotFound: 'No se ha encontrado la dirección',
+  addressOfOtherClient: 'La Dirección de pago no pertenece al Cliente.',
+  addressIncomplete: 'La Dirección de pago está incompleta: una residencial necesita comunidad y parroquia, y una comercial, actividad económica.',
+  methodMissing: 'El Método de pago seleccionado no existe.',
+  methodInactive: 'El Método de pago seleccionado está inactivo.',
+  bankMissing: 'El Banco de origen seleccionado no existe.',
+  serieMissing: 'La Serie seleccionada no existe.',
+  serieNotAllowed: 'Solo puedes usar la serie que tienes asignada.',
+  serieLocked: (number: string) => `La serie no se puede cambiar: el pago ya tiene el número ${number}.`,
+  serieToApprove: 'El pago no tiene serie: edítalo y elige una antes de aprobarlo.',
+  ticketMissing: 'El Ticket seleccionado no existe.',
+  ticketInactive: (name: string) => `El ticket "${name}" está inactivo.`,
+  monthBeyondLimit: (month: Month, limit: Month) =>
+    `El mes ${month.slice(5, 7)}-${month.slice(0, 4)} no se puede pagar: solo se puede pagar por adelantado hasta ${limit.slice(5, 7)}-${limit.slice(0, 4)}.`,
+  noMonthToPay: 'La dirección no tiene meses por pagar hasta diciembre.',
+  fileInvalid: (position: number) => `El archivo ${position} no es una imagen válida (gif, ico, jpeg, jpg, png o webp).`,
+  fileNotOwned: 'Uno de los archivos conservados no pertenece al pago.',
+} as const;
+
+const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const optionalId = (attribute: string) => z.preprocess((value) => (blank(value) ? null : value), recordId(attribute).nullable());
+const optionalFlag = (attribute: string) => z.preprocess((value) => (blank(value) ? false : value), flag(attribute));
+
+const status = z.preprocess(
+  (value) => (blank(value) ? undefined : Number(value)),
+  z.union([z.literal(0), z.literal(1), z.literal(2)], { error: (issue) => (issue.input === undefined ? messages.required('Estatus') : messages.invalid('Estatus')) }),
+);
+
+/** months_payment: a JSON list of YYYY-MM (multipart) or the list itself. */
+const monthList = z.preprocess(
+  (value) => {
+    if (blank(value)) return [];
+    if (typeof value === 'string') {
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        return value;
+      }
+    }
+    return value;
+  },
+  z.array(z.string().refine(isMonth, messages.invalid('Meses')), { error: messages.invalid('Meses') }).max(120),
+);
+
+export const paymentFieldsSchema = z.object({
+  client_id: recordId('Cliente'),
+  address_payment_id: recordId('Dirección de pago'),
+  status,
+  payment_method_id: recordId('Método de pago'),
+  date_payment: dateNotAfterToday('Fecha de pago'),
+  date_bill: z.preprocess((value) => (blank(value) ? null : value), dateNotAfterToday('Fecha de factura').nullable()),
+  exchange_rate: moneyField('Tasa de cambio'),
+  exchange_rate_id: z.preprocess((value) => (blank(value) ? DOLLAR_RATE_ID : Number(value)), z.number().int().positive()),
+  amount_payment: moneyField('Monto pagado'),
+  reference: optionalText('Referencia', 50),
+  terminal: optionalText('Terminal', 50),
+  lot_number: optionalText('Lote', 50),
+  bank_id: optionalId('Banco de origen'),
+  serie_id: optionalId('Serie'),
+  checkbook_number: optionalText('Número de chequera', 30),
+  number: optionalText('Número de control', 20),
+  observations: optionalText('Observaciones', 1000),
+  type_payment_month: z.preprocess((value) => (blank(value) ? 0 : Number(value)), z.union([z.literal(0), z.literal(1)])),
+  months_payment: monthList,
+  send_invoice: optionalFlag('Enviar factura'),
+  is_apply_retention: optionalFlag('Aplicar retención'),
+  tickets_payment_id: optionalId('Ticket'),
+  ticket_serial: optionalText('Serial del ticket', 50),
+  bdv_verified: optionalFlag('Verificado BDV'),
+  conciliation_id: optionalId('Conciliación'),
+});
+export type PaymentFields = z.output<typeof paymentFieldsSchema>;
+
+export interface PaymentMethodFacts {
+  type: number;
+  /** Mobile payments validated through the bank's API need the payer's bank. */
+  usesBankApi: boolean;
+}
+
+/**
+ * The rules that depend on the chosen payment method and on other fields (spec 02 §5), as
+ * field → message. The web panel shows them under the fields; the server answers them as 422.
+ */
+export function paymentRuleIssues(fields: Pick<PaymentFields, 'reference' | 'terminal' | 'lot_number' | 'bank_id' | 'serie_id' | 'number' | 'send_invoice' | 'type_payment_month' | 'months_payment'>, method: PaymentMethodFacts | null): Record<string, string> {
+  const issues: Record<string, string> = {};
+  if (method && (REFERENCE_METHOD_TYPES as readonly number[]).includes(method.type) && !fields.reference) issues.reference = paymentMessages.referenceRequired;
+  if (method && (TERMINAL_METHOD_TYPES as readonly number[]).includes(method.type)) {
+    if (!fields.terminal) issues.terminal = paymentMessages.terminalRequired;
+    if (!fields.lot_number) issues.lot_number = paymentMessages.lotRequired;
+  }
+  if (method?.usesBankApi && fields.bank_id === null) issues.bank_id = paymentMessages.bankRequired;
+  if (fields.serie_id === null) issues.serie_id = paymentMessages.serieRequired;
+  if (!fields.send_invoice && !CONTROL_NUMBER_PATTERN.test(fields.number ?? '')) issues.number = paymentMessages.controlNumber;
+  if (fields.type_payment_month === 1 && fields.months_payment.length === 0) issues.months_payment = paymentMessages.monthsEmpty;
+  return issues;
+}
+
+/* ---------------- Reading payments (spec 02 §3 Payment, §7 Payments calls) ---------------- */
+
+/** Who registered a payment: a client user from the portal, or staff. */
+export interface PaymentCauser {
+  type: 'client' | 'admin';
+  id: number;
+  name: string;
+}
+
+/**
+ * An uploaded image of a payment. `name` is the stored name the update form sends back as
+ * `files_string[i]`; `url` downloads it with the caller's token (files are scoped like the payment).
+ */
+export interface PaymentFile {
+  name: string;
+  url: string;
+}
+
+/** A ticket handed over with the payment (spec 02 §3 tickets_delivered). */
+export interface PaymentTicket {
+  id: number;
+  ticket_serial: string | null;
+  tickets_payment_id: number;
+  tickets_payment: { id: number; name: string; color: string };
+}
+
+/**
+ * A payment as every payments list answers it (`GET bill-payments`, `payments`,
+ * `payments/history-status`, `payments/client-details`). Money is two-decimal text: bolivars in
+ * `amount_*`, `tax_base`, `iva`, `retention`; the rate's foreign currency in `dollar_*`; the
+ * rate in bolivars per unit. Dates are YYYY-MM-DD, `created_at` ISO 8601, months YYYY-MM.
+ */
+export interface PaymentRow {
+  id: number;
+  /** Control number (8 digits), null until typed or issued. */
+  number: string | null;
+  /** Document number within the series. */
+  number_correlative: string | null;
+  date_bill: string | null;
+  date_payment: string;
+  terminal: string | null;
+  lot_number: string | null;
+  amount_payment: string;
+  amount_bill: string;
+  dollar_amount_payment: string;
+  dollar_amount_bill: string;
+  reference: string | null;
+  observations: string | null;
+  status: PaymentStatus;
+  payment_method_id: number;
+  payment_method: {
+    id: number;
+    name: string;
+    code: string;
+    type: number;
+    image: string | null;
+    image_url: string | null;
+    description: string;
+    is_mobile_payment_use_api_bdv: boolean;
+  };
+  client_id: number;
+  client: { id: number; name: string; identification_type: string; identification: string; type: 0 | 1; email: string | null; phone: string[] };
+  address_payment_id: number;
+  address_payment: {
+    id: number;
+    type: 0 | 1;
+    address: string;
+    /** The effective monthly fee in dollars (custom, else the activity's or the community's). */
+    fee: string | null;
+    community: { id: number; name: string } | null;
+    parish: { id: number; name: string } | null;
+    economic_activity: { id: number; name: string } | null;
+    months_to_pay: number;
+  };
+  bank_id: number | null;
+  bank: { id: number; name: string; code: string } | null;
+  serie_id: number | null;
+  serie: { id: number; serie: string } | null;
+  checkbook_number: string | null;
+  closed_box_id: number | null;
+  exchange_rate: string;
+  /** 1 dollar, otherwise euro. */
+  exchange_rate_id: number;
+  months_payment: Month[];
+  type_payment_month: 0 | 1;
+  files: PaymentFile[];
+  /** The rejection reason (empty after an approval). */
+  notes: string | null;
+  tax_base: string;
+  iva: string;
+  is_apply_retention: boolean;
+  retention: string;
+  send_invoice: boolean;
+  type_document: string;
+  /** Identifies the public receipt (`verify-payment/{hash}`). */
+  hash: string;
+  bdv_verified: boolean;
+  conciliation_id: number | null;
+  tickets_payment_id: number | null;
+  ticket_serial: string | null;
+  tickets_delivered: PaymentTicket[];
+  causer: PaymentCauser | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The latest payment of a client (client list and detail, "Información Adicional"). */
+export interface LatestPayment {
+  id: number;
+  status: PaymentStatus;
+  date_payment: string;
+  amount_payment: string;
+  dollar_amount_payment: string;
+  created_at: string;
+}
+
+const toNumber = (value: unknown) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
+
+/**
+ * The payments lists' query: the common one, except that `per_page=Todos` asks for the largest
+ * page (500) instead of every row; a payments list can hold millions.
+ */
+export const paymentListQuerySchema = listQuerySchema.extend({
+  per_page: z
+    .preprocess((value) => (value === 'all' || value === 'Todos' ? MAX_PAGE_SIZE : toNumber(value)), z.number().int().min(1).max(MAX_PAGE_SIZE))
+    .optional()
+    .default(DEFAULT_PAGE_SIZE),
+});
+export type PaymentListQuery = z.infer<typeof paymentListQuerySchema>;
+
+/**
+ * `GET payments/history-status`: the payments one user registered (Usuarios › Historial de
+ * pagos), optionally of one status.
+ */
+export const paymentHistoryQuerySchema = paymentListQuerySchema.extend({
+  user_id: recordId('Usuario'),
+  status: z.preprocess((value) => (blank(value) ? undefined : Number(value)), z.union([z.literal(0), z.literal(1), z.literal(2)]).optional()),
+});
+export type PaymentHistoryQuery = z.infer<typeof paymentHistoryQuerySchema>;
+
+/** `GET payments/client-details`: one client's payments (client detail › Pagos). */
+export const clientPaymentsQuerySchema = paymentListQuerySchema.extend({ client_id: recordId('Cliente') });
+export type ClientPaymentsQuery = z.infer<typeof clientPaymentsQuerySchema>;
+
+/** `change-status` (spec 02 §4): reject needs the reason in `notes`; approve sends them empty. */
+export const changePaymentStatusSchema = z.object({
+  id: recordId(),
+  status,
+  notes: optionalText('Motivo del rechazo', 1000),
+});
+export type ChangePaymentStatusInput = z.output<typeof changePaymentStatusSchema>;
