@@ -20,8 +20,12 @@ import clientsRoutes from './modules/clients/routes';
 import logsRoutes from './modules/logs/routes';
 import messagesRoutes from './modules/messages/routes';
 import paymentMethodsRoutes from './modules/payment-methods/routes';
+import paymentsReadRoutes from './modules/payments/read-routes';
+import paymentsRoutes from './modules/payments/routes';
+import paymentReceiptRoutes from './modules/payments/receipt-routes';
 import regionalRoutes from './modules/regional/routes';
 import rolesRoutes from './modules/roles/routes';
+import ticketsPaymentsRoutes from './modules/tickets-payments/routes';
 import usersRoutes from './modules/users/routes';
 import { accessControl } from './platform/access';
 import { registerErrorHandling } from './platform/errors';
@@ -41,6 +45,10 @@ const AREAS = [
   configurationsRoutes,
   clientsRoutes,
   addressesPaymentRoutes,
+  ticketsPaymentsRoutes,
+  paymentsRoutes,
+  paymentsReadRoutes,
+  paymentReceiptRoutes,
   usersRoutes,
   messagesRoutes,
 ];
@@ -92,6 +100,8 @@ export async function buildApp(config: Config, db: Database, options: { serveWeb
     await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
     app.get('/*', { schema: { hide: true } }, (request, reply) => {
       const file = request.url.split('?')[0] ?? '/';
+      // An unknown API path is a JSON 404, never the web page.
+      if (file === '/api' || file.startsWith('/api/')) return reply.callNotFound();
       const target = path.join(dist, path.normalize(file));
       if (target.startsWith(dist) && fs.existsSync(target) && fs.statSync(target).isFile()) {
         return reply.sendFile(path.relative(dist, target), { maxAge: file.startsWith('/assets/') ? '365d' : 0, immutable: file.startsWith('/assets/') });

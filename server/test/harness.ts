@@ -35,6 +35,13 @@ async function freshDatabase() {
       await handle.close();
       const dropper = new pg.Client({ connectionString: url });
       await dropper.connect();
+      // pool.end() resolves before its backends are gone; forcing them out would raise an
+      // unhandled "terminating connection" error in a client that is still closing.
+      for (let wait = 0; wait < 50; wait++) {
+        const { rows } = await dropper.query<{ open: number }>('select count(*)::int as open from pg_stat_activity where datname = $1', [name]);
+        if (!rows[0]?.open) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
     },

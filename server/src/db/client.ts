@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -40,12 +41,17 @@ function migrationsFolder(): string {
 export async function openDatabase(options: { url?: string; dataDir: string | null }): Promise<DatabaseHandle> {
   const migrationsConfig = { migrationsFolder: migrationsFolder() };
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // JIT compiles a query whose estimated cost passes jit_above_cost, which costs 50–200 ms:
+    // more than any list query of this application runs for (DESIGN §8), so it is off.
+    const pool = new pg.Pool({ connectionString: options.url, max: 10, options: '-c jit=off' });
     const db = drizzlePg(pool, { schema });
     await migratePg(db, migrationsConfig);
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
   }
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  // pg_trgm backs the contains-searches of the lists (migration 0005); on PostgreSQL it is a
+  // standard contrib extension the migration creates.
+  const extensions = { pg_trgm };
+  const client = options.dataDir ? new PGlite(options.dataDir, { extensions }) : new PGlite({ extensions });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, migrationsConfig);
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };

@@ -12,3 +12,5 @@ export * from '../modules/regional/tables';
 export * from '../modules/roles/tables';
 export * from '../modules/users/tables';
 export * from '../modules/addresses-payment/tables';
+export * from '../modules/tickets-payments/tables';
+export * from '../modules/payments/tables';

@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import PDFDocument from 'pdfkit';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import type { z } from 'zod';
@@ -185,12 +185,13 @@ export function exportRoute<T, S extends z.ZodObject = typeof listQuerySchema>(
     tags: string[];
     query?: S;
     columns: ExportColumn<T>[];
-    source: (query: z.output<S>) => RowSource<T>;
+    /** The rows to export; the request carries the caller for scoped lists. */
+    source: (query: z.output<S>, request: FastifyRequest) => RowSource<T>;
   },
 ) {
   const querystring = (options.query ?? listQuerySchema).extend({ type_format: exportFormatField(options.formats) });
   app.get(url, { config: { access: options.access }, schema: { tags: options.tags, querystring } }, async (request, reply) => {
     const query = request.query as z.output<S> & { type_format: ExportFormat };
-    return sendExport(reply, query.type_format, { fileName: options.fileName, columns: options.columns, source: options.source(query) });
+    return sendExport(reply, query.type_format, { fileName: options.fileName, columns: options.columns, source: options.source(query, request) });
   });
 }

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { DOLLAR_RATE, EURO_RATE } from '@recaudo/domain/configurations';
+import { caracas } from '@recaudo/domain/dates';
 import type { Executor } from '../client';
 import { configurations } from '../../modules/configurations/tables';
 import { correlatives } from '../../modules/correlatives/tables';
 import { activityGroups, economicActivities } from '../../modules/economic-activities/tables';
+import { ticketsPayments } from '../../modules/tickets-payments/tables';
 
 const GROUPS: Record<string, { name: string; code: string; fee: string }[]> = {
   Comercio: [
@@ -22,7 +24,7 @@ const GROUPS: Record<string, { name: string; code: string; fee: string }[]> = {
   ],
 };
 
-/** Demo activity groups and activities with fees, two invoice series and current rates. */
+/** Demo activity groups and activities with fees, two invoice series, current rates and ticket series (one expired). */
 export async function seedDemoReference(db: Executor): Promise<void> {
   for (const [name, activities] of Object.entries(GROUPS)) {
     const [group] = await db.insert(activityGroups).values({ name }).returning();
@@ -31,6 +33,14 @@ export async function seedDemoReference(db: Executor): Promise<void> {
   await db.insert(correlatives).values([
     { serie: 'A', number: '00000120', numberCreditNote: '00000003', numberDebitNote: '00000001' },
     { serie: 'B', number: '00000045', numberCreditNote: '00000000', numberDebitNote: '00000000' },
+  ]);
+  // Expiry dates follow the demo's first start, so one series is always expired and the rest are not.
+  const today = caracas();
+  await db.insert(ticketsPayments).values([
+    { name: 'Tickets Aseo Urbano', color: '#1677ff', validityDate: today.endOf('year').format('YYYY-MM-DD') },
+    { name: 'Tickets Comercio', color: '#52c41a', validityDate: today.add(6, 'month').format('YYYY-MM-DD') },
+    { name: 'Tickets Temporada Navideña', color: '#cf1322', validityDate: today.subtract(2, 'month').format('YYYY-MM-DD') },
+    { name: 'Tickets Mercado Municipal', color: '#000000', status: false, validityDate: today.add(1, 'year').format('YYYY-MM-DD') },
   ]);
   await db.update(configurations).set({ value: '245.67' }).where(eq(configurations.name, DOLLAR_RATE));
   await db.update(configurations).set({ value: '268.12' }).where(eq(configurations.name, EURO_RATE));

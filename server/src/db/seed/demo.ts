@@ -3,7 +3,9 @@ import type { Database } from '../client';
 import { hashPassword } from '../../platform/crypto';
 import { clients } from '../../modules/clients/tables';
 import { users } from '../../modules/users/tables';
+import { seedDemoAddresses } from './demo-addresses';
 import { seedDemoClients } from './demo-clients';
+import { seedDemoPayments } from './demo-payments';
 import { seedDemoReference } from './demo-reference';
 import { seedDemoRegional } from './demo-regional';
 
@@ -55,6 +57,9 @@ export async function seedDemo(db: Database): Promise<boolean> {
     await seedDemoRegional(tx);
     await seedDemoReference(tx);
     await seedDemoClients(tx, { passwordHash, staffUserId: 1 });
+    await seedDemoAddresses(tx, { staffUserId: 1 });
+    // The cashier registers most payments, the administrator some.
+    await seedDemoPayments(tx, { staffUserIds: [3, 1, 3] });
   });
   return true;
 }

@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMonths, currentMonth, startMonth, unpaidMonths } from '@recaudo/domain/months';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/harness';
+import { insertPayment } from '../../../test/payment-fixture';
 import { clients } from '../clients/tables';
 import { activityGroups, economicActivities } from '../economic-activities/tables';
 import { auditLogs } from '../logs/tables';
@@ -170,6 +172,8 @@ describe('address form rules', () => {
     const clerk = await ctx.staff({ permissions: ['clients', 'add_address_payment'] });
     const answer = await ctx.call('POST', '/api/addresses-payment/store', { token: clerk.token, body: {} });
     expect(answer.status).toBe(403);
+    const remover = await ctx.staff({ permissions: ['clients', 'delete_address_payment'] });
+    expect((await ctx.call('DELETE', '/api/addresses-payment/delete', { token: remover.token, body: { id: 1 } })).status).toBe(403);
   });
 
   it('updates and deletes with audit entries; the ledger goes with the address', async () => {
@@ -246,10 +250,11 @@ describe('manual marks on the month ledger', () => {
     const clientId = await newClient();
     const start = addMonths(NOW, -1);
     const id = await store(residential(clientId, { date_start: `${start}-01` }));
-    await ctx.db.insert(addressMonths).values({ addressPaymentId: id, month: start, paymentId: 77 });
+    const paymentId = await insertPayment(ctx.db, { clientId, addressPaymentId: id, monthsPayment: [start] });
+    await ctx.db.insert(addressMonths).values({ addressPaymentId: id, month: start, paymentId });
     const refused = await mark(clientId, id, [NOW]);
     expect(refused.status).toBe(422);
-    expect(refused.body.message).toBe(`El mes ${start.slice(5)}-${start.slice(0, 4)} pertenece al pago #77 y no se puede desmarcar.`);
+    expect(refused.body.message).toBe(`El mes ${start.slice(5)}-${start.slice(0, 4)} pertenece al pago #${paymentId} y no se puede desmarcar.`);
     const ledger = await ctx.db.select().from(addressMonths).where(eq(addressMonths.addressPaymentId, id));
     expect(ledger.map((entry) => entry.month)).toEqual([start]);
     const kept = await mark(clientId, id, [start, NOW]);
@@ -330,7 +335,8 @@ describe('GET /api/addresses-payment filters', () => {
     const owing = await store(residential(clientId, { date_start: `${addMonths(NOW, -1)}-01` }));
     const future = await store(residential(clientId, { community_id: place.futureCommunity }));
     const pending = await store(commercial(clientId, { date_start: `${NOW}-01`, is_custom_fee: true, fee: '9.99' }));
-    await ctx.db.insert(addressMonths).values({ addressPaymentId: pending, month: NOW, paymentId: 5, pending: true });
+    const pendingPayment = await insertPayment(ctx.db, { clientId, addressPaymentId: pending, status: 0, monthsPayment: [NOW] });
+    await ctx.db.insert(addressMonths).values({ addressPaymentId: pending, month: NOW, paymentId: pendingPayment, pending: true });
     const [incomplete] = await ctx.db.insert(addressesPayments).values({ clientId, type: 1, address: 'Sin actividad', dateStart: `${NOW}-01` }).returning();
 
     const list = async (filters: Record<string, unknown>) => {
@@ -350,11 +356,39 @@ describe('GET /api/addresses-payment filters', () => {
     expect(ids(await list({ months_to_pay: [2, 1] }))).toEqual([owing, incomplete!.id]);
     expect(ids(await list({ verify: 1 }))).toEqual([incomplete!.id]);
     expect(ids(await list({ is_custom_fee: 1 }))).toEqual([pending]);
-    expect(ids(await list({ with_payments: 1 }))).toHaveLength(5);
+    expect(ids(await list({ with_payments: 1 }))).toEqual([pending]);
     const commercialOnly = await ctx.call('GET', '/api/addresses-payment', { token: admin.token, query: { type: 1, filters: { client: [clientId] } } });
     expect(commercialOnly.body.data.aditional).toEqual({ total_fees: '9.99', total_addresses: 2 });
     const select = await ctx.call('GET', `/api/addresses-payment/address-select-client/${clientId}`, { token: admin.token });
     expect(select.body.data.map((row: { id: number }) => row.id)).not.toContain(incomplete!.id);
     expect(select.body.data).toHaveLength(4);
+  });
+});
+
+describe('GET /api/addresses-payment/export', () => {
+  it('streams the filtered list as CSV for staff with export_payments and scopes a client user to their own', async () => {
+    const clientId = await newClient();
+    const owing = await store(residential(clientId, { address: 'Calle Exportada 1', date_start: `${addMonths(NOW, -2)}-01` }));
+    await mark(clientId, owing, [addMonths(NOW, -2)]);
+    const exporter = await ctx.staff({ permissions: ['export_payments'] });
+    const csv = await ctx.call('GET', '/api/addresses-payment/export', { token: exporter.token, query: { type_format: 'csv', filters: { client: [clientId] } } });
+    expect(csv.status).toBe(200);
+    expect(String(csv.headers['content-disposition'])).toContain('Direcciones%20de%20pago.csv');
+    const rows = parse(String(csv.body).replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
+    expect(rows).toEqual([
+      expect.objectContaining({ Dirección: 'Calle Exportada 1', Tipo: 'Residencial', 'Tarifa ($)': '5.00', 'Meses por pagar': '2', 'Solvente hasta': `${addMonths(NOW, -2).slice(5)}-${addMonths(NOW, -2).slice(0, 4)}` }),
+    ]);
+    const xlsx = await ctx.call('GET', '/api/addresses-payment/export', { token: exporter.token, query: { type_format: 'xlsx', filters: { client: [clientId] } } });
+    expect(xlsx.status).toBe(200);
+    expect(String(xlsx.headers['content-type'])).toContain('spreadsheetml');
+    expect((await ctx.call('GET', '/api/addresses-payment/export', { token: admin.token, query: { type_format: 'csv' } })).status).toBe(403);
+
+    await store(residential(ownerA.clientId!, { address: 'Casa propia exportada' }), ownerA.token);
+    const own = await ctx.call('GET', '/api/addresses-payment/export', { token: ownerA.token, query: { type_format: 'csv' } });
+    const ownRows = parse(String(own.body).replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
+    expect(ownRows.length).toBeGreaterThan(0);
+    expect(new Set(ownRows.map((row) => row.Identificación))).toEqual(new Set([expect.stringContaining('-')]));
+    expect(ownRows.map((row) => row.Dirección)).toContain('Casa propia exportada');
+    expect(ownRows.map((row) => row.Dirección)).not.toContain('Calle Exportada 1');
   });
 });

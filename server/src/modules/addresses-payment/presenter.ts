@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import { ADDRESS_TYPES, type AddressRow } from '@recaudo/domain/addresses';
+import { identificationLabel } from '@recaudo/domain/clients';
+import { formatDate, formatMonth, textOrEmpty } from '@recaudo/domain/format';
+import type { ExportColumn } from '../../platform/export';
+import { deliveredTicketSchema } from '../tickets-payments/presenter';
 
 const named = z.object({ id: z.number(), name: z.string() });
 
@@ -31,6 +36,7 @@ export const addressRowSchema = z.object({
   payments: z.array(calendarYearSchema),
   solvent: z.boolean(),
   solvent_to_date: z.string().nullable(),
+  tickets_delivered: z.array(deliveredTicketSchema),
   created_by: z.number().nullable(),
   created_at: z.string(),
 });
@@ -38,3 +44,22 @@ export const addressRowSchema = z.object({
 export const addressTotalsSchema = z.object({ total_fees: z.string(), total_addresses: z.number() });
 
 export const monthsAnswerSchema = z.object({ payments: z.array(calendarYearSchema), months_to_pay: z.number() });
+
+const location = (row: AddressRow) =>
+  [row.state?.name, row.municipality?.name, row.parish?.name, row.type === 0 ? row.community?.name : row.economic_activity?.name]
+    .filter((part): part is string => Boolean(part))
+    .join(' / ');
+
+export const addressExportColumns: ExportColumn<AddressRow>[] = [
+  { header: 'ID', value: (row) => row.id, width: 8 },
+  { header: 'Cliente', value: (row) => row.client.name, width: 28 },
+  { header: 'Identificación', value: (row) => identificationLabel(row.client), width: 16 },
+  { header: 'Tipo', value: (row) => ADDRESS_TYPES[row.type], width: 12 },
+  { header: 'Dirección', value: (row) => row.address, width: 32 },
+  { header: 'Ubicación', value: (row) => textOrEmpty(location(row)), width: 40 },
+  { header: 'Tarifa ($)', value: (row) => textOrEmpty(row.fee), width: 10 },
+  { header: 'Tarifa personalizada', value: (row) => (row.is_custom_fee ? 'Sí' : 'No'), width: 10 },
+  { header: 'Meses por pagar', value: (row) => row.months_to_pay, width: 10 },
+  { header: 'Solvente hasta', value: (row) => formatMonth(row.solvent_to_date), width: 12 },
+  { header: 'Fecha de creación', value: (row) => formatDate(row.created_at), width: 14 },
+];

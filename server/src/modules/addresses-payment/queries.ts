@@ -3,6 +3,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-o
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { addressMessages, type AddressListQuery, type AddressRow } from '@recaudo/domain/addresses';
 import { calendarYears, currentMonth, solventToDate, type Coverage, type Month } from '@recaudo/domain/months';
+import type { DeliveredTicket } from '@recaudo/domain/tickets';
 import type { Executor } from '../../db/client';
 import { notFound } from '../../platform/errors';
 import type { RowSource } from '../../platform/export';
@@ -12,47 +13,16 @@ import type { AuthContext } from '../auth/service';
 import { clients } from '../clients/tables';
 import { activityGroups, economicActivities } from '../economic-activities/tables';
 import { communities, municipalities, parishes, states } from '../regional/tables';
+import { addressHasPayments } from '../payments/counts';
+import { deliveredTicketsOf } from '../tickets-payments/delivered';
+import { EFFECTIVE_FEE, monthsToPayIn, monthsToPayPage, monthsToPaySql, notSolventSql, PENDING, solventSql, START_MONTH } from './ledger-sql';
+import { addressTotals, type AddressTotals } from './totals';
 import { addressesPayments, addressMonths } from './tables';
 
 /**
- * Reading payment addresses: the month ledger expressed in SQL (start month, months to pay,
- * solvency), the list with its filters and totals, and one address as the API answers it.
+ * Reading payment addresses: the list with its filters and totals, and one address as the API
+ * answers it. Start month, months to pay and solvency come from the ledger summary (ledger-sql.ts).
  */
-
-
-/**
- * The start month of each row, as domain `startMonth` decides it (DESIGN §5): the address's own
- * date, else the community's (residential) or the parish's (commercial), else the earliest
- * covered month, else the Caracas month it was created. Needs `communities` and `parishes`
- * joined on the address's own ids (every query of this module does).
- */
-export const START_MONTH = sql<string>`coalesce(
-  to_char("addresses_payments"."date_start", 'YYYY-MM'),
-  case when "addresses_payments"."type" = 0 then to_char("communities"."date_start", 'YYYY-MM') else to_char("parishes"."date_start", 'YYYY-MM') end,
-  (select min(am.month) from address_months am where am.address_payment_id = "addresses_payments"."id"),
-  to_char("addresses_payments"."created_at" at time zone 'America/Caracas', 'YYYY-MM'))`;
-
-const monthIndex = (month: SQL) => sql`(substr(${month}, 1, 4)::int * 12 + substr(${month}, 6, 2)::int)`;
-
-/**
- * months_to_pay: the months from the start month through `current` minus the covered ones in
- * that range, counted on the (address, month) unique index. 0 while the start is in the future.
- */
-export const monthsToPaySql = (current: Month) => {
-  const now = sql`${current}::text`;
-  return sql<number>`(greatest(0, ${monthIndex(now)} - ${monthIndex(START_MONTH)} + 1) - (select count(*)::int from address_months am
-    where am.address_payment_id = "addresses_payments"."id" and am.month >= ${START_MONTH} and am.month <= ${now}))`;
-};
-
-const PENDING = sql<boolean>`exists (select 1 from address_months am where am.address_payment_id = "addresses_payments"."id" and am.pending)`;
-
-const solventSql = (current: Month) => sql`(${monthsToPaySql(current)} = 0 and not ${PENDING})`;
-
-/** The monthly fee in dollars: the custom one, else the activity's (commercial) or the community's (residential). */
-const EFFECTIVE_FEE = sql<string | null>`(case
-  when "addresses_payments"."is_custom_fee" then "addresses_payments"."fee"
-  when "addresses_payments"."type" = 1 then "economic_activities"."fee"
-  else "communities"."fee" end)`;
 
 /** Complete location (spec 01 §5): residential with community and parish, commercial with an economic activity. */
 const COMPLETE = sql`(("addresses_payments"."type" = 0 and "addresses_payments"."community_id" is not null and "addresses_payments"."parish_id" is not null)
@@ -131,7 +101,7 @@ type Joined = { [K in keyof ReturnType<typeof rowColumns>]: unknown } & {
 const money = (value: string | null) => (value === null ? null : new Decimal(value).toFixed(2));
 const ref = (id: number | null, name: string | null) => (id !== null && name !== null ? { id, name } : null);
 
-function present(row: Joined, coverage: Coverage[], now: Date): AddressRow {
+function present(row: Joined, coverage: Coverage[], now: Date, tickets: DeliveredTicket[]): AddressRow {
   const covered = new Set(coverage.map((entry) => entry.month));
   const monthsToPay = Number(row.months_to_pay);
   return {
@@ -164,6 +134,7 @@ function present(row: Joined, coverage: Coverage[], now: Date): AddressRow {
     payments: calendarYears(row.start_month, coverage, now),
     solvent: monthsToPay === 0 && !row.pending,
     solvent_to_date: solventToDate(row.start_month, covered),
+    tickets_delivered: tickets,
     created_by: row.created_by,
     created_at: new Date(row.created_at).toISOString(),
   };
@@ -189,13 +160,48 @@ async function coverageOf(db: Executor, ids: number[]): Promise<Map<number, Cove
 interface LoadOptions {
   where?: SQL;
   order?: (SQL | PgColumn)[];
+  /** Tables the order reads besides `addresses_payments`. */
+  orderJoins?: { client?: boolean; fees?: boolean };
+  /** Ordered by months_to_pay (then id): paged without computing it for every row. */
+  byMonthsToPay?: 'asc' | 'desc';
   limit?: number | null;
   offset?: number;
   now?: Date;
 }
 
+const DEFAULT_ORDER = [desc(addressesPayments.createdAt), asc(addressesPayments.id)];
+
+/**
+ * The ids of one page, reading only `addresses_payments` (and what the order needs): filters,
+ * order and offset run on the narrow table, and the joins for display run on the page alone.
+ */
+async function pageIds(db: Executor, options: LoadOptions & { limit: number }): Promise<number[]> {
+  if (options.byMonthsToPay) {
+    const current = currentMonth(options.now ?? new Date());
+    const page = monthsToPayPage(current, options.where, options.byMonthsToPay === 'desc', options.limit, options.offset ?? 0);
+    const result = (await db.execute(page)) as unknown as { rows: { id: number }[] };
+    return result.rows.map((row) => Number(row.id));
+  }
+  let query = db.select({ id: addressesPayments.id }).from(addressesPayments).$dynamic();
+  if (options.orderJoins?.client) query = query.innerJoin(clients, eq(clients.id, addressesPayments.clientId));
+  if (options.orderJoins?.fees) {
+    query = query
+      .leftJoin(communities, eq(communities.id, addressesPayments.communityId))
+      .leftJoin(economicActivities, eq(economicActivities.id, addressesPayments.economicActivityId));
+  }
+  const rows = await query
+    .where(options.where)
+    .orderBy(...(options.order ?? DEFAULT_ORDER))
+    .limit(options.limit)
+    .offset(options.offset ?? 0);
+  return rows.map((row) => row.id);
+}
+
 async function loadAddresses(db: Executor, options: LoadOptions): Promise<AddressRow[]> {
   const now = options.now ?? new Date();
+  const limit = options.limit;
+  const ids = limit == null ? null : await pageIds(db, { ...options, limit });
+  if (ids && !ids.length) return [];
   const base = db
     .select(rowColumns(currentMonth(now)))
     .from(addressesPayments)
@@ -205,29 +211,23 @@ async function loadAddresses(db: Executor, options: LoadOptions): Promise<Addres
     .leftJoin(parishes, eq(parishes.id, addressesPayments.parishId))
     .leftJoin(communities, eq(communities.id, addressesPayments.communityId))
     .leftJoin(economicActivities, eq(economicActivities.id, addressesPayments.economicActivityId))
-    .leftJoin(activityGroups, eq(activityGroups.id, economicActivities.activityGroupId))
-    .where(options.where)
-    .orderBy(...(options.order ?? [desc(addressesPayments.createdAt), asc(addressesPayments.id)]))
-    .offset(options.offset ?? 0);
-  const rows = (options.limit == null ? await base : await base.limit(options.limit)) as Joined[];
+    .leftJoin(activityGroups, eq(activityGroups.id, economicActivities.activityGroupId));
+  let rows: Joined[];
+  if (ids) {
+    const position = new Map(ids.map((id, index) => [id, index]));
+    rows = ((await base.where(inArray(addressesPayments.id, ids))) as Joined[]).sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+  } else {
+    rows = (await base.where(options.where).orderBy(...(options.order ?? DEFAULT_ORDER))) as Joined[];
+  }
   const coverage = await coverageOf(
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => present(row, coverage.get(row.id) ?? [], now));
-}
-
-/** Count and fee total of the filtered rows, with the same joins as the rows. */
-async function aggregate(db: Executor, where: SQL | undefined) {
-  const [row] = await db
-    .select({ total: sql<number>`count(*)::int`, fees: sql<string>`coalesce(sum(${EFFECTIVE_FEE}), 0)::numeric(18, 2)::text` })
-    .from(addressesPayments)
-    .innerJoin(clients, eq(clients.id, addressesPayments.clientId))
-    .leftJoin(parishes, eq(parishes.id, addressesPayments.parishId))
-    .leftJoin(communities, eq(communities.id, addressesPayments.communityId))
-    .leftJoin(economicActivities, eq(economicActivities.id, addressesPayments.economicActivityId))
-    .where(where);
-  return { total: Number(row?.total ?? 0), fees: Number(row?.fees ?? 0).toFixed(2) };
+  const tickets = await deliveredTicketsOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => present(row, coverage.get(row.id) ?? [], now, tickets.get(row.id) ?? []));
 }
 
 /* ---------------- Lists ---------------- */
@@ -245,14 +245,42 @@ const wholeList = (value: unknown): number[] =>
     .map(Number)
     .filter((item) => Number.isInteger(item) && item >= 0);
 
+/** Past this many matches, a subquery costs less than naming them. */
+const NAMED_IDS_LIMIT = 20_000;
+
+/** The ids of the rows of `table` that `where` selects, written out, or the query itself when they are too many. */
+async function idsOf(db: Executor, table: typeof clients | typeof addressesPayments, where: SQL | undefined): Promise<number[] | SQL> {
+  const select = () => db.select({ id: table.id }).from(table).where(where);
+  const found = await select().limit(NAMED_IDS_LIMIT + 1);
+  return found.length > NAMED_IDS_LIMIT ? sql`(${select()})` : found.map((row) => row.id);
+}
+
+/** `column = any('{…}')` for written-out ids (nothing for none), `column in (query)` otherwise. */
+const matching = (column: PgColumn, ids: number[] | SQL) =>
+  Array.isArray(ids) ? (ids.length ? sql`${column} = any(${`{${ids.join(',')}}`}::int[])` : undefined) : sql`${column} in ${ids}`;
+
+/**
+ * Contains-search on the address, the client's name and "V-12345678" (which holds every
+ * substring of the bare number too), each answered by its pg_trgm index (migration 0005). The
+ * matching addresses and clients are resolved first: with their ids written out, the planner
+ * combines the primary-key and client indexes instead of testing the pattern on every address.
+ */
+async function searchSql(db: Executor, pattern: string): Promise<SQL> {
+  const [byClient, byAddress] = await Promise.all([
+    idsOf(db, clients, or(ilike(clients.name, pattern), ilike(sql`(${clients.identificationType} || '-' || ${clients.identification})`, pattern))),
+    idsOf(db, addressesPayments, ilike(addressesPayments.address, pattern)),
+  ]);
+  return or(matching(addressesPayments.id, byAddress), matching(addressesPayments.clientId, byClient)) ?? sql`false`;
+}
+
 /**
  * `GET addresses-payment`. Search: address, client name, identification ("V-123" too).
  * Filters: type, client, identification_type, state, municipality, parish, community,
  * economic_activity, user (creator), verify (incomplete), client_solvent / client_not_solvent,
- * is_custom_fee, months_to_pay (exact counts). with_payments / without_payments are accepted and
- * ignored until payments exist.
+ * is_custom_fee, months_to_pay (exact counts), with_payments / without_payments (Con pagos / Sin
+ * pagos: any payment registered, from payments/counts.ts; both checked filter nothing).
  */
-export function addressWhere(query: AddressListQuery, auth?: AuthContext, now = new Date()): SQL | undefined {
+export async function addressWhere(db: Executor, query: AddressListQuery, auth?: AuthContext, now = new Date()): Promise<SQL | undefined> {
   const { filters } = query;
   const current = currentMonth(now);
   const type = query.type ?? (filters.type === 0 || filters.type === '0' ? 0 : filters.type === 1 || filters.type === '1' ? 1 : undefined);
@@ -262,20 +290,17 @@ export function addressWhere(query: AddressListQuery, auth?: AuthContext, now = 
   const monthsToPay = wholeList(filters.months_to_pay);
   const solvent = truthy(filters.client_solvent);
   const notSolvent = truthy(filters.client_not_solvent);
+  const withPayments = truthy(filters.with_payments);
+  const withoutPayments = truthy(filters.without_payments);
   const inIds = (column: Parameters<typeof inArray>[0], list: number[]) => (list.length ? inArray(column, list) : undefined);
   return and(
     auth ? clientScope(addressesPayments.clientId, auth) : undefined,
     type !== undefined ? eq(addressesPayments.type, type) : undefined,
-    query.search
-      ? or(
-          ilike(addressesPayments.address, pattern),
-          ilike(clients.name, pattern),
-          ilike(clients.identification, pattern),
-          ilike(sql`${clients.identificationType} || '-' || ${clients.identification}`, pattern),
-        )
-      : undefined,
+    query.search ? await searchSql(db, pattern) : undefined,
     inIds(addressesPayments.clientId, ids('client')),
-    identificationTypes.length ? inArray(clients.identificationType, identificationTypes) : undefined,
+    identificationTypes.length
+      ? inArray(addressesPayments.clientId, db.select({ id: clients.id }).from(clients).where(inArray(clients.identificationType, identificationTypes)))
+      : undefined,
     inIds(addressesPayments.stateId, ids('state')),
     inIds(addressesPayments.municipalityId, ids('municipality')),
     inIds(addressesPayments.parishId, ids('parish')),
@@ -286,8 +311,9 @@ export function addressWhere(query: AddressListQuery, auth?: AuthContext, now = 
     truthy(filters.is_custom_fee) ? eq(addressesPayments.isCustomFee, true) : undefined,
     // Solventes and No Solventes are exclusive; both checked filter nothing.
     solvent && !notSolvent ? solventSql(current) : undefined,
-    notSolvent && !solvent ? sql`not ${solventSql(current)}` : undefined,
-    monthsToPay.length ? sql`${monthsToPaySql(current)} in (${sql.join(monthsToPay.map((count) => sql`${count}`), sql`, `)})` : undefined,
+    notSolvent && !solvent ? notSolventSql(current) : undefined,
+    monthsToPay.length ? monthsToPayIn(current, monthsToPay) : undefined,
+    withPayments !== withoutPayments ? addressHasPayments(withPayments) : undefined,
   );
 }
 
@@ -297,7 +323,8 @@ export interface AddressSource extends RowSource<AddressRow> {
 
 export function addressSource(db: Executor, query: AddressListQuery, auth?: AuthContext): AddressSource {
   const now = new Date();
-  const where = addressWhere(query, auth, now);
+  let conditions: Promise<SQL | undefined> | undefined;
+  const where = () => (conditions ??= addressWhere(db, query, auth, now));
   const order = sortOrder(
     query.sorter,
     {
@@ -312,13 +339,18 @@ export function addressSource(db: Executor, query: AddressListQuery, auth?: Auth
     desc(addressesPayments.createdAt),
     addressesPayments.id,
   );
+  const orderJoins = { client: query.sorter?.field === 'client', fees: query.sorter?.field === 'fee' };
+  const byMonthsToPay = query.sorter?.field === 'months_to_pay' && query.sorter.order ? (query.sorter.order.toLowerCase().startsWith('desc') ? 'desc' : 'asc') : undefined;
+  // The page's "a-b de n" and `aditional` come from the same query, run once per request.
+  let summary: Promise<AddressTotals> | undefined;
+  const summarize = () => (summary ??= addressTotals(db, query, auth, now, where));
   return {
-    rows: (limit, offset) => loadAddresses(db, { where, order, limit, offset, now }),
+    rows: async (limit, offset) => loadAddresses(db, { where: await where(), order, orderJoins, byMonthsToPay, limit, offset, now }),
     async count() {
-      return (await aggregate(db, where)).total;
+      return (await summarize()).total;
     },
     async totals() {
-      const { total, fees } = await aggregate(db, where);
+      const { total, fees } = await summarize();
       return { total_fees: fees, total_addresses: total };
     },
   };

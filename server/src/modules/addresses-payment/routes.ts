@@ -6,9 +6,9 @@ import { recordId } from '@recaudo/domain/validation';
 import { requireAuth } from '../../platform/access';
 import { done, emptyEnvelope, envelope, ok, pagedOf } from '../../platform/envelope';
 import { forbidden } from '../../platform/errors';
-import { pageOf } from '../../platform/export';
+import { exportRoute, pageOf } from '../../platform/export';
 import { defineRoutes } from '../../platform/module';
-import { addressRowSchema, addressTotalsSchema, monthsAnswerSchema } from './presenter';
+import { addressExportColumns, addressRowSchema, addressTotalsSchema, monthsAnswerSchema } from './presenter';
 import { addressSource, clientAddresses } from './queries';
 import { changeMonths, createAddress, deleteAddress, updateAddress } from './service';
 
@@ -38,6 +38,17 @@ export default defineRoutes((app, { db }) => {
       return ok({ ...page, aditional });
     },
   );
+
+  // Staff need export_payments (spec 01 §6 lists it in this area); client users export their own.
+  exportRoute(app, '/addresses-payment/export', {
+    access: { permission: 'export_payments', clients: true },
+    formats: ['csv', 'xlsx'],
+    fileName: 'Direcciones de pago',
+    tags,
+    query: addressListQuerySchema,
+    columns: addressExportColumns,
+    source: (query, request) => addressSource(db, query, requireAuth(request)),
+  });
 
   app.get(
     '/addresses-payment/address-client/client',
@@ -78,7 +89,11 @@ export default defineRoutes((app, { db }) => {
   );
   app.delete(
     '/addresses-payment/delete',
-    { config: { access: { permission: 'delete_address_payment', clients: true } }, schema: { tags, body: idBody, response: { 200: emptyEnvelope } } },
+    {
+      config: { access: { permission: 'delete_address_payment', clients: true } },
+      onRequest: staffAlsoNeeds(['add_client', 'edit_client']),
+      schema: { tags, body: idBody, response: { 200: emptyEnvelope } },
+    },
     async (request) => {
       await deleteAddress(db, requireAuth(request), request.body.id);
       return done(addressMessages.deleted);

@@ -1,6 +1,8 @@
-import { boolean, date, index, integer, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { clients } from '../clients/tables';
 import { economicActivities } from '../economic-activities/tables';
+// payments/tables imports this file too; the reference below is read lazily, so the cycle is harmless.
+import { payments } from '../payments/tables';
 import { communities, municipalities, parishes, states } from '../regional/tables';
 
 /**
@@ -27,9 +29,39 @@ export const addressesPayments = pgTable(
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /*
+     * Ledger summary (migration 0005), kept by database triggers in the transaction of every change
+     * to the ledger, to the address's start inputs or to a community's / parish's start date, so
+     * lists filter and sort by solvency and months to pay without reading the ledger. Months are
+     * numbered year × 12 + month − 1; nothing here depends on the current month. ledger-sql.ts
+     * reads them.
+     */
+    /** The start month (DESIGN §5). */
+    ledgerStart: integer('ledger_start').notNull().default(0),
+    /** Last month of the unbroken covered run from the start month (start − 1 when the start month is owed). */
+    ledgerPaidThrough: integer('ledger_paid_through').notNull().default(-1),
+    /** Start − 1 + covered months from the start on (where the run would end without gaps). */
+    ledgerSettledTo: integer('ledger_settled_to').notNull().default(-1),
+    /** Latest covered month, null without coverage. */
+    ledgerLast: integer('ledger_last'),
+    /** Bit m − 1 set when month m of the year of `ledger_last` is covered. */
+    ledgerLastYearMask: integer('ledger_last_year_mask').notNull().default(0),
+    /** A covered month still waits on a payment Procesando. */
+    ledgerPending: boolean('ledger_pending').notNull().default(false),
+    /** Payments of the address, any status (kept by the payments triggers of migration 0010; Con pagos / Sin pagos). */
+    paymentsCount: integer('payments_count').notNull().default(0),
   },
   (table) => [
     index('addresses_payments_client_idx').on(table.clientId),
+    // Months to pay (filter by count, sort) walk settled_to, and the rows covered past the current
+    // month are read from the last index alone (every column months_to_pay needs is in it);
+    // search is a contains-search (pg_trgm).
+    index('addresses_payments_settled_idx').on(table.type, table.ledgerSettledTo, table.id),
+    index('addresses_payments_last_idx').on(table.ledgerLast, table.ledgerPaidThrough, table.type, table.ledgerSettledTo, table.ledgerLastYearMask),
+    index('addresses_payments_address_trgm_idx').using('gin', table.address.op('gin_trgm_ops')),
+    index('addresses_payments_state_idx').on(table.stateId),
+    index('addresses_payments_municipality_idx').on(table.municipalityId),
+    index('addresses_payments_created_by_idx').on(table.createdBy),
     index('addresses_payments_type_idx').on(table.type, table.createdAt),
     index('addresses_payments_community_idx').on(table.communityId),
     index('addresses_payments_activity_idx').on(table.economicActivityId),
@@ -50,8 +82,8 @@ export const addressMonths = pgTable(
       .notNull()
       .references(() => addressesPayments.id, { onDelete: 'cascade' }),
     month: varchar('month', { length: 7 }).notNull(),
-    /** The payment covering the month; null for a manual mark. Payments arrive in a later issue (no FK yet). */
-    paymentId: integer('payment_id'),
+    /** The payment covering the month; null for a manual mark. Deleting the payment releases the month. */
+    paymentId: integer('payment_id').references((): AnyPgColumn => payments.id, { onDelete: 'cascade' }),
     /** True while that payment is still Procesando. */
     pending: boolean('pending').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

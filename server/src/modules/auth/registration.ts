@@ -33,9 +33,10 @@ export interface PublicLimits {
 /**
  * The public registration and reset endpoints count their calls per IP in the database (so
  * every server process shares the counts): past the limit they answer 429 until the oldest
- * call leaves the window.
+ * call leaves the window. With `record: false` the call is only checked; `recordPublicHit`
+ * counts it later (the public verification pages count only their misses).
  */
-export async function assertPublicRate(db: Database, action: string, ip: string, limits: PublicLimits): Promise<void> {
+export async function assertPublicRate(db: Database, action: string, ip: string, limits: PublicLimits, options: { record?: boolean } = {}): Promise<void> {
   const since = new Date(Date.now() - limits.windowMinutes * 60_000);
   const [row] = await db
     .select({ hits: count(), oldest: min(publicRequestHits.createdAt) })
@@ -45,6 +46,10 @@ export async function assertPublicRate(db: Database, action: string, ip: string,
     const retryAt = new Date(row.oldest).getTime() + limits.windowMinutes * 60_000;
     throw new AppError('too_many_requests', messagesRegistration.tooManyRequests(Math.max(1, Math.ceil((retryAt - Date.now()) / 60_000))));
   }
+  if (options.record !== false) await recordPublicHit(db, action, ip);
+}
+
+export async function recordPublicHit(db: Database, action: string, ip: string): Promise<void> {
   await db.insert(publicRequestHits).values({ action, ip });
 }
 

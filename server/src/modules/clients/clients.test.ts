@@ -2,8 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/harness';
+import { addressesPayments } from '../addresses-payment/tables';
 import { auditLogs } from '../logs/tables';
 import { outbox } from '../messages/tables';
+import { communities, municipalities, parishes, states } from '../regional/tables';
 import { users } from '../users/tables';
 import { clientNotes, clients } from './tables';
 
@@ -354,5 +356,38 @@ describe('audit log subject', () => {
     const { body } = await ctx.call('GET', '/api/logs', { token: admin.token, query: { filters: { subject_type: 'clients', subject_id: id } } });
     const created = body.data.data.find((row: { description: string; log_name: string }) => row.log_name === 'clients' && row.description === 'created');
     expect(created.subject).toMatchObject({ id, name: 'Historial Cliente' });
+  });
+});
+
+describe('clients through their payment addresses', () => {
+  it('filter by the location or activity of any address and name the addresses in each row', async () => {
+    const [state] = await ctx.db.insert(states).values({ name: 'Lara' }).returning();
+    const [municipality] = await ctx.db.insert(municipalities).values({ name: 'Iribarren', stateId: state!.id }).returning();
+    const [parish] = await ctx.db.insert(parishes).values({ name: 'Concepción', municipalityId: municipality!.id, dateStart: '2024-01-01' }).returning();
+    const [east] = await ctx.db.insert(communities).values({ name: 'Este', parishId: parish!.id, fee: '4.00', dateStart: '2024-01-01' }).returning();
+    const [west] = await ctx.db.insert(communities).values({ name: 'Oeste', parishId: parish!.id, fee: '4.00', dateStart: '2024-01-01' }).returning();
+    const tag = `Loc${Date.now()}`;
+    const inEast = await store(residential({ name: `${tag} Este` }));
+    const inWest = await store(residential({ name: `${tag} Oeste` }));
+    const location = { stateId: state!.id, municipalityId: municipality!.id, parishId: parish!.id };
+    await ctx.db.insert(addressesPayments).values([
+      { clientId: inEast, type: 0, address: 'Calle 1', ...location, communityId: east!.id },
+      { clientId: inEast, type: 0, address: 'Calle 2', ...location, communityId: west!.id },
+      { clientId: inWest, type: 0, address: 'Calle 3', ...location, communityId: west!.id },
+    ]);
+    const names = async (filters: Record<string, unknown>) => {
+      const answer = await ctx.call('GET', '/api/clients', { token: admin.token, query: { search: tag, filters } });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body.data.data.map((row: { name: string }) => row.name).sort();
+    };
+    expect(await names({ community: [east!.id] })).toEqual([`${tag} Este`]);
+    expect(await names({ community: [west!.id] })).toEqual([`${tag} Este`, `${tag} Oeste`]);
+    expect(await names({ parish: parish!.id, state: [state!.id] })).toEqual([`${tag} Este`, `${tag} Oeste`]);
+    expect(await names({ economic_activity: [999_999] })).toEqual([]);
+    const list = await ctx.call('GET', '/api/clients', { token: admin.token, query: { search: `${tag} Este` } });
+    expect(list.body.data.data[0].addresses_payments).toEqual([
+      { id: expect.any(Number), type: 0, address: 'Calle 1' },
+      { id: expect.any(Number), type: 0, address: 'Calle 2' },
+    ]);
   });
 });

@@ -21,9 +21,11 @@ export const clientRowSchema = z.object({
   photo: z.string().nullable(),
   active: z.boolean(),
   count_payments: z.number(),
-  addresses_payments: z.array(z.unknown()),
+  addresses_payments: z.array(z.object({ id: z.number(), type: z.union([z.literal(0), z.literal(1)]), address: z.string() })),
   user: clientUserSummarySchema.nullable(),
-  latest_payment: z.unknown(),
+  latest_payment: z
+    .object({ id: z.number(), status: z.union([z.literal(0), z.literal(1), z.literal(2)]), date_payment: z.string(), amount_payment: z.string(), dollar_amount_payment: z.string(), created_at: z.string() })
+    .nullable(),
   created_at: z.string(),
 });
 

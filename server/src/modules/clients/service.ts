@@ -5,6 +5,7 @@ import {
   clientTypeIssues,
   MESSAGE_EMAIL_PATTERN,
   MESSAGE_PHONE_PATTERN,
+  type ClientAddressSummary,
   type ClientListQuery,
   type ClientRow,
   type ClientType,
@@ -25,6 +26,7 @@ import type { AuthContext } from '../auth/service';
 import { exchangeRates } from '../configurations/service';
 import { queueEmail, queueSms } from '../messages/service';
 import { clientMessageMail } from '../messages/templates';
+import { clientLatestPayment, clientPaymentCount, presentLatestPayment, type LatestPaymentJson } from '../payments/counts';
 import { users } from '../users/tables';
 import { clientNotes, clients } from './tables';
 
@@ -39,6 +41,29 @@ const textList = (value: unknown): string[] =>
 const clientUserJson = sql<{ id: number; name: string; email: string; created_at: string } | null>`(
   select json_build_object('id', u.id, 'name', u.name, 'email', u.email, 'created_at', u.created_at)
   from users u where u.client_id = clients.id order by u.id limit 1)`;
+
+/** The client's payment addresses as the list row names them; the expansion loads them in full. */
+const addressSummariesJson = sql<ClientAddressSummary[]>`coalesce((
+  select json_agg(json_build_object('id', ap.id, 'type', ap.type, 'address', ap.address) order by ap.id)
+  from addresses_payments ap where ap.client_id = clients.id), '[]'::json)`;
+
+/** Location filters reach a client through any of its payment addresses (columns of `ap`). */
+const ADDRESS_FILTERS = {
+  state: sql.raw('ap.state_id'),
+  municipality: sql.raw('ap.municipality_id'),
+  parish: sql.raw('ap.parish_id'),
+  community: sql.raw('ap.community_id'),
+  economic_activity: sql.raw('ap.economic_activity_id'),
+} as const;
+
+function addressFilter(filters: Record<string, unknown>) {
+  const conditions = Object.entries(ADDRESS_FILTERS).flatMap(([name, column]) => {
+    const ids = idList(filters[name]);
+    return ids.length ? [sql`${column} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`] : [];
+  });
+  if (!conditions.length) return undefined;
+  return sql`exists (select 1 from addresses_payments ap where ap.client_id = clients.id and ${sql.join(conditions, sql` and `)})`;
+}
 
 const clientColumns = {
   id: clients.id,
@@ -55,6 +80,9 @@ const clientColumns = {
   active: clients.active,
   created_at: clients.createdAt,
   user: clientUserJson,
+  addresses_payments: addressSummariesJson,
+  count_payments: clientPaymentCount,
+  latest_payment: clientLatestPayment,
 };
 
 type ClientSelect = { [K in keyof typeof clientColumns]: unknown } & {
@@ -72,9 +100,11 @@ type ClientSelect = { [K in keyof typeof clientColumns]: unknown } & {
   active: boolean;
   created_at: Date | string;
   user: { id: number; name: string; email: string; created_at: string } | null;
+  addresses_payments: ClientAddressSummary[];
+  count_payments: number | string;
+  latest_payment: LatestPaymentJson | null;
 };
 
-/** Payments and addresses arrive with their issues: until then a client has none. */
 function presentClient(row: ClientSelect, today = todayInCaracas()): ClientRow {
   return {
     id: row.id,
@@ -90,10 +120,10 @@ function presentClient(row: ClientSelect, today = todayInCaracas()): ClientRow {
     address: row.address,
     photo: row.photo,
     active: row.active,
-    count_payments: 0,
-    addresses_payments: [],
+    count_payments: Number(row.count_payments),
+    addresses_payments: row.addresses_payments,
     user: row.user ? { ...row.user, created_at: new Date(row.user.created_at).toISOString() } : null,
-    latest_payment: null,
+    latest_payment: presentLatestPayment(row.latest_payment),
     created_at: new Date(row.created_at).toISOString(),
   };
 }
@@ -101,7 +131,8 @@ function presentClient(row: ClientSelect, today = todayInCaracas()): ClientRow {
 /**
  * The clients list. Search: name, e-mail, identification (also as "V-123"). Type selector
  * 0/1. Filters: client, identification_type, identification (prefix), gender, status (1/0),
- * user (creator) and dates (creation, Caracas days).
+ * user (creator), dates (creation, Caracas days) and, through the client's payment addresses,
+ * state, municipality, parish, community and economic_activity.
  */
 export function clientSource(db: Executor, query: ClientListQuery, auth?: AuthContext): RowSource<ClientRow> {
   const { filters } = query;
@@ -132,6 +163,7 @@ export function clientSource(db: Executor, query: ClientListQuery, auth?: AuthCo
     status === '1' || status === 'true' || status === true ? eq(clients.active, true) : undefined,
     status === '0' || status === 'false' || status === false ? eq(clients.active, false) : undefined,
     range ? and(gte(clients.createdAt, range[0]), lt(clients.createdAt, range[1])) : undefined,
+    addressFilter(filters),
   );
   const order = sortOrder(
     query.sorter,

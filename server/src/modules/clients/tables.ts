@@ -26,6 +26,10 @@ export const clients = pgTable(
     index('clients_type_idx').on(table.type, table.createdAt),
     index('clients_created_idx').on(table.createdAt),
     index('clients_name_idx').on(table.name),
+    // Contains-searches (ILIKE '%x%') of the lists: pg_trgm (migration 0005). The identification
+    // one is "V-12345678" as the screens write it; it also answers a search on the bare number.
+    index('clients_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
+    index('clients_identification_trgm_idx').using('gin', sql`(${table.identificationType} || '-' || ${table.identification}) gin_trgm_ops`),
   ],
 );
 

@@ -7,6 +7,7 @@ import { AppError, fieldError, notFound } from '../../platform/errors';
 import type { RowSource } from '../../platform/export';
 import { likePattern, sortOrder } from '../../platform/paging';
 import type { AuthContext } from '../auth/service';
+import { seriePaymentCount } from '../payments/counts';
 import { users } from '../users/tables';
 import { correlatives } from './tables';
 
@@ -25,16 +26,17 @@ const columns = {
   number: correlatives.number,
   number_credit_note: correlatives.numberCreditNote,
   number_debit_note: correlatives.numberDebitNote,
+  count_payments: seriePaymentCount,
 };
 
-/** Payments arrive with the payments issue: until then a series has none. */
+/** Series with their payment counts (kept by payments/counts.ts's triggers). */
 export function correlativeSource(db: Executor, query: ListQuery): RowSource<CorrelativeRow> {
   const where = query.search ? ilike(correlatives.serie, likePattern(query.search)) : undefined;
   const order = sortOrder(query.sorter, { id: correlatives.id, serie: correlatives.serie }, asc(correlatives.serie), correlatives.id);
   return {
     async rows(limit, offset) {
       const base = db.select(columns).from(correlatives).where(where).orderBy(...order).offset(offset);
-      return (limit === null ? await base : await base.limit(limit)).map((row) => ({ ...row, count_payments: 0 }));
+      return (limit === null ? await base : await base.limit(limit)).map((row) => ({ ...row, count_payments: Number(row.count_payments) }));
     },
     async count() {
       return (await db.select({ total: count() }).from(correlatives).where(where))[0]?.total ?? 0;

@@ -12,10 +12,8 @@ import { AppError, fieldError, notFound } from '../../platform/errors';
 import type { RowSource } from '../../platform/export';
 import { idList, likePattern, sortOrder } from '../../platform/paging';
 import type { AuthContext } from '../auth/service';
+import { activityPaymentCount, groupPaymentCount } from '../payments/counts';
 import { activityGroups, economicActivities } from './tables';
-
-/** Payments arrive with the payments issue; until then no group or activity has any. */
-const NO_PAYMENTS = 0;
 
 export interface ActivityGroupRow {
   id: number;
@@ -27,7 +25,9 @@ export interface ActivityGroupRow {
 const groupColumns = {
   id: activityGroups.id,
   name: activityGroups.name,
-  count_activities: sql<number>`(select count(*)::int from ${economicActivities} where ${economicActivities.activityGroupId} = ${activityGroups.id})`,
+  // Written out: in a single-table select Drizzle leaves columns unqualified, and "id" would be the activity's.
+  count_activities: sql<number>`(select count(*)::int from economic_activities ea where ea.activity_group_id = "activity_groups"."id")`,
+  count_payments: groupPaymentCount,
 };
 
 export function activityGroupSource(db: Executor, query: ListQuery): RowSource<ActivityGroupRow> {
@@ -36,7 +36,7 @@ export function activityGroupSource(db: Executor, query: ListQuery): RowSource<A
   return {
     async rows(limit, offset) {
       const base = db.select(groupColumns).from(activityGroups).where(where).orderBy(...order).offset(offset);
-      return (limit === null ? await base : await base.limit(limit)).map((row) => ({ ...row, count_activities: Number(row.count_activities), count_payments: NO_PAYMENTS }));
+      return (limit === null ? await base : await base.limit(limit)).map((row) => ({ ...row, count_activities: Number(row.count_activities), count_payments: Number(row.count_payments) }));
     },
     async count() {
       return (await db.select({ total: count() }).from(activityGroups).where(where))[0]?.total ?? 0;
@@ -129,6 +129,7 @@ export function economicActivitySource(db: Executor, query: ListQuery): RowSourc
           fee: economicActivities.fee,
           activity_group_id: economicActivities.activityGroupId,
           group_name: activityGroups.name,
+          count_payments: activityPaymentCount,
         })
         .from(economicActivities)
         .innerJoin(activityGroups, eq(activityGroups.id, economicActivities.activityGroupId))
@@ -138,7 +139,7 @@ export function economicActivitySource(db: Executor, query: ListQuery): RowSourc
       return (limit === null ? await base : await base.limit(limit)).map(({ group_name, ...row }) => ({
         ...row,
         activity_group: { id: row.activity_group_id, name: group_name },
-        count_payments: NO_PAYMENTS,
+        count_payments: Number(row.count_payments),
       }));
     },
     async count() {

@@ -11,8 +11,10 @@ import { configurations } from '../configurations/tables';
 import { correlatives } from '../correlatives/tables';
 import { activityGroups, economicActivities } from '../economic-activities/tables';
 import { paymentMethods } from '../payment-methods/tables';
+import { payments } from '../payments/tables';
 import { communities, municipalities, parishes, states } from '../regional/tables';
 import { roles } from '../roles/tables';
+import { ticketsDelivered, ticketsPayments } from '../tickets-payments/tables';
 import { users } from '../users/tables';
 import { auditLogs } from './tables';
 
@@ -35,6 +37,9 @@ const SUBJECTS: Record<string, { table: PgTable; id: PgColumn; hidden?: string[]
   users: { table: users, id: users.id, hidden: ['password_hash'] },
   clients: { table: clients, id: clients.id },
   addresses_payments: { table: addressesPayments, id: addressesPayments.id },
+  tickets_payments: { table: ticketsPayments, id: ticketsPayments.id },
+  tickets_delivered: { table: ticketsDelivered, id: ticketsDelivered.id },
+  payments: { table: payments, id: payments.id, hidden: ['hash'] },
 };
 
 /** The subject's current row in API (column) names, keyed by id. */

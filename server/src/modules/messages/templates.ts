@@ -70,3 +70,52 @@ export function sentPasswordMail(name: string, email: string, password: string, 
     html: layout('Tu acceso a Recaudo', lines.map(paragraph)),
   };
 }
+
+export interface ReceiptMailFacts {
+  clientName: string;
+  /** "A-00000123", or null while the payment has no document number. */
+  documentNumber: string | null;
+  datePayment: string;
+  amount: string;
+  foreignAmount: string;
+  months: string;
+  method: string;
+  status: string;
+  verifyUrl: string;
+  portalUrl: string;
+}
+
+/**
+ * A payment receipt (`payments/send-mail-payment-pdf`): its summary, the public verification
+ * link (the QR code of the PDF) and where the PDF is downloaded. The outbox carries no
+ * attachments yet, so the PDF itself is not attached.
+ */
+export function paymentReceiptMail(facts: ReceiptMailFacts): MailContent {
+  const title = `Recibo de pago${facts.documentNumber ? ` N° ${facts.documentNumber}` : ''}`;
+  const summary: [string, string][] = [
+    ['Fecha de pago', facts.datePayment],
+    ['Monto pagado', `${facts.amount} (${facts.foreignAmount})`],
+    ['Meses pagados', facts.months],
+    ['Método de pago', facts.method],
+    ['Estatus', facts.status],
+  ];
+  const intro = `Hola ${facts.clientName}:`;
+  const lead = 'Te enviamos el recibo de tu pago registrado en Recaudo.';
+  const verify = 'Puedes comprobar el recibo en cualquier momento en esta dirección:';
+  const portal = `El recibo en PDF se descarga desde el portal de clientes, en Recibos de Pagos: ${facts.portalUrl}`;
+  return {
+    subject: `${title} - Recaudo`,
+    text: [intro, lead, summary.map(([label, value]) => `${label}: ${value}`).join('\n'), verify, facts.verifyUrl, portal].join('\n\n'),
+    html: layout(title, [
+      paragraph(intro),
+      paragraph(lead),
+      `<table style="border-collapse:collapse;margin:8px 0">${summary
+        .map(([label, value]) => `<tr><td style="padding:4px 12px 4px 0;color:#666">${escapeHtml(label)}</td><td style="padding:4px 0"><b>${escapeHtml(value)}</b></td></tr>`)
+        .join('')}</table>`,
+      paragraph(verify),
+      `<p><a href="${escapeHtml(facts.verifyUrl)}" style="background:#1f4e79;color:#fff;padding:10px 18px;text-decoration:none;border-radius:4px">Verificar recibo</a></p>`,
+      paragraph(`Si el botón no funciona, copia este enlace en tu navegador: ${facts.verifyUrl}`),
+      paragraph(portal),
+    ]),
+  };
+}

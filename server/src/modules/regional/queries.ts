@@ -4,12 +4,12 @@ import type { PaymentSummary, RegionalListQuery, RegionalUnit } from '@recaudo/d
 import type { Executor } from '../../db/client';
 import type { RowSource } from '../../platform/export';
 import { idList, likePattern, sortOrder } from '../../platform/paging';
+import { withPaymentSummaries } from '../payments/counts';
 import { communities, municipalities, parishes, states } from './tables';
 
 /**
- * The lists of regional units. Payments and payment addresses arrive with later issues:
- * until then the counters and payment summaries are zero, and the payments flag and date
- * range are accepted without effect. Those issues replace `emptyCounts` with real subqueries.
+ * The lists of regional units. The payment cards of a page come from payments/counts.ts (the
+ * approved payments of the `dates` range, today by default); the client counters are still zero.
  */
 const EMPTY_SUMMARY: PaymentSummary = { count_payments: 0, amount_bill: '0.00', amount_payment: '0.00', dollar_amount_bill: '0.00', dollar_amount_payment: '0.00' };
 const emptyCounts = () => ({
@@ -42,7 +42,7 @@ export function stateSource(db: Executor, query: RegionalListQuery): RowSource<R
   return {
     async rows(limit, offset) {
       const base = db.select(stateColumns).from(states).where(where).orderBy(...order).offset(offset);
-      return (limit === null ? await base : await base.limit(limit)).map(presentState);
+      return withPaymentSummaries(db, 'state', (limit === null ? await base : await base.limit(limit)).map(presentState), query);
     },
     async count() {
       return (await db.select({ total: count() }).from(states).where(where))[0]?.total ?? 0;
@@ -81,7 +81,7 @@ export function municipalitySource(db: Executor, query: RegionalListQuery): RowS
         .where(where)
         .orderBy(...order)
         .offset(offset);
-      return (limit === null ? await base : await base.limit(limit)).map(presentMunicipality);
+      return withPaymentSummaries(db, 'municipality', (limit === null ? await base : await base.limit(limit)).map(presentMunicipality), query);
     },
     async count() {
       return (await db.select({ total: count() }).from(municipalities).where(where))[0]?.total ?? 0;
@@ -131,7 +131,7 @@ export function parishSource(db: Executor, query: RegionalListQuery): RowSource<
   return {
     async rows(limit, offset) {
       const base = joined().where(where).orderBy(...order).offset(offset);
-      return (limit === null ? await base : await base.limit(limit)).map(presentParish);
+      return withPaymentSummaries(db, 'parish', (limit === null ? await base : await base.limit(limit)).map(presentParish), query);
     },
     async count() {
       const rows = await db
@@ -215,7 +215,7 @@ export function communitySource(db: Executor, query: RegionalListQuery): RowSour
         .where(where)
         .orderBy(...order)
         .offset(offset);
-      return (limit === null ? await base : await base.limit(limit)).map(presentCommunity);
+      return withPaymentSummaries(db, 'community', (limit === null ? await base : await base.limit(limit)).map(presentCommunity), query);
     },
     async count() {
       const rows = await db

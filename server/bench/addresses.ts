@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../src/db/client';
+import type { Scenario } from './measure';
+
+type Get = (path: string) => Scenario['request'];
+
+const firstNumber = async (db: Database, query: ReturnType<typeof sql>) => {
+  const result = (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+  return Number(Object.values(result.rows[0] ?? {})[0] ?? 0);
+};
+
+/** What the address list is measured against: its row counts, printed beside the figures. */
+export async function addressScale(db: Database) {
+  return {
+    addresses: await firstNumber(db, sql`select count(*) from addresses_payments`),
+    months: await firstNumber(db, sql`select count(*) from address_months`),
+    clients: await firstNumber(db, sql`select count(*) from clients`),
+  };
+}
+
+/**
+ * GET addresses-payment as the Direcciones screen asks for it: always with the type selector
+ * (`type=0` Residencial unless said), 10 rows, `aditional` (fee total and count) in every answer.
+ * On the scale set (`npm run seed:scale`) these are the DESIGN §8 budgets.
+ */
+export async function addressScenarios(db: Database, get: Get): Promise<Scenario[]> {
+  const state = await firstNumber(db, sql`select id from states where name = 'Lara'`);
+  const list = (query: string) => get(`/api/addresses-payment?type=0&page=1&per_page=10${query}`);
+  return [
+    { name: 'GET addresses-payment (page 1)', budgetMs: 100, request: list('') },
+    { name: 'GET addresses-payment commercial (type=1)', budgetMs: 100, request: get('/api/addresses-payment?type=1&page=1&per_page=10') },
+    { name: 'GET addresses-payment No Solventes', budgetMs: 100, request: list('&filters[client_not_solvent]=true') },
+    { name: 'GET addresses-payment Solventes', budgetMs: 100, request: list('&filters[client_solvent]=true') },
+    { name: 'GET addresses-payment months_to_pay=3', budgetMs: 100, request: list('&filters[months_to_pay]=3') },
+    { name: 'GET addresses-payment sorted by months_to_pay', budgetMs: 100, request: list('&sorter[field]=months_to_pay&sorter[order]=descend') },
+    { name: 'GET addresses-payment by state', budgetMs: 100, request: list(`&filters[state][]=${state}`) },
+    { name: 'GET addresses-payment by state, No Solventes', budgetMs: 100, request: list(`&filters[state][]=${state}&filters[client_not_solvent]=true`) },
+    { name: 'GET addresses-payment search name', budgetMs: 100, request: list(`&search=${encodeURIComponent('Quintero')}`) },
+    { name: 'GET addresses-payment search identification', budgetMs: 100, request: list(`&search=${encodeURIComponent('V-1234')}`) },
+    { name: 'GET addresses-payment search address', budgetMs: 100, request: list(`&search=${encodeURIComponent('casa 17')}`) },
+    { name: 'GET addresses-payment search + No Solventes', budgetMs: 100, request: list(`&search=${encodeURIComponent('Quintero')}&filters[client_not_solvent]=true`) },
+    { name: 'GET addresses-payment (page 500)', budgetMs: 100, request: get('/api/addresses-payment?type=0&page=500&per_page=10') },
+  ];
+}

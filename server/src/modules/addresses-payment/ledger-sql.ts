@@ -1,0 +1,119 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Month } from '@recaudo/domain/months';
+
+/**
+ * The month ledger in SQL, read from the ledger summary of `addresses_payments` (the `ledger_*`
+ * columns, kept by the triggers of migration 0005 in the transaction of every change to the
+ * ledger, to an address's start inputs or to a community's / parish's start date). Nothing here
+ * reads `address_months` row by row, except for the rare rows paid ahead across a year end.
+ *
+ * Month numbers are year × 12 + month − 1. The summary never depends on "now": the current
+ * month comes in as a parameter, so nothing goes stale when the month changes.
+ *
+ * - `ledger_start`: the start month (DESIGN §5, domain `startMonth`).
+ * - `ledger_paid_through`: last month of the unbroken covered run from the start (start − 1
+ *   when the start month is owed). Solvent ⇔ paid_through ≥ current and nothing pending.
+ * - `ledger_settled_to`: start − 1 + covered months from the start on: where the run would end
+ *   if every covered month were laid end to end. Owed months through `current` are
+ *   current − settled_to + (covered months after `current`).
+ * - `ledger_last`: latest covered month; `ledger_last_year_mask`: bit m − 1 set when month m of
+ *   that year is covered, so the covered months after `current` are counted without a query
+ *   (paying ahead reaches December of the current year at most, so they lie in that year).
+ * - `ledger_pending`: a covered month waits on a payment Procesando.
+ */
+
+const AP = sql.raw('"addresses_payments"');
+
+/** A month as the ledger summary numbers it: year × 12 + month − 1. */
+export const monthNumber = (month: Month) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
+
+/** The start month of each row as 'YYYY-MM'. */
+export const START_MONTH = sql<string>`(lpad((${AP}."ledger_start" / 12)::text, 4, '0') || '-' || lpad((${AP}."ledger_start" % 12 + 1)::text, 2, '0'))`;
+
+export const PENDING = sql<boolean>`${AP}."ledger_pending"`;
+
+/** Rows covered past `current`: the ones whose months to pay need the months after it. */
+const coveredAfter = (now: number) => sql`(${AP}."ledger_last" > ${now}::int)`;
+
+/**
+ * months_to_pay at `current`: the months from the start month through `current` that nothing
+ * covers. 0 when the paid run reaches `current` (or the start is ahead); current − settled_to
+ * when nothing is covered after `current`; else plus the months covered after it, from the
+ * mask (or, past a year end, which the payable limit rules out, counted on the ledger).
+ */
+export const monthsToPaySql = (current: Month) => {
+  const now = monthNumber(current);
+  return sql<number>`(case
+    when ${AP}."ledger_paid_through" >= ${now}::int then 0
+    when not coalesce(${coveredAfter(now)}, false) then ${now}::int - ${AP}."ledger_settled_to"
+    when ${AP}."ledger_last" / 12 = ${Math.floor(now / 12)}::int
+      then ${now}::int - ${AP}."ledger_settled_to" + bit_count((${AP}."ledger_last_year_mask" >> ${(now % 12) + 1}::int)::bit(12))::int
+    else ${now}::int - ${AP}."ledger_settled_to"
+      + (select count(*)::int from address_months am where am.address_payment_id = ${AP}."id" and am.month > ${current}::text) end)`;
+};
+
+/**
+ * `months_to_pay` in a list of exact counts, written so the planner can combine the summary
+ * indexes (settled_to, last) instead of evaluating the expression on every row: 0 is the paid
+ * run reaching `current`; a positive k is settled_to = current − k for rows with nothing
+ * covered after `current`; rows covered 1–11 months past it (this year) have settled_to within
+ * [current − k + 1, current − k + 11]; rows covered past this year (ruled out by the payable
+ * limit) are checked with the full expression.
+ */
+export function monthsToPayIn(current: Month, counts: number[]): SQL {
+  const now = monthNumber(current);
+  const nextYear = (Math.floor(now / 12) + 1) * 12;
+  const owing = counts.filter((count) => count > 0);
+  const list = (values: number[]) => sql.join(values.map((value) => sql`${value}::int`), sql`, `);
+  const parts: SQL[] = [];
+  if (counts.includes(0)) parts.push(sql`${AP}."ledger_paid_through" >= ${now}::int`);
+  if (owing.length) {
+    const exact = sql`${monthsToPaySql(current)} in (${list(owing)})`;
+    parts.push(
+      sql`(${AP}."ledger_paid_through" < ${now}::int and not coalesce(${coveredAfter(now)}, false)
+        and ${AP}."ledger_settled_to" in (${list(owing.map((count) => now - count))}))`,
+      sql`(${AP}."ledger_paid_through" < ${now}::int and ${coveredAfter(now)} and ${AP}."ledger_last" < ${nextYear}::int
+        and ${AP}."ledger_settled_to" between ${now - Math.max(...owing) + 1}::int and ${now - Math.min(...owing) + 11}::int and ${exact})`,
+      sql`(${AP}."ledger_last" >= ${nextYear}::int and ${exact})`,
+    );
+  }
+  return parts.length ? sql`(${sql.join(parts, sql` or `)})` : sql`false`;
+}
+
+/**
+ * One page of ids ordered by months_to_pay at `current` (then id), without computing it for
+ * every row: rows owing with nothing covered after `current` come in settled_to order from its
+ * index (owed = current − settled_to); the few owing rows covered past `current` are computed
+ * and sorted; solvent-to-date rows (owed 0) come in id order. Each part stops at offset + limit
+ * rows and the page is cut from their union.
+ */
+export function monthsToPayPage(current: Month, where: SQL | undefined, descending: boolean, limit: number, offset: number): SQL {
+  const now = monthNumber(current);
+  const take = limit + offset;
+  const filtered = where ? sql`${where} and ` : sql``;
+  const direction = sql.raw(descending ? 'desc' : 'asc');
+  const settledOrder = sql.raw(descending ? 'asc' : 'desc');
+  return sql`select id from (
+    (select ${AP}."id", ${now}::int - ${AP}."ledger_settled_to" as owed from ${AP}
+      where ${filtered}${AP}."ledger_paid_through" < ${now}::int and not coalesce(${coveredAfter(now)}, false)
+      order by ${AP}."ledger_settled_to" ${settledOrder}, ${AP}."id" limit ${take})
+    union all
+    (select ${AP}."id", ${monthsToPaySql(current)} as owed from ${AP}
+      where ${filtered}${AP}."ledger_paid_through" < ${now}::int and ${coveredAfter(now)}
+      order by owed ${direction}, ${AP}."id" limit ${take})
+    union all
+    (select ${AP}."id", 0 as owed from ${AP}
+      where ${filtered}${AP}."ledger_paid_through" >= ${now}::int
+      order by ${AP}."id" limit ${take})
+  ) as page order by owed ${direction}, id limit ${limit} offset ${offset}`;
+}
+
+/** Solvent (DESIGN §5): nothing owed through `current` and no covered month pending. */
+export const solventSql = (current: Month) => sql`(${AP}."ledger_paid_through" >= ${monthNumber(current)}::int and not ${AP}."ledger_pending")`;
+export const notSolventSql = (current: Month) => sql`(${AP}."ledger_paid_through" < ${monthNumber(current)}::int or ${AP}."ledger_pending")`;
+
+/** The monthly fee in dollars: the custom one, else the activity's (commercial) or the community's (residential). */
+export const EFFECTIVE_FEE = sql<string | null>`(case
+  when "addresses_payments"."is_custom_fee" then "addresses_payments"."fee"
+  when "addresses_payments"."type" = 1 then "economic_activities"."fee"
+  else "communities"."fee" end)`;

@@ -1,0 +1,121 @@
+import Decimal from 'decimal.js';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { AddressListQuery } from '@recaudo/domain/addresses';
+import { currentMonth } from '@recaudo/domain/months';
+import type { Executor } from '../../db/client';
+import { idList } from '../../platform/paging';
+import { clientIdOf } from '../../platform/scope';
+import type { AuthContext } from '../auth/service';
+import { communities } from '../regional/tables';
+import { economicActivities } from '../economic-activities/tables';
+import { EFFECTIVE_FEE, monthNumber, monthsToPaySql } from './ledger-sql';
+import { addressesPayments } from './tables';
+
+/**
+ * The count and fee total of a filtered address list (the "a-b de n" and `aditional`), in one
+ * query per request: from the groups of `address_totals` when the filters are ones they hold,
+ * else from the addresses themselves.
+ */
+
+export interface AddressTotals {
+  total: number;
+  /** Sum of the monthly fees in $, two decimals. */
+  fees: string;
+}
+
+/** Count and fee total of the rows `where` selects. Its conditions name no `clients` column (client conditions are subqueries). */
+async function fromAddresses(db: Executor, where: SQL | undefined): Promise<AddressTotals> {
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int`, fees: sql<string>`coalesce(sum(${EFFECTIVE_FEE}), 0)::numeric(18, 2)::text` })
+    .from(addressesPayments)
+    .leftJoin(communities, eq(communities.id, addressesPayments.communityId))
+    .leftJoin(economicActivities, eq(economicActivities.id, addressesPayments.economicActivityId))
+    .where(where);
+  return { total: Number(row?.total ?? 0), fees: new Decimal(row?.fees ?? 0).toFixed(2) };
+}
+
+/** The filters `address_totals` answers: its keys are type, state, pending, paid_through and settled_to. */
+const GROUPED_FILTERS = new Set(['type', 'state', 'client_solvent', 'client_not_solvent', 'months_to_pay']);
+
+const isSet = (value: unknown) => !(value === undefined || value === null || value === '' || value === false || value === 'false' || (Array.isArray(value) && !value.length));
+const truthy = (value: unknown) => value === true || value === 'true' || value === '1' || value === 1;
+const wholeList = (value: unknown): number[] =>
+  (Array.isArray(value) ? value : value === undefined || value === '' ? [] : [value])
+    .map((item) => (typeof item === 'object' && item !== null && 'value' in item ? (item as { value: unknown }).value : item))
+    .map(Number)
+    .filter((item) => Number.isInteger(item) && item >= 0);
+
+/** One condition written twice: on the groups' keys and on the addresses' ledger columns. */
+interface Condition {
+  groups: SQL;
+  rows: SQL;
+}
+const both = (groups: SQL, rows: SQL): Condition => ({ groups, rows });
+const all = (conditions: Condition[]): Condition => ({
+  groups: and(...conditions.map((item) => item.groups)) ?? sql`true`,
+  rows: and(...conditions.map((item) => item.rows)) ?? sql`true`,
+});
+
+/**
+ * The totals of this query from `address_totals`, or null when it filters on anything else: a
+ * search, a filter outside the groups (any filter key not known here counts, so a new filter
+ * falls back to the addresses), or a client user's own-addresses scope.
+ *
+ * Months to pay: 0 is paid_through ≥ current; a positive k is settled_to = current − k, which
+ * holds for every row with nothing covered after `current`. The few owing rows covered past it
+ * are read from the addresses (the last index): taken out where their settled_to matched, and
+ * counted where their real months to pay match.
+ */
+function groupedTotals(db: Executor, query: AddressListQuery, auth: AuthContext | undefined, now: Date): Promise<AddressTotals> | null {
+  if (query.search) return null;
+  if (auth && clientIdOf(auth) !== null) return null;
+  if (Object.entries(query.filters).some(([name, value]) => !GROUPED_FILTERS.has(name) && isSet(value))) return null;
+  const { filters } = query;
+  const current = currentMonth(now);
+  const month = monthNumber(current);
+  const type = query.type ?? (filters.type === 0 || filters.type === '0' ? 0 : filters.type === 1 || filters.type === '1' ? 1 : undefined);
+  const states = idList(filters.state);
+  const solvent = truthy(filters.client_solvent);
+  const notSolvent = truthy(filters.client_not_solvent);
+  const counts = wholeList(filters.months_to_pay);
+  const owing = counts.filter((count) => count > 0);
+  const list = (values: number[]) => sql.join(values.map((value) => sql`${value}::int`), sql`, `);
+
+  const filtered = all(
+    [
+      type !== undefined ? both(sql`type = ${type}`, sql`${addressesPayments.type} = ${type}`) : null,
+      states.length ? both(sql`state_id in (${list(states)})`, sql`${addressesPayments.stateId} in (${list(states)})`) : null,
+      solvent && !notSolvent ? both(sql`(paid_through >= ${month}::int and not pending)`, sql`(${addressesPayments.ledgerPaidThrough} >= ${month}::int and not ${addressesPayments.ledgerPending})`) : null,
+      notSolvent && !solvent ? both(sql`(paid_through < ${month}::int or pending)`, sql`(${addressesPayments.ledgerPaidThrough} < ${month}::int or ${addressesPayments.ledgerPending})`) : null,
+    ].filter((item): item is Condition => item !== null),
+  );
+  const settled = owing.length ? sql`settled_to in (${list(owing.map((count) => month - count))})` : sql`false`;
+  const groups = counts.length
+    ? sql`(${counts.includes(0) ? sql`paid_through >= ${month}::int` : sql`false`} or (paid_through < ${month}::int and ${settled}))`
+    : sql`true`;
+  const parts = [sql`select addresses as n, fees as f from address_totals where ${filtered.groups} and ${groups}`];
+  if (owing.length) {
+    // Owing and covered past the current month: ledger_last and ledger_paid_through lead the last index.
+    const ahead = sql`${addressesPayments.ledgerLast} > ${month}::int and ${addressesPayments.ledgerPaidThrough} < ${month}::int and ${filtered.rows}`;
+    const fee = sql`coalesce(${EFFECTIVE_FEE}, 0)`;
+    const from = sql`from ${addressesPayments} left join ${communities} on ${communities.id} = ${addressesPayments.communityId} left join ${economicActivities} on ${economicActivities.id} = ${addressesPayments.economicActivityId}`;
+    parts.push(
+      sql`select -1, -${fee} ${from} where ${ahead} and ${addressesPayments.ledgerSettledTo} in (${list(owing.map((count) => month - count))})`,
+      sql`select 1, ${fee} ${from} where ${ahead} and ${monthsToPaySql(current)} in (${list(owing)})`,
+    );
+  }
+  return fromGroups(db, sql.join(parts, sql` union all `));
+}
+
+async function fromGroups(db: Executor, parts: SQL): Promise<AddressTotals> {
+  const result = (await db.execute(
+    sql`select coalesce(sum(n), 0)::int as total, coalesce(sum(f), 0)::numeric(18, 2)::text as fees from (${parts}) as totals`,
+  )) as unknown as { rows: { total: number | string; fees: string }[] };
+  const row = result.rows[0];
+  return { total: Number(row?.total ?? 0), fees: new Decimal(row?.fees ?? 0).toFixed(2) };
+}
+
+/** The totals of a list query; `where` (the list's own conditions) is read only when the groups can't answer. */
+export function addressTotals(db: Executor, query: AddressListQuery, auth: AuthContext | undefined, now: Date, where: () => Promise<SQL | undefined>): Promise<AddressTotals> {
+  return groupedTotals(db, query, auth, now) ?? where().then((conditions) => fromAddresses(db, conditions));
+}

@@ -1,0 +1,242 @@
+import Decimal from 'decimal.js';
+import { z } from 'zod';
+import { ADDRESS_TYPES } from '@recaudo/domain/addresses';
+import { identificationLabel } from '@recaudo/domain/clients';
+import { formatDate, formatDateTime, formatMoney, formatMonth, textOrEmpty } from '@recaudo/domain/format';
+import { PAYMENT_STATUS, type PaymentRow, type PaymentStatus, type PaymentTicket } from '@recaudo/domain/payments';
+import type { ExportColumn } from '../../platform/export';
+import type { payments } from './tables';
+
+/** numeric(18,2) text as it leaves the API: two decimals, never through a binary float. */
+const money = (value: string) => new Decimal(value).toFixed(2);
+const moneyOrNull = (value: string | null) => (value === null ? null : money(value));
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** Where a stored file is downloaded: by payment and file name, with the caller's token. */
+export const paymentFileUrl = (paymentId: number, stored: string) => `/api/payments/${paymentId}/files/${stored.split('/').pop() ?? stored}`;
+
+type Named = { id: number; name: string };
+
+/** A payment row as queries.ts `loadPayments` reads it (the references as JSON). */
+export type PaymentDetail = {
+  payment: typeof payments.$inferSelect;
+  client_name: string;
+  client_identification_type: string;
+  client_identification: string;
+  client_type: number;
+  client_email: string | null;
+  client_phone: string[];
+  address_type: number;
+  address: string;
+  address_is_custom_fee: boolean;
+  address_fee: string | null;
+  months_to_pay: number | string;
+  community: (Named & { fee: string }) | null;
+  parish: Named | null;
+  activity: (Named & { fee: string }) | null;
+  method: { id: number; name: string; code: string; type: number; image: string | null; description: string; is_mobile_payment_use_api_bdv: boolean };
+  bank: (Named & { code: string }) | null;
+  serie: string | null;
+  causer: (Named & { client_id: number | null }) | null;
+  tickets: PaymentTicket[];
+};
+
+/** The monthly fee in dollars: the custom one, else the activity's (commercial) or the community's. */
+const effectiveFee = (row: PaymentDetail) => (row.address_is_custom_fee ? row.address_fee : row.address_type === 1 ? (row.activity?.fee ?? null) : (row.community?.fee ?? null));
+const plain = (value: Named | null) => (value ? { id: value.id, name: value.name } : null);
+
+/** A joined payment row (queries.ts `loadPayments`) as the API answers it. */
+export function presentPayment(row: PaymentDetail): PaymentRow {
+  const p = row.payment;
+  return {
+    id: p.id,
+    number: p.number,
+    number_correlative: p.numberCorrelative,
+    date_bill: p.dateBill,
+    date_payment: p.datePayment,
+    terminal: p.terminal,
+    lot_number: p.lotNumber,
+    amount_payment: money(p.amountPayment),
+    amount_bill: money(p.amountBill),
+    dollar_amount_payment: money(p.dollarAmountPayment),
+    dollar_amount_bill: money(p.dollarAmountBill),
+    reference: p.reference,
+    observations: p.observations,
+    status: (p.status === 1 || p.status === 2 ? p.status : 0) as PaymentStatus,
+    payment_method_id: p.paymentMethodId,
+    payment_method: { ...row.method, image_url: row.method.image ? `/api/uploads/${row.method.image}` : null },
+    client_id: p.clientId,
+    client: {
+      id: p.clientId,
+      name: row.client_name,
+      identification_type: row.client_identification_type,
+      identification: row.client_identification,
+      type: row.client_type === 1 ? 1 : 0,
+      email: row.client_email,
+      phone: row.client_phone,
+    },
+    address_payment_id: p.addressPaymentId,
+    address_payment: {
+      id: p.addressPaymentId,
+      type: row.address_type === 1 ? 1 : 0,
+      address: row.address,
+      fee: moneyOrNull(effectiveFee(row)),
+      community: plain(row.community),
+      parish: plain(row.parish),
+      economic_activity: plain(row.activity),
+      months_to_pay: Number(row.months_to_pay),
+    },
+    bank_id: p.bankId,
+    bank: row.bank,
+    serie_id: p.serieId,
+    serie: p.serieId !== null && row.serie !== null ? { id: p.serieId, serie: row.serie } : null,
+    checkbook_number: p.checkbookNumber,
+    closed_box_id: p.closedBoxId,
+    exchange_rate: money(p.exchangeRate),
+    exchange_rate_id: p.exchangeRateId,
+    months_payment: p.monthsPayment,
+    type_payment_month: p.typePaymentMonth === 1 ? 1 : 0,
+    files: p.files.map((name) => ({ name, url: paymentFileUrl(p.id, name) })),
+    notes: p.notes,
+    tax_base: money(p.taxBase),
+    iva: money(p.iva),
+    is_apply_retention: p.isApplyRetention,
+    retention: money(p.retention),
+    send_invoice: p.sendInvoice,
+    type_document: p.typeDocument,
+    hash: p.hash,
+    bdv_verified: p.bdvVerified,
+    conciliation_id: p.conciliationId,
+    tickets_payment_id: p.ticketsPaymentId,
+    ticket_serial: p.ticketSerial,
+    tickets_delivered: row.tickets,
+    causer: row.causer ? { type: row.causer.client_id !== null ? 'client' : 'admin', id: row.causer.id, name: row.causer.name } : null,
+    created_by: p.createdBy,
+    created_at: iso(p.createdAt),
+    updated_at: iso(p.updatedAt),
+  };
+}
+
+/* ---------------- Response schema ---------------- */
+
+const ref = z.object({ id: z.number(), name: z.string() });
+
+export const paymentRowSchema = z.object({
+  id: z.number(),
+  number: z.string().nullable(),
+  number_correlative: z.string().nullable(),
+  date_bill: z.string().nullable(),
+  date_payment: z.string(),
+  terminal: z.string().nullable(),
+  lot_number: z.string().nullable(),
+  amount_payment: z.string(),
+  amount_bill: z.string(),
+  dollar_amount_payment: z.string(),
+  dollar_amount_bill: z.string(),
+  reference: z.string().nullable(),
+  observations: z.string().nullable(),
+  status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  payment_method_id: z.number(),
+  payment_method: z.object({
+    id: z.number(),
+    name: z.string(),
+    code: z.string(),
+    type: z.number(),
+    image: z.string().nullable(),
+    image_url: z.string().nullable(),
+    description: z.string(),
+    is_mobile_payment_use_api_bdv: z.boolean(),
+  }),
+  client_id: z.number(),
+  client: z.object({
+    id: z.number(),
+    name: z.string(),
+    identification_type: z.string(),
+    identification: z.string(),
+    type: z.union([z.literal(0), z.literal(1)]),
+    email: z.string().nullable(),
+    phone: z.array(z.string()),
+  }),
+  address_payment_id: z.number(),
+  address_payment: z.object({
+    id: z.number(),
+    type: z.union([z.literal(0), z.literal(1)]),
+    address: z.string(),
+    fee: z.string().nullable(),
+    community: ref.nullable(),
+    parish: ref.nullable(),
+    economic_activity: ref.nullable(),
+    months_to_pay: z.number(),
+  }),
+  bank_id: z.number().nullable(),
+  bank: z.object({ id: z.number(), name: z.string(), code: z.string() }).nullable(),
+  serie_id: z.number().nullable(),
+  serie: z.object({ id: z.number(), serie: z.string() }).nullable(),
+  checkbook_number: z.string().nullable(),
+  closed_box_id: z.number().nullable(),
+  exchange_rate: z.string(),
+  exchange_rate_id: z.number(),
+  months_payment: z.array(z.string()),
+  type_payment_month: z.union([z.literal(0), z.literal(1)]),
+  files: z.array(z.object({ name: z.string(), url: z.string() })),
+  notes: z.string().nullable(),
+  tax_base: z.string(),
+  iva: z.string(),
+  is_apply_retention: z.boolean(),
+  retention: z.string(),
+  send_invoice: z.boolean(),
+  type_document: z.string(),
+  hash: z.string(),
+  bdv_verified: z.boolean(),
+  conciliation_id: z.number().nullable(),
+  tickets_payment_id: z.number().nullable(),
+  ticket_serial: z.string().nullable(),
+  tickets_delivered: z.array(
+    z.object({
+      id: z.number(),
+      ticket_serial: z.string().nullable(),
+      tickets_payment_id: z.number(),
+      tickets_payment: z.object({ id: z.number(), name: z.string(), color: z.string() }),
+    }),
+  ),
+  causer: z.object({ type: z.enum(['client', 'admin']), id: z.number(), name: z.string() }).nullable(),
+  created_by: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+}) satisfies z.ZodType<PaymentRow>;
+
+/* ---------------- Export ---------------- */
+
+const location = (row: PaymentRow) =>
+  [row.address_payment.parish?.name, row.address_payment.type === 0 ? row.address_payment.community?.name : row.address_payment.economic_activity?.name]
+    .filter((part): part is string => Boolean(part))
+    .join(' / ');
+
+const foreign = (row: PaymentRow) => (row.exchange_rate_id === 1 ? '$' : '€');
+
+/** The columns of the payments export: what the list shows, as formatted text. */
+export const paymentExportColumns: ExportColumn<PaymentRow>[] = [
+  { header: 'ID', value: (row) => row.id, width: 8 },
+  { header: 'Fecha de registro', value: (row) => formatDateTime(row.created_at), width: 18 },
+  { header: 'Cliente', value: (row) => row.client.name, width: 26 },
+  { header: 'Identificación', value: (row) => identificationLabel(row.client), width: 14 },
+  { header: 'Tipo', value: (row) => ADDRESS_TYPES[row.address_payment.type], width: 11 },
+  { header: 'Dirección', value: (row) => row.address_payment.address, width: 28 },
+  { header: 'Ubicación', value: (row) => textOrEmpty(location(row)), width: 24 },
+  { header: 'Método de pago', value: (row) => row.payment_method.name, width: 16 },
+  { header: 'Referencia', value: (row) => textOrEmpty(row.reference), width: 14 },
+  { header: 'Banco', value: (row) => textOrEmpty(row.bank?.name), width: 16 },
+  { header: 'Fecha de pago', value: (row) => formatDate(row.date_payment), width: 12 },
+  { header: 'Fecha de factura', value: (row) => formatDate(row.date_bill), width: 12 },
+  { header: 'Meses', value: (row) => row.months_payment.map((month) => formatMonth(month)).join(', ') || 'VACIO', width: 20 },
+  { header: 'Monto pagado', value: (row) => formatMoney(row.amount_payment), width: 16 },
+  { header: 'Monto facturado', value: (row) => formatMoney(row.amount_bill), width: 16 },
+  { header: 'Monto pagado (divisa)', value: (row) => formatMoney(row.dollar_amount_payment, foreign(row)), width: 14 },
+  { header: 'Monto facturado (divisa)', value: (row) => formatMoney(row.dollar_amount_bill, foreign(row)), width: 14 },
+  { header: 'Tasa', value: (row) => formatMoney(row.exchange_rate), width: 12 },
+  { header: 'Serie', value: (row) => textOrEmpty(row.serie?.serie), width: 8 },
+  { header: 'N° de documento', value: (row) => textOrEmpty(row.number_correlative), width: 12 },
+  { header: 'N° de control', value: (row) => textOrEmpty(row.number), width: 12 },
+  { header: 'Estatus', value: (row) => PAYMENT_STATUS[row.status], width: 11 },
+  { header: 'Registrado por', value: (row) => textOrEmpty(row.causer?.name), width: 18 },
+];

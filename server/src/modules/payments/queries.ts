@@ -1,0 +1,369 @@
+import { and, asc, between, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { parseDateParam } from '@recaudo/domain/dates';
+import { currentMonth } from '@recaudo/domain/months';
+import { clientMessages } from '@recaudo/domain/clients';
+import type { Paged } from '@recaudo/domain/paging';
+import type { ClientPaymentsQuery, PaymentHistoryQuery, PaymentListQuery, PaymentRow } from '@recaudo/domain/payments';
+import { userMessages } from '@recaudo/domain/users';
+import type { Executor } from '../../db/client';
+import type { RowSource } from '../../platform/export';
+import { caracasDayRange, idList, likePattern } from '../../platform/paging';
+import { notFound } from '../../platform/errors';
+import { assertOwnClient, clientScope, creatorScope, seriesScope } from '../../platform/scope';
+import { monthsToPayIn, monthsToPaySql } from '../addresses-payment/ledger-sql';
+import { addressesPayments } from '../addresses-payment/tables';
+import type { AuthContext } from '../auth/service';
+import { clients } from '../clients/tables';
+import { users } from '../users/tables';
+import { presentPayment, type PaymentDetail } from './presenter';
+import { payments } from './tables';
+
+/**
+ * Reading payments: one `where` for every payments list (bill-payments, payments, the user's
+ * history, the client's tab and their exports), the page of ids, and a capped count.
+ *
+ * The page is chosen on `payments` alone (its indexes give the order), then the page's rows are
+ * joined to their client, address, method, bank, series and creator (presenter.ts), so deep pages
+ * never join the rows they skip.
+ */
+
+/** Exact totals up to this many rows; beyond it the counter shows the planner's estimate. */
+export const COUNT_CAP = 10_000;
+
+const listOf = (value: unknown): unknown[] =>
+  (Array.isArray(value) ? value : value === undefined || value === null || value === '' ? [] : [value]).map((item) =>
+    typeof item === 'object' && item !== null && 'value' in item ? (item as { value: unknown }).value : item,
+  );
+
+const textList = (value: unknown): string[] =>
+  listOf(value)
+    .map((item) => (typeof item === 'number' ? String(item) : item))
+    .filter((item): item is string => typeof item === 'string' && item.trim().length > 0 && item.length <= 64)
+    .map((item) => item.trim());
+
+const wholeList = (value: unknown): number[] =>
+  listOf(value)
+    .filter((item) => item !== '' && item !== null && typeof item !== 'boolean')
+    .map(Number)
+    .filter((item) => Number.isInteger(item) && item >= 0);
+
+/** `filters[dates_payment][]=01-01-2026&…[]=31-01-2026` as a YYYY-MM-DD pair. */
+function dayPair(value: unknown): [string, string] | null {
+  if (!Array.isArray(value) || value.length !== 2) return null;
+  const [from, to] = value.map(parseDateParam);
+  return from && to ? [from, to] : null;
+}
+
+/** Every list of payments applies these: a client user's own, a staff user's data and series scope (DESIGN §4). */
+export function paymentScope(auth: AuthContext): SQL | undefined {
+  return and(clientScope(payments.clientId, auth), creatorScope(payments.createdBy, auth), seriesScope(payments.serieId, auth));
+}
+
+/** Up to this many matching clients are named in the query itself; more go through a subquery. */
+export const SEARCH_CLIENT_IDS = 2000;
+
+/** A search naming at most this many clients (and at least 3 characters) matches few payments: fence it. */
+const FEW_CLIENTS = 200;
+
+interface SearchCondition {
+  condition: SQL;
+  /** For a search matching more clients than SEARCH_CLIENT_IDS: the planner's share of clients it matches. */
+  clientShare: number | null;
+  /** Few matches: gather them all, then sort (paymentIds `fenced`). */
+  fenced: boolean;
+}
+
+/**
+ * Contains-search on the reference, control and document numbers (pg_trgm indexes of migration
+ * 0007) and on the client's name and "V-12345678" (clients' trgm indexes of 0005). Unless the
+ * planner expects thousands, the matching clients are looked up first: up to SEARCH_CLIENT_IDS
+ * of them go into the query as an id list,
+ * which the planner estimates and can use as an index condition (rare matches) or as a hashed
+ * filter while reading newest first (frequent ones). A broader search (a common surname) matches
+ * so many payments that reading newest first through a subquery finds the page at once.
+ */
+async function searchCondition(db: Executor, search: string): Promise<SearchCondition> {
+  const pattern = likePattern(search);
+  // Control and document numbers are digits: only a search of digits can be in them.
+  const digits = /^\d+$/.test(search);
+  const own = or(ilike(payments.reference, pattern), digits ? ilike(payments.number, pattern) : undefined, digits ? ilike(payments.numberCorrelative, pattern) : undefined)!;
+  // Trigram indexes need three characters; shorter searches are read newest first.
+  const specific = search.length >= 3;
+  const clientMatch = sql`(c.name ilike ${pattern} or (c.identification_type || '-' || c.identification) ilike ${pattern})`;
+  // The planner's guess first: a search it expects to match thousands of clients skips the lookup.
+  const expected = await planRows(db, sql`select 1 from ${clients} c where ${clientMatch}`);
+  if (expected <= 2.5 * SEARCH_CLIENT_IDS) {
+    const found = (await db.execute(sql`select c.id from ${clients} c where ${clientMatch} limit ${SEARCH_CLIENT_IDS + 1}`)) as unknown as { rows: { id: number }[] };
+    const ids = found.rows.map((row) => Number(row.id));
+    if (!ids.length) return { condition: sql`(${own})`, clientShare: null, fenced: specific };
+    if (ids.length <= SEARCH_CLIENT_IDS) {
+      return { condition: sql`(${payments.clientId} = any(${`{${ids.join(',')}}`}::int[]) or ${own})`, clientShare: null, fenced: specific && ids.length <= FEW_CLIENTS };
+    }
+  }
+  const share = Math.max(expected, SEARCH_CLIENT_IDS + 1) / Math.max(1, await planRows(db, sql`select 1 from ${clients} c`));
+  return { condition: sql`(${payments.clientId} in (select c.id from ${clients} c where ${clientMatch}) or ${own})`, clientShare: Math.min(1, share), fenced: false };
+}
+
+/**
+ * The filters of spec 02 §2 (the search is searchCondition): client, user (creator), status, type_document, payment_method, serie,
+ * checkbook_number, lot_number, terminal (exact), reference, number, number_correlative
+ * (contains), months_to_pay (exact counts of the address, from the ledger summary), type (of the
+ * address), and the date ranges dates (registered, Caracas days), dates_payment and dates_bill.
+ */
+export function paymentFilters(query: Pick<PaymentListQuery, 'filters'>, now = new Date()): SQL | undefined {
+  const { filters } = query;
+  const ids = (name: string) => idList(filters[name]);
+  const inIds = (column: PgColumn, list: number[]) => (list.length ? inArray(column, list) : undefined);
+  const exact = (column: PgColumn, name: string) => {
+    const values = textList(filters[name]);
+    return values.length ? inArray(column, values) : undefined;
+  };
+  const contains = (column: PgColumn, name: string) => {
+    const [value] = textList(filters[name]);
+    return value ? ilike(column, likePattern(value)) : undefined;
+  };
+  const statuses = wholeList(filters.status).filter((status) => status <= 2);
+  const monthsToPay = wholeList(filters.months_to_pay);
+  const types = wholeList(filters.type).filter((type) => type <= 1);
+  const created = caracasDayRange(filters.dates);
+  const paid = dayPair(filters.dates_payment);
+  const billed = dayPair(filters.dates_bill);
+  const addressWhere = (condition: SQL | undefined) =>
+    inArray(payments.addressPaymentId, sql`(select ${addressesPayments.id} from ${addressesPayments} where ${condition})`);
+  return and(
+    inIds(payments.clientId, ids('client')),
+    inIds(payments.createdBy, ids('user')),
+    statuses.length ? inArray(payments.status, statuses) : undefined,
+    exact(payments.typeDocument, 'type_document'),
+    inIds(payments.paymentMethodId, ids('payment_method')),
+    inIds(payments.serieId, ids('serie')),
+    exact(payments.checkbookNumber, 'checkbook_number'),
+    exact(payments.lotNumber, 'lot_number'),
+    exact(payments.terminal, 'terminal'),
+    contains(payments.reference, 'reference'),
+    contains(payments.number, 'number'),
+    contains(payments.numberCorrelative, 'number_correlative'),
+    monthsToPay.length ? addressWhere(monthsToPayIn(currentMonth(now), monthsToPay)) : undefined,
+    types.length === 1 ? addressWhere(eq(addressesPayments.type, types[0]!)) : undefined,
+    created ? and(gte(payments.createdAt, created[0]), lt(payments.createdAt, created[1])) : undefined,
+    paid ? between(payments.datePayment, paid[0], paid[1]) : undefined,
+    billed ? between(payments.dateBill, billed[0], billed[1]) : undefined,
+  );
+}
+
+const SORTABLE: Record<string, PgColumn> = {
+  id: payments.id,
+  created_at: payments.createdAt,
+  date_payment: payments.datePayment,
+  date_bill: payments.dateBill,
+  amount_payment: payments.amountPayment,
+  amount_bill: payments.amountBill,
+  dollar_amount_payment: payments.dollarAmountPayment,
+  dollar_amount_bill: payments.dollarAmountBill,
+  number: payments.number,
+  number_correlative: payments.numberCorrelative,
+  reference: payments.reference,
+  status: payments.status,
+};
+
+export interface PaymentOrder {
+  column: PgColumn;
+  descending: boolean;
+}
+
+/** Newest first (the created index read backwards); a sorter field of the payment itself, then id. */
+export function paymentOrder(sorter: PaymentListQuery['sorter']): PaymentOrder {
+  const column = sorter?.field ? SORTABLE[sorter.field] : undefined;
+  if (!column || !sorter?.order) return { column: payments.createdAt, descending: true };
+  return { column, descending: sorter.order.toLowerCase().startsWith('desc') };
+}
+
+interface QueryPlan {
+  Plan?: { 'Plan Rows'?: number };
+}
+
+/** The planner's row estimate for a query (nothing is read). */
+async function planRows(db: Executor, query: SQL): Promise<number> {
+  const result = (await db.execute(sql`explain (format json) ${query}`)) as unknown as { rows: Record<string, unknown>[] };
+  const cell = Object.values(result.rows[0] ?? {})[0];
+  const plans = (typeof cell === 'string' ? JSON.parse(cell) : cell) as QueryPlan[] | undefined;
+  return Math.round(plans?.[0]?.Plan?.['Plan Rows'] ?? 0);
+}
+
+const estimate = (db: Executor, where: SQL | undefined) => planRows(db, sql`select 1 from ${payments} ${where ? sql`where ${where}` : sql``}`);
+
+/** Counts the rows up to `cap` + 1 (the cheapest plan for a bounded count). */
+export async function cappedCount(db: Executor, where: SQL | undefined, cap = COUNT_CAP): Promise<number> {
+  const capped = db.select({ one: sql`1` }).from(payments).where(where).limit(cap + 1).as('capped');
+  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(capped);
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * The "a-b de n" total (DESIGN §8: counting two million rows costs 60–90 ms, and a filter that
+ * keeps many of them costs as much). When the planner expects more than COUNT_CAP rows, its
+ * estimate is the total; otherwise the rows are counted up to COUNT_CAP + 1, exact below the
+ * cap. A page that comes back short gives the exact total anyway (paymentPage).
+ */
+export async function estimatedTotal(db: Executor, where: SQL | undefined, cap = COUNT_CAP): Promise<number> {
+  const expected = await estimate(db, where);
+  if (expected > cap) return expected;
+  const counted = await cappedCount(db, where, cap);
+  return counted <= cap ? counted : Math.max(cap + 1, expected);
+}
+
+/**
+ * A page of payment ids in list order. `fenced` first gathers every match, then sorts: for a
+ * search known to match few payments, where reading newest first could walk far for them.
+ */
+export async function paymentIds(db: Executor, where: SQL | undefined, order: PaymentOrder, limit: number | null, offset: number, fenced = false): Promise<number[]> {
+  const direction = order.descending ? desc : asc;
+  if (fenced) {
+    const matches = db.select({ id: payments.id, key: sql`${order.column}`.as('key') }).from(payments).where(where);
+    const page = sql`with m as materialized (${matches}) select m.id from m order by m.key ${sql.raw(order.descending ? 'desc' : 'asc')}, m.id desc
+      ${limit === null ? sql`` : sql`limit ${limit}`} offset ${offset}`;
+    const result = (await db.execute(page)) as unknown as { rows: { id: number }[] };
+    return result.rows.map((row) => Number(row.id));
+  }
+  const base = db.select({ id: payments.id }).from(payments).where(where).orderBy(direction(order.column), desc(payments.id)).offset(offset);
+  const rows = limit === null ? await base : await base.limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * A payments list: scope, the caller's filters and search, and `extra` (the user of a history,
+ * the client of a tab). The search's client lookup runs once, on first use.
+ */
+function paymentSource(db: Executor, query: PaymentListQuery, auth: AuthContext, extra?: SQL): RowSource<PaymentRow> {
+  const now = new Date();
+  const base = and(paymentScope(auth), paymentFilters(query, now), extra);
+  const order = paymentOrder(query.sorter);
+  let prepared: Promise<SearchCondition | null> | undefined;
+  const search = () => (prepared ??= query.search ? searchCondition(db, query.search) : Promise.resolve(null));
+  // An export walks the list batch after batch: in the default order each batch resumes after
+  // the last row of the previous one instead of skipping `offset` rows again.
+  let cursor: { next: number; createdAt: string; id: number } | null = null;
+  return {
+    async rows(limit, offset) {
+      const found = await search();
+      const where = and(base, found?.condition);
+      if (found?.fenced || limit === null || order.column !== payments.createdAt || !order.descending) {
+        return loadPayments(db, await paymentIds(db, where, order, limit, offset, found?.fenced), now);
+      }
+      const resume = cursor?.next === offset ? sql`(${payments.createdAt}, ${payments.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::int)` : undefined;
+      const page = await db
+        .select({ id: payments.id, created_at: sql<string>`${payments.createdAt}::text` })
+        .from(payments)
+        .where(and(where, resume))
+        .orderBy(desc(payments.createdAt), desc(payments.id))
+        .offset(resume ? 0 : offset)
+        .limit(limit);
+      const last = page.at(-1);
+      cursor = last ? { next: offset + page.length, createdAt: last.created_at, id: last.id } : null;
+      return loadPayments(
+        db,
+        page.map((row) => row.id),
+        now,
+      );
+    },
+    async count() {
+      const found = await search();
+      if (found?.clientShare != null) {
+        // A search over many clients: its share of the clients times the rows of the other conditions.
+        const expected = Math.round(found.clientShare * (await estimate(db, base)));
+        if (expected > COUNT_CAP) return expected;
+        const counted = await cappedCount(db, and(base, found.condition));
+        return counted <= COUNT_CAP ? counted : COUNT_CAP + 1;
+      }
+      return estimatedTotal(db, and(base, found?.condition));
+    },
+  };
+}
+
+/** A page of a payments list: a short page gives the exact total without counting. */
+export async function paymentPage(query: Pick<PaymentListQuery, 'page' | 'per_page'>, source: RowSource<PaymentRow>): Promise<Paged<PaymentRow>> {
+  const perPage = query.per_page;
+  const offset = (query.page - 1) * perPage;
+  const data = await source.rows(perPage, offset);
+  const short = data.length < perPage && (data.length > 0 || query.page === 1);
+  const total = short ? offset + data.length : Math.max(await source.count(), offset + data.length);
+  return { data, current_page: query.page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) };
+}
+
+/** `GET bill-payments` and `GET payments`: the same list for both families. */
+export const listSource = (db: Executor, query: PaymentListQuery, auth: AuthContext) => paymentSource(db, query, auth);
+
+/**
+ * `GET payments/history-status`: the payments `user_id` registered, within the caller's own data
+ * and series scope (a user limited to their own data sees only their own history).
+ */
+export async function historySource(db: Executor, query: PaymentHistoryQuery, auth: AuthContext): Promise<RowSource<PaymentRow>> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, query.user_id));
+  if (!user) throw notFound(userMessages.notFound);
+  return paymentSource(db, query, auth, and(eq(payments.createdBy, user.id), query.status !== undefined ? eq(payments.status, query.status) : undefined));
+}
+
+/** `GET payments/client-details`: one client's payments; a client user naming another client gets 404. */
+export async function clientPaymentSource(db: Executor, query: ClientPaymentsQuery, auth: AuthContext): Promise<RowSource<PaymentRow>> {
+  assertOwnClient(auth, query.client_id, clientMessages.notFound);
+  const [client] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, query.client_id));
+  if (!client) throw notFound(clientMessages.notFound);
+  return paymentSource(db, query, auth, eq(payments.clientId, client.id));
+}
+
+/** One payment within the caller's reach (scope), or null. */
+export async function scopedPayment(db: Executor, auth: AuthContext, id: number): Promise<{ id: number; files: string[] } | null> {
+  const [row] = await db
+    .select({ id: payments.id, files: payments.files })
+    .from(payments)
+    .where(and(eq(payments.id, id), paymentScope(auth)));
+  return row ?? null;
+}
+
+/* ---------------- The rows of a page ---------------- */
+
+/*
+ * The page's rows in one query: payments with their client and address joined, and the small
+ * references (location, activity, method, bank, series, creator, tickets) as scalar subqueries,
+ * which keeps planning short (a ten-table join cost more to plan than to run).
+ */
+const one = (query: SQL) => sql`(${query})`;
+const detailColumns = (now: Date) => ({
+  payment: payments,
+  client_name: clients.name,
+  client_identification_type: clients.identificationType,
+  client_identification: clients.identification,
+  client_type: clients.type,
+  client_email: clients.email,
+  client_phone: clients.phone,
+  address_type: addressesPayments.type,
+  address: addressesPayments.address,
+  address_is_custom_fee: addressesPayments.isCustomFee,
+  address_fee: addressesPayments.fee,
+  months_to_pay: monthsToPaySql(currentMonth(now)),
+  community: one(sql`select json_build_object('id', x.id, 'name', x.name, 'fee', x.fee::text) from communities x where x.id = ${addressesPayments.communityId}`),
+  parish: one(sql`select json_build_object('id', x.id, 'name', x.name) from parishes x where x.id = ${addressesPayments.parishId}`),
+  activity: one(sql`select json_build_object('id', x.id, 'name', x.name, 'fee', x.fee::text) from economic_activities x where x.id = ${addressesPayments.economicActivityId}`),
+  method: one(sql`select json_build_object('id', x.id, 'name', x.name, 'code', x.code, 'type', x.type, 'image', x.image, 'description', x.description,
+    'is_mobile_payment_use_api_bdv', x.is_mobile_payment_use_api_bdv) from payment_methods x where x.id = ${payments.paymentMethodId}`),
+  bank: one(sql`select json_build_object('id', x.id, 'name', x.name, 'code', x.code) from banks x where x.id = ${payments.bankId}`),
+  serie: one(sql`select x.serie from correlatives x where x.id = ${payments.serieId}`),
+  causer: one(sql`select json_build_object('id', x.id, 'name', x.name, 'client_id', x.client_id) from users x where x.id = ${payments.createdBy}`),
+  tickets: one(sql`select coalesce(json_agg(json_build_object('id', d.id, 'ticket_serial', d.ticket_serial, 'tickets_payment_id', d.tickets_payment_id,
+    'tickets_payment', json_build_object('id', t.id, 'name', t.name, 'color', t.color)) order by d.id), '[]'::json)
+    from tickets_delivered d join tickets_payments t on t.id = d.tickets_payment_id where d.payment_id = ${payments.id}`),
+});
+
+/** The API rows of the given payments, in the given order (one query whatever the page size). */
+export async function loadPayments(db: Executor, ids: number[], now = new Date()): Promise<PaymentRow[]> {
+  if (!ids.length) return [];
+  const rows = (await db
+    .select(detailColumns(now))
+    .from(payments)
+    .innerJoin(clients, eq(clients.id, payments.clientId))
+    .innerJoin(addressesPayments, eq(addressesPayments.id, payments.addressPaymentId))
+    .where(inArray(payments.id, ids))) as PaymentDetail[];
+  const byId = new Map(rows.map((row) => [row.payment.id, presentPayment(row)]));
+  return ids.map((id) => byId.get(id)).filter((row): row is PaymentRow => row !== undefined);
+}

@@ -1,0 +1,144 @@
+import Decimal from 'decimal.js';
+import { and, eq } from 'drizzle-orm';
+import { formatDate, formatMoney, formatMonth } from '@recaudo/domain/format';
+import { receiptMessages, verifyPaymentPath, type PaymentVerification } from '@recaudo/domain/payment-receipts';
+import { PAYMENT_STATUS, type PaymentRow } from '@recaudo/domain/payments';
+import type { Database, Executor } from '../../db/client';
+import { recordAudit } from '../../platform/audit';
+import { AppError, notFound } from '../../platform/errors';
+import type { AuthContext } from '../auth/service';
+import { queueEmail } from '../messages/service';
+import { paymentReceiptMail } from '../messages/templates';
+import { loadPayments, paymentScope } from './queries';
+import { payments } from './tables';
+
+/**
+ * The receipt of one payment, found by its public hash (spec 02 §7, spec 03 public verification):
+ * the PDF and its e-mail for whoever may see the payment, and the few fields the public page shows.
+ */
+
+/** Hashes are 64 hex characters (service.ts); anything else can't name a payment. */
+const HASH_PATTERN = /^[0-9a-f]{64}$/i;
+
+/**
+ * The payment with this hash as the lists answer it; with `auth`, only within the caller's reach
+ * (a client user their client's, staff their data and series scope), so another's is not found.
+ */
+export async function paymentByHash(db: Executor, hash: string, auth?: AuthContext): Promise<PaymentRow | null> {
+  if (!HASH_PATTERN.test(hash)) return null;
+  const [found] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.hash, hash.toLowerCase()), auth ? paymentScope(auth) : undefined));
+  if (!found) return null;
+  const [row] = await loadPayments(db, [found.id]);
+  return row ?? null;
+}
+
+/** `${APP_URL}/verify-payment/{hash}`: the address the receipt's QR code and e-mail carry. */
+export const verificationUrl = (appUrl: string, hash: string) => `${appUrl.replace(/\/+$/, '')}${verifyPaymentPath(hash)}`;
+
+export const currencyOf = (row: Pick<PaymentRow, 'exchange_rate_id'>): '$' | '€' => (row.exchange_rate_id === 1 ? '$' : '€');
+
+/** The public page's data: nothing beyond what it shows (spec 03 §3 "Public verification result"). */
+export function presentVerification(row: PaymentRow): PaymentVerification {
+  return {
+    number_correlative: row.number_correlative,
+    serie: row.serie?.serie ?? null,
+    status: row.status,
+    client: { name: row.client.name, identification_type: row.client.identification_type, identification: row.client.identification },
+    payment_method: { name: row.payment_method.name },
+    amount_payment: row.amount_payment,
+    dollar_amount_payment: row.dollar_amount_payment,
+    currency: currencyOf(row),
+    date_payment: row.date_payment,
+    date_bill: row.date_bill,
+    created_at: row.created_at,
+    months_payment: row.months_payment,
+  };
+}
+
+/**
+ * The monthly fee this payment was charged, in its currency: the stored base over its months (the
+ * base is fee × months, domain `paymentAmounts`), so a later change of the address's fee does not
+ * rewrite old receipts. Without months, the address's current fee.
+ */
+export function monthlyFee(row: Pick<PaymentRow, 'tax_base' | 'months_payment' | 'address_payment'>): string | null {
+  if (!row.months_payment.length) return row.address_payment.fee;
+  return new Decimal(row.tax_base).dividedBy(row.months_payment.length).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+}
+
+export interface ReceiptLine {
+  label: string;
+  bolivars: string;
+  foreign: string;
+}
+
+/**
+ * The amount lines of the receipt in both currencies. The base, VAT and retention are stored in
+ * the rate's currency (domain `paymentAmounts`); in bolivars the base is base × rate and the VAT
+ * billed − base, so base + VAT is the stored bill amount to the cent (VAT × rate alone could be a
+ * cent off); the retention is retention × rate. The amount paid is the stored one (typed).
+ */
+export function receiptLines(row: PaymentRow): ReceiptLine[] {
+  const rate = new Decimal(row.exchange_rate);
+  const base = new Decimal(row.tax_base).times(rate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  const billed = new Decimal(row.amount_bill);
+  const commercial = row.address_payment.type === 1;
+  const lines: ReceiptLine[] = [];
+  // A residential fee carries no VAT: its base is the total, shown once.
+  if (commercial) {
+    lines.push({ label: 'Base imponible', bolivars: base.toFixed(2), foreign: row.tax_base });
+    lines.push({ label: 'IVA (16 %)', bolivars: billed.minus(base).toFixed(2), foreign: row.iva });
+  }
+  lines.push({ label: 'Total facturado', bolivars: row.amount_bill, foreign: row.dollar_amount_bill });
+  if (commercial && row.is_apply_retention)
+    lines.push({
+      label: 'Retención de IVA (75 %)',
+      bolivars: new Decimal(row.retention).times(rate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
+      foreign: row.retention,
+    });
+  lines.push({ label: 'Monto pagado', bolivars: row.amount_payment, foreign: row.dollar_amount_payment });
+  return lines;
+}
+
+/** "A-00000123": the series and the document number, or null before the number is taken. */
+export const documentNumberOf = (row: Pick<PaymentRow, 'serie' | 'number_correlative'>) =>
+  row.number_correlative ? `${row.serie ? `${row.serie.serie}-` : ''}${row.number_correlative}` : null;
+
+/**
+ * `payments/send-mail-payment-pdf`: queues the receipt e-mail to the client's address with the
+ * verification link, and logs it (`send_message`) in the same transaction. Not gated beyond
+ * seeing the payment (spec 02 §6); a client without e-mail answers 422.
+ */
+export async function sendPaymentReceipt(db: Database, auth: AuthContext, hash: string, appUrl: string): Promise<{ to: string }> {
+  const row = await paymentByHash(db, hash, auth);
+  if (!row) throw notFound(receiptMessages.hashNotFound);
+  const to = row.client.email?.trim();
+  if (!to) throw new AppError('validation', receiptMessages.noEmail, { hash: [receiptMessages.noEmail] });
+  const currency = currencyOf(row);
+  const mail = paymentReceiptMail({
+    clientName: row.client.name,
+    documentNumber: documentNumberOf(row),
+    datePayment: formatDate(row.date_payment),
+    amount: formatMoney(row.amount_payment),
+    foreignAmount: formatMoney(row.dollar_amount_payment, currency),
+    months: row.months_payment.map((month) => formatMonth(month)).join(', '),
+    method: row.payment_method.name,
+    status: PAYMENT_STATUS[row.status],
+    verifyUrl: verificationUrl(appUrl, row.hash),
+    portalUrl: `${appUrl.replace(/\/+$/, '')}/payments-receipt`,
+  });
+  await db.transaction(async (tx) => {
+    await queueEmail(tx, to, mail);
+    await recordAudit(tx, {
+      module: 'payments',
+      event: 'send_message',
+      causerId: auth.user.id,
+      subjectType: 'payments',
+      subjectId: row.id,
+      attributes: { type: 'email', title: mail.subject, recipients: [to] },
+    });
+  });
+  return { to };
+}

@@ -1,0 +1,99 @@
+import fastifyMultipart from '@fastify/multipart';
+import { z } from 'zod';
+import { changePaymentStatusSchema, paymentFieldsSchema, paymentMessages } from '@recaudo/domain/payments';
+import { recordId } from '@recaudo/domain/validation';
+import { requireAuth } from '../../platform/access';
+import { done, emptyEnvelope, envelope, ok } from '../../platform/envelope';
+import { defineRoutes } from '../../platform/module';
+import { MAX_PAYMENT_FILES, changePaymentStatus, createPayment, deletePayment, updatePayment, type PaymentFiles } from './service';
+
+/**
+ * Payment writes (spec 02 §7). The staff screens and the client portal post the same form to
+ * two call families, `bill-payments/*` and `payments/*`; both run the same service. The form is
+ * multipart (`files[i]` uploads, `files_string[i]` names of stored files to keep, `months_payment`
+ * as a JSON list); a JSON body works as well, without uploads. Reads live in read-routes.ts.
+ */
+const tags = ['payments'];
+const FAMILIES = ['bill-payments', 'payments'] as const;
+const MAX_FILE_BYTES = 5 * 1024 * 1024;
+
+const UPLOAD_KEY = /^files(?:\[(\d*)\])?$/;
+const KEPT_KEY = /^files_string(?:\[(\d*)\])?$/;
+
+/** Values of `key`, `key[]` and `key[i]` fields in index order (multipart repeats become lists). */
+function collect(body: Record<string, unknown>, pattern: RegExp): unknown[] {
+  const found: { index: number; values: unknown[] }[] = [];
+  for (const [key, value] of Object.entries(body)) {
+    const match = pattern.exec(key);
+    if (!match) continue;
+    const index = match[1] ? Number(match[1]) : -1;
+    found.push({ index, values: Array.isArray(value) ? value : [value] });
+  }
+  return found.sort((a, b) => a.index - b.index).flatMap((entry) => entry.values);
+}
+
+const filesOf = (body: Record<string, unknown>): PaymentFiles => ({
+  uploads: collect(body, UPLOAD_KEY).filter((value) => value !== '' && value !== null && value !== undefined),
+  kept: collect(body, KEPT_KEY).filter((value): value is string => typeof value === 'string' && value.trim() !== ''),
+});
+
+// Upload keys are free-form (`files[0]`, `files_string[3]`): the object keeps unknown keys for filesOf.
+const storeBody = paymentFieldsSchema.extend({ _method: z.string().optional() }).loose();
+const updateBody = storeBody.extend({ id: recordId() }).loose();
+const idBody = z.object({ id: recordId() });
+
+const created = envelope(z.object({ id: z.number(), number_correlative: z.string().nullable(), hash: z.string() }));
+
+export default defineRoutes(async (app, { db, storage }) => {
+  await app.register(fastifyMultipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: MAX_FILE_BYTES, files: MAX_PAYMENT_FILES, fields: 80 },
+  });
+  // A client user's payment is always Procesando (spec 02 §2): the status they may leave out is filled in here; the service enforces it.
+  app.addHook('preValidation', async (request) => {
+    const body = request.body as Record<string, unknown> | undefined;
+    if (request.auth?.user.clientId != null && body && typeof body === 'object' && !Array.isArray(body)) body.status = '0';
+  });
+
+  for (const family of FAMILIES) {
+    app.post(
+      `/${family}/store`,
+      { config: { access: { permission: 'add_payment', clients: true } }, schema: { tags, body: storeBody, response: { 200: created } } },
+      async (request) => {
+        const { _method: _ignored, ...fields } = request.body;
+        const answer = await createPayment(db, storage, requireAuth(request), fields, filesOf(request.body));
+        return ok(answer, paymentMessages.created);
+      },
+    );
+    // The panel posts the form with `_method: PUT` (Laravel's spoofing); a real PUT works too.
+    for (const method of ['POST', 'PUT'] as const) {
+      app.route({
+        method,
+        url: `/${family}/update`,
+        config: { access: { permission: 'edit_payment', clients: true } },
+        schema: { tags, body: updateBody, response: { 200: emptyEnvelope } },
+        handler: async (request) => {
+          const { _method: _ignored, ...fields } = request.body;
+          await updatePayment(db, storage, requireAuth(request), fields, filesOf(request.body));
+          return done(paymentMessages.updated);
+        },
+      });
+    }
+    app.delete(
+      `/${family}/delete`,
+      { config: { access: { permission: 'delete_payment', clients: true } }, schema: { tags, body: idBody, response: { 200: emptyEnvelope } } },
+      async (request) => {
+        await deletePayment(db, storage, requireAuth(request), request.body.id);
+        return done(paymentMessages.deleted);
+      },
+    );
+    app.put(
+      `/${family}/change-status`,
+      { config: { access: { permission: 'edit_payment' } }, schema: { tags, body: changePaymentStatusSchema, response: { 200: emptyEnvelope } } },
+      async (request) => {
+        await changePaymentStatus(db, requireAuth(request), request.body);
+        return done(request.body.status === 2 ? paymentMessages.rejected : paymentMessages.approved);
+      },
+    );
+  }
+});

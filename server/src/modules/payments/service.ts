@@ -1,0 +1,559 @@
+import { randomBytes } from 'node:crypto';
+import Decimal from 'decimal.js';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { paymentAmounts } from '@recaudo/domain/amounts';
+import { currentMonth, lastPayableMonth, monthRange, startMonth, type Month } from '@recaudo/domain/months';
+import {
+  DOLLAR_RATE_ID,
+  EURO_RATE_ID,
+  canChangeStatus,
+  paymentMessages,
+  paymentRuleIssues,
+  type ChangePaymentStatusInput,
+  type PaymentFields,
+  type PaymentStatus,
+} from '@recaudo/domain/payments';
+import type { Database, Executor } from '../../db/client';
+import { changedFields, recordAudit } from '../../platform/audit';
+import { AppError, fieldError, notFound } from '../../platform/errors';
+import { clientIdOf, clientScope, creatorScope, seriesScope } from '../../platform/scope';
+import { detectImage, type FileStorage } from '../../platform/storage';
+import { addressesPayments, addressMonths } from '../addresses-payment/tables';
+import type { AuthContext } from '../auth/service';
+import { banks } from '../banks/tables';
+import { clients } from '../clients/tables';
+import { exchangeRates } from '../configurations/service';
+import { correlatives } from '../correlatives/tables';
+import { economicActivities } from '../economic-activities/tables';
+import { paymentMethods } from '../payment-methods/tables';
+import { communities, parishes } from '../regional/tables';
+import { ticketsDelivered, ticketsPayments } from '../tickets-payments/tables';
+import { amountColumns, payments } from './tables';
+
+/**
+ * Payment writes (spec 02 §3–§5, DESIGN §5): create, edit, delete and status changes, shared by
+ * the `bill-payments/*` and `payments/*` call families. Every write runs in one transaction that
+ * holds the rows it depends on, in this order: the payment, its address(es), the series. Months
+ * are covered in the ledger (`address_months`) while a payment is Procesando (pending) or
+ * Aprobado; the series' document number is taken when the payment becomes Aprobado.
+ */
+
+export const FILE_FOLDER = 'payments';
+export const MAX_PAYMENT_FILES = 10;
+const AUDIT_MODULE = 'payments';
+
+type PaymentRecord = typeof payments.$inferSelect;
+
+/** The images of a multipart form: new uploads, and on update the stored names to keep. */
+export interface PaymentFiles {
+  uploads: unknown[];
+  kept: string[];
+}
+
+interface CheckedUpload {
+  data: Buffer;
+  extension: string;
+}
+
+/** ICO is allowed beside the formats the platform recognises; SVG is refused (it can carry scripts). */
+function imageExtension(data: Buffer): string | null {
+  const kind = detectImage(data);
+  if (kind) return kind.extension;
+  if (data.length >= 6 && data[0] === 0 && data[1] === 0 && data[2] === 1 && data[3] === 0 && data.readUInt16LE(4) > 0) return 'ico';
+  return null;
+}
+
+/** Every upload is checked by content before the database is touched. */
+function checkUploads(uploads: unknown[]): CheckedUpload[] {
+  if (uploads.length > MAX_PAYMENT_FILES) throw fieldError('files', `No se pueden adjuntar más de ${MAX_PAYMENT_FILES} archivos.`);
+  return uploads.map((upload, index) => {
+    const data = Buffer.isBuffer(upload) ? upload : null;
+    const extension = data ? imageExtension(data) : null;
+    if (!data || !extension) throw fieldError(`files.${index}`, paymentMessages.fileInvalid(index + 1));
+    return { data, extension };
+  });
+}
+
+/** What a user may reach: client users their client's payments; staff their data and series scope. */
+const paymentScope = (auth: AuthContext) => and(clientScope(payments.clientId, auth), creatorScope(payments.createdBy, auth), seriesScope(payments.serieId, auth));
+
+async function lockPayment(tx: Executor, auth: AuthContext, id: number): Promise<PaymentRecord> {
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, id), paymentScope(auth)))
+    .for('update');
+  if (!row) throw notFound(paymentMessages.notFound);
+  return row;
+}
+
+/** Holds the address rows (in id order, so two writers never wait on each other crosswise). */
+async function lockAddresses(tx: Executor, ids: number[]): Promise<void> {
+  await tx
+    .select({ id: addressesPayments.id })
+    .from(addressesPayments)
+    .where(inArray(addressesPayments.id, [...new Set(ids)]))
+    .orderBy(asc(addressesPayments.id))
+    .for('update');
+}
+
+interface AddressFacts {
+  id: number;
+  clientId: number;
+  type: 0 | 1;
+  complete: boolean;
+  /** The monthly fee in the rate's foreign currency. */
+  fee: string;
+  start: Month;
+  /** Months covered by anything except `exceptPayment`. */
+  taken: Set<Month>;
+}
+
+/** The address's fee, completeness, start month and ledger, read while its row is held. */
+async function addressFacts(tx: Executor, addressId: number, exceptPayment: number | null): Promise<AddressFacts | null> {
+  const [row] = await tx
+    .select({
+      id: addressesPayments.id,
+      clientId: addressesPayments.clientId,
+      type: addressesPayments.type,
+      communityId: addressesPayments.communityId,
+      parishId: addressesPayments.parishId,
+      economicActivityId: addressesPayments.economicActivityId,
+      isCustomFee: addressesPayments.isCustomFee,
+      fee: addressesPayments.fee,
+      dateStart: addressesPayments.dateStart,
+      createdAt: addressesPayments.createdAt,
+      communityFee: communities.fee,
+      communityStart: communities.dateStart,
+      parishStart: parishes.dateStart,
+      activityFee: economicActivities.fee,
+    })
+    .from(addressesPayments)
+    .leftJoin(communities, eq(communities.id, addressesPayments.communityId))
+    .leftJoin(parishes, eq(parishes.id, addressesPayments.parishId))
+    .leftJoin(economicActivities, eq(economicActivities.id, addressesPayments.economicActivityId))
+    .where(eq(addressesPayments.id, addressId));
+  if (!row) return null;
+  const ledger = await tx
+    .select({ month: addressMonths.month, paymentId: addressMonths.paymentId })
+    .from(addressMonths)
+    .where(eq(addressMonths.addressPaymentId, addressId))
+    .orderBy(asc(addressMonths.month));
+  const type = row.type === 1 ? 1 : 0;
+  const complete = type === 0 ? row.communityId !== null && row.parishId !== null : row.economicActivityId !== null;
+  const fee = row.isCustomFee && row.fee !== null ? row.fee : type === 1 ? row.activityFee : row.communityFee;
+  return {
+    id: row.id,
+    clientId: row.clientId,
+    type,
+    complete,
+    fee: fee ?? '0.00',
+    start: startMonth({
+      addressDateStart: row.dateStart,
+      serviceDateStart: type === 0 ? row.communityStart : row.parishStart,
+      earliestCovered: ledger[0]?.month ?? null,
+      createdAt: row.createdAt,
+    }),
+    taken: new Set(ledger.filter((entry) => exceptPayment === null || entry.paymentId !== exceptPayment).map((entry) => entry.month)),
+  };
+}
+
+/**
+ * The months a payment pays. Type 1: the months picked (each at most December of the current
+ * year). Type 0: the current Caracas month; when it is already covered, the earliest month the
+ * address still owes from its start month through December. An edited type-0 payment keeps its
+ * month, so it does not drift to the month of the edit.
+ */
+function paymentMonths(fields: Pick<PaymentFields, 'type_payment_month' | 'months_payment'>, address: AddressFacts, keep: Month[] | null, now: Date): Month[] {
+  const limit = lastPayableMonth(now);
+  if (fields.type_payment_month === 1) {
+    const months = [...new Set(fields.months_payment)].sort();
+    const beyond = months.find((month) => month > limit);
+    if (beyond) throw fieldError('months_payment', paymentMessages.monthBeyondLimit(beyond, limit));
+    return months;
+  }
+  if (keep?.length) return keep;
+  const current = currentMonth(now);
+  if (!address.taken.has(current)) return [current];
+  const owed = monthRange(address.start, limit).find((month) => !address.taken.has(month));
+  if (!owed) throw fieldError('months_payment', paymentMessages.noMonthToPay);
+  return [owed];
+}
+
+/** A month covered by another payment or a manual mark refuses the whole write. */
+function assertMonthsFree(address: AddressFacts, months: Month[]): void {
+  const taken = months.find((month) => address.taken.has(month));
+  if (taken) throw fieldError('months_payment', paymentMessages.monthTaken(taken));
+}
+
+async function coverMonths(tx: Executor, addressId: number, paymentId: number, months: Month[], pending: boolean): Promise<void> {
+  if (!months.length) return;
+  await tx.insert(addressMonths).values(months.map((month) => ({ addressPaymentId: addressId, month, paymentId, pending })));
+}
+
+const releaseMonths = (tx: Executor, paymentId: number) => tx.delete(addressMonths).where(eq(addressMonths.paymentId, paymentId));
+
+/**
+ * The series' next document number, taken by incrementing the series row: the row lock makes
+ * concurrent payments wait for each other, so numbers are unique and have no gaps. The number
+ * keeps the width of the stored one (leading zeros) and only grows past it.
+ */
+async function takeCorrelative(tx: Executor, serieId: number): Promise<string> {
+  const next = sql`(${correlatives.number}::bigint + 1)::text`;
+  const [row] = await tx
+    .update(correlatives)
+    .set({ number: sql`lpad(${next}, greatest(length(${correlatives.number}), length(${next})), '0')`, updatedAt: new Date() })
+    .where(eq(correlatives.id, serieId))
+    .returning({ number: correlatives.number });
+  if (!row) throw fieldError('serie_id', paymentMessages.serieMissing);
+  return row.number;
+}
+
+/**
+ * The fields a client user may not choose (spec 02 §6): status (always Procesando), series,
+ * control and checkbook numbers, bill date, invoice and bank-verification flags and tickets are
+ * the staff's. A new client payment gets none; an edit keeps what staff set.
+ */
+function clientFields(fields: PaymentFields, previous: PaymentRecord | null): PaymentFields {
+  return {
+    ...fields,
+    status: 0,
+    serie_id: previous?.serieId ?? null,
+    number: previous?.number ?? null,
+    checkbook_number: previous?.checkbookNumber ?? null,
+    date_bill: previous?.dateBill ?? null,
+    send_invoice: previous?.sendInvoice ?? false,
+    bdv_verified: previous?.bdvVerified ?? false,
+    conciliation_id: previous?.conciliationId ?? null,
+    tickets_payment_id: previous?.ticketsPaymentId ?? null,
+    ticket_serial: previous?.ticketSerial ?? null,
+  };
+}
+
+/** The configured default rate (spec 02 §9): commercial addresses the highest one, others the dollar. */
+async function defaultRate(tx: Executor, type: 0 | 1): Promise<{ rate: string; id: number }> {
+  const rates = await exchangeRates(tx);
+  if (type === 1 && new Decimal(rates.euro_rate).greaterThan(rates.dollar_rate)) return { rate: rates.euro_rate, id: EURO_RATE_ID };
+  return { rate: rates.dollar_rate, id: DOLLAR_RATE_ID };
+}
+
+/** Method, series, bank and ticket checks and the method-dependent rules of spec 02 §5, as one 422. */
+async function checkReferences(tx: Executor, auth: AuthContext, fields: PaymentFields, previous: PaymentRecord | null): Promise<void> {
+  const isClient = clientIdOf(auth) !== null;
+  const [method] = await tx.select().from(paymentMethods).where(eq(paymentMethods.id, fields.payment_method_id));
+  if (!method) throw fieldError('payment_method_id', paymentMessages.methodMissing);
+  if (!method.active && method.id !== previous?.paymentMethodId) throw fieldError('payment_method_id', paymentMessages.methodInactive);
+  const issues = paymentRuleIssues(fields, { type: method.type, usesBankApi: method.isMobilePaymentUseApiBdv });
+  if (isClient) {
+    // Series and control number are the staff's, filled in before approval.
+    delete issues.serie_id;
+    delete issues.number;
+  }
+  const entries = Object.entries(issues);
+  if (entries.length) throw new AppError('validation', entries[0]![1], Object.fromEntries(entries.map(([field, message]) => [field, [message]])));
+  if (fields.bank_id !== null) {
+    const [bank] = await tx.select({ id: banks.id }).from(banks).where(eq(banks.id, fields.bank_id));
+    if (!bank) throw fieldError('bank_id', paymentMessages.bankMissing);
+  }
+  if (!isClient && fields.serie_id !== null) {
+    const [serie] = await tx.select({ id: correlatives.id }).from(correlatives).where(eq(correlatives.id, fields.serie_id));
+    if (!serie) throw fieldError('serie_id', paymentMessages.serieMissing);
+    const { user } = auth;
+    if (!user.useAllSeries && user.correlativeId !== fields.serie_id) throw fieldError('serie_id', paymentMessages.serieNotAllowed);
+  }
+  if (previous?.numberCorrelative && fields.serie_id !== previous.serieId) throw fieldError('serie_id', paymentMessages.serieLocked(previous.numberCorrelative));
+  const ticketChanged = fields.tickets_payment_id !== (previous?.ticketsPaymentId ?? null);
+  if (fields.tickets_payment_id !== null && ticketChanged) {
+    const [ticket] = await tx.select({ name: ticketsPayments.name, status: ticketsPayments.status }).from(ticketsPayments).where(eq(ticketsPayments.id, fields.tickets_payment_id));
+    if (!ticket) throw fieldError('tickets_payment_id', paymentMessages.ticketMissing);
+    if (!ticket.status) throw fieldError('tickets_payment_id', paymentMessages.ticketInactive(ticket.name));
+  }
+}
+
+/** The client and the address: client users reach only their own (404 otherwise). */
+async function checkClientAndAddress(tx: Executor, auth: AuthContext, fields: PaymentFields, exceptPayment: number | null): Promise<AddressFacts> {
+  const own = clientIdOf(auth);
+  if (own !== null && own !== fields.client_id) throw notFound(paymentMessages.clientNotFound);
+  const [client] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, fields.client_id));
+  if (!client) throw fieldError('client_id', paymentMessages.clientNotFound);
+  const address = await addressFacts(tx, fields.address_payment_id, exceptPayment);
+  if (!address || (own !== null && address.clientId !== own)) {
+    if (own !== null) throw notFound(paymentMessages.addressNotFound);
+    throw fieldError('address_payment_id', paymentMessages.addressNotFound);
+  }
+  if (address.clientId !== fields.client_id) throw fieldError('address_payment_id', paymentMessages.addressOfOtherClient);
+  if (!address.complete) throw fieldError('address_payment_id', paymentMessages.addressIncomplete);
+  return address;
+}
+
+/**
+ * The stored amounts (spec 02 §9, DESIGN §5): base, VAT, retention, bill amount and the dollar
+ * figures are recomputed from the address's fee, the months and the rate. `amount_payment` is
+ * what was actually paid and is kept as typed (a transfer may differ from the expected figure by
+ * cents; the expected one is `dollar_amount_payment` × rate).
+ */
+function amountsOf(address: AddressFacts, months: number, rate: string, fields: PaymentFields) {
+  const computed = paymentAmounts({ type: address.type, fee: address.fee, months, rate, applyRetention: fields.is_apply_retention });
+  return {
+    ...amountColumns(computed),
+    amountPayment: fields.amount_payment,
+    isApplyRetention: address.type === 1 && fields.is_apply_retention,
+  };
+}
+
+const columnsOf = (fields: PaymentFields, rate: { rate: string; id: number }) => ({
+  clientId: fields.client_id,
+  addressPaymentId: fields.address_payment_id,
+  paymentMethodId: fields.payment_method_id,
+  bankId: fields.bank_id,
+  serieId: fields.serie_id,
+  number: fields.number,
+  checkbookNumber: fields.checkbook_number,
+  datePayment: fields.date_payment,
+  dateBill: fields.date_bill,
+  exchangeRate: rate.rate,
+  exchangeRateId: rate.id,
+  reference: fields.reference,
+  terminal: fields.terminal,
+  lotNumber: fields.lot_number,
+  observations: fields.observations,
+  typePaymentMonth: fields.type_payment_month,
+  sendInvoice: fields.send_invoice,
+  bdvVerified: fields.bdv_verified,
+  conciliationId: fields.conciliation_id,
+  ticketsPaymentId: fields.tickets_payment_id,
+  ticketSerial: fields.tickets_payment_id === null ? null : fields.ticket_serial,
+});
+
+/** The audit snapshot, in API names. */
+const snapshot = (row: PaymentRecord) => ({
+  client_id: row.clientId,
+  address_payment_id: row.addressPaymentId,
+  status: row.status,
+  payment_method_id: row.paymentMethodId,
+  bank_id: row.bankId,
+  serie_id: row.serieId,
+  number_correlative: row.numberCorrelative,
+  number: row.number,
+  checkbook_number: row.checkbookNumber,
+  date_payment: row.datePayment,
+  date_bill: row.dateBill,
+  exchange_rate: row.exchangeRate,
+  exchange_rate_id: row.exchangeRateId,
+  amount_payment: row.amountPayment,
+  amount_bill: row.amountBill,
+  dollar_amount_payment: row.dollarAmountPayment,
+  dollar_amount_bill: row.dollarAmountBill,
+  tax_base: row.taxBase,
+  iva: row.iva,
+  is_apply_retention: row.isApplyRetention,
+  retention: row.retention,
+  reference: row.reference,
+  terminal: row.terminal,
+  lot_number: row.lotNumber,
+  observations: row.observations,
+  notes: row.notes,
+  type_payment_month: row.typePaymentMonth,
+  months_payment: row.monthsPayment,
+  send_invoice: row.sendInvoice,
+  bdv_verified: row.bdvVerified,
+  conciliation_id: row.conciliationId,
+  tickets_payment_id: row.ticketsPaymentId,
+  ticket_serial: row.ticketSerial,
+  files: row.files,
+});
+
+/** The delivered-ticket row of a payment follows its ticket, serial and address. */
+async function syncDeliveredTicket(tx: Executor, auth: AuthContext, row: PaymentRecord, previous: PaymentRecord | null): Promise<void> {
+  const same =
+    previous &&
+    previous.ticketsPaymentId === row.ticketsPaymentId &&
+    previous.ticketSerial === row.ticketSerial &&
+    previous.addressPaymentId === row.addressPaymentId;
+  if (same) return;
+  if (previous) await tx.delete(ticketsDelivered).where(eq(ticketsDelivered.paymentId, row.id));
+  if (row.ticketsPaymentId === null) return;
+  await tx.insert(ticketsDelivered).values({
+    ticketsPaymentId: row.ticketsPaymentId,
+    addressPaymentId: row.addressPaymentId,
+    paymentId: row.id,
+    ticketSerial: row.ticketSerial,
+    createdBy: auth.user.id,
+  });
+}
+
+async function saveUploads(storage: FileStorage, uploads: CheckedUpload[], saved: string[]): Promise<void> {
+  for (const upload of uploads) saved.push(await storage.save(FILE_FOLDER, upload.data, upload.extension));
+}
+
+async function removeFiles(storage: FileStorage, names: string[]): Promise<void> {
+  for (const name of names) await storage.remove(name);
+}
+
+/**
+ * Records a payment (`bill-payments/store`, `payments/store`). Staff payments are Procesando or
+ * Aprobado (the form's default); a client user's is always Procesando. An approved payment takes
+ * its series' next document number at once; a Procesando one when it is approved.
+ */
+export async function createPayment(db: Database, storage: FileStorage, auth: AuthContext, input: PaymentFields, files: PaymentFiles, now = new Date()) {
+  const uploads = checkUploads(files.uploads);
+  const isClient = clientIdOf(auth) !== null;
+  const fields = isClient ? clientFields(input, null) : input;
+  if (fields.status === 2) throw fieldError('status', paymentMessages.createdRejected);
+  const saved: string[] = [];
+  try {
+    return await db.transaction(async (tx) => {
+      await checkReferences(tx, auth, fields, null);
+      await lockAddresses(tx, [fields.address_payment_id]);
+      const address = await checkClientAndAddress(tx, auth, fields, null);
+      const months = paymentMonths(fields, address, null, now);
+      assertMonthsFree(address, months);
+      const rate = isClient ? await defaultRate(tx, address.type) : { rate: fields.exchange_rate, id: fields.exchange_rate_id };
+      await saveUploads(storage, uploads, saved);
+      const numberCorrelative = fields.status === 1 && fields.serie_id !== null ? await takeCorrelative(tx, fields.serie_id) : null;
+      const [row] = await tx
+        .insert(payments)
+        .values({
+          ...columnsOf(fields, rate),
+          ...amountsOf(address, months.length, rate.rate, fields),
+          status: fields.status,
+          numberCorrelative,
+          monthsPayment: months,
+          files: saved,
+          hash: randomBytes(32).toString('hex'),
+          createdBy: auth.user.id,
+        })
+        .returning();
+      if (!row) throw new Error('payment insert returned nothing');
+      await coverMonths(tx, address.id, row.id, months, row.status === 0);
+      await syncDeliveredTicket(tx, auth, row, null);
+      await recordAudit(tx, { module: AUDIT_MODULE, event: 'created', causerId: auth.user.id, subjectId: row.id, attributes: snapshot(row) });
+      return { id: row.id, number_correlative: row.numberCorrelative, hash: row.hash };
+    });
+  } catch (error) {
+    await removeFiles(storage, saved);
+    throw error;
+  }
+}
+
+/**
+ * Edits a payment (`bill-payments/update`, `payments/update`). Staff need edit_payment; client
+ * users edit their own while Procesando. Amounts are recomputed and the months covered again
+ * (the payment's own months are released first, so it may keep them); the document number stays.
+ * The status changes only through `change-status`. Kept files must be the payment's own; files
+ * left out are deleted from storage once the change is committed.
+ */
+export async function updatePayment(
+  db: Database,
+  storage: FileStorage,
+  auth: AuthContext,
+  input: PaymentFields & { id: number },
+  files: PaymentFiles,
+  now = new Date(),
+) {
+  const uploads = checkUploads(files.uploads);
+  const isClient = clientIdOf(auth) !== null;
+  const saved: string[] = [];
+  let dropped: string[] = [];
+  try {
+    await db.transaction(async (tx) => {
+      const previous = await lockPayment(tx, auth, input.id);
+      if (isClient && previous.status !== 0) throw new AppError('validation', paymentMessages.onlyProcessing);
+      const fields = isClient ? clientFields(input, previous) : input;
+      if (!isClient && fields.status !== previous.status) throw fieldError('status', paymentMessages.statusThroughActions);
+      const kept = [...new Set(files.kept)];
+      if (kept.some((name) => !previous.files.includes(name))) throw fieldError('files_string', paymentMessages.fileNotOwned);
+      if (kept.length + uploads.length > MAX_PAYMENT_FILES) throw fieldError('files', `No se pueden adjuntar más de ${MAX_PAYMENT_FILES} archivos.`);
+      await checkReferences(tx, auth, fields, previous);
+      await lockAddresses(tx, [previous.addressPaymentId, fields.address_payment_id]);
+      const address = await checkClientAndAddress(tx, auth, fields, previous.id);
+      const sameAddress = previous.addressPaymentId === address.id;
+      const keep = sameAddress && previous.typePaymentMonth === 0 ? previous.monthsPayment : null;
+      const months = paymentMonths(fields, address, keep, now);
+      const covers = previous.status !== 2;
+      if (covers) assertMonthsFree(address, months);
+      const rate = isClient ? await defaultRate(tx, address.type) : { rate: fields.exchange_rate, id: fields.exchange_rate_id };
+      await saveUploads(storage, uploads, saved);
+      const [row] = await tx
+        .update(payments)
+        .set({ ...columnsOf(fields, rate), ...amountsOf(address, months.length, rate.rate, fields), monthsPayment: months, files: [...kept, ...saved], updatedAt: new Date() })
+        .where(eq(payments.id, previous.id))
+        .returning();
+      if (!row) throw notFound(paymentMessages.notFound);
+      if (covers) {
+        await releaseMonths(tx, row.id);
+        await coverMonths(tx, address.id, row.id, months, row.status === 0);
+      }
+      await syncDeliveredTicket(tx, auth, row, previous);
+      dropped = previous.files.filter((name) => !kept.includes(name));
+      const diff = changedFields(snapshot(previous), snapshot(row));
+      if (diff.changed) {
+        await recordAudit(tx, { module: AUDIT_MODULE, event: 'updated', causerId: auth.user.id, subjectId: row.id, old: diff.old, attributes: diff.attributes });
+      }
+    });
+  } catch (error) {
+    await removeFiles(storage, saved);
+    throw error;
+  }
+  await removeFiles(storage, dropped);
+}
+
+/**
+ * Deletes a payment: its months are released, its delivered ticket removed, its files deleted
+ * after the commit. Client users delete their own while Procesando. A document number it held
+ * is not reused (the audit entry keeps it).
+ */
+export async function deletePayment(db: Database, storage: FileStorage, auth: AuthContext, id: number) {
+  const files = await db.transaction(async (tx) => {
+    const row = await lockPayment(tx, auth, id);
+    if (clientIdOf(auth) !== null && row.status !== 0) throw new AppError('validation', paymentMessages.onlyProcessing);
+    await lockAddresses(tx, [row.addressPaymentId]);
+    await releaseMonths(tx, row.id);
+    await tx.delete(ticketsDelivered).where(eq(ticketsDelivered.paymentId, row.id));
+    await tx.delete(payments).where(eq(payments.id, row.id));
+    await recordAudit(tx, { module: AUDIT_MODULE, event: 'deleted', causerId: auth.user.id, subjectId: row.id, old: snapshot(row) });
+    return row.files;
+  });
+  await removeFiles(storage, files);
+}
+
+/**
+ * Approves or rejects (spec 02 §4: 0 → 1/2, 1 → 2, 2 → 1; staff with edit_payment). Rejecting
+ * needs the reason in `notes` and releases the months. Approving a Procesando payment confirms
+ * its months; approving a rejected one covers them again, refused (naming the month) when
+ * something else took one meanwhile. A payment without a document number takes one from its
+ * series (or the approver's own series when it has none) when approved.
+ */
+export async function changePaymentStatus(db: Database, auth: AuthContext, input: ChangePaymentStatusInput) {
+  await db.transaction(async (tx) => {
+    const row = await lockPayment(tx, auth, input.id);
+    const from = row.status as PaymentStatus;
+    const to = input.status;
+    if (!canChangeStatus(from, to)) throw fieldError('status', paymentMessages.transitionRefused(from, to));
+    if (to === 2 && !input.notes) throw fieldError('notes', paymentMessages.rejectReasonRequired);
+    await lockAddresses(tx, [row.addressPaymentId]);
+    const changes: Partial<typeof payments.$inferInsert> = { status: to, notes: input.notes, updatedAt: new Date() };
+    if (to === 2) {
+      await releaseMonths(tx, row.id);
+    } else {
+      if (from === 0) {
+        await tx.update(addressMonths).set({ pending: false }).where(eq(addressMonths.paymentId, row.id));
+      } else {
+        const address = await addressFacts(tx, row.addressPaymentId, row.id);
+        if (!address) throw notFound(paymentMessages.addressNotFound);
+        assertMonthsFree(address, row.monthsPayment);
+        await coverMonths(tx, address.id, row.id, row.monthsPayment, false);
+      }
+      if (!row.numberCorrelative) {
+        const serieId = row.serieId ?? auth.user.correlativeId;
+        if (serieId === null) throw fieldError('serie_id', paymentMessages.serieToApprove);
+        changes.serieId = serieId;
+        changes.numberCorrelative = await takeCorrelative(tx, serieId);
+      }
+    }
+    const [updated] = await tx.update(payments).set(changes).where(eq(payments.id, row.id)).returning();
+    if (!updated) throw notFound(paymentMessages.notFound);
+    const diff = changedFields(snapshot(row), snapshot(updated));
+    await recordAudit(tx, { module: AUDIT_MODULE, event: 'updated', causerId: auth.user.id, subjectId: row.id, old: diff.old, attributes: diff.attributes });
+  });
+}

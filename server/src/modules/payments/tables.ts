@@ -1,0 +1,156 @@
+import { sql } from 'drizzle-orm';
+import type { Amounts } from '@recaudo/domain/amounts';
+import { boolean, date, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { addressesPayments } from '../addresses-payment/tables';
+import { banks } from '../banks/tables';
+import { clients } from '../clients/tables';
+import { correlatives } from '../correlatives/tables';
+import { economicActivities } from '../economic-activities/tables';
+import { paymentMethods } from '../payment-methods/tables';
+import { ticketsPayments } from '../tickets-payments/tables';
+import { users } from '../users/tables';
+
+const money = (name: string) => numeric(name, { precision: 18, scale: 2 });
+
+/**
+ * A payment of one address's months (spec 02 §3 Payment, "bill payment"). Amounts are
+ * numeric(18,2) in bolivars, `dollar_*` in the rate's foreign currency; the months it pays are
+ * `months_payment` and, while it is Procesando or Aprobado, its rows in `address_months`.
+ * `number_correlative` is the series' document number taken under a row lock (unique per
+ * series); `number` the 8-digit control number. `hash` identifies the public receipt.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'restrict' }),
+    addressPaymentId: integer('address_payment_id')
+      .notNull()
+      .references(() => addressesPayments.id, { onDelete: 'restrict' }),
+    paymentMethodId: integer('payment_method_id')
+      .notNull()
+      .references(() => paymentMethods.id, { onDelete: 'restrict' }),
+    bankId: integer('bank_id').references(() => banks.id, { onDelete: 'restrict' }),
+    serieId: integer('serie_id').references(() => correlatives.id, { onDelete: 'restrict' }),
+    status: smallint('status').notNull(),
+    typeDocument: varchar('type_document', { length: 2 }).notNull().default('01'),
+    numberCorrelative: varchar('number_correlative', { length: 20 }),
+    number: varchar('number', { length: 20 }),
+    checkbookNumber: varchar('checkbook_number', { length: 30 }),
+    datePayment: date('date_payment').notNull(),
+    dateBill: date('date_bill'),
+    exchangeRate: money('exchange_rate').notNull(),
+    exchangeRateId: smallint('exchange_rate_id').notNull().default(1),
+    amountPayment: money('amount_payment').notNull(),
+    amountBill: money('amount_bill').notNull(),
+    dollarAmountPayment: money('dollar_amount_payment').notNull(),
+    dollarAmountBill: money('dollar_amount_bill').notNull(),
+    taxBase: money('tax_base').notNull(),
+    iva: money('iva').notNull(),
+    isApplyRetention: boolean('is_apply_retention').notNull().default(false),
+    retention: money('retention').notNull(),
+    reference: varchar('reference', { length: 50 }),
+    terminal: varchar('terminal', { length: 50 }),
+    lotNumber: varchar('lot_number', { length: 50 }),
+    observations: text('observations'),
+    /** The reason given when the payment was rejected (or the approval's empty note). */
+    notes: text('notes'),
+    typePaymentMonth: smallint('type_payment_month').notNull().default(0),
+    monthsPayment: varchar('months_payment', { length: 7 }).array().notNull(),
+    sendInvoice: boolean('send_invoice').notNull().default(false),
+    bdvVerified: boolean('bdv_verified').notNull().default(false),
+    conciliationId: integer('conciliation_id'),
+    closedBoxId: integer('closed_box_id'),
+    ticketsPaymentId: integer('tickets_payment_id').references(() => ticketsPayments.id, { onDelete: 'restrict' }),
+    ticketSerial: varchar('ticket_serial', { length: 50 }),
+    /** Stored names of the uploaded images (platform/storage.ts). */
+    files: text('files').array().notNull().default(sql`'{}'::text[]`),
+    hash: varchar('hash', { length: 64 }).notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('payments_hash_unique').on(table.hash),
+    uniqueIndex('payments_serie_correlative_unique').on(table.serieId, table.typeDocument, table.numberCorrelative),
+    index('payments_created_idx').on(table.createdAt, table.id),
+    index('payments_client_idx').on(table.clientId, table.createdAt),
+    index('payments_address_idx').on(table.addressPaymentId),
+    index('payments_creator_idx').on(table.createdBy, table.createdAt),
+    index('payments_status_idx').on(table.status, table.createdAt),
+    index('payments_method_idx').on(table.paymentMethodId, table.createdAt),
+    index('payments_serie_idx').on(table.serieId, table.createdAt),
+    // With created_at and id, a date range answers the newest-first page from the index alone (migration 0008).
+    index('payments_date_payment_idx').on(table.datePayment, table.createdAt, table.id),
+    index('payments_date_bill_idx').on(table.dateBill, table.createdAt, table.id),
+    index('payments_reference_idx').on(table.reference),
+    index('payments_number_idx').on(table.number),
+    index('payments_closed_box_idx').on(table.closedBoxId),
+    // The lists' contains-search and exact filters (read side, migration 0007).
+    index('payments_reference_trgm_idx').using('gin', table.reference.op('gin_trgm_ops')),
+    index('payments_number_trgm_idx').using('gin', table.number.op('gin_trgm_ops')),
+    index('payments_number_correlative_trgm_idx').using('gin', table.numberCorrelative.op('gin_trgm_ops')),
+    index('payments_type_document_idx').on(table.typeDocument, table.createdAt),
+    index('payments_checkbook_idx').on(table.checkbookNumber),
+    index('payments_terminal_idx').on(table.terminal),
+    index('payments_lot_idx').on(table.lotNumber),
+  ],
+);
+
+/*
+ * How many payments (any status) each series and each economic activity holds (the activity of the
+ * paying address; `addresses_payments.payments_count` per address), kept by the triggers of
+ * migration 0010 in the transaction of every insert, delete or move of a payment and of every
+ * change of an address's activity, so `count_payments` reads one row instead of counting millions.
+ */
+export const seriePaymentCounts = pgTable('serie_payment_counts', {
+  serieId: integer('serie_id')
+    .primaryKey()
+    .references(() => correlatives.id, { onDelete: 'cascade' }),
+  payments: integer('payments').notNull().default(0),
+});
+
+export const activityPaymentCounts = pgTable('activity_payment_counts', {
+  economicActivityId: integer('economic_activity_id')
+    .primaryKey()
+    .references(() => economicActivities.id, { onDelete: 'cascade' }),
+  payments: integer('payments').notNull().default(0),
+});
+
+/**
+ * The approved payments (status 1) of each Caracas day by where the paying address is (type,
+ * state, municipality, parish, community; 0 for none), with their count and sums: the regional
+ * units' payment cards read a date range of these rows instead of the payments. Kept by the
+ * triggers of migration 0011 in the transaction of every change to a payment and of every move
+ * of an address; `payment_day_totals_rebuild()` recomputes them from the payments.
+ */
+export const paymentDayTotals = pgTable(
+  'payment_day_totals',
+  {
+    day: date('day').notNull(),
+    type: smallint('type').notNull(),
+    stateId: integer('state_id').notNull(),
+    municipalityId: integer('municipality_id').notNull(),
+    parishId: integer('parish_id').notNull(),
+    communityId: integer('community_id').notNull(),
+    payments: integer('payments').notNull().default(0),
+    amountBill: money('amount_bill').notNull().default('0'),
+    amountPayment: money('amount_payment').notNull().default('0'),
+    dollarAmountBill: money('dollar_amount_bill').notNull().default('0'),
+    dollarAmountPayment: money('dollar_amount_payment').notNull().default('0'),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.type, table.stateId, table.municipalityId, table.parishId, table.communityId] })],
+);
+
+/** The domain's computed amounts (`paymentAmounts`) as the payments table's columns. */
+export const amountColumns = (amounts: Amounts) => ({
+  amountPayment: amounts.amount_payment,
+  amountBill: amounts.amount_bill,
+  dollarAmountPayment: amounts.dollar_amount_payment,
+  dollarAmountBill: amounts.dollar_amount_bill,
+  taxBase: amounts.tax_base,
+  iva: amounts.iva,
+  retention: amounts.retention,
+});
