@@ -8,7 +8,8 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
-    // antd under jsdom is slow to render the first time in a file.
-    testTimeout: 15_000,
+    // antd under jsdom renders slowly, and a form test types many keys: on a busy 2-core
+    // machine one test can take tens of seconds without anything being wrong.
+    testTimeout: 60_000,
   },
 });

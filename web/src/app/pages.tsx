@@ -28,8 +28,13 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/correlatives': lazy(() => import('../features/correlatives/correlatives-page')),
   '/payment-methods': lazy(() => import('../features/payment-methods/payment-methods-page')),
   '/configurations': lazy(() => import('../features/configurations/configurations-page')),
-  '/clients': lazy(() => import('../features/clients/clients-page')),
+  '/clients': lazy(() => import('./clients-route')),
   '/client-detail/:id': lazy(() => import('./client-detail-route')),
+  '/address-payments': lazy(() => import('../features/addresses-payment/addresses-page')),
+  '/tickets-payments': lazy(() => import('../features/tickets-payments/tickets-page')),
+  '/verify-payment/:hash': lazy(() => import('../features/verify-payment/verify-payment-page')),
+  '/payments': lazy(() => import('./payments-route')),
+  '/payments-receipt': lazy(() => import('../features/payments/receipts-page')),
 };
 
 const UnderConstruction = lazy(() => import('../components/under-construction'));

@@ -23,6 +23,8 @@ export interface DataTableProps<T> {
   onChange?: TableProps<T>['onChange'];
   /** Row props, e.g. `(row) => ({ onClick: () => open(row) })` for lists whose rows open a detail. */
   onRow?: TableProps<T>['onRow'];
+  /** Below the rows, e.g. a list's totals. */
+  footer?: TableProps<T>['footer'];
   scrollX?: number;
 }
 
@@ -61,7 +63,7 @@ export function pagedTableProps<T>(
  * a single page, counter "a-b de n" (spec 01 §9), and the failure state with a retry.
  */
 export function DataTable<T extends object>(props: DataTableProps<T>) {
-  const { label, columns, rows, rowKey, total, page, perPage, loading, failed, onRetry, onPageChange, expandable, onChange, onRow, scrollX } = props;
+  const { label, columns, rows, rowKey, total, page, perPage, loading, failed, onRetry, onPageChange, expandable, onChange, onRow, footer, scrollX } = props;
   return (
     <Table<T>
       aria-label={label}
@@ -72,6 +74,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
       expandable={expandable}
       onChange={onChange}
       onRow={onRow}
+      footer={footer}
       scroll={{ x: scrollX ?? 'max-content' }}
       locale={{
         emptyText: failed ? (

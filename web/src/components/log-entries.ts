@@ -63,6 +63,13 @@ const ATTRIBUTE_LABELS: Record<string, string> = {
   note_id: 'Nota',
   role_id: 'Rol',
   client_id: 'Cliente',
+  status: 'Estado',
+  color: 'Color',
+  validity_date: 'Fecha de vencimiento',
+  tickets_payment_id: 'Ticket',
+  address_payment_id: 'Dirección de pago',
+  payment_id: 'Pago',
+  ticket_serial: 'Serial',
   created_at: 'Creado',
   updated_at: 'Actualizado',
 };

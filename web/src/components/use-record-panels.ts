@@ -10,12 +10,16 @@ interface DeleteMutation {
 /**
  * Which side panel of a list screen is open: the add/edit form (record null = new), the
  * delete confirmation or the record's change history (`panels.openHistory(row)`, `panels.inHistory`). `const panels = useRecordPanels<BankRow>()`, then `panels.openForm(row)`,
- * `panels.openDelete(row)`, `panels.formOpen`, `panels.formRecord`, `panels.toDelete`, and
+ * `panels.openDelete(row)`, `panels.formOpen`, `panels.formRecord`, `panels.formKey`, `panels.toDelete`, and
  * `panels.confirmDelete(remove, list.restart)` for the confirmation's Eliminar button.
  */
 export function useRecordPanels<T extends { id: number }>() {
   const [panel, setPanel] = useState<Panel<T>>(null);
-  const openForm = useCallback((record: T | null) => setPanel({ kind: 'form', record }), []);
+  const [openings, setOpenings] = useState(0);
+  const openForm = useCallback((record: T | null) => {
+    setOpenings((count) => count + 1);
+    setPanel({ kind: 'form', record });
+  }, []);
   const openDelete = useCallback((record: T) => setPanel({ kind: 'delete', record }), []);
   const openHistory = useCallback((record: T) => setPanel({ kind: 'history', record }), []);
   const close = useCallback(() => setPanel(null), []);
@@ -23,6 +27,11 @@ export function useRecordPanels<T extends { id: number }>() {
     const toDelete = panel?.kind === 'delete' ? panel.record : null;
     return {
       formOpen: panel?.kind === 'form',
+      /**
+       * A new key at each opening, for the form panel's `key`: the panel mounts anew with a fresh
+       * form store, else the last opening's values would win over the next record's.
+       */
+      formKey: openings,
       /** The record being edited; null while adding or when no form is open. */
       formRecord: panel?.kind === 'form' ? panel.record : null,
       /** The record awaiting delete confirmation. */
@@ -44,5 +53,5 @@ export function useRecordPanels<T extends { id: number }>() {
         });
       },
     };
-  }, [panel, openForm, openDelete, openHistory, close]);
+  }, [panel, openings, openForm, openDelete, openHistory, close]);
 }

@@ -258,6 +258,14 @@ function saveBlob(blob: Blob, fileName: string): void {
 }
 
 /**
+ * A private file as a Blob, e.g. a payment's image for an `<img>` (which can't carry the token):
+ * `URL.createObjectURL(await fetchBlob('payments/9/files/x.png', { silent: true }))`.
+ */
+export function fetchBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  return send('GET', path, options, (response) => response.blob());
+}
+
+/**
  * Downloads a file (exports, receipts, backups) and saves it under the server's file name.
  * Any failure shows the one download text of the catalogue.
  */

@@ -51,7 +51,7 @@ export default function BanksPage() {
       }
     >
       <DataTable<BankRow> label="Bancos" columns={columns} rowKey="id" {...pagedTableProps(banks, list)} />
-      <BankFormPanel open={panels.formOpen} bank={panels.formRecord} onClose={panels.close} />
+      <BankFormPanel key={panels.formKey} open={panels.formOpen} bank={panels.formRecord} onClose={panels.close} />
       <ConfirmDelete
         open={panels.toDelete !== null}
         question={bankTexts.confirmDelete}

@@ -60,7 +60,13 @@ function show(id: string, permissions = ['clients', 'edit_client', 'logs', 'logi
     <Routes>
       <Route
         path="/client-detail/:id"
-        element={<ClientDetailPage logsTab={(clientId) => <p>Bitácoras de {clientId}</p>} loginsTab={(clientId) => <p>Sesiones de {clientId}</p>} />}
+        element={
+          <ClientDetailPage
+            addressesTab={(clientId) => <p>Direcciones de {clientId}</p>}
+            logsTab={(clientId) => <p>Bitácoras de {clientId}</p>}
+            loginsTab={(clientId) => <p>Sesiones de {clientId}</p>}
+          />
+        }
       />
     </Routes>,
     { path: `/client-detail/${id}`, session: makeSession({ permissions }) },
@@ -96,6 +102,8 @@ describe('Client detail', () => {
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Datos Generales', 'Pagos', 'Direcciones de pago', 'Solvencias', 'Notas', 'Bitácoras', 'Login del usuario',
     ]);
+    await userEvent.click(screen.getByRole('tab', { name: 'Direcciones de pago' }));
+    expect(await screen.findByText('Direcciones de 5')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'Bitácoras' }));
     expect(await screen.findByText('Bitácoras de 5')).toBeInTheDocument();
   });

@@ -57,11 +57,7 @@ function Header({ client, canEdit, onEdit }: { client: ClientRow; canEdit: boole
             column={{ xs: 1, md: 2, xl: 3 }}
             items={[
               { key: 'identification', label: 'Identificación', children: identificationLabel(client) },
-              {
-                key: 'phone',
-                label: 'Teléfonos',
-                children: <PhoneLines phones={client.phone} />,
-              },
+              { key: 'phone', label: 'Teléfonos', children: <PhoneLines phones={client.phone} /> },
               { key: 'email', label: 'Correo', children: textOrEmpty(client.email) },
               { key: 'created_at', label: 'Fecha de creación', children: formatDate(client.created_at) },
               { key: 'address', label: 'Dirección', children: textOrEmpty(client.address) },
@@ -146,6 +142,8 @@ export interface ClientDetailPageProps {
   logsTab?: (clientId: number) => ReactNode;
   /** Tab 8 Login del usuario: the sessions list fixed on this client's users. */
   loginsTab?: (clientId: number) => ReactNode;
+  /** Tab 3 Direcciones de pago: the client's addresses, each expanding to its calendar and tickets. */
+  addressesTab?: (clientId: number) => ReactNode;
 }
 
 /**
@@ -153,7 +151,7 @@ export interface ClientDetailPageProps {
  * creation date and address; tabs 1 Datos Generales, 2 Pagos, 3 Direcciones de pago,
  * 5 Solvencias, 6 Notas, 7 Bitácoras, 8 Login del usuario (there is no tab 4).
  */
-export default function ClientDetailPage({ logsTab, loginsTab }: ClientDetailPageProps) {
+export default function ClientDetailPage({ logsTab, loginsTab, addressesTab }: ClientDetailPageProps) {
   const { id } = useParams();
   const clientId = /^\d+$/.test(id ?? '') ? Number(id) : NaN;
   const detail = useClient(clientId);
@@ -161,6 +159,8 @@ export default function ClientDetailPage({ logsTab, loginsTab }: ClientDetailPag
   const canSeeLogs = useCan('logs');
   const canSeeLogins = useCan('logins');
   const [editing, setEditing] = useState(false);
+  // Each opening mounts the panel anew, so it starts from the client's current data.
+  const [openings, setOpenings] = useState(0);
   const [tab, setTab] = useState('1');
 
   const back = (
@@ -203,9 +203,19 @@ export default function ClientDetailPage({ logsTab, loginsTab }: ClientDetailPag
   const { client } = detail.data;
   const tabs = [
     { key: '1', label: 'Datos Generales', children: <GeneralData detail={detail.data} /> },
-    { key: '2', label: 'Pagos', children: <Pending title="Pagos" text="Los pagos del cliente se mostrarán aquí cuando el módulo de Pagos esté disponible; todavía no existe." /> },
-    { key: '3', label: 'Direcciones de pago', children: <Pending title="Direcciones de pago" text="Las direcciones de pago del cliente se mostrarán aquí cuando el módulo de Direcciones de Pagos esté disponible; todavía no existe." /> },
-    { key: '5', label: 'Solvencias', children: <Pending title="Solvencias" text="Las solvencias del cliente se mostrarán aquí cuando el módulo de Solvencias esté disponible; todavía no existe." /> },
+    {
+      key: '2',
+      label: 'Pagos',
+      children: <Pending title="Pagos" text="Los pagos del cliente se mostrarán aquí cuando el módulo de Pagos esté disponible; todavía no existe." />,
+    },
+    ...(addressesTab ? [{ key: '3', label: 'Direcciones de pago', children: addressesTab(client.id) }] : []),
+    {
+      key: '5',
+      label: 'Solvencias',
+      children: (
+        <Pending title="Solvencias" text="Las solvencias del cliente se mostrarán aquí cuando el módulo de Solvencias esté disponible; todavía no existe." />
+      ),
+    },
     { key: '6', label: 'Notas', children: <NotesPanel clientId={client.id} /> },
     ...(canSeeLogs && logsTab ? [{ key: '7', label: 'Bitácoras', children: logsTab(client.id) }] : []),
     ...(canSeeLogins && loginsTab ? [{ key: '8', label: 'Login del usuario', children: loginsTab(client.id) }] : []),
@@ -214,11 +224,18 @@ export default function ClientDetailPage({ logsTab, loginsTab }: ClientDetailPag
   return (
     <section aria-labelledby="page-title">
       <div style={{ marginBottom: 12 }}>{back}</div>
-      <Header client={client} canEdit={canEdit} onEdit={() => setEditing(true)} />
+      <Header
+        client={client}
+        canEdit={canEdit}
+        onEdit={() => {
+          setOpenings((count) => count + 1);
+          setEditing(true);
+        }}
+      />
       <Card>
         <Tabs activeKey={tab} onChange={setTab} items={tabs} destroyOnHidden />
       </Card>
-      <ClientFormPanel open={editing} client={client} onClose={() => setEditing(false)} />
+      <ClientFormPanel key={openings} open={editing} client={client} onClose={() => setEditing(false)} />
     </section>
   );
 }

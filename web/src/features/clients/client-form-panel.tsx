@@ -104,6 +104,8 @@ interface ClientFormPanelProps {
   /** The type a new client starts with (the list's type selector). */
   defaultType?: ClientType;
   onClose: () => void;
+  /** After a save, with the client's id and what was sent (the payment panel selects a new client). */
+  onSaved?: (id: number, input: ClientInput) => void;
 }
 
 /**
@@ -111,7 +113,7 @@ interface ClientFormPanelProps {
  * changing it clears the identification; gender and birth date only for a person (type 0);
  * notes only at creation. Server 422 errors land on the fields (the toast is already shown).
  */
-export function ClientFormPanel({ open, client, defaultType = 0, onClose }: ClientFormPanelProps) {
+export function ClientFormPanel({ open, client, defaultType = 0, onClose, onSaved }: ClientFormPanelProps) {
   const formId = 'client-form';
   const [form] = Form.useForm<ClientFormValues>();
   const save = useSaveClient();
@@ -120,9 +122,17 @@ export function ClientFormPanel({ open, client, defaultType = 0, onClose }: Clie
   const today = caracas().endOf('day');
 
   function submit(values: ClientFormValues) {
+    const input = toClientInput(values, creating);
     save.mutate(
-      { ...toClientInput(values, creating), id: client?.id },
-      { onSuccess: onClose, onError: (error) => applyServerErrors(form, error) },
+      { ...input, id: client?.id },
+      {
+        onSuccess: (answer) => {
+          const id = client?.id ?? (answer.data as { id: number } | null)?.id;
+          if (id !== undefined) onSaved?.(id, input);
+          onClose();
+        },
+        onError: (error) => applyServerErrors(form, error),
+      },
     );
   }
 

@@ -58,7 +58,7 @@ const listCalls = () => fetchMock.mock.calls.map(([url]) => decodeURIComponent(S
 
 describe('Clientes', () => {
   it('lists residential clients with formatted phones and expands a row to its payment addresses', async () => {
-    renderApp(<ClientsPage />, { path: '/clients', session: makeSession({ permissions: ALL }) });
+    renderApp(<ClientsPage addressesOf={(clientId) => <p>Direcciones del cliente {clientId}</p>} />, { path: '/clients', session: makeSession({ permissions: ALL }) });
     const luisa = (await screen.findByText('Luisa Mendoza')).closest('tr')!;
     expect(within(luisa).getByText('+58 (414)-1234567')).toBeInTheDocument();
     expect(within(luisa).getByText('+58 (424)-1112233')).toBeInTheDocument();
@@ -66,7 +66,7 @@ describe('Clientes', () => {
     expect(within(luisa).getByText('02-05-2026')).toBeInTheDocument();
     expect(listCalls()[0]).toContain('type=0');
     await userEvent.click(within(luisa).getByRole('button', { name: /Expandir fila|Expand row/i }));
-    expect(await screen.findByText('Sin direcciones de pago registradas')).toBeInTheDocument();
+    expect(await screen.findByText('Direcciones del cliente 1')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Nuevo cliente/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Exportar/ })).toBeInTheDocument();
   });

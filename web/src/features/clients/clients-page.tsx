@@ -3,7 +3,7 @@ import SendOutlined from '@ant-design/icons/SendOutlined';
 import { CLIENT_TYPES, GENDERS, IDENTIFICATION_TYPES, type ClientRow, type ClientType } from '@recaudo/domain/clients';
 import Button from 'antd/es/button';
 import Segmented from 'antd/es/segmented';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { DataTable, pagedTableProps } from '../../components/data-table';
@@ -17,7 +17,6 @@ import { useRecordPanels } from '../../components/use-record-panels';
 import { userFilterField } from '../../components/user-filter';
 import { useCan } from '../../lib/session';
 import { CLIENTS_EXPORT_PATH, findClientOptions, useChangeClientStatus, useClients, useDeleteClient, type ClientOption } from './api';
-import { ClientAddresses } from './client-addresses';
 import { clientColumns, clientDetailPath } from './client-columns';
 import { ClientFormPanel } from './client-form-panel';
 import { MessageModal } from './message-modal';
@@ -76,12 +75,20 @@ const optionOf = (client: ClientRow): ClientOption => ({
   phone: client.phone,
 });
 
+export interface ClientsPageProps {
+  /**
+   * A row expanded: the client's payment addresses, each with its calendar and tickets. Features
+   * do not import each other, so the app hands them in (app/clients-route.tsx).
+   */
+  addressesOf?: (clientId: number) => ReactNode;
+}
+
 /**
  * Clientes (spec 01 §2): debounced search, type selector, filter drawer, export, "Enviar mensaje",
  * "Nuevo cliente", the active toggle, rows expanding to the payment addresses, and per row the
  * detail, edit, message, history and delete actions.
  */
-export default function ClientsPage() {
+export default function ClientsPage({ addressesOf }: ClientsPageProps) {
   const navigate = useNavigate();
   const list = useListState();
   const [type, setType] = useState<ClientType>(0);
@@ -159,9 +166,9 @@ export default function ClientsPage() {
         rowKey="id"
         {...pagedTableProps(clients, list)}
         onChange={list.onTableChange}
-        expandable={{ expandedRowRender: (client) => <ClientAddresses client={client} /> }}
+        expandable={addressesOf ? { expandedRowRender: (client) => addressesOf(client.id) } : undefined}
       />
-      <ClientFormPanel open={panels.formOpen} client={panels.formRecord} defaultType={type} onClose={close} />
+      <ClientFormPanel key={panels.formKey} open={panels.formOpen} client={panels.formRecord} defaultType={type} onClose={close} />
       <ConfirmDelete
         open={panels.toDelete !== null}
         question="¿Seguro de eliminar el cliente?"

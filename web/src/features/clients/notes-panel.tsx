@@ -1,5 +1,3 @@
-import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
-import EditOutlined from '@ant-design/icons/EditOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { createNoteSchema, type NoteRow } from '@recaudo/domain/clients';
 import { formatDateTime } from '@recaudo/domain/format';
@@ -9,12 +7,14 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import type { ColumnsType } from 'antd/es/table';
 import Tooltip from 'antd/es/tooltip';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { DataTable, pagedTableProps } from '../../components/data-table';
+import { actionsColumn, deleteAction, editAction } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
 import { SidePanel } from '../../components/side-panel';
 import { useListState } from '../../components/use-list-state';
+import { useRecordPanels } from '../../components/use-record-panels';
 import { applyServerErrors, zodRule } from '../../lib/form';
 import { useDeleteNote, useNotes, useSaveNote } from './api';
 
@@ -48,14 +48,12 @@ function NoteFormPanel({ clientId, note, open, onClose }: { clientId: number; no
   );
 }
 
-type Panel = { kind: 'form'; note: NoteRow | null } | { kind: 'delete'; note: NoteRow } | null;
-
-/** Notas of a client (detail tab 6): search, pages, add, edit and delete; each note previewed in 40 characters. */
+/** Notas of a client (detail tab 6): search, pages, add, edit and delete (not gated); each note previewed in 40 characters. */
 export function NotesPanel({ clientId }: { clientId: number }) {
   const list = useListState();
   const notes = useNotes(clientId, list.params);
   const remove = useDeleteNote(clientId);
-  const [panel, setPanel] = useState<Panel>(null);
+  const panels = useRecordPanels<NoteRow>();
 
   const columns = useMemo<ColumnsType<NoteRow>>(
     () => [
@@ -70,29 +68,16 @@ export function NotesPanel({ clientId }: { clientId: number }) {
       },
       { title: 'Usuario', key: 'user', render: (_, note) => note.user?.name ?? 'Sistema' },
       { title: 'Fecha', dataIndex: 'created_at', key: 'created_at', render: (value: string) => formatDateTime(value) },
-      {
-        title: 'Acciones',
-        key: 'actions',
-        render: (_, note) => (
-          <Flex gap={2}>
-            <Tooltip title="Editar">
-              <Button size="small" type="text" aria-label="Editar nota" icon={<EditOutlined />} onClick={() => setPanel({ kind: 'form', note })} />
-            </Tooltip>
-            <Tooltip title="Eliminar">
-              <Button size="small" type="text" danger aria-label="Eliminar nota" icon={<DeleteOutlined />} onClick={() => setPanel({ kind: 'delete', note })} />
-            </Tooltip>
-          </Flex>
-        ),
-      },
+      ...actionsColumn<NoteRow>((note) => [editAction(() => panels.openForm(note), true), deleteAction(() => panels.openDelete(note), true)], true, { compact: true }),
     ],
-    [],
+    [panels],
   );
 
   return (
     <>
       <Flex justify="space-between" gap={12} wrap style={{ marginBottom: 16 }}>
         <SearchBox value={list.search} onChange={list.setSearch} label="Buscar nota" />
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setPanel({ kind: 'form', note: null })}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => panels.openForm(null)}>
           Nueva nota
         </Button>
       </Flex>
@@ -102,22 +87,14 @@ export function NotesPanel({ clientId }: { clientId: number }) {
         rowKey="id"
         {...pagedTableProps(notes, list)}
       />
-      <NoteFormPanel clientId={clientId} open={panel?.kind === 'form'} note={panel?.kind === 'form' ? panel.note : null} onClose={() => setPanel(null)} />
+      <NoteFormPanel key={panels.formKey} clientId={clientId} open={panels.formOpen} note={panels.formRecord} onClose={panels.close} />
       <ConfirmDelete
-        open={panel?.kind === 'delete'}
+        open={panels.toDelete !== null}
         question="¿Seguro de eliminar la nota?"
-        subject={panel?.kind === 'delete' ? notePreview(panel.note.note) : undefined}
+        subject={panels.toDelete ? notePreview(panels.toDelete.note) : undefined}
         deleting={remove.isPending}
-        onCancel={() => setPanel(null)}
-        onConfirm={() =>
-          panel?.kind === 'delete' &&
-          remove.mutate(panel.note.id, {
-            onSuccess: () => {
-              setPanel(null);
-              list.restart();
-            },
-          })
-        }
+        onCancel={panels.close}
+        onConfirm={() => panels.confirmDelete(remove, list.restart)}
       />
     </>
   );

@@ -50,4 +50,17 @@ describe('Correlativos', () => {
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/correlatives/store')!;
     expect(JSON.parse(call[1]!.body as string)).toEqual({ serie: 'B', number: '00000001', number_credit_note: '0000', number_debit_note: '007' });
   });
+
+  it('opens the edit panel with the row after a cancelled Nuevo', async () => {
+    renderApp(<CorrelativesPage />, { path: '/correlatives', session: makeSession({ permissions: ['correlatives', 'add_correlative', 'edit_correlative'] }) });
+    await userEvent.click(await screen.findByRole('button', { name: /Nuevo correlativo/ }));
+    const blank = await screen.findByRole('dialog', { name: 'Nuevo correlativo' });
+    await userEvent.click(within(blank).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Nuevo correlativo' })).not.toBeInTheDocument());
+    const tableRow = (await screen.findByText('00000123')).closest('tr')!;
+    await userEvent.click(within(tableRow).getByRole('button', { name: /Editar/ }));
+    const panel = await screen.findByRole('dialog', { name: 'Editar correlativo' });
+    expect(within(panel).getByLabelText('Serie')).toHaveValue('A');
+    expect(within(panel).getByLabelText('Número de factura')).toHaveValue('00000123');
+  });
 });

@@ -56,7 +56,7 @@ export default function CorrelativesPage() {
       }
     >
       <DataTable<CorrelativeRow> label="Correlativos" columns={columns} rowKey="id" {...pagedTableProps(correlatives, list)} />
-      <CorrelativeFormPanel open={panels.formOpen} correlative={panels.formRecord} onClose={panels.close} />
+      <CorrelativeFormPanel key={panels.formKey} open={panels.formOpen} correlative={panels.formRecord} onClose={panels.close} />
       <ConfirmDelete
         open={panels.toDelete !== null}
         question={correlativeTexts.confirmDelete}

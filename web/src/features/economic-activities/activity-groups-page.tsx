@@ -48,7 +48,7 @@ export default function ActivityGroupsPage() {
       }
     >
       <DataTable<ActivityGroupRow> label="Grupos de actividades" columns={columns} rowKey="id" {...pagedTableProps(groups, list)} />
-      <ActivityGroupFormPanel open={panels.formOpen} group={panels.formRecord} onClose={panels.close} />
+      <ActivityGroupFormPanel key={panels.formKey} open={panels.formOpen} group={panels.formRecord} onClose={panels.close} />
       <ConfirmDelete
         open={panels.toDelete !== null}
         question={activityGroupTexts.confirmDelete}

@@ -68,6 +68,10 @@ export const ACTIVITY_GROUPS_EXPORT = { path: 'activity-groups/export', formats:
 
 export const findEconomicActivities = (params: ListParams, signal?: AbortSignal) =>
   http.get<Paged<EconomicActivityRow>>('economic-activities', { query: { ...params }, signal }).then((answer) => answer.data);
+export const findActivityClients = (activityId: number, params: ListParams, signal?: AbortSignal) =>
+  http
+    .get<Paged<ActivityClientRow>>('clients', { query: { ...params, filters: { ...params.filters, economic_activity: [activityId] } }, signal })
+    .then((answer) => answer.data);
 export const createEconomicActivity = (input: EconomicActivityInput) => http.post<{ id: number }>('economic-activities/store', input);
 export const updateEconomicActivity = (input: EconomicActivityInput & { id: number }) => http.put<null>('economic-activities/update', input);
 export const deleteEconomicActivity = (id: number) => http.delete<null>('economic-activities/delete', { id });
@@ -101,16 +105,13 @@ export function useActivityGroupSelects() {
   return useQuery({ queryKey: activityGroupKeys.selects(), queryFn: ({ signal }) => findActivityGroupSelects(signal) });
 }
 
-/**
- * The clients of one activity. The clients API arrives with the clients issue; until then no
- * client can hold an activity, so the page is empty and no call is made. That issue replaces
- * this query function with its GET clients filtered by economic_activity_id.
- */
+/** The clients of one activity: GET clients filtered by the activity of their payment addresses. */
 export function useActivityClients(activityId: number | null, params: ListParams) {
   return useQuery({
     queryKey: economicActivityKeys.clients(activityId ?? 0, params),
-    queryFn: async (): Promise<Paged<ActivityClientRow>> => ({ data: [], current_page: 1, per_page: params.per_page, total: 0, last_page: 1 }),
+    queryFn: ({ signal }) => findActivityClients(activityId ?? 0, params, signal),
     enabled: activityId !== null,
+    placeholderData: keepPreviousData,
   });
 }
 

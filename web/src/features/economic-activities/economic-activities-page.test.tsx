@@ -23,6 +23,10 @@ function route(url: string): Response {
   if (url === '/api/activity-groups/selects') return ok([{ id: 7, name: 'Comercio' }, { id: 8, name: 'Servicios' }]);
   if (url === '/api/economic-activities/store') return ok({ id: 3 }, 'Actividad económica creada');
   if (url === '/api/economic-activities/update') return ok(null, 'Actividad económica actualizada');
+  if (url.startsWith('/api/clients?')) {
+    const clients = decodeURIComponent(url).includes('filters[economic_activity][]=2') ? [{ id: 40, name: 'Abasto La Esquina', identification: '301234567', email: null }] : [];
+    return ok({ data: clients, current_page: 1, per_page: 10, total: clients.length, last_page: 1 });
+  }
   return notFound();
 }
 
@@ -83,11 +87,13 @@ describe('Actividades Económicas', () => {
     expect(bodyOf('/api/economic-activities/update')).toEqual({ id: 1, name: 'Farmacias', code: 'C-002', fee: '1234.5', activity_group_id: 7 });
   });
 
-  it('opens "Ver clientes" with an empty list', async () => {
+  it('opens "Ver clientes" with the clients whose addresses carry the activity', async () => {
     renderApp(<EconomicActivitiesPage />, { path: '/economic-activities', session: makeSession({ permissions: ALL }) });
     const row = (await screen.findByText('Bodegas')).closest('tr')!;
     await userEvent.click(within(row).getByRole('button', { name: /Ver clientes/ }));
     const modal = await screen.findByRole('dialog', { name: 'Clientes de Bodegas' });
-    expect(within(modal).getByText('No se han encontrado datos')).toBeInTheDocument();
+    const client = (await within(modal).findByText('Abasto La Esquina')).closest('tr')!;
+    expect(client).toHaveTextContent('301234567');
+    expect(client).toHaveTextContent('VACIO');
   });
 });

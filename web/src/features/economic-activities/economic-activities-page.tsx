@@ -51,7 +51,7 @@ export default function EconomicActivitiesPage() {
       }
     >
       <DataTable<EconomicActivityRow> label="Actividades económicas" columns={columns} rowKey="id" {...pagedTableProps(activities, list)} />
-      <EconomicActivityFormPanel open={panels.formOpen} activity={panels.formRecord} onClose={panels.close} />
+      <EconomicActivityFormPanel key={panels.formKey} open={panels.formOpen} activity={panels.formRecord} onClose={panels.close} />
       <ActivityClientsModal activity={clientsOf} onClose={() => setClientsOf(null)} />
       <ConfirmDelete
         open={panels.toDelete !== null}

@@ -52,7 +52,7 @@ export default function PaymentMethodsPage() {
       }
     >
       <DataTable<PaymentMethodRow> label="Métodos de pago" columns={columns} rowKey="id" {...pagedTableProps(methods, list)} />
-      <PaymentMethodFormPanel open={panels.formOpen} method={panels.formRecord} onClose={panels.close} />
+      <PaymentMethodFormPanel key={panels.formKey} open={panels.formOpen} method={panels.formRecord} onClose={panels.close} />
       <ConfirmDelete
         open={panels.toDelete !== null}
         question={paymentMethodTexts.confirmDelete}

@@ -107,7 +107,7 @@ describe('Comunidades', () => {
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/communities/store')).toBe(false);
   });
 
-  it('sends the whole parent chain and puts the 422 errors on the fields', { timeout: 40_000 }, async () => {
+  it('sends the whole parent chain and puts the 422 errors on the fields', async () => {
     renderApp(<CommunitiesPage />, { path: '/communities', session: makeSession({ permissions: ALL }) });
     await userEvent.click(await screen.findByRole('button', { name: /Nueva comunidad/ }));
     const panel = await screen.findByRole('dialog', { name: 'Nueva comunidad' });

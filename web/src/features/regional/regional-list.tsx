@@ -140,7 +140,7 @@ export function RegionalList({ unit }: { unit: RegionalUnit }) {
         onChange={list.onTableChange}
         expandable={{ expandedRowRender: (row) => <PaymentSummaryCards row={row} commercial={config.commercial} /> }}
       />
-      <RegionalFormPanel unit={unit} open={panels.formOpen} row={panels.formRecord} onClose={panels.close} />
+      <RegionalFormPanel key={panels.formKey} unit={unit} open={panels.formOpen} row={panels.formRecord} onClose={panels.close} />
       <ConfirmDelete
         open={panels.toDelete !== null}
         question={config.deleteQuestion}

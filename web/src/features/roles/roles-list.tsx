@@ -53,7 +53,7 @@ export function RolesList({ onOpenPermissions }: { onOpenPermissions: (role: Rol
       }
     >
       <DataTable<RoleRow> label="Roles" columns={columns} rowKey="id" {...pagedTableProps(roles, list)} />
-      <RoleFormPanel open={panels.formOpen} role={panels.formRecord} onClose={panels.close} />
+      <RoleFormPanel key={panels.formKey} open={panels.formOpen} role={panels.formRecord} onClose={panels.close} />
       <ConfirmDelete
         open={panels.toDelete !== null}
         question={roleMessages.confirmDelete}

@@ -94,7 +94,7 @@ export function UsersTab<Row extends { id: number; name: string }>({ config }: {
       }
     >
       <DataTable<Row> label={config.tableLabel} columns={columns} rowKey="id" {...pagedTableProps(users, list)} onChange={list.onTableChange} />
-      <FormPanel open={panels.formOpen} user={panels.formRecord} onClose={panels.close} />
+      <FormPanel key={panels.formKey} open={panels.formOpen} user={panels.formRecord} onClose={panels.close} />
       <ConfirmDelete
         open={panels.toDelete !== null}
         question={userMessages.confirmDelete}

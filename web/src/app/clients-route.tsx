@@ -1,0 +1,10 @@
+import { ClientAddressList } from '../features/addresses-payment/client-address-list';
+import ClientsPage from '../features/clients/clients-page';
+
+/**
+ * /clients: features do not import each other, so the app hands the clients list the expansion
+ * of its rows: the client's payment addresses, each with its month calendar and tickets.
+ */
+export default function ClientsRoute() {
+  return <ClientsPage addressesOf={(clientId) => <ClientAddressList clientId={clientId} />} />;
+}

@@ -1,0 +1,146 @@
+import HistoryOutlined from '@ant-design/icons/HistoryOutlined';
+import SafetyCertificateOutlined from '@ant-design/icons/SafetyCertificateOutlined';
+import type { AddressRow } from '@recaudo/domain/addresses';
+import { identificationLabel } from '@recaudo/domain/clients';
+import { EMPTY_TEXT, formatMoney, formatMonth } from '@recaudo/domain/format';
+import Flex from 'antd/es/flex';
+import type { ColumnsType } from 'antd/es/table';
+import Tag from 'antd/es/tag';
+import Typography from 'antd/es/typography';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { actionsColumn, deleteAction, editAction } from '../../components/row-actions';
+
+export const addressTexts = {
+  title: 'Direcciones de Pagos',
+  confirmDelete: 'Seguro de eliminar la dirección del cliente?',
+  solvency: 'Generar solvencia',
+  /** Solvencies arrive with their own issue; until then the action says so. */
+  solvencySoon: 'Generar solvencia: disponible próximamente',
+  solvencyOwing: 'Generar solvencia: la dirección tiene meses por pagar',
+  incomplete: 'Incompleta',
+} as const;
+
+export interface AddressColumnOptions {
+  /** Staff see the client column; a client user's list is their own. */
+  showClient: boolean;
+  /** `clients`: the client's name links to its detail. */
+  canOpenClient: boolean;
+  canEdit: boolean;
+  canDelete: boolean;
+  /** `add_solvency`: the (not yet available) "Generar solvencia". */
+  canSolvency: boolean;
+  /** `logs`: "Historial de cambios". */
+  canSeeHistory: boolean;
+  /** Residential rows show the community, commercial ones the economic activity. */
+  type: 0 | 1;
+  onEdit: (address: AddressRow) => void;
+  onDelete: (address: AddressRow) => void;
+  onHistory: (address: AddressRow) => void;
+}
+
+export const clientDetailPath = (id: number) => `/client-detail/${id}`;
+
+/** Complete location (spec 01 §5): every level, plus the community (residential) or the activity (commercial). */
+export const isIncomplete = (address: AddressRow) =>
+  address.state_id === null ||
+  address.municipality_id === null ||
+  address.parish_id === null ||
+  (address.type === 0 ? address.community_id === null : address.economic_activity_id === null);
+
+/** Cell content that wraps at `width` (the table sizes columns to their content otherwise). */
+const Wrap = ({ width, children }: { width: number; children: ReactNode }) => <div style={{ maxWidth: width, whiteSpace: 'normal' }}>{children}</div>;
+
+const sortable = { sorter: true, sortDirections: ['ascend', 'descend'] as ('ascend' | 'descend')[] };
+const nameOr = (ref: { name: string } | null) => ref?.name ?? EMPTY_TEXT;
+
+export function addressColumns(options: AddressColumnOptions): ColumnsType<AddressRow> {
+  const { showClient, canOpenClient, canEdit, canDelete, canSolvency, canSeeHistory, type, onEdit, onDelete, onHistory } = options;
+  const columns: ColumnsType<AddressRow> = [];
+  if (showClient) {
+    columns.push({
+      title: 'Cliente',
+      key: 'client',
+      ...sortable,
+      render: (_, address) => (
+        <Flex vertical style={{ maxWidth: 150 }}>
+          {canOpenClient ? <Link to={clientDetailPath(address.client_id)}>{address.client.name}</Link> : <span>{address.client.name}</span>}
+          <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+            {identificationLabel(address.client)}
+          </Typography.Text>
+        </Flex>
+      ),
+    });
+  }
+  columns.push(
+    {
+      title: 'Dirección',
+      dataIndex: 'address',
+      key: 'address',
+      ...sortable,
+      render: (_, address) => (
+        <Flex vertical align="start" gap={2} style={{ maxWidth: 150 }}>
+          <span>{address.address}</span>
+          {isIncomplete(address) && <Tag color="orange">{addressTexts.incomplete}</Tag>}
+        </Flex>
+      ),
+    },
+    {
+      title: 'Ubicación',
+      key: 'location',
+      render: (_, address) => (
+        <Flex vertical style={{ maxWidth: 140 }}>
+          <span>{nameOr(address.parish)}</span>
+          <Typography.Text type="secondary">
+            {nameOr(address.municipality)}, {nameOr(address.state)}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    type === 0
+      ? { title: 'Comunidad', key: 'community', render: (_, address) => <Wrap width={130}>{nameOr(address.community)}</Wrap> }
+      : { title: 'Actividad económica', key: 'economic_activity', render: (_, address) => <Wrap width={130}>{nameOr(address.economic_activity)}</Wrap> },
+    {
+      title: 'Tarifa',
+      key: 'fee',
+      align: 'right',
+      ...sortable,
+      render: (_, address) => (
+        <Flex vertical align="end">
+          <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(address.fee, '$')}</span>
+          {address.is_custom_fee && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              Personalizada
+            </Typography.Text>
+          )}
+        </Flex>
+      ),
+    },
+    {
+      title: <Wrap width={70}>Meses por pagar</Wrap>,
+      key: 'months_to_pay',
+      align: 'center',
+      ...sortable,
+      render: (_, address) => <Tag color={address.months_to_pay === 0 ? 'green' : 'red'}>{address.months_to_pay}</Tag>,
+    },
+    { title: <Wrap width={70}>Solvente hasta</Wrap>, key: 'solvent_to_date', render: (_, address) => formatMonth(address.solvent_to_date) },
+    ...actionsColumn<AddressRow>(
+      (address) => [
+        editAction(() => onEdit(address), canEdit),
+        {
+          label: addressTexts.solvency,
+          icon: <SafetyCertificateOutlined />,
+          onClick: () => undefined,
+          allowed: canSolvency,
+          disabled: true,
+          tooltip: address.months_to_pay === 0 ? addressTexts.solvencySoon : addressTexts.solvencyOwing,
+        },
+        { label: 'Historial de cambios', icon: <HistoryOutlined />, onClick: () => onHistory(address), allowed: canSeeHistory },
+        deleteAction(() => onDelete(address), canDelete),
+      ],
+      canEdit || canDelete || canSolvency || canSeeHistory,
+      { compact: true, fixed: 'right' },
+    ),
+  );
+  return columns;
+}

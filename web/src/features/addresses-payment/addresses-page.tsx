@@ -1,0 +1,249 @@
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import { ADDRESS_TYPES, type AddressRow, type AddressType } from '@recaudo/domain/addresses';
+import { IDENTIFICATION_TYPES } from '@recaudo/domain/clients';
+import { formatMoney } from '@recaudo/domain/format';
+import { hasPermission } from '@recaudo/domain/permissions';
+import Button from 'antd/es/button';
+import Flex from 'antd/es/flex';
+import Segmented from 'antd/es/segmented';
+import Typography from 'antd/es/typography';
+import { useMemo, useState } from 'react';
+import { ConfirmDelete } from '../../components/confirm-delete';
+import { DataTable, pagedTableProps } from '../../components/data-table';
+import { ExportButton } from '../../components/export-button';
+import { FilterControls, type FilterField, type FilterOption } from '../../components/filter-drawer';
+import { HistoryPanel } from '../../components/history-panel';
+import { ListPage } from '../../components/list-page';
+import { SearchBox } from '../../components/search-box';
+import { useListState, type FilterValue } from '../../components/use-list-state';
+import { useRecordPanels } from '../../components/use-record-panels';
+import { useSession } from '../../lib/session';
+import { AddressDetails } from './address-details';
+import { addressColumns, addressTexts } from './address-columns';
+import { AddressFormPanel } from './address-form-panel';
+import {
+  ADDRESSES_EXPORT,
+  clientOptionLabel,
+  findActivityOptions,
+  findClientOptions,
+  findRegionOptions,
+  findUserOptions,
+  toFilterOptions,
+  useAddresses,
+  useDeleteAddress,
+  useInvalidateAddresses,
+} from './api';
+
+const typeOptions = ([0, 1] as const).map((type) => ({ value: type, label: ADDRESS_TYPES[type] }));
+
+/** A filter's chosen ids, one or a list, as the parent of the next cascade level. */
+const ids = (value: FilterValue): number[] => (Array.isArray(value) ? value : value === undefined || value === null || value === '' ? [] : [value]).map(Number).filter(Boolean);
+
+const identificationOptions: FilterOption[] = ([0, 1] as const).flatMap((type) =>
+  Object.entries(IDENTIFICATION_TYPES[type]).map(([value, label]) => ({ value, label: `${value} - ${label}` })),
+);
+
+/** Checkbox pairs that exclude each other: checking one unchecks the other (spec 01 §2). */
+const checkbox = (name: string, label: string, excludes?: string): FilterField => ({ type: 'checkbox', name, label, resets: excludes ? [excludes] : undefined });
+
+/** The drawer's filters, as `addresses-payment` reads them (server/src/modules/addresses-payment/queries.ts). */
+export function addressFilters(type: AddressType, staff: boolean): FilterField[] {
+  const fields: FilterField[] = [];
+  if (staff) {
+    fields.push(
+      {
+        type: 'select',
+        name: 'client',
+        label: 'Clientes',
+        multiple: true,
+        fetcher: (search, _filters, signal) =>
+          findClientOptions(search, signal).then((clients): FilterOption[] => clients.map((client) => ({ value: client.id, label: clientOptionLabel(client) }))),
+      },
+      { type: 'select', name: 'identification_type', label: 'Tipo de identificación', multiple: true, options: identificationOptions },
+    );
+  }
+  fields.push(
+    {
+      type: 'select',
+      name: 'state',
+      label: 'Estado',
+      multiple: true,
+      resets: ['municipality', 'parish', 'community'],
+      fetcher: (search, _filters, signal) => findRegionOptions('states', {}, search, signal).then(toFilterOptions),
+    },
+    {
+      type: 'select',
+      name: 'municipality',
+      label: 'Municipio',
+      multiple: true,
+      resets: ['parish', 'community'],
+      dependsOn: ['state'],
+      fetcher: (search, filters, signal) => findRegionOptions('municipalities', { state_id: ids(filters.state) }, search, signal).then(toFilterOptions),
+    },
+    {
+      type: 'select',
+      name: 'parish',
+      label: 'Parroquia',
+      multiple: true,
+      resets: ['community'],
+      dependsOn: ['municipality'],
+      fetcher: (search, filters, signal) => findRegionOptions('parishes', { municipality_id: ids(filters.municipality) }, search, signal).then(toFilterOptions),
+    },
+    type === 0
+      ? {
+          type: 'select',
+          name: 'community',
+          label: 'Comunidad',
+          multiple: true,
+          dependsOn: ['parish'],
+          fetcher: (search, filters, signal) => findRegionOptions('communities', { parish_id: ids(filters.parish) }, search, signal).then(toFilterOptions),
+        }
+      : {
+          type: 'select',
+          name: 'economic_activity',
+          label: 'Actividad económica',
+          multiple: true,
+          fetcher: (search, _filters, signal) => findActivityOptions(search, signal).then(toFilterOptions),
+        },
+  );
+  if (staff) {
+    fields.push({
+      type: 'select',
+      name: 'user',
+      label: 'Usuarios',
+      multiple: true,
+      fetcher: (search, _filters, signal) => findUserOptions(search, signal).then(toFilterOptions),
+    });
+  }
+  fields.push(
+    { type: 'number', name: 'months_to_pay', label: 'Meses por pagar' },
+    checkbox('verify', 'Direcciones incompletas'),
+    checkbox('client_solvent', 'Solventes', 'client_not_solvent'),
+    checkbox('client_not_solvent', 'No Solventes', 'client_solvent'),
+    checkbox('without_payments', 'Sin pagos', 'with_payments'),
+    checkbox('with_payments', 'Con pagos', 'without_payments'),
+  );
+  if (type === 1) fields.push(checkbox('is_custom_fee', 'Tarifa personalizada'));
+  return fields;
+}
+
+/**
+ * Direcciones de Pagos (spec 01 §2, admin and client variants): debounced search, type selector,
+ * filter drawer, export, "Nuevo", the paged table with its fee total, rows expanding to the
+ * address details, and per row edit, solvency, history and delete. A client user's list is
+ * their own (the server scopes it): no client column nor client/user filters, and the form
+ * fixes the client.
+ */
+export default function AddressesPage() {
+  const { session } = useSession();
+  const permissions = session?.permissions ?? [];
+  const can = (...names: string[]) => hasPermission(permissions, names);
+  const staff = (session?.user.client_id ?? null) === null;
+  const list = useListState();
+  const [type, setType] = useState<AddressType>(0);
+  const params = useMemo(() => ({ ...list.params, type }), [list.params, type]);
+  const addresses = useAddresses(params);
+  const remove = useDeleteAddress();
+  const invalidate = useInvalidateAddresses();
+  const panels = useRecordPanels<AddressRow>();
+  const { openForm, openDelete, openHistory, close } = panels;
+
+  // Spec 01 §6: an address action needs its own permission and also add_client or edit_client;
+  // update is refused by the server without edit_client. Client users manage their own addresses.
+  const canAdd = !staff || (can('add_address_payment') && can('add_client', 'edit_client'));
+  const canEdit = !staff || (can('edit_address_payment') && can('edit_client'));
+  const canDelete = !staff || (can('delete_address_payment') && can('add_client', 'edit_client'));
+  const canSolvency = staff && can('add_solvency');
+  const canSeeHistory = can('logs');
+  const canOpenClient = staff && can('clients');
+  const canExport = !staff || can('export_payments');
+  const fields = useMemo(() => addressFilters(type, staff), [type, staff]);
+
+  const columns = useMemo(
+    () =>
+      addressColumns({
+        showClient: staff,
+        canOpenClient,
+        canEdit,
+        canDelete,
+        canSolvency,
+        canSeeHistory,
+        type,
+        onEdit: openForm,
+        onDelete: openDelete,
+        onHistory: openHistory,
+      }),
+    [staff, canOpenClient, canEdit, canDelete, canSolvency, canSeeHistory, type, openForm, openDelete, openHistory],
+  );
+
+  function changeType(next: AddressType) {
+    setType(next);
+    // The community belongs to residential addresses, the activity and the custom fee to commercial ones.
+    list.setFilters({
+      ...list.filters,
+      community: next === 0 ? list.filters.community : undefined,
+      economic_activity: next === 1 ? list.filters.economic_activity : undefined,
+      is_custom_fee: next === 1 ? list.filters.is_custom_fee : undefined,
+    });
+  }
+
+  const totals = addresses.data?.aditional;
+
+  return (
+    <ListPage
+      title={addressTexts.title}
+      toolbar={
+        <>
+          <SearchBox value={list.search} onChange={list.setSearch} />
+          <Segmented<AddressType> aria-label="Tipo de dirección" options={typeOptions} value={type} onChange={changeType} />
+          <FilterControls list={list} fields={fields} />
+        </>
+      }
+      actions={
+        <>
+          <ExportButton {...ADDRESSES_EXPORT} params={{ ...list.exportParams, type }} allowed={canExport} />
+          {canAdd && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)}>
+              {staff ? 'Nueva dirección' : 'Nuevo'}
+            </Button>
+          )}
+        </>
+      }
+    >
+      <DataTable<AddressRow>
+        label={addressTexts.title}
+        columns={columns}
+        rowKey="id"
+        {...pagedTableProps(addresses, list)}
+        onChange={list.onTableChange}
+        expandable={{ expandedRowRender: (address) => <AddressDetails address={address} onChanged={() => void invalidate()} /> }}
+        footer={() => (
+          <Flex justify="flex-end" gap={24} wrap>
+            <Typography.Text>
+              Direcciones: <Typography.Text strong>{addresses.isError ? 0 : (totals?.total_addresses ?? 0)}</Typography.Text>
+            </Typography.Text>
+            <Typography.Text>
+              Total en Tarifas: <Typography.Text strong>{formatMoney(addresses.isError ? 0 : (totals?.total_fees ?? 0), '$')}</Typography.Text>
+            </Typography.Text>
+          </Flex>
+        )}
+      />
+      <AddressFormPanel open={panels.formOpen} address={panels.formRecord} defaultType={type} onClose={close} />
+      <ConfirmDelete
+        open={panels.toDelete !== null}
+        question={addressTexts.confirmDelete}
+        subject={panels.toDelete ? `${panels.toDelete.address} (${panels.toDelete.client.name})` : undefined}
+        deleting={remove.isPending}
+        onCancel={close}
+        onConfirm={() => panels.confirmDelete(remove, list.restart)}
+      />
+      <HistoryPanel
+        open={panels.inHistory !== null}
+        onClose={close}
+        subjectType="addresses_payments"
+        subjectId={panels.inHistory?.id ?? null}
+        subjectName={panels.inHistory?.address}
+      />
+    </ListPage>
+  );
+}

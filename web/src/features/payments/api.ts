@@ -1,0 +1,302 @@
+import type { AddressRow } from '@recaudo/domain/addresses';
+import type { ExchangeRates } from '@recaudo/domain/configurations';
+import type { Month } from '@recaudo/domain/months';
+import type { Paged } from '@recaudo/domain/paging';
+import { receiptMessages } from '@recaudo/domain/payment-receipts';
+import type { PaymentRow, PaymentStatus } from '@recaudo/domain/payments';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { FilterOption } from '../../components/filter-drawer';
+import type { ListParams } from '../../components/use-list-state';
+import { download, fetchBlob, http } from '../../lib/http';
+import { notify } from '../../lib/notify';
+
+/**
+ * The payments area's calls (spec 02 §7). The screens use the `payments/*` family; the
+ * `bill-payments/*` one answers the same on the server.
+ */
+
+/** A payment method as `payment-methods/selects` answers it (active ones only). */
+export interface MethodOption {
+  id: number;
+  name: string;
+  code: string;
+  type: number;
+  is_mobile_payment_use_api_bdv: boolean;
+}
+export interface BankOption {
+  id: number;
+  name: string;
+  code: string;
+}
+export interface SerieOption {
+  id: number;
+  serie: string;
+}
+export interface TicketOption {
+  id: number;
+  name: string;
+  color: string;
+  status: boolean;
+  validity_date: string;
+}
+/** A client of the panel's picker, with the contact data the panel checks (spec 02 §2). */
+export interface ClientOption {
+  id: number;
+  name: string;
+  identification_type: string;
+  identification: string;
+  type: number;
+  email: string | null;
+  phone: string[];
+}
+export interface Named {
+  id: number;
+  name: string;
+}
+
+/** What the panel sends (spec 02 §7 store/update); amounts are the panel's figures, the server recomputes them. */
+export interface PaymentInput {
+  id?: number;
+  client_id: number;
+  address_payment_id: number;
+  status: PaymentStatus;
+  payment_method_id: number;
+  date_payment: string;
+  date_bill: string | null;
+  exchange_rate: string;
+  exchange_rate_id: number;
+  amount_payment: string;
+  amount_bill: string;
+  dollar_amount_payment: string;
+  dollar_amount_bill: string;
+  tax_base: string;
+  iva: string;
+  retention: string;
+  is_apply_retention: boolean;
+  reference: string | null;
+  terminal: string | null;
+  lot_number: string | null;
+  bank_id: number | null;
+  serie_id: number | null;
+  serie: string | null;
+  checkbook_number: string | null;
+  number: string | null;
+  observations: string | null;
+  type_payment_month: 0 | 1;
+  months_payment: Month[];
+  send_invoice: boolean;
+  bdv_verified: boolean;
+  conciliation_id: number | null;
+  tickets_payment_id: number | null;
+  ticket_serial: string | null;
+  /** New images. */
+  files: File[];
+  /** Stored names of the images to keep (update). */
+  files_string: string[];
+}
+
+export const PAYMENTS_EXPORT = { path: 'payments/export', formats: ['csv', 'xlsx', 'pdf'] } as const;
+
+export const paymentKeys = {
+  all: ['payments'] as const,
+  lists: () => [...paymentKeys.all, 'list'] as const,
+  list: (params: ListParams) => [...paymentKeys.lists(), params] as const,
+  /** Options of the panel and the filters: outside the root, so saving a payment doesn't reload them. */
+  options: (kind: string, ...rest: unknown[]) => ['payment-form-options', kind, ...rest] as const,
+  /** The client's complete addresses, under the addresses area's root: saving an address there refreshes them here. */
+  addresses: (clientId: number | null) => ['addresses-payment', 'payment-panel', clientId] as const,
+};
+
+const text = (value: string | null | undefined) => value ?? '';
+const flag = (value: boolean) => (value ? '1' : '0');
+const id = (value: number | null) => (value === null ? '' : String(value));
+
+/**
+ * The multipart form of `payments/store` and `payments/update` (spec 02 §7): ids and flags as
+ * text, `months_payment` as a JSON list, `files[i]` uploads, `files_string[i]` kept names, and on
+ * update the id with Laravel's `_method=PUT` over POST.
+ */
+export function paymentForm(input: PaymentInput): FormData {
+  const form = new FormData();
+  const fields: Record<string, string> = {
+    client_id: String(input.client_id),
+    address_payment_id: String(input.address_payment_id),
+    status: String(input.status),
+    payment_method_id: String(input.payment_method_id),
+    date_payment: input.date_payment,
+    date_bill: text(input.date_bill),
+    exchange_rate: input.exchange_rate,
+    exchange_rate_id: String(input.exchange_rate_id),
+    amount_payment: input.amount_payment,
+    amount_bill: input.amount_bill,
+    dollar_amount_payment: input.dollar_amount_payment,
+    dollar_amount_bill: input.dollar_amount_bill,
+    tax_base: input.tax_base,
+    iva: input.iva,
+    retention: input.retention,
+    is_apply_retention: flag(input.is_apply_retention),
+    reference: text(input.reference),
+    terminal: text(input.terminal),
+    lot_number: text(input.lot_number),
+    bank_id: id(input.bank_id),
+    serie_id: id(input.serie_id),
+    serie: text(input.serie),
+    checkbook_number: text(input.checkbook_number),
+    number: text(input.number),
+    observations: text(input.observations),
+    type_payment_month: String(input.type_payment_month),
+    months_payment: JSON.stringify(input.months_payment),
+    send_invoice: flag(input.send_invoice),
+    bdv_verified: flag(input.bdv_verified),
+    conciliation_id: id(input.conciliation_id),
+    tickets_payment_id: id(input.tickets_payment_id),
+    ticket_serial: text(input.ticket_serial),
+  };
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  input.files_string.forEach((name, index) => form.append(`files_string[${index}]`, name));
+  input.files.forEach((file, index) => form.append(`files[${index}]`, file, file.name));
+  if (input.id) {
+    form.append('id', String(input.id));
+    form.append('_method', 'PUT');
+  }
+  return form;
+}
+
+export const findPayments = (params: ListParams, signal?: AbortSignal) =>
+  http.get<Paged<PaymentRow>>('payments', { query: { ...params }, signal }).then((answer) => answer.data);
+export const savePayment = (input: PaymentInput) =>
+  input.id
+    ? http.post<null>('payments/update', paymentForm(input))
+    : http.post<{ id: number; number_correlative: string | null; hash: string }>('payments/store', paymentForm(input));
+export const deletePayment = (paymentId: number) => http.delete<null>('payments/delete', { id: paymentId });
+/** Spec 02 §4: approving sends empty notes; rejecting sends the reason. */
+export const changePaymentStatus = (input: { id: number; status: PaymentStatus; notes: string }) => http.put<null>('payments/change-status', input);
+export const updateContactInfo = (input: { id: number; email: string; phone: string[] }) => http.put<null>('clients/update-contact-info', input);
+
+/** "Descargar recibo": the receipt PDF, saved as 'Recibo de pago.pdf'; a failure shows the download text. */
+export const downloadReceipt = (hash: string) =>
+  download(`payments/generate-payment-pdf/${encodeURIComponent(hash)}`, { fileName: receiptMessages.fileName }).catch(() => undefined);
+
+/* ---------------- Options of the panel and the filters ---------------- */
+
+/** Clients by name or identification (at most 50; a client user gets only their own). */
+export const findClientOptions = (search: string, signal?: AbortSignal) =>
+  http.get<ClientOption[]>('clients/selects/data', { query: { search }, signal }).then((answer) => answer.data);
+/** The client's complete addresses (residential with community and parish, commercial with activity). */
+export const findClientAddresses = (clientId: number, signal?: AbortSignal) =>
+  http.get<AddressRow[]>(`addresses-payment/address-select-client/${clientId}`, { signal }).then((answer) => answer.data);
+export const findMethodOptions = (signal?: AbortSignal) => http.get<MethodOption[]>('payment-methods/selects', { signal }).then((answer) => answer.data);
+export const findBankOptions = (signal?: AbortSignal) => http.get<BankOption[]>('banks/selects', { signal }).then((answer) => answer.data);
+export const findSerieOptions = (signal?: AbortSignal) => http.get<SerieOption[]>('correlatives/selects', { signal }).then((answer) => answer.data);
+export const findTicketOptions = (addressId: number | null, signal?: AbortSignal) =>
+  http.get<TicketOption[]>('tickets-payments/selects', { query: addressId ? { address_payment_id: addressId } : {}, signal }).then((answer) => answer.data);
+export const findRates = (signal?: AbortSignal) => http.get<ExchangeRates>('configurations/exchange-rate', { signal }).then((answer) => answer.data);
+/** Every user (staff and client users both register payments), filtered here by the typed text. */
+export const findUserOptions = (search: string, signal?: AbortSignal) =>
+  http
+    .get<Named[]>('users/all-selects', { signal })
+    .then((answer) => answer.data.filter((user) => !search || user.name.toLowerCase().includes(search.toLowerCase())));
+
+export const clientOptionLabel = (client: Pick<ClientOption, 'name' | 'identification_type' | 'identification'>) =>
+  `${client.name} (${client.identification_type}-${client.identification})`;
+export const toFilterOptions = (rows: readonly Named[]): FilterOption[] => rows.map((row) => ({ value: row.id, label: row.name }));
+
+export function usePayments(params: ListParams) {
+  return useQuery({ queryKey: paymentKeys.list(params), queryFn: ({ signal }) => findPayments(params, signal), placeholderData: keepPreviousData });
+}
+
+/** A fixed option list of the panel (methods, banks, series, rates), read once per few minutes. */
+export function useOptionList<T>(kind: string, load: (signal: AbortSignal) => Promise<T>, enabled = true) {
+  return useQuery({ queryKey: paymentKeys.options(kind), queryFn: ({ signal }) => load(signal), staleTime: 5 * 60_000, enabled });
+}
+
+export function useClientAddresses(clientId: number | null) {
+  return useQuery({
+    queryKey: paymentKeys.addresses(clientId),
+    queryFn: ({ signal }) => findClientAddresses(clientId!, signal),
+    enabled: clientId !== null,
+  });
+}
+
+export function useTicketOptions(addressId: number | null, enabled: boolean) {
+  return useQuery({
+    queryKey: paymentKeys.options('tickets', addressId),
+    queryFn: ({ signal }) => findTicketOptions(addressId, signal),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * A payment changes its address's calendar and months owed, and the client's latest payment:
+ * the payments lists, the addresses area and the clients area are stale after it.
+ */
+function useInvalidatePayments() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
+      queryClient.invalidateQueries({ queryKey: ['addresses-payment'] }),
+      queryClient.invalidateQueries({ queryKey: ['clients'] }),
+    ]);
+}
+
+function usePaymentMutation<I, R>(mutationFn: (input: I) => Promise<{ message: string; data: R }>) {
+  const invalidate = useInvalidatePayments();
+  return useMutation({
+    mutationFn,
+    onSuccess: async (answer) => {
+      notify.success(answer.message);
+      await invalidate();
+    },
+  });
+}
+
+export const useSavePayment = () => usePaymentMutation(savePayment);
+export const useDeletePayment = () => usePaymentMutation(deletePayment);
+export const useChangePaymentStatus = () => usePaymentMutation(changePaymentStatus);
+
+/** The contact update of the panel refreshes the client pickers, which carry e-mail and phones. */
+export function useUpdateContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateContactInfo,
+    onSuccess: async (answer) => {
+      notify.success(answer.message);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: paymentKeys.options('clients') }),
+        queryClient.invalidateQueries({ queryKey: ['clients'] }),
+      ]);
+    },
+  });
+}
+
+/**
+ * Object URLs of a payment's stored images. The file URLs need the caller's token, which an
+ * `<img>` can't send, so each image is fetched as a blob; the URLs are revoked on unmount.
+ * A file that fails to load is left out (no toast per thumbnail).
+ */
+export function useImageUrls(urls: readonly string[]): Record<string, string> {
+  const [loaded, setLoaded] = useState<Record<string, string>>({});
+  const key = urls.join('|');
+  useEffect(() => {
+    let alive = true;
+    const made: string[] = [];
+    for (const url of key ? key.split('|') : []) {
+      fetchBlob(url.replace(/^\/api\//, ''), { silent: true })
+        .then((blob) => {
+          const objectUrl = URL.createObjectURL(blob);
+          made.push(objectUrl);
+          if (alive) setLoaded((current) => ({ ...current, [url]: objectUrl }));
+          else URL.revokeObjectURL(objectUrl);
+        })
+        .catch(() => undefined);
+    }
+    return () => {
+      alive = false;
+      made.forEach((objectUrl) => URL.revokeObjectURL(objectUrl));
+    };
+  }, [key]);
+  return loaded;
+}

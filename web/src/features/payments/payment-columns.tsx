@@ -1,0 +1,153 @@
+import CheckCircleOutlined from '@ant-design/icons/CheckCircleOutlined';
+import CloseCircleOutlined from '@ant-design/icons/CloseCircleOutlined';
+import FilePdfOutlined from '@ant-design/icons/FilePdfOutlined';
+import HistoryOutlined from '@ant-design/icons/HistoryOutlined';
+import MessageOutlined from '@ant-design/icons/MessageOutlined';
+import { identificationLabel } from '@recaudo/domain/clients';
+import { formatDate, formatMoney, textOrEmpty } from '@recaudo/domain/format';
+import { PAYMENT_STATUS, STATUS_TRANSITIONS, type PaymentRow, type PaymentStatus } from '@recaudo/domain/payments';
+import Flex from 'antd/es/flex';
+import type { ColumnsType } from 'antd/es/table';
+import Tag from 'antd/es/tag';
+import Typography from 'antd/es/typography';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { actionsColumn, deleteAction, editAction, type RowAction } from '../../components/row-actions';
+import { currencyOf } from './payment-form-model';
+
+export const paymentTexts = {
+  title: 'Pagos',
+  receiptsTitle: 'Recibos de Pagos',
+  approve: 'Aprobar',
+  reject: 'Rechazar',
+  notes: 'Notas',
+  receipt: 'Descargar recibo',
+  history: 'Historial de cambios',
+} as const;
+
+/** Spec 02 §2: Procesando gold, Aprobado green, Rechazado red. */
+export const STATUS_COLORS: Record<PaymentStatus, string> = { 0: 'gold', 1: 'green', 2: 'red' };
+
+export function StatusTag({ status }: { status: PaymentStatus }) {
+  return <Tag color={STATUS_COLORS[status]}>{PAYMENT_STATUS[status]}</Tag>;
+}
+
+export const clientDetailPath = (id: number) => `/client-detail/${id}`;
+
+/** Cell content that wraps at `width` (the table sizes columns to their content otherwise). */
+const Wrap = ({ width, children }: { width: number; children: ReactNode }) => <div style={{ maxWidth: width, whiteSpace: 'normal' }}>{children}</div>;
+const sortable = { sorter: true, sortDirections: ['ascend', 'descend'] as ('ascend' | 'descend')[] };
+const nowrap = (text: string) => <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
+
+export interface PaymentColumnOptions {
+  /** Staff see the client; a client user's list is their own. */
+  showClient: boolean;
+  /** The receipts list holds only approved payments: no status column. */
+  showStatus?: boolean;
+  /** `clients`: the identification links to the client's detail. */
+  canOpenClient: boolean;
+  /** Whether a row may be edited / deleted (staff permissions, or a client's own Procesando payment). */
+  canEdit: (payment: PaymentRow) => boolean;
+  canDelete: (payment: PaymentRow) => boolean;
+  /** `edit_payment` (staff): Aprobar and Rechazar as the transitions allow. */
+  canChangeStatus: boolean;
+  /** `logs`: "Historial de cambios". */
+  canSeeHistory: boolean;
+  canDownload: (payment: PaymentRow) => boolean;
+  onEdit: (payment: PaymentRow) => void;
+  onDelete: (payment: PaymentRow) => void;
+  onApprove: (payment: PaymentRow) => void;
+  onReject: (payment: PaymentRow) => void;
+  onNotes: (payment: PaymentRow) => void;
+  onReceipt: (payment: PaymentRow) => void;
+  onHistory: (payment: PaymentRow) => void;
+}
+
+/** The row's actions, in the order of spec 02 §2; `allowed: false` hides one. */
+export function paymentActions(payment: PaymentRow, options: PaymentColumnOptions): RowAction[] {
+  const next = STATUS_TRANSITIONS[payment.status];
+  return [
+    editAction(() => options.onEdit(payment), options.canEdit(payment)),
+    {
+      label: paymentTexts.approve,
+      icon: <CheckCircleOutlined />,
+      onClick: () => options.onApprove(payment),
+      allowed: options.canChangeStatus && next.includes(1),
+    },
+    {
+      label: paymentTexts.reject,
+      icon: <CloseCircleOutlined />,
+      danger: true,
+      onClick: () => options.onReject(payment),
+      allowed: options.canChangeStatus && next.includes(2),
+    },
+    { label: paymentTexts.notes, icon: <MessageOutlined />, onClick: () => options.onNotes(payment), allowed: Boolean(payment.notes?.trim()) },
+    { label: paymentTexts.receipt, icon: <FilePdfOutlined />, onClick: () => options.onReceipt(payment), allowed: options.canDownload(payment) },
+    { label: paymentTexts.history, icon: <HistoryOutlined />, onClick: () => options.onHistory(payment), allowed: options.canSeeHistory },
+    deleteAction(() => options.onDelete(payment), options.canDelete(payment)),
+  ];
+}
+
+/**
+ * The columns of the payments list (spec 02 §2): Nº documento, Nº control, Cliente with its
+ * identification, Dirección, Método, Monto BS, Monto $, Fecha de pago, Estatus and Acciones.
+ */
+export function paymentColumns(options: PaymentColumnOptions): ColumnsType<PaymentRow> {
+  const columns: ColumnsType<PaymentRow> = [
+    {
+      title: 'Nº documento',
+      dataIndex: 'number_correlative',
+      key: 'number_correlative',
+      ...sortable,
+      render: (_, payment) => nowrap(textOrEmpty(payment.number_correlative)),
+    },
+    { title: 'Nº control', dataIndex: 'number', key: 'number', ...sortable, render: (_, payment) => nowrap(textOrEmpty(payment.number)) },
+  ];
+  if (options.showClient) {
+    columns.push({
+      title: 'Cliente',
+      key: 'client',
+      render: (_, payment) => (
+        <Flex vertical style={{ maxWidth: 170 }}>
+          <span>{payment.client.name}</span>
+          {options.canOpenClient ? (
+            <Link to={clientDetailPath(payment.client_id)} style={{ whiteSpace: 'nowrap' }}>
+              {identificationLabel(payment.client)}
+            </Link>
+          ) : (
+            <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+              {identificationLabel(payment.client)}
+            </Typography.Text>
+          )}
+        </Flex>
+      ),
+    });
+  }
+  columns.push(
+    { title: 'Dirección', key: 'address', render: (_, payment) => <Wrap width={180}>{payment.address_payment.address}</Wrap> },
+    { title: 'Método', key: 'payment_method', render: (_, payment) => <Wrap width={130}>{payment.payment_method.name}</Wrap> },
+    {
+      title: 'Monto BS',
+      dataIndex: 'amount_payment',
+      key: 'amount_payment',
+      align: 'right',
+      ...sortable,
+      render: (_, payment) => nowrap(formatMoney(payment.amount_payment)),
+    },
+    {
+      title: 'Monto $/€',
+      dataIndex: 'dollar_amount_payment',
+      key: 'dollar_amount_payment',
+      align: 'right',
+      ...sortable,
+      // The foreign figure is in the payment's rate currency: dollars, or euros at the euro rate.
+      render: (_, payment) => nowrap(formatMoney(payment.dollar_amount_payment, currencyOf(payment.exchange_rate_id))),
+    },
+    { title: 'Fecha de pago', dataIndex: 'date_payment', key: 'date_payment', ...sortable, render: (_, payment) => nowrap(formatDate(payment.date_payment)) },
+  );
+  // The wide table scrolls sideways; the status and the actions stay in view.
+  if (options.showStatus !== false)
+    columns.push({ title: 'Estatus', dataIndex: 'status', key: 'status', fixed: 'right', render: (_, payment) => <StatusTag status={payment.status} /> });
+  columns.push(...actionsColumn<PaymentRow>((payment) => paymentActions(payment, options), true, { compact: true, fixed: 'right' }));
+  return columns;
+}

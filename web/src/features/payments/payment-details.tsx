@@ -1,0 +1,119 @@
+import { monthLabel } from '@recaudo/domain/addresses';
+import { formatDate, formatDateTime, formatMoney, textOrEmpty } from '@recaudo/domain/format';
+import type { PaymentRow } from '@recaudo/domain/payments';
+import Descriptions from 'antd/es/descriptions';
+import Flex from 'antd/es/flex';
+import Image from 'antd/es/image';
+import Spin from 'antd/es/spin';
+import Tag from 'antd/es/tag';
+import Typography from 'antd/es/typography';
+import { useImageUrls } from './api';
+import { currencyOf } from './payment-form-model';
+
+/** Spec 02 §9: the image viewer zooms out to 50 % at least. */
+export const IMAGE_MIN_SCALE = 0.5;
+/** Spec 02 §9: a note preview shows 40 characters. */
+export const NOTE_PREVIEW_LENGTH = 40;
+
+export const notePreview = (notes: string) => (notes.length > NOTE_PREVIEW_LENGTH ? `${notes.slice(0, NOTE_PREVIEW_LENGTH)}…` : notes);
+
+/** The payment's images, each fetched with the token, in one viewer (arrows between them, zoom from 50 %). */
+export function PaymentFiles({ payment }: { payment: PaymentRow }) {
+  const urls = useImageUrls(payment.files.map((file) => file.url));
+  if (payment.files.length === 0) return <Typography.Text type="secondary">Sin archivos</Typography.Text>;
+  return (
+    <Image.PreviewGroup preview={{ minScale: IMAGE_MIN_SCALE, scaleStep: 0.25 }}>
+      <Flex gap={8} wrap>
+        {payment.files.map((file, index) =>
+          urls[file.url] ? (
+            <Image
+              key={file.name}
+              src={urls[file.url]}
+              width={72}
+              height={72}
+              style={{ objectFit: 'cover', borderRadius: 4 }}
+              alt={`Archivo ${index + 1} del pago`}
+            />
+          ) : (
+            <Flex
+              key={file.name}
+              align="center"
+              justify="center"
+              style={{ width: 72, height: 72, border: '1px dashed rgba(128,128,128,0.4)', borderRadius: 4 }}
+            >
+              <Spin size="small" aria-label={`Cargando archivo ${index + 1}`} />
+            </Flex>
+          ),
+        )}
+      </Flex>
+    </Image.PreviewGroup>
+  );
+}
+
+/**
+ * The expanded row of a payment (spec 02 §2): paid months, the details that don't fit the
+ * columns, observations and notes, the delivered tickets and the images.
+ */
+export function PaymentDetails({ payment }: { payment: PaymentRow }) {
+  const currency = currencyOf(payment.exchange_rate_id);
+  const items = [
+    {
+      key: 'months',
+      label: 'Meses pagados',
+      span: 'filled' as const,
+      children: payment.months_payment.length ? (
+        <Flex gap={4} wrap>
+          {payment.months_payment.map((month) => (
+            <Tag key={month} color="blue">
+              {monthLabel(month)}
+            </Tag>
+          ))}
+        </Flex>
+      ) : (
+        textOrEmpty(null)
+      ),
+    },
+    { key: 'reference', label: 'Referencia', children: textOrEmpty(payment.reference) },
+    { key: 'bank', label: 'Banco de origen', children: payment.bank ? `${payment.bank.code} - ${payment.bank.name}` : textOrEmpty(null) },
+    { key: 'terminal', label: 'Terminal / Lote', children: `${textOrEmpty(payment.terminal)} / ${textOrEmpty(payment.lot_number)}` },
+    { key: 'serie', label: 'Serie', children: textOrEmpty(payment.serie?.serie) },
+    { key: 'checkbook', label: 'Nº de chequera', children: textOrEmpty(payment.checkbook_number) },
+    { key: 'date_bill', label: 'Fecha de factura', children: formatDate(payment.date_bill) },
+    { key: 'rate', label: 'Tasa de cambio', children: `${formatMoney(payment.exchange_rate)} (${currency === '$' ? 'dólar' : 'euro'})` },
+    { key: 'bill', label: 'Monto factura', children: `${formatMoney(payment.amount_bill)} · ${formatMoney(payment.dollar_amount_bill, currency)}` },
+    ...(payment.address_payment.type === 1
+      ? [
+          // Base, VAT and retention are in the rate's currency, like the fee (domain paymentAmounts).
+          { key: 'iva', label: 'Base / IVA', children: `${formatMoney(payment.tax_base, currency)} / ${formatMoney(payment.iva, currency)}` },
+          { key: 'retention', label: 'Retención', children: payment.is_apply_retention ? formatMoney(payment.retention, currency) : 'No aplica' },
+        ]
+      : []),
+    {
+      key: 'causer',
+      label: 'Registrado por',
+      children: payment.causer ? `${payment.causer.name}${payment.causer.type === 'client' ? ' (cliente)' : ''}` : textOrEmpty(null),
+    },
+    { key: 'created', label: 'Fecha de registro', children: formatDateTime(payment.created_at) },
+    { key: 'observations', label: 'Observaciones', span: 'filled' as const, children: textOrEmpty(payment.observations) },
+    ...(payment.notes?.trim() ? [{ key: 'notes', label: 'Notas', span: 'filled' as const, children: notePreview(payment.notes) }] : []),
+    {
+      key: 'tickets',
+      label: 'Tickets entregados',
+      span: 'filled' as const,
+      children: payment.tickets_delivered.length ? (
+        <Flex gap={4} wrap>
+          {payment.tickets_delivered.map((ticket) => (
+            <Tag key={ticket.id} color={ticket.tickets_payment.color}>
+              {ticket.tickets_payment.name}
+              {ticket.ticket_serial ? ` · ${ticket.ticket_serial}` : ''}
+            </Tag>
+          ))}
+        </Flex>
+      ) : (
+        textOrEmpty(null)
+      ),
+    },
+    { key: 'files', label: 'Archivos', span: 'filled' as const, children: <PaymentFiles payment={payment} /> },
+  ];
+  return <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }} items={items} bordered />;
+}

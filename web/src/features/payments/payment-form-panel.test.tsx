@@ -1,0 +1,331 @@
+import type { AddressRow } from '@recaudo/domain/addresses';
+import { monthName, type Month } from '@recaudo/domain/months';
+import type { PaymentRow } from '@recaudo/domain/payments';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { installFakeApi, notFound, ok } from '../../test/fake-api';
+import { makeSession, renderApp } from '../../test/render';
+import { CLIENTS, METHODS, ago, commercialAddress, panelAddress, paymentRow } from './payment-fixtures';
+import { PaymentFormPanel } from './payment-form-panel';
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
+
+let addresses: Record<string, AddressRow[]> = {};
+let rates = { dollar_rate: '36.45', euro_rate: '40.00' };
+let storeAnswer: () => Response = () => ok({ id: 9, number_correlative: '00000101', hash: 'h' }, 'Pago registrado');
+
+const api = installFakeApi((url) => {
+  const decoded = decodeURIComponent(url);
+  if (decoded.startsWith('/api/clients/selects/data')) {
+    const search = /search=([^&]*)/.exec(decoded)?.[1]?.toLowerCase() ?? '';
+    return ok(CLIENTS.filter((client) => !search || client.name.toLowerCase().includes(search)));
+  }
+  const address = /^\/api\/addresses-payment\/address-select-client\/(\d+)$/.exec(decoded);
+  if (address) return ok(addresses[address[1]!] ?? []);
+  if (decoded === '/api/payment-methods/selects') return ok(METHODS);
+  if (decoded === '/api/banks/selects') return ok([{ id: 7, name: 'Banco de Venezuela', code: '0102' }]);
+  if (decoded === '/api/correlatives/selects')
+    return ok([
+      { id: 1, serie: 'A' },
+      { id: 2, serie: 'B' },
+    ]);
+  if (decoded === '/api/configurations/exchange-rate') return ok(rates);
+  if (decoded.startsWith('/api/tickets-payments/selects'))
+    return ok([{ id: 4, name: 'Talonario azul', color: '#1677ff', status: true, validity_date: '2099-12-31' }]);
+  if (decoded === '/api/payments/store' || decoded === '/api/payments/update') return storeAnswer();
+  if (decoded === '/api/clients/update-contact-info') return ok(null, 'Datos de contacto actualizados');
+  return notFound();
+});
+
+const STAFF = ['payments', 'add_payment', 'edit_payment', 'add_client', 'edit_client', 'add_address_payment'];
+const CLIENT_USER = {
+  type: 'client' as const,
+  client_id: 10,
+  client: { id: 10, name: 'Luisa Mendoza', identification_type: 'V', identification: '12345678', type: 0 },
+  role: { id: 4, name: 'Cliente', key: 'client' },
+};
+
+function open(payment: PaymentRow | null = null, user: NonNullable<Parameters<typeof makeSession>[0]>['user'] = {}) {
+  const onClose = vi.fn();
+  renderApp(<PaymentFormPanel open payment={payment} onClose={onClose} />, { session: makeSession({ permissions: user.client_id ? [] : STAFF, user }) });
+  return { onClose, panel: screen.getByRole('dialog', { name: payment ? 'Editar pago' : 'Nuevo pago' }) };
+}
+
+/** Opens a select by its label and clicks the option with that text. */
+async function pick(panel: HTMLElement, label: string, option: string) {
+  await userEvent.click(within(panel).getByLabelText(label));
+  const item = await waitFor(() => {
+    const found = [...document.querySelectorAll<HTMLElement>('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].find(
+      (element) => element.getAttribute('title') === option,
+    );
+    if (!found) throw new Error(`no option ${option}`);
+    return found;
+  });
+  await userEvent.click(item);
+}
+
+/** The text a select shows as its value ('' when empty). */
+function shown(panel: HTMLElement, label: string) {
+  const content = within(panel).getByLabelText(label).closest('.ant-select')!.querySelector('.ant-select-content')!;
+  return content.classList.contains('ant-select-content-has-value') ? (content.textContent ?? '') : '';
+}
+
+/** Clicks a month of the calendar, first opening its year's tab. */
+async function toggleMonth(panel: HTMLElement, month: Month) {
+  const calendar = within(panel).getByRole('region', { name: 'Meses de la dirección' });
+  await userEvent.click(within(calendar).getByRole('tab', { name: month.slice(0, 4) }));
+  await userEvent.click(within(calendar).getByRole('button', { name: new RegExp(`^${monthName(month)}: `) }));
+}
+
+const save = (panel: HTMLElement) => userEvent.click(within(panel).getByRole('button', { name: 'Guardar' }));
+const stores = () => api.fetch.mock.calls.filter(([url]) => /\/api\/payments\/(store|update)$/.test(String(url)));
+const lastForm = () => Object.fromEntries((stores().at(-1)![1]!.body as FormData).entries());
+
+/** A staff panel with the client and address chosen. */
+async function withAddress(clientLabel: string, addressLabel: string, user = {}) {
+  const opened = open(null, user);
+  await pick(opened.panel, 'Cliente', clientLabel);
+  await pick(opened.panel, 'Dirección de pago', addressLabel);
+  return opened;
+}
+
+describe('Payment panel: defaults and method rules (spec 02 §4, §5)', () => {
+  it('a staff payment starts Aprobado with today’s dates', async () => {
+    const { panel } = open();
+    expect(shown(panel, 'Estatus')).toBe('Aprobado');
+    expect(within(panel).getByLabelText('Fecha de pago')).not.toHaveValue('');
+    expect(within(panel).getByLabelText('Dirección de pago').closest('.ant-select')).toHaveClass('ant-select-disabled');
+  }, 90_000);
+
+  it('a client user’s panel has no client, status nor billing fields: the payment is Procesando', async () => {
+    addresses = { '10': [panelAddress()] };
+    const client = open(null, CLIENT_USER).panel;
+    expect(within(client).queryByLabelText('Estatus')).not.toBeInTheDocument();
+    expect(within(client).queryByLabelText('Cliente')).not.toBeInTheDocument();
+    expect(within(client).queryByLabelText('Serie')).not.toBeInTheDocument();
+    expect(within(client).queryByLabelText('Nº de control')).not.toBeInTheDocument();
+    expect(within(client).getByText('Tu pago quedará en estado Procesando hasta que el personal lo apruebe.')).toBeInTheDocument();
+  }, 90_000);
+
+  it('a transfer asks the reference (bank optional); a card terminal asks terminal and lot', async () => {
+    addresses = { '10': [panelAddress()] };
+    const { panel } = await withAddress('Luisa Mendoza (V-12345678)', 'Calle 3, casa 12 (Residencial)');
+    await pick(panel, 'Método de pago', 'Transferencia');
+    expect(within(panel).getByLabelText('Banco de origen')).toBeInTheDocument();
+    await save(panel);
+    expect(await within(panel).findByText('El campo Referencia es obligatorio.')).toBeInTheDocument();
+    expect(within(panel).queryByText('El campo Banco de origen es obligatorio.')).not.toBeInTheDocument();
+
+    await pick(panel, 'Método de pago', 'Punto de venta');
+    expect(within(panel).queryByLabelText('Referencia')).not.toBeInTheDocument();
+    expect(within(panel).queryByLabelText('Banco de origen')).not.toBeInTheDocument();
+    await save(panel);
+    expect(await within(panel).findByText('El campo Terminal es obligatorio.')).toBeInTheDocument();
+    expect(await within(panel).findByText('El campo Lote es obligatorio.')).toBeInTheDocument();
+
+    expect(stores()).toHaveLength(0);
+  }, 90_000);
+
+  it('a bank-API mobile payment asks the reference and the origin bank; cash asks none of the method fields', async () => {
+    addresses = { '10': [panelAddress()] };
+    const { panel } = await withAddress('Luisa Mendoza (V-12345678)', 'Calle 3, casa 12 (Residencial)');
+    await pick(panel, 'Método de pago', 'Pago móvil');
+    await save(panel);
+    expect(await within(panel).findByText('El campo Banco de origen es obligatorio.')).toBeInTheDocument();
+    expect(await within(panel).findByText('El campo Referencia es obligatorio.')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: /Validar pago con BDV/ })).toBeDisabled();
+
+    await pick(panel, 'Método de pago', 'Efectivo');
+    for (const label of ['Referencia', 'Terminal', 'Lote', 'Banco de origen']) expect(within(panel).queryByLabelText(label)).not.toBeInTheDocument();
+    expect(stores()).toHaveLength(0);
+  }, 90_000);
+
+  it('the control number needs exactly 8 digits unless the digital invoice is sent; the series is required', async () => {
+    addresses = { '10': [panelAddress()] };
+    const { panel } = await withAddress('Luisa Mendoza (V-12345678)', 'Calle 3, casa 12 (Residencial)');
+    await userEvent.type(within(panel).getByLabelText('Nº de control'), '1234567');
+    await save(panel);
+    expect(await within(panel).findByText('El campo Número de control debe tener exactamente 8 dígitos.')).toBeInTheDocument();
+    expect(await within(panel).findByText('El campo Serie es obligatorio.')).toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('switch', { name: 'Enviar factura digital' }));
+    await waitFor(() => expect(within(panel).queryByText('El campo Número de control debe tener exactamente 8 dígitos.')).not.toBeInTheDocument());
+    expect(within(panel).getByLabelText('Nº de control')).toBeDisabled();
+    expect(within(panel).getByLabelText('Nº de control')).toHaveValue('');
+  }, 90_000);
+});
+
+describe('Payment panel: months (spec 02 §4 month type, Month calendar)', () => {
+  it('"Otros meses" needs at least one month; the calendar starts at the year of the earliest unpaid month', async () => {
+    addresses = { '10': [panelAddress({ start: 14, paid: Array.from({ length: 11 }, (_, index) => ago(14 - index)) })] };
+    const { panel } = await withAddress('Luisa Mendoza (V-12345678)', 'Calle 3, casa 12 (Residencial)');
+    const calendar = within(panel).getByRole('region', { name: 'Meses de la dirección' });
+    // The first unpaid month is three months back: no tab before its year.
+    const years = within(calendar)
+      .getAllByRole('tab')
+      .map((tab) => tab.textContent);
+    expect(years[0]).toBe(ago(3).slice(0, 4));
+    expect(within(panel).getByText(/Se paga el mes/)).toBeInTheDocument();
+    await userEvent.click(within(panel).getByText('Otros meses'));
+    await save(panel);
+    expect(await within(panel).findByText('El campo Meses no debe estar vacio.')).toBeInTheDocument();
+    await toggleMonth(panel, ago(3));
+    await waitFor(() => expect(within(panel).queryByText('El campo Meses no debe estar vacio.')).not.toBeInTheDocument());
+    expect(within(panel).getByText(`Meses seleccionados: ${ago(3).slice(5)}-${ago(3).slice(0, 4)}`)).toBeInTheDocument();
+  }, 90_000);
+
+  it('"Pagar deuda total" picks every unpaid month, forces "Otros meses" and locks the selector', async () => {
+    addresses = { '10': [panelAddress({ start: 3, paid: [ago(2)] })] };
+    const { panel } = await withAddress('Luisa Mendoza (V-12345678)', 'Calle 3, casa 12 (Residencial)');
+    const debt = within(panel).getByRole('checkbox', { name: /Pagar deuda total \(3 meses\)/ });
+    await userEvent.click(debt);
+    const label = (month: Month) => `${month.slice(5)}-${month.slice(0, 4)}`;
+    expect(within(panel).getByText(`Meses seleccionados: ${[ago(3), ago(1), ago(0)].map(label).join(', ')}`)).toBeInTheDocument();
+    expect(within(panel).getByRole('radio', { name: 'Otros meses' })).toBeChecked();
+    expect(within(panel).getByRole('radio', { name: 'Otros meses' })).toBeDisabled();
+    expect(within(panel).getByRole('radio', { name: 'Mes actual' })).toBeDisabled();
+    // Residential: fee × months × rate, 12.50 × 3 × 36.45.
+    expect(within(panel).getByRole('region', { name: 'Resumen de montos' })).toHaveTextContent('Monto a pagar$ 37,50 · BS 1.366,88');
+  }, 90_000);
+});
+
+describe('Payment panel: rate and amounts (spec 02 §9)', () => {
+  it('a commercial address defaults to the highest rate, a residential one to the dollar', async () => {
+    rates = { dollar_rate: '36.45', euro_rate: '40.00' };
+    addresses = { '10': [panelAddress()], '20': [commercialAddress()] };
+    const { panel } = await withAddress('Panadería La Esquina (J-301234567)', 'Av. Principal, local 4 (Comercial)');
+    await waitFor(() => expect(shown(panel, 'Tasa de cambio')).toBe('Euro: BS 40,00'));
+    await pick(panel, 'Cliente', 'Luisa Mendoza (V-12345678)');
+    expect(shown(panel, 'Dirección de pago')).toBe('');
+    await pick(panel, 'Dirección de pago', 'Calle 3, casa 12 (Residencial)');
+    await waitFor(() => expect(shown(panel, 'Tasa de cambio')).toBe('Dólar: BS 36,45'));
+    expect(within(panel).queryByLabelText(/Aplicar retención/)).not.toBeInTheDocument();
+  }, 90_000);
+
+  it('shows the commercial amounts live to the cent: base, 16 % VAT, 75 % retention, paid and bill in bolivars', async () => {
+    rates = { dollar_rate: '36.45', euro_rate: '30.00' };
+    addresses = { '20': [commercialAddress({ start: 3 })] };
+    const { panel } = await withAddress('Panadería La Esquina (J-301234567)', 'Av. Principal, local 4 (Comercial)');
+    await waitFor(() => expect(shown(panel, 'Tasa de cambio')).toBe('Dólar: BS 36,45'));
+    await userEvent.click(within(panel).getByText('Otros meses'));
+    for (const month of [ago(3), ago(2), ago(1)]) await toggleMonth(panel, month);
+    await userEvent.click(within(panel).getByRole('checkbox', { name: /Aplicar retención/ }));
+    const summary = within(panel).getByRole('region', { name: 'Resumen de montos' });
+    // 20 × 3 = 60.00; VAT 9.60; retention 7.20; total 69.60 × 36.45 = 2536.92; paid 62.40 × 36.45 = 2274.48.
+    await waitFor(() => expect(summary).toHaveTextContent('Base imponible$ 60,00'));
+    expect(summary).toHaveTextContent('IVA (16 %)$ 9,60');
+    expect(summary).toHaveTextContent('Retención (75 % del IVA)$ 7,20');
+    expect(summary).toHaveTextContent('Total factura$ 69,60 · BS 2.536,92');
+    expect(summary).toHaveTextContent('Monto a pagar$ 62,40 · BS 2.274,48');
+    await waitFor(() => expect(within(panel).getByLabelText('Monto pagado')).toHaveValue('2.274,48'));
+  }, 90_000);
+});
+
+describe('Payment panel: submit', () => {
+  async function fillCash(panel: HTMLElement) {
+    await pick(panel, 'Método de pago', 'Efectivo');
+    await pick(panel, 'Serie', 'A');
+    await userEvent.type(within(panel).getByLabelText('Nº de control'), '00012345');
+  }
+
+  it('sends the multipart form with the fields and months_payment as a JSON list', async () => {
+    rates = { dollar_rate: '36.45', euro_rate: '30.00' };
+    addresses = { '20': [commercialAddress({ start: 3 })] };
+    const { panel, onClose } = await withAddress('Panadería La Esquina (J-301234567)', 'Av. Principal, local 4 (Comercial)');
+    await userEvent.click(within(panel).getByText('Otros meses'));
+    await toggleMonth(panel, ago(2));
+    await toggleMonth(panel, ago(3));
+    await fillCash(panel);
+    await userEvent.type(within(panel).getByLabelText('Observaciones'), 'Dos meses en efectivo');
+    await save(panel);
+    await waitFor(() => expect(api.success).toHaveBeenCalledWith('Pago registrado'));
+    expect(onClose).toHaveBeenCalled();
+    expect(String(stores()[0]![0])).toBe('/api/payments/store');
+    expect(stores()[0]![1]!.body).toBeInstanceOf(FormData);
+    expect(lastForm()).toMatchObject({
+      client_id: '20',
+      address_payment_id: '2',
+      status: '1',
+      payment_method_id: '4',
+      exchange_rate: '36.45',
+      exchange_rate_id: '1',
+      amount_payment: '1691.28',
+      amount_bill: '1691.28',
+      dollar_amount_payment: '46.40',
+      tax_base: '40.00',
+      iva: '6.40',
+      retention: '0.00',
+      is_apply_retention: '0',
+      serie_id: '1',
+      serie: 'A',
+      number: '00012345',
+      observations: 'Dos meses en efectivo',
+      type_payment_month: '1',
+      months_payment: JSON.stringify([ago(3), ago(2)]),
+      send_invoice: '0',
+      reference: '',
+      bank_id: '',
+    });
+    expect(lastForm()).not.toHaveProperty('id');
+  }, 90_000);
+
+  it('a client without phone gets the red alert and the contact dialog before the payment is sent', async () => {
+    addresses = { '30': [panelAddress({ id: 3, client_id: 30, address: 'Calle 9' })] };
+    const { panel } = await withAddress('Pedro Díaz (V-9876543)', 'Calle 9 (Residencial)');
+    expect(within(panel).getByText(/El cliente no tiene correo o teléfono registrado/)).toBeInTheDocument();
+    await fillCash(panel);
+    await save(panel);
+    // Over the panel: antd gives both dialogs the same test id, so the title finds it.
+    const dialog = (await screen.findByText('Actualizar datos de contacto')).closest<HTMLElement>('[role="dialog"]')!;
+    expect(stores()).toHaveLength(0);
+    expect(within(dialog).getByLabelText('Correo')).toHaveValue('pedro@correo.test');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await within(dialog).findByText('El campo Teléfonos no debe estar vacio.')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Teléfonos'), '4241112233');
+    await userEvent.click(within(dialog).getByRole('button', { name: /Agregar/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(stores()).toHaveLength(1));
+    const contact = api.fetch.mock.calls.find(([url]) => String(url) === '/api/clients/update-contact-info')!;
+    expect(contact[1]!.method).toBe('PUT');
+    expect(JSON.parse(contact[1]!.body as string)).toEqual({ id: 30, email: 'pedro@correo.test', phone: ['4241112233'] });
+    expect(lastForm()).toMatchObject({ client_id: '30', type_payment_month: '0', months_payment: '[]' });
+    await waitFor(() => expect(within(panel).queryByText(/El cliente no tiene correo o teléfono registrado/)).not.toBeInTheDocument());
+  }, 90_000);
+
+  it('edits a payment: the update carries id, _method and the kept files; a 422 lands on its field', async () => {
+    addresses = { '10': [panelAddress({ start: 3, paid: [] })] };
+    const payment = paymentRow({
+      status: 0,
+      number_correlative: null,
+      months_payment: [ago(3), ago(2)],
+      address_payment_id: 1,
+      files: [{ name: 'payments/1111.png', url: '/api/payments/1/files/1111.png' }],
+      payment_method_id: 4,
+      payment_method: { ...paymentRow().payment_method, id: 4, name: 'Efectivo', type: 4 },
+      reference: null,
+    });
+    storeAnswer = () =>
+      json(422, {
+        success: false,
+        message: 'El mes 01-2026 ya está pagado en esta dirección.',
+        errors: { months_payment: ['El mes 01-2026 ya está pagado en esta dirección.'] },
+      });
+    const { panel } = open(payment);
+    await waitFor(() => expect(shown(panel, 'Dirección de pago')).toBe('Calle 3, casa 12 (Residencial)'));
+    expect(shown(panel, 'Estatus')).toBe('Procesando');
+    expect(within(panel).getByText('El estatus se cambia con Aprobar o Rechazar.')).toBeInTheDocument();
+    expect((within(panel).getByLabelText('Monto pagado') as HTMLInputElement).value).toMatch(/^1\.234,50?$/);
+    await save(panel);
+    expect(await within(panel).findByText('El mes 01-2026 ya está pagado en esta dirección.')).toBeInTheDocument();
+    expect(String(stores()[0]![0])).toBe('/api/payments/update');
+    expect(lastForm()).toMatchObject({
+      id: '1',
+      _method: 'PUT',
+      status: '0',
+      'files_string[0]': 'payments/1111.png',
+      months_payment: JSON.stringify([ago(3), ago(2)]),
+      amount_payment: '1234.50',
+    });
+    storeAnswer = () => ok({ id: 9, number_correlative: '00000101', hash: 'h' }, 'Pago registrado');
+  }, 90_000);
+});

@@ -1,0 +1,275 @@
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import { DOCUMENT_TYPES, PAYMENT_STATUS, paymentMessages, type PaymentRow } from '@recaudo/domain/payments';
+import { hasPermission } from '@recaudo/domain/permissions';
+import Button from 'antd/es/button';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Modal from 'antd/es/modal';
+import Typography from 'antd/es/typography';
+import { useMemo, useState } from 'react';
+import { ConfirmDelete } from '../../components/confirm-delete';
+import { DataTable, pagedTableProps } from '../../components/data-table';
+import { ExportButton } from '../../components/export-button';
+import { FilterControls, type FilterField, type FilterOption } from '../../components/filter-drawer';
+import { HistoryPanel } from '../../components/history-panel';
+import { ListPage } from '../../components/list-page';
+import { SearchBox } from '../../components/search-box';
+import { useListState } from '../../components/use-list-state';
+import { useRecordPanels } from '../../components/use-record-panels';
+import { useSession } from '../../lib/session';
+import {
+  PAYMENTS_EXPORT,
+  clientOptionLabel,
+  downloadReceipt,
+  findClientOptions,
+  findMethodOptions,
+  findSerieOptions,
+  findUserOptions,
+  toFilterOptions,
+  useChangePaymentStatus,
+  useDeletePayment,
+  usePayments,
+} from './api';
+import { paymentColumns, paymentTexts } from './payment-columns';
+import { PaymentDetails } from './payment-details';
+import { PaymentFormPanel, type PaymentShortcuts } from './payment-form-panel';
+
+const statusOptions: FilterOption[] = ([0, 1, 2] as const).map((status) => ({ value: status, label: PAYMENT_STATUS[status] }));
+const documentOptions: FilterOption[] = Object.entries(DOCUMENT_TYPES).map(([value, label]) => ({ value, label: `${value} - ${label}` }));
+
+/** The drawer's filters as `GET payments` reads them (server/src/modules/payments/queries.ts, spec 02 §2). */
+export function paymentFilters(staff: boolean): FilterField[] {
+  const fields: FilterField[] = [];
+  if (staff) {
+    fields.push(
+      {
+        type: 'select',
+        name: 'client',
+        label: 'Clientes',
+        multiple: true,
+        fetcher: (search, _filters, signal) =>
+          findClientOptions(search, signal).then((clients): FilterOption[] =>
+            clients.map((client) => ({ value: client.id, label: clientOptionLabel(client) })),
+          ),
+      },
+      {
+        type: 'select',
+        name: 'user',
+        label: 'Usuarios',
+        multiple: true,
+        fetcher: (search, _filters, signal) => findUserOptions(search, signal).then(toFilterOptions),
+      },
+    );
+  }
+  fields.push(
+    { type: 'select', name: 'status', label: 'Estatus', multiple: true, options: statusOptions },
+    { type: 'select', name: 'type_document', label: 'Tipo de documento', multiple: true, options: documentOptions },
+    {
+      type: 'select',
+      name: 'payment_method',
+      label: 'Método de pago',
+      multiple: true,
+      fetcher: (search, _filters, signal) =>
+        findMethodOptions(signal).then((methods) =>
+          toFilterOptions(methods.filter((method) => !search || method.name.toLowerCase().includes(search.toLowerCase()))),
+        ),
+    },
+  );
+  if (staff) {
+    fields.push({
+      type: 'select',
+      name: 'serie',
+      label: 'Serie',
+      multiple: true,
+      fetcher: (_search, _filters, signal) => findSerieOptions(signal).then((series) => series.map((serie) => ({ value: serie.id, label: serie.serie }))),
+    });
+  }
+  fields.push(
+    { type: 'text', name: 'checkbook_number', label: 'Nº de chequera' },
+    { type: 'text', name: 'lot_number', label: 'Lote' },
+    { type: 'text', name: 'terminal', label: 'Terminal' },
+    { type: 'text', name: 'reference', label: 'Referencia' },
+    { type: 'text', name: 'number', label: 'Nº de control' },
+    { type: 'text', name: 'number_correlative', label: 'Nº de documento' },
+    { type: 'number', name: 'months_to_pay', label: 'Meses por pagar' },
+    { type: 'date-range', name: 'dates', label: 'Fecha de registro' },
+    { type: 'date-range', name: 'dates_payment', label: 'Fecha de pago' },
+    { type: 'date-range', name: 'dates_bill', label: 'Fecha de factura' },
+  );
+  return fields;
+}
+
+interface RejectModalProps {
+  payment: PaymentRow | null;
+  rejecting: boolean;
+  onCancel: () => void;
+  onConfirm: (notes: string) => void;
+}
+
+/** Spec 02 §4: "Rechazar pago", the reason asked as "Motivo del rechazo", buttons No / Si. */
+function RejectModal({ payment, rejecting, onCancel, onConfirm }: RejectModalProps) {
+  const [form] = Form.useForm<{ notes: string }>();
+  return (
+    <Modal
+      title={paymentMessages.rejectTitle}
+      open={payment !== null}
+      onCancel={onCancel}
+      destroyOnHidden
+      okText="Si"
+      cancelText="No"
+      okButtonProps={{ danger: true, loading: rejecting, htmlType: 'submit', form: 'reject-payment-form' }}
+      cancelButtonProps={{ disabled: rejecting }}
+    >
+      {payment && (
+        <Form form={form} name="reject-payment-form" layout="vertical" onFinish={(values) => onConfirm(values.notes.trim())} disabled={rejecting}>
+          <Typography.Paragraph>
+            Pago {payment.number_correlative ? `Nº ${payment.number_correlative}` : `#${payment.id}`} de {payment.client.name}
+          </Typography.Paragraph>
+          <Form.Item
+            label={paymentMessages.rejectPrompt}
+            name="notes"
+            rules={[
+              {
+                validator: async (_rule, value: string | undefined) =>
+                  value?.trim() ? undefined : Promise.reject(new Error(paymentMessages.rejectReasonRequired)),
+              },
+            ]}
+          >
+            <Input.TextArea rows={3} maxLength={1000} autoFocus />
+          </Form.Item>
+        </Form>
+      )}
+    </Modal>
+  );
+}
+
+export interface PaymentsListProps extends PaymentShortcuts {
+  /** "receipts": a client user's approved payments with their receipts (/payments-receipt). */
+  mode?: 'payments' | 'receipts';
+}
+
+/**
+ * Pagos (spec 02 §2, staff and client role) and Recibos de Pagos: the common list frame with the
+ * 700 ms search, the filter drawer, export, "Nuevo pago", rows expanding to their months, files
+ * and tickets, and per row edit, approve, reject, notes, receipt, history and delete. A client
+ * user's list is their own (the server scopes it): no client column nor client/user filters,
+ * and edit and delete only while a payment is Procesando.
+ */
+export function PaymentsList({ mode = 'payments', newClientPanel, newAddressPanel }: PaymentsListProps) {
+  const { session } = useSession();
+  const permissions = session?.permissions ?? [];
+  const can = (...names: string[]) => hasPermission(permissions, names);
+  const staff = (session?.user.client_id ?? null) === null;
+  const receipts = mode === 'receipts';
+  const list = useListState(receipts ? { fixedFilters: { status: 1 } } : {});
+  const payments = usePayments(list.params);
+  const remove = useDeletePayment();
+  const changeStatus = useChangePaymentStatus();
+  const { mutate: mutateStatus } = changeStatus;
+  const panels = useRecordPanels<PaymentRow>();
+  const { openForm, openDelete, openHistory, close } = panels;
+  const [rejecting, setRejecting] = useState<PaymentRow | null>(null);
+  const [notesOf, setNotesOf] = useState<PaymentRow | null>(null);
+
+  const canAdd = !receipts && (!staff || can('add_payment'));
+  const canEditPayments = can('edit_payment');
+  const canDeletePayments = can('delete_payment');
+  const canOpenClient = staff && can('clients');
+  const canSeeHistory = staff && can('logs');
+  const fields = useMemo(() => (receipts ? paymentFilters(false).filter((field) => field.name !== 'status') : paymentFilters(staff)), [receipts, staff]);
+
+  const columns = useMemo(
+    () =>
+      paymentColumns({
+        showClient: staff,
+        showStatus: !receipts,
+        canOpenClient,
+        // Spec 02 §2: a client edits and deletes their own payment only while it is Procesando.
+        canEdit: (payment) => !receipts && (staff ? canEditPayments : payment.status === 0),
+        canDelete: (payment) => !receipts && (staff ? canDeletePayments : payment.status === 0),
+        canChangeStatus: !receipts && staff && canEditPayments,
+        canSeeHistory,
+        // A rejected payment has no receipt to hand over.
+        canDownload: (payment) => payment.status !== 2,
+        onEdit: openForm,
+        onDelete: openDelete,
+        onHistory: openHistory,
+        onApprove: (payment) => mutateStatus({ id: payment.id, status: 1, notes: '' }),
+        onReject: setRejecting,
+        onNotes: setNotesOf,
+        onReceipt: (payment) => void downloadReceipt(payment.hash),
+      }),
+    [staff, receipts, canOpenClient, canEditPayments, canDeletePayments, canSeeHistory, openForm, openDelete, openHistory, mutateStatus],
+  );
+
+  return (
+    <ListPage
+      title={receipts ? paymentTexts.receiptsTitle : paymentTexts.title}
+      toolbar={
+        <>
+          <SearchBox value={list.search} onChange={list.setSearch} />
+          <FilterControls list={list} fields={fields} />
+        </>
+      }
+      actions={
+        <>
+          <ExportButton {...PAYMENTS_EXPORT} params={list.exportParams} allowed={staff && can('export_payments')} />
+          {canAdd && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)}>
+              Nuevo pago
+            </Button>
+          )}
+        </>
+      }
+    >
+      <DataTable<PaymentRow>
+        label={receipts ? paymentTexts.receiptsTitle : paymentTexts.title}
+        columns={columns}
+        rowKey="id"
+        {...pagedTableProps(payments, list)}
+        onChange={list.onTableChange}
+        expandable={{ expandedRowRender: (payment) => <PaymentDetails payment={payment} /> }}
+      />
+      {!receipts && (
+        <PaymentFormPanel
+          key={panels.formKey}
+          open={panels.formOpen}
+          payment={panels.formRecord}
+          onClose={close}
+          newClientPanel={newClientPanel}
+          newAddressPanel={newAddressPanel}
+        />
+      )}
+      <ConfirmDelete
+        open={panels.toDelete !== null}
+        question={paymentMessages.confirmDelete}
+        subject={
+          panels.toDelete
+            ? `${panels.toDelete.number_correlative ? `Nº ${panels.toDelete.number_correlative}` : `Pago #${panels.toDelete.id}`} · ${panels.toDelete.client.name}`
+            : undefined
+        }
+        deleting={remove.isPending}
+        onCancel={close}
+        onConfirm={() => panels.confirmDelete(remove, list.restart)}
+      />
+      <RejectModal
+        payment={rejecting}
+        rejecting={changeStatus.isPending}
+        onCancel={() => setRejecting(null)}
+        onConfirm={(notes) => rejecting && changeStatus.mutate({ id: rejecting.id, status: 2, notes }, { onSuccess: () => setRejecting(null) })}
+      />
+      <Modal title={paymentTexts.notes} open={notesOf !== null} onCancel={() => setNotesOf(null)} footer={null} destroyOnHidden>
+        <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{notesOf?.notes}</Typography.Paragraph>
+      </Modal>
+      <HistoryPanel
+        open={panels.inHistory !== null}
+        onClose={close}
+        subjectType="payments"
+        subjectId={panels.inHistory?.id ?? null}
+        subjectName={
+          panels.inHistory ? `${panels.inHistory.number_correlative ? `Nº ${panels.inHistory.number_correlative}` : `Pago #${panels.inHistory.id}`}` : undefined
+        }
+      />
+    </ListPage>
+  );
+}

@@ -1,0 +1,256 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeApi, notFound, ok } from '../../test/fake-api';
+import { makeSession, renderApp } from '../../test/render';
+import { CLIENTS, METHODS, paymentRow } from './payment-fixtures';
+import PaymentsPage from './payments-page';
+import ReceiptsPage from './receipts-page';
+
+const rows = [
+  paymentRow({ id: 1, status: 0, number_correlative: null, number: null, address_payment: { ...paymentRow().address_payment, address: 'Calle 5, casa 1' } }),
+  paymentRow({
+    id: 2,
+    status: 1,
+    number_correlative: '00000102',
+    exchange_rate_id: 2,
+    dollar_amount_payment: '62.40',
+    amount_payment: '2274.48',
+    client_id: 20,
+    client: {
+      id: 20,
+      name: 'Panadería La Esquina',
+      identification_type: 'J',
+      identification: '301234567',
+      type: 1,
+      email: 'ventas@esquina.test',
+      phone: ['4241234567'],
+    },
+    months_payment: ['2026-01', '2026-02'],
+    tickets_delivered: [{ id: 3, ticket_serial: 'A-0001', tickets_payment_id: 4, tickets_payment: { id: 4, name: 'Talonario azul', color: '#1677ff' } }],
+  }),
+  paymentRow({
+    id: 3,
+    status: 2,
+    number_correlative: '00000103',
+    notes: 'La referencia no aparece en el estado de cuenta del banco emisor.',
+    client: { ...paymentRow().client, name: 'Pedro Díaz' },
+  }),
+];
+
+const api = installFakeApi((url, init) => {
+  const decoded = decodeURIComponent(url);
+  if (decoded.startsWith('/api/payments?')) return ok({ data: rows, current_page: 1, per_page: 10, total: rows.length, last_page: 1 });
+  if (decoded === '/api/payments/change-status') {
+    const body = JSON.parse(String(init?.body));
+    return ok(null, body.status === 2 ? 'Pago rechazado' : 'Pago aprobado');
+  }
+  if (decoded === '/api/payments/delete') return ok(null, 'Pago eliminado');
+  if (decoded.startsWith('/api/payments/generate-payment-pdf/'))
+    return new Response(new Blob(['%PDF']), { status: 200, headers: { 'content-type': 'application/pdf' } });
+  if (decoded.startsWith('/api/clients/selects/data')) return ok(CLIENTS);
+  if (decoded === '/api/payment-methods/selects') return ok(METHODS);
+  if (decoded === '/api/correlatives/selects') return ok([{ id: 1, serie: 'A' }]);
+  if (decoded === '/api/users/all-selects') return ok([{ id: 1, name: 'Ana Pérez' }]);
+  return notFound();
+});
+
+beforeEach(() => {
+  // jsdom has no object URLs; the receipt download saves through one.
+  URL.createObjectURL = vi.fn(() => 'blob:recibo');
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => vi.restoreAllMocks());
+
+const ALL = ['payments', 'add_payment', 'edit_payment', 'delete_payment', 'export_payments', 'logs', 'clients'];
+const CLIENT_USER = {
+  type: 'client' as const,
+  client_id: 10,
+  client: { id: 10, name: 'Luisa Mendoza', identification_type: 'V', identification: '12345678', type: 0 },
+  role: { id: 4, name: 'Cliente', key: 'client' },
+};
+
+function show(permissions: string[] = ALL, user = {}) {
+  renderApp(<PaymentsPage />, { path: '/payments', session: makeSession({ permissions, user }) });
+}
+const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr')!;
+const calls = (path: string) => api.fetch.mock.calls.filter(([url]) => String(url) === path);
+
+describe('Pagos (staff)', () => {
+  it('shows the columns, the money and the status tags in their colours', async () => {
+    show();
+    const table = await screen.findByRole('table', { name: 'Pagos' });
+    for (const title of ['Nº documento', 'Nº control', 'Cliente', 'Dirección', 'Método', 'Monto BS', 'Monto $', 'Fecha de pago', 'Estatus', 'Acciones']) {
+      expect(within(table).getByRole('columnheader', { name: new RegExp(title.replace('$', '\\$')) })).toBeInTheDocument();
+    }
+    const approved = await rowOf('00000102');
+    expect(approved).toHaveTextContent('Panadería La Esquina');
+    expect(within(approved).getByRole('link', { name: 'J-301234567' })).toHaveAttribute('href', '/client-detail/20');
+    expect(approved).toHaveTextContent('BS 2.274,48');
+    expect(approved).toHaveTextContent('€ 62,40');
+    expect(approved).toHaveTextContent('10-03-2026');
+    const tags = { Procesando: 'gold', Aprobado: 'green', Rechazado: 'red' };
+    for (const [label, color] of Object.entries(tags)) {
+      const tag = within(table).getByText(label, { selector: '.ant-tag' });
+      expect(tag.className).toContain(`ant-tag-${color}`);
+    }
+    // A payment without numbers yet shows VACIO.
+    expect((await rowOf('Luisa Mendoza')).textContent).toContain('VACIO');
+  });
+
+  it('offers approve and reject as the transitions allow, and hides what the permissions don’t grant', async () => {
+    show();
+    const processing = await rowOf('Luisa Mendoza');
+    expect(within(processing).getByRole('button', { name: 'Aprobar' })).toBeInTheDocument();
+    expect(within(processing).getByRole('button', { name: 'Rechazar' })).toBeInTheDocument();
+    const approved = await rowOf('00000102');
+    expect(within(approved).queryByRole('button', { name: 'Aprobar' })).not.toBeInTheDocument();
+    expect(within(approved).getByRole('button', { name: 'Rechazar' })).toBeInTheDocument();
+    const rejected = await rowOf('00000103');
+    expect(within(rejected).getByRole('button', { name: 'Aprobar' })).toBeInTheDocument();
+    expect(within(rejected).queryByRole('button', { name: 'Rechazar' })).not.toBeInTheDocument();
+    expect(within(rejected).queryByRole('button', { name: 'Descargar recibo' })).not.toBeInTheDocument();
+    expect(within(rejected).getByRole('button', { name: 'Notas' })).toBeInTheDocument();
+    expect(within(approved).queryByRole('button', { name: 'Notas' })).not.toBeInTheDocument();
+    for (const name of ['Editar', 'Eliminar', 'Historial de cambios']) expect(within(approved).getByRole('button', { name })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Nuevo pago/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Exportar/ })).toBeInTheDocument();
+  });
+
+  it('a reader sees no edit, status, delete, history, export nor new payment', async () => {
+    show(['payments']);
+    const processing = await rowOf('Luisa Mendoza');
+    for (const name of ['Editar', 'Aprobar', 'Rechazar', 'Eliminar', 'Historial de cambios'])
+      expect(within(processing).queryByRole('button', { name })).not.toBeInTheDocument();
+    expect(within(processing).getByRole('button', { name: 'Descargar recibo' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Nuevo pago/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Exportar/ })).not.toBeInTheDocument();
+    // Without `clients` the identification is plain text.
+    expect(within(processing).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('approves with empty notes', async () => {
+    show();
+    await userEvent.click(within(await rowOf('Luisa Mendoza')).getByRole('button', { name: 'Aprobar' }));
+    await waitFor(() => expect(api.success).toHaveBeenCalledWith('Pago aprobado'));
+    const [call] = calls('/api/payments/change-status');
+    expect(call![1]!.method).toBe('PUT');
+    expect(JSON.parse(call![1]!.body as string)).toEqual({ id: 1, status: 1, notes: '' });
+  });
+
+  it('rejects after asking the reason in "Rechazar pago" with No / Si', async () => {
+    show();
+    await userEvent.click(within(await rowOf('00000102')).getByRole('button', { name: 'Rechazar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rechazar pago' });
+    expect(within(dialog).getByLabelText('Motivo del rechazo')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Rechazar pago' })).not.toBeInTheDocument());
+    expect(calls('/api/payments/change-status')).toHaveLength(0);
+
+    await userEvent.click(within(await rowOf('00000102')).getByRole('button', { name: 'Rechazar' }));
+    // antd gives every dialog the same test id; after the first one closed, its title is found by text.
+    const again = (await screen.findByText('Rechazar pago', { selector: '.ant-modal-title' })).closest<HTMLElement>('[role="dialog"]')!;
+    await userEvent.click(within(again).getByRole('button', { name: 'Si' }));
+    expect(await within(again).findByText('El campo Motivo del rechazo es obligatorio.')).toBeInTheDocument();
+    await userEvent.type(within(again).getByLabelText('Motivo del rechazo'), 'Monto incompleto');
+    await userEvent.click(within(again).getByRole('button', { name: 'Si' }));
+    await waitFor(() => expect(api.success).toHaveBeenCalledWith('Pago rechazado'));
+    expect(JSON.parse(calls('/api/payments/change-status')[0]![1]!.body as string)).toEqual({ id: 2, status: 2, notes: 'Monto incompleto' });
+  });
+
+  it('deletes after "¿Seguro de eliminar el pago?"', async () => {
+    show();
+    await userEvent.click(within(await rowOf('00000102')).getByRole('button', { name: 'Eliminar' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Seguro de eliminar el pago?' });
+    expect(dialog).toHaveTextContent('Nº 00000102 · Panadería La Esquina');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    await waitFor(() => expect(api.success).toHaveBeenCalledWith('Pago eliminado'));
+    expect(JSON.parse(calls('/api/payments/delete')[0]![1]!.body as string)).toEqual({ id: 2 });
+  });
+
+  it('shows the notes, downloads the receipt and expands a row to its months and tickets', async () => {
+    show();
+    await userEvent.click(within(await rowOf('00000103')).getByRole('button', { name: 'Notas' }));
+    const notes = await screen.findByRole('dialog', { name: 'Notas' });
+    expect(notes).toHaveTextContent('La referencia no aparece en el estado de cuenta del banco emisor.');
+    await userEvent.click(within(notes).getByRole('button', { name: /Close|Cerrar/ }));
+
+    await userEvent.click(within(await rowOf('00000102')).getByRole('button', { name: 'Descargar recibo' }));
+    await waitFor(() => expect(calls('/api/payments/generate-payment-pdf/abc123')).toHaveLength(1));
+    expect(api.error).not.toHaveBeenCalled();
+
+    const approved = await rowOf('00000102');
+    await userEvent.click(within(approved).getByRole('button', { name: /Expandir fila|Expand row/i }));
+    const details = approved.nextElementSibling as HTMLElement;
+    expect(details).toHaveTextContent('Meses pagados01-202602-2026');
+    expect(details).toHaveTextContent('Talonario azul · A-0001');
+    expect(details).toHaveTextContent('Pago en taquilla');
+  });
+
+  it('filters by client, user and the spec’s fields', async () => {
+    show();
+    await userEvent.click(await screen.findByRole('button', { name: 'Filtros' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Filtros' });
+    for (const label of [
+      'Clientes',
+      'Usuarios',
+      'Estatus',
+      'Tipo de documento',
+      'Método de pago',
+      'Serie',
+      'Nº de chequera',
+      'Lote',
+      'Terminal',
+      'Referencia',
+      'Nº de control',
+      'Nº de documento',
+      'Meses por pagar',
+      'Fecha de registro',
+      'Fecha de pago',
+      'Fecha de factura',
+    ]) {
+      expect(within(drawer).getByText(label, { selector: 'label' })).toBeInTheDocument();
+    }
+    await userEvent.type(within(drawer).getByLabelText('Referencia'), '000123');
+    await waitFor(() => expect(api.fetch.mock.calls.some(([url]) => decodeURIComponent(String(url)).includes('filters[reference]=000123'))).toBe(true), {
+      timeout: 3000,
+    });
+  });
+});
+
+describe('Pagos (client role)', () => {
+  it('lists their own payments without the client column or filters; edit and delete only while Procesando', async () => {
+    show([], CLIENT_USER);
+    const table = await screen.findByRole('table', { name: 'Pagos' });
+    expect(within(table).queryByRole('columnheader', { name: 'Cliente' })).not.toBeInTheDocument();
+    const processing = await rowOf('Calle 5, casa 1');
+    expect(within(processing).getByRole('button', { name: 'Editar' })).toBeInTheDocument();
+    expect(within(processing).getByRole('button', { name: 'Eliminar' })).toBeInTheDocument();
+    expect(within(processing).queryByRole('button', { name: 'Aprobar' })).not.toBeInTheDocument();
+    const approved = await rowOf('00000102');
+    expect(within(approved).queryByRole('button', { name: 'Editar' })).not.toBeInTheDocument();
+    expect(within(approved).queryByRole('button', { name: 'Eliminar' })).not.toBeInTheDocument();
+    expect(within(approved).queryByRole('button', { name: 'Rechazar' })).not.toBeInTheDocument();
+    expect(within(approved).getByRole('button', { name: 'Descargar recibo' })).toBeInTheDocument();
+    expect(within(await rowOf('00000103')).getByRole('button', { name: 'Notas' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Nuevo pago/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Exportar/ })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Filtros' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Filtros' });
+    expect(within(drawer).queryByText('Clientes', { selector: 'label' })).not.toBeInTheDocument();
+    expect(within(drawer).queryByText('Usuarios', { selector: 'label' })).not.toBeInTheDocument();
+    expect(within(drawer).getByText('Fecha de pago', { selector: 'label' })).toBeInTheDocument();
+  });
+
+  it('/payments-receipt lists the approved payments (status 1) with their receipts', async () => {
+    renderApp(<ReceiptsPage />, { path: '/payments-receipt', session: makeSession({ permissions: [], user: CLIENT_USER }) });
+    const table = await screen.findByRole('table', { name: 'Recibos de Pagos' });
+    await waitFor(() => expect(within(table).getAllByRole('button', { name: 'Descargar recibo' }).length).toBeGreaterThan(0));
+    const asked = decodeURIComponent(String(api.fetch.mock.calls.find(([url]) => String(url).startsWith('/api/payments?'))![0]));
+    expect(asked).toContain('filters[status]=1');
+    expect(within(table).queryByRole('button', { name: 'Editar' })).not.toBeInTheDocument();
+    expect(within(table).queryByRole('columnheader', { name: 'Estatus' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Nuevo pago/ })).not.toBeInTheDocument();
+  });
+});
