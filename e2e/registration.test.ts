@@ -1,18 +1,13 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { clickAndExpectToast, chromiumPath, DEMO_PASSWORD, loginAs, newPage, snapshot, useBrowser } from './support/browser';
+import { apiAs, clickAndExpectToast, chromiumPath, loginAs, newPage, snapshot, useBrowser } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
 
 const { browser, baseUrl } = useBrowser();
 
 /** Reads the newest message sent to `to` from GET /api/outbox, as the Administrador (who may read it). */
 async function latestMessageTo(to: string, matching: RegExp): Promise<string> {
-  const login = await fetch(`${baseUrl()}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@recaudo.test', password: DEMO_PASSWORD }),
-  });
-  const token = ((await login.json()) as any).data.access_token as string;
+  const { token } = await apiAs(baseUrl());
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     const answer = await fetch(`${baseUrl()}/api/outbox?${new URLSearchParams({ 'filters[to]': to, per_page: '5' })}`, { headers: { authorization: `Bearer ${token}` } });

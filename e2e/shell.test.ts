@@ -118,4 +118,13 @@ describe.skipIf(!chromiumPath)(`app shell in Chromium${chromiumPath ? '' : ` (${
     await page.context().close();
     await other.context().close();
   });
+
+  it('an unknown API path answers the JSON 404, while an unknown page path serves the app', async () => {
+    const api = await fetch(`${baseUrl()}/api/auth/me`);
+    expect(api.status).toBe(404);
+    expect(await api.json()).toEqual({ success: false, message: 'No encontrado: GET /api/auth/me' });
+    const page = await fetch(`${baseUrl()}/clients/anything`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+  });
 });

@@ -7,6 +7,24 @@ import { findChromium } from './chromium';
 export const DEMO_PASSWORD = 'Recaudo2026!';
 export const chromiumPath = findChromium();
 
+/**
+ * The API as a demo user (the Administrador by default), to pick demo data and check stored
+ * effects: `await api<T>(path)` answers the envelope's `data`; `api.token` is the session's token.
+ */
+export async function apiAs(baseUrl: string, email = 'admin@recaudo.test') {
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+  const api = async <T>(path: string): Promise<T> => {
+    const answer = await fetch(`${baseUrl}/api/${path}`, { headers: { authorization: `Bearer ${token}` } });
+    return ((await answer.json()) as { data: T }).data;
+  };
+  return Object.assign(api, { token });
+}
+
 /** One headless Debian Chromium per test file, closed after it. */
 export function useBrowser(): { browser: () => Browser; baseUrl: () => string } {
   let browser: Browser | undefined;

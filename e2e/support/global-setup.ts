@@ -51,7 +51,8 @@ export default async function setup(project: TestProject) {
     return;
   }
   const built = fs.existsSync(path.join(root, 'server/dist/main.js')) && fs.existsSync(path.join(root, 'web/dist/index.html'));
-  if (!built) spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  // vitest sets NODE_ENV=test, which would give the bundle React's and antd's test behaviour.
+  if (!built) spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'recaudo-e2e-'));
   const port = await freePort();
@@ -59,7 +60,7 @@ export default async function setup(project: TestProject) {
   let log = '';
   const child = spawn(process.execPath, ['server/dist/main.js'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: baseUrl, DEMO_SEED: 'true', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: baseUrl, DEMO_SEED: 'true', LOG_LEVEL: 'warn', DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => (log += chunk));
