@@ -112,7 +112,7 @@ async function expectAgreement(ids: number[]) {
 }
 
 const totalsRows = async () =>
-  ((await ctx.db.execute(sql`select type, state_id, pending, paid_through, addresses, fees::text from address_totals where addresses <> 0 or fees <> 0 order by 1, 2, 3, 4`)) as unknown as {
+  ((await ctx.db.execute(sql`select type, state_id, pending, paid_through, settled_to, has_payments, addresses, fees::text from address_totals where addresses <> 0 or fees <> 0 order by 1, 2, 3, 4, 5, 6`)) as unknown as {
     rows: unknown[];
   }).rows;
 
@@ -165,6 +165,11 @@ describe('ledger summary', () => {
     await expectAgreement(ids);
     await expectTotalsInStep();
 
+    // A first payment moves the address to the "Con pagos" groups, a second keeps it there.
+    await ctx.db.update(addressesPayments).set({ paymentsCount: 1 }).where(eq(addressesPayments.id, commercial));
+    await ctx.db.update(addressesPayments).set({ paymentsCount: 2 }).where(eq(addressesPayments.id, commercial));
+    await expectTotalsInStep();
+
     // Through the API: the calendar's marks and the address form.
     const marked = await ctx.call('POST', '/api/addresses-payment/change-status-payments-multiple-months', {
       token: admin.token,
@@ -194,14 +199,18 @@ describe('list totals and search', () => {
       [{ type: 0, filters: { client_not_solvent: 'true' } }, sql`ap.type = 0 and (ap.ledger_paid_through < ${current} or ap.ledger_pending)`],
       [{ type: 1, filters: { client_solvent: 1 } }, sql`ap.type = 1 and ap.ledger_paid_through >= ${current} and not ap.ledger_pending`],
       [{ type: 1, filters: { state: [place.otherState] } }, sql`ap.type = 1 and ap.state_id = ${place.otherState}`],
+      [{ type: 1, filters: { with_payments: 1 } }, sql`ap.type = 1 and ap.payments_count > 0`],
+      [{ type: 1, filters: { without_payments: 1, client_not_solvent: 1 } }, sql`ap.type = 1 and ap.payments_count = 0 and (ap.ledger_paid_through < ${current} or ap.ledger_pending)`],
     ];
+    await ctx.db.update(addressesPayments).set({ paymentsCount: 1 }).where(eq(addressesPayments.type, 1));
+    await ctx.db.update(addressesPayments).set({ paymentsCount: 0 }).where(eq(addressesPayments.isCustomFee, true));
     // Months to pay from the groups (with the rows paid ahead over a gap corrected) against the
-    // same query on the addresses: "Con pagos" and "Sin pagos" together filter nothing but are
+    // same query on the addresses: an unchecked "Incompletas" (verify: 0) filters nothing but is
     // not grouped.
-    for (const filters of [{ months_to_pay: 1 }, { months_to_pay: [0, 2, 3] }, { months_to_pay: [4, 1], client_not_solvent: 1 }, { months_to_pay: 0, client_solvent: 1 }]) {
+    for (const filters of [{ months_to_pay: 1 }, { months_to_pay: [0, 2, 3] }, { months_to_pay: [4, 1], client_not_solvent: 1 }, { months_to_pay: 0, client_solvent: 1, with_payments: 1 }]) {
       for (const type of [0, 1]) {
         const grouped = await ctx.call('GET', '/api/addresses-payment', { token: admin.token, query: { type, filters } });
-        const direct = await ctx.call('GET', '/api/addresses-payment', { token: admin.token, query: { type, filters: { ...filters, with_payments: 1, without_payments: 1 } } });
+        const direct = await ctx.call('GET', '/api/addresses-payment', { token: admin.token, query: { type, filters: { ...filters, verify: 0 } } });
         expect(grouped.status).toBe(200);
         expect({ filters, type, totals: grouped.body.data.aditional }).toEqual({ filters, type, totals: direct.body.data.aditional });
       }

@@ -8,6 +8,7 @@ import { clientIdOf } from '../../platform/scope';
 import type { AuthContext } from '../auth/service';
 import { communities } from '../regional/tables';
 import { economicActivities } from '../economic-activities/tables';
+import { addressHasPayments } from '../payments/counts';
 import { EFFECTIVE_FEE, monthNumber, monthsToPaySql } from './ledger-sql';
 import { addressesPayments } from './tables';
 
@@ -34,8 +35,8 @@ async function fromAddresses(db: Executor, where: SQL | undefined): Promise<Addr
   return { total: Number(row?.total ?? 0), fees: new Decimal(row?.fees ?? 0).toFixed(2) };
 }
 
-/** The filters `address_totals` answers: its keys are type, state, pending, paid_through and settled_to. */
-const GROUPED_FILTERS = new Set(['type', 'state', 'client_solvent', 'client_not_solvent', 'months_to_pay']);
+/** The filters `address_totals` answers: its keys are type, state, pending, paid_through, settled_to and has_payments. */
+const GROUPED_FILTERS = new Set(['type', 'state', 'client_solvent', 'client_not_solvent', 'months_to_pay', 'with_payments', 'without_payments']);
 
 const isSet = (value: unknown) => !(value === undefined || value === null || value === '' || value === false || value === 'false' || (Array.isArray(value) && !value.length));
 const truthy = (value: unknown) => value === true || value === 'true' || value === '1' || value === 1;
@@ -77,6 +78,8 @@ function groupedTotals(db: Executor, query: AddressListQuery, auth: AuthContext 
   const states = idList(filters.state);
   const solvent = truthy(filters.client_solvent);
   const notSolvent = truthy(filters.client_not_solvent);
+  const withPayments = truthy(filters.with_payments);
+  const withoutPayments = truthy(filters.without_payments);
   const counts = wholeList(filters.months_to_pay);
   const owing = counts.filter((count) => count > 0);
   const list = (values: number[]) => sql.join(values.map((value) => sql`${value}::int`), sql`, `);
@@ -87,6 +90,7 @@ function groupedTotals(db: Executor, query: AddressListQuery, auth: AuthContext 
       states.length ? both(sql`state_id in (${list(states)})`, sql`${addressesPayments.stateId} in (${list(states)})`) : null,
       solvent && !notSolvent ? both(sql`(paid_through >= ${month}::int and not pending)`, sql`(${addressesPayments.ledgerPaidThrough} >= ${month}::int and not ${addressesPayments.ledgerPending})`) : null,
       notSolvent && !solvent ? both(sql`(paid_through < ${month}::int or pending)`, sql`(${addressesPayments.ledgerPaidThrough} < ${month}::int or ${addressesPayments.ledgerPending})`) : null,
+      withPayments !== withoutPayments ? both(sql`has_payments = ${withPayments}`, addressHasPayments(withPayments)) : null,
     ].filter((item): item is Condition => item !== null),
   );
   const settled = owing.length ? sql`settled_to in (${list(owing.map((count) => month - count))})` : sql`false`;
