@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAs, clickAndExpectToast, chromiumPath, loginAs, newPage, snapshot, useBrowser } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
@@ -24,6 +26,49 @@ interface DemoPayment {
   months_payment: string[];
   address_payment_id: number;
   causer: { name: string } | null;
+}
+interface ClientAddress {
+  id: number;
+  type: 0 | 1;
+  address: string;
+  payments: { year: number; months: { month: string; state: 'before_start' | 'paid' | 'pending' | 'unpaid' | 'ahead' }[] }[];
+}
+interface StoredPayment extends DemoPayment {
+  hash: string;
+  reference: string | null;
+  bank_id: number | null;
+  payment_method: { name: string };
+  client: { name: string };
+  address_payment: { address: string };
+}
+
+const MONTH_NAMES = ['Enero', 'Febrero', 'Marzo', 'Abril', 'Mayo', 'Junio', 'Julio', 'Agosto', 'Septiembre', 'Octubre', 'Noviembre', 'Diciembre'];
+/** '2026-03' → 'Marzo 2026', as the month calendar names its buttons. */
+const monthName = (month: string) => `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+/** Today in Caracas (the business time zone) as the panel shows dates: DD-MM-YYYY. */
+function todayInCaracas(): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Caracas', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date());
+  const part = (type: string) => parts.find((item) => item.type === type)!.value;
+  return `${part('day')}-${part('month')}-${part('year')}`;
+}
+/** A reference no demo payment has: 12 digits from the clock. */
+const uniqueReference = () => String(Date.now()).slice(-12);
+
+/** Searches a payments list (700 ms debounce) and answers the only data row that holds `text`. */
+async function findRow(page: Page, table: Locator, search: string, text: string): Promise<Locator> {
+  await page.getByRole('textbox', { name: 'Buscar' }).fill(search);
+  const row = table.getByRole('row').filter({ hasText: text });
+  await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
+  return row;
+}
+
+/** Clicks a row's "Descargar recibo" and answers the download's suggested name and first bytes. */
+async function downloadReceipt(page: Page, row: Locator): Promise<{ name: string; head: string }> {
+  const download = page.waitForEvent('download');
+  await row.getByRole('button', { name: 'Descargar recibo' }).click();
+  const file = await download;
+  const bytes = await fs.readFile(await file.path());
+  return { name: file.suggestedFilename(), head: bytes.subarray(0, 4).toString('latin1') };
 }
 
 describe.skipIf(!chromiumPath)(`payments in Chromium${chromiumPath ? '' : ` (${CHROMIUM_MISSING})`}`, () => {
@@ -112,5 +157,181 @@ describe.skipIf(!chromiumPath)(`payments in Chromium${chromiumPath ? '' : ` (${C
     await page.getByText('Pago de dos meses en taquilla (prueba de navegador).').waitFor();
     await snapshot(page, 'payments-list');
     await page.context().close();
+  });
+
+  it('a client reports a mobile payment, sees it Procesando, and sees it Aprobado once staff approve it', async () => {
+    // María Pérez's complete address with the earliest month still owed (red in the calendar).
+    const asClient = await apiAs(baseUrl(), 'cliente@recaudo.test');
+    const [own] = await asClient<{ id: number; name: string }[]>('clients/selects/data');
+    if (!own) throw new Error('El usuario cliente de la demostración no tiene cliente.');
+    const addresses = await asClient<ClientAddress[]>(`addresses-payment/address-select-client/${own.id}`);
+    let target: { address: ClientAddress; month: string } | undefined;
+    for (const address of addresses) {
+      const month = address.payments.flatMap((year) => year.months).find((entry) => entry.state === 'unpaid')?.month;
+      if (month && (!target || month < target.month)) target = { address, month };
+    }
+    if (!target) throw new Error('La semilla de demostración no deja meses por pagar a María Pérez.');
+    const { address, month } = target;
+    const [bank] = await asClient<{ id: number; code: string; name: string }[]>('banks/selects');
+    const reference = uniqueReference();
+
+    const page = await newPage(browser(), baseUrl());
+    await loginAs(page, 'cliente@recaudo.test');
+    // A menu item's accessible name includes its icon's label, so it is found by its text.
+    await page
+      .getByRole('menu', { name: 'Menú principal' })
+      .getByRole('menuitem')
+      .filter({ hasText: /^Pagos$/ })
+      .click();
+    await page.waitForURL('**/payments');
+    const table = page.getByRole('table', { name: 'Pagos' });
+    await table.locator('tbody tr.ant-table-row').first().waitFor();
+
+    await page.getByRole('button', { name: 'Nuevo pago' }).click();
+    const panel = page.getByRole('dialog', { name: 'Nuevo pago' });
+    await panel.waitFor();
+    // A client user pays for their own addresses: no client picker, and the status is not theirs to choose.
+    expect(await panel.getByLabel('Cliente').count()).toBe(0);
+    expect(await panel.getByLabel('Estatus').count()).toBe(0);
+    await panel.getByText('Tu pago quedará en estado Procesando hasta que el personal lo apruebe.').waitFor();
+
+    await panel.getByLabel('Dirección de pago').click();
+    await page.getByTitle(`${address.address} (${address.type === 1 ? 'Comercial' : 'Residencial'})`, { exact: true }).click();
+    // antd's radio buttons hide the input itself: the label takes the click.
+    await panel.getByText('Otros meses', { exact: true }).click();
+    await expect.poll(() => panel.getByRole('radio', { name: 'Otros meses' }).isChecked()).toBe(true);
+    const calendar = panel.getByRole('region', { name: 'Meses de la dirección' });
+    await calendar.getByRole('tab', { name: month.slice(0, 4) }).click();
+    await calendar
+      .getByRole('group', { name: `Meses de ${month.slice(0, 4)}` })
+      .getByRole('button', { name: `${monthName(month)}: pendiente por pagar`, exact: true })
+      .click();
+    await calendar.getByRole('button', { name: `${monthName(month)}: cambio pendiente (marcar como pagado)`, exact: true }).waitFor();
+    await panel.getByText(`Meses seleccionados: ${month.slice(5, 7)}-${month.slice(0, 4)}`, { exact: true }).waitFor();
+    await panel
+      .getByRole('region', { name: 'Resumen de montos' })
+      .getByText(/× 1 mes$/)
+      .waitFor();
+
+    // Pago móvil (type 3, validated through the bank's API): reference and origin bank required.
+    await panel.getByLabel('Método de pago').click();
+    await page.getByTitle('Pago móvil', { exact: true }).click();
+    await panel.getByLabel('Referencia').waitFor();
+    expect(await panel.getByLabel('Fecha de pago').inputValue()).toBe(todayInCaracas());
+    // The amount follows the rate the address uses; the client can't change the rate.
+    await expect.poll(() => panel.getByLabel('Monto pagado').inputValue()).toMatch(/\d/);
+    await expect(panel.getByLabel('Tasa de cambio').isDisabled()).resolves.toBe(true);
+
+    // Saving without the reference and the bank names both, and nothing is sent.
+    await panel.getByRole('button', { name: 'Guardar' }).click();
+    await panel.getByText('El campo Referencia es obligatorio.', { exact: true }).waitFor();
+    await panel.getByText('El campo Banco de origen es obligatorio.', { exact: true }).waitFor();
+    await snapshot(page, 'client-payment-panel-errors');
+    expect((await asClient<{ total: number }>(`payments?search=${reference}`)).total).toBe(0);
+
+    await panel.getByLabel('Referencia').fill(reference);
+    await panel.getByLabel('Banco de origen').fill(bank!.code);
+    await page.getByTitle(`${bank!.code} - ${bank!.name}`, { exact: true }).click();
+    await panel.getByLabel('Observaciones').fill('Pago móvil reportado por la clienta (prueba de navegador).');
+    await expect.poll(() => panel.getByText('El campo Referencia es obligatorio.').count()).toBe(0);
+    await clickAndExpectToast(page, panel.getByRole('button', { name: 'Guardar' }), 'Pago registrado');
+    await panel.waitFor({ state: 'hidden' });
+
+    const row = await findRow(page, table, reference, 'Pago móvil');
+    expect(await row.innerText()).toContain(address.address);
+    await row.getByText('Procesando', { exact: true }).waitFor();
+    // Their own Procesando payment: they may still edit or delete it.
+    await row.getByRole('button', { name: 'Editar' }).waitFor();
+    await row.getByRole('button', { name: 'Eliminar' }).waitFor();
+    await snapshot(page, 'client-payment-procesando');
+
+    const stored = (await asClient<{ data: StoredPayment[] }>(`payments?search=${reference}`)).data;
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({
+      status: 0,
+      reference,
+      bank_id: bank!.id,
+      months_payment: [month],
+      address_payment_id: address.id,
+      number_correlative: null,
+    });
+
+    // The analyst (edit_payment) finds it Procesando, gives it a series and control number, and approves it.
+    const staff = await newPage(browser(), baseUrl());
+    await loginAs(staff, 'analista@recaudo.test');
+    await staff.goto('/payments');
+    const staffTable = staff.getByRole('table', { name: 'Pagos' });
+    await staffTable.locator('tbody tr.ant-table-row').first().waitFor();
+    const staffRow = await findRow(staff, staffTable, reference, own.name);
+    await staffRow.getByText('Procesando', { exact: true }).waitFor();
+    await staffRow.getByRole('button', { name: 'Editar' }).click();
+    const edit = staff.getByRole('dialog', { name: 'Editar pago' });
+    await edit.waitFor();
+    expect(await edit.getByLabel('Referencia').inputValue()).toBe(reference);
+    const [serie] = await (await apiAs(baseUrl(), 'analista@recaudo.test'))<{ id: number; serie: string }[]>('correlatives/selects');
+    await edit.getByLabel('Serie').click();
+    await staff
+      .locator('.ant-select-item-option')
+      .and(staff.getByTitle(serie!.serie, { exact: true }))
+      .click();
+    const control = reference.slice(-8);
+    await edit.getByLabel('Nº de control').fill(control);
+    await clickAndExpectToast(staff, edit.getByRole('button', { name: 'Guardar' }), 'Pago actualizado');
+    await edit.waitFor({ state: 'hidden' });
+    await clickAndExpectToast(staff, staffRow.getByRole('button', { name: 'Aprobar' }), 'Pago aprobado');
+    await staffRow.getByText('Aprobado', { exact: true }).waitFor();
+    await staff.context().close();
+
+    // Back on the client's screen: approved, with its document number, and no longer editable.
+    await page.reload();
+    const approved = await findRow(page, table, reference, 'Pago móvil');
+    await approved.getByText('Aprobado', { exact: true }).waitFor();
+    expect(await approved.innerText()).toContain(control);
+    expect(await approved.getByRole('button', { name: 'Editar' }).count()).toBe(0);
+    const [after] = (await asClient<{ data: StoredPayment[] }>(`payments?search=${reference}`)).data;
+    expect(after).toMatchObject({ status: 1, number: control });
+    expect(after!.number_correlative).toMatch(/^\d{8}$/);
+    await page.context().close();
+  }, 120_000);
+
+  it("a cashier downloads an approved payment's receipt from Pagos, and the client theirs from Recibos de Pagos", async () => {
+    const approvedQuery = new URLSearchParams({ 'filters[status][]': '1', per_page: '1' });
+    const asCashier = await apiAs(baseUrl(), 'cajero@recaudo.test');
+    const [payment] = (await asCashier<{ data: StoredPayment[] }>(`payments?${approvedQuery}`)).data;
+    if (!payment?.number_correlative) throw new Error('El cajero no ve pagos aprobados en la demostración.');
+
+    const page = await newPage(browser(), baseUrl());
+    await loginAs(page, 'cajero@recaudo.test');
+    await page.goto('/payments');
+    const table = page.getByRole('table', { name: 'Pagos' });
+    await table.locator('tbody tr.ant-table-row').first().waitFor();
+    const row = await findRow(page, table, payment.number_correlative, payment.client.name);
+    await row.getByText('Aprobado', { exact: true }).waitFor();
+    const cashierReceipt = await downloadReceipt(page, row);
+    expect(cashierReceipt).toEqual({ name: 'Recibo de pago.pdf', head: '%PDF' });
+    await page.context().close();
+
+    // The client user's receipts: only approved payments, each with its receipt.
+    const asClient = await apiAs(baseUrl(), 'cliente@recaudo.test');
+    const [own] = (await asClient<{ data: StoredPayment[] }>(`payments?${approvedQuery}`)).data;
+    if (!own?.number_correlative) throw new Error('María Pérez no tiene pagos aprobados en la demostración.');
+    const client = await newPage(browser(), baseUrl());
+    await loginAs(client, 'cliente@recaudo.test');
+    await client
+      .getByRole('menu', { name: 'Menú principal' })
+      .getByRole('menuitem')
+      .filter({ hasText: /^Recibos de Pagos$/ })
+      .click();
+    await client.waitForURL('**/payments-receipt');
+    const receipts = client.getByRole('table', { name: 'Recibos de Pagos' });
+    await receipts.locator('tbody tr.ant-table-row').first().waitFor();
+    // No status column (all are approved) and no way to add a payment here.
+    expect(await receipts.getByRole('columnheader', { name: 'Estatus' }).count()).toBe(0);
+    expect(await client.getByRole('button', { name: 'Nuevo pago' }).count()).toBe(0);
+    const ownRow = await findRow(client, receipts, own.number_correlative, own.address_payment.address);
+    const clientReceipt = await downloadReceipt(client, ownRow);
+    expect(clientReceipt).toEqual({ name: 'Recibo de pago.pdf', head: '%PDF' });
+    await snapshot(client, 'client-receipts');
+    await client.context().close();
   });
 });

@@ -67,10 +67,19 @@ export async function snapshot(page: Page, name: string): Promise<void> {
 
 /**
  * Clicks and waits for the toast the click brings. Waiting starts before the click, so on a
- * busy machine a three-second toast can't come and go while the click is still returning.
+ * busy machine a three-second toast can't come and go while the click is still returning. An
+ * error toast that appears instead fails at once with the server's message rather than a bare timeout.
  */
 export async function clickAndExpectToast(page: Page, target: Locator, text: string): Promise<void> {
-  const toast = page.getByText(text).first().waitFor();
+  const errors = page.locator('.ant-message-error');
+  const shown = await errors.count();
+  const expected = page.getByText(text).first().waitFor();
+  const failure = page
+    .waitForFunction((before) => document.querySelectorAll('.ant-message-error').length > before, shown, { timeout: 0 })
+    .then(async () => {
+      throw new Error(`Se esperaba el aviso "${text}" y apareció el error "${await errors.last().innerText()}"`);
+    });
+  failure.catch(() => undefined);
   await target.click();
-  await toast;
+  await Promise.race([expected, failure]);
 }
