@@ -35,6 +35,7 @@ async function generated() {
 }
 
 describe('seed:scale', () => {
+  // Two whole data sets on WASM PostgreSQL: seconds alone, more than the default timeout on a busy runner.
   it('writes the same data set twice, keeps the ledger unique and its summary in step', async () => {
     const first = await generated();
     const second = await generated();
@@ -72,7 +73,7 @@ describe('seed:scale', () => {
     await ctx.db.execute(sql`select address_totals_rebuild()`);
     expect(await rowsOf(ctx, summary)).toEqual(keptSummary);
     expect(await rowsOf(ctx, totals)).toEqual(keptTotals);
-  });
+  }, 120_000);
 
   it('refuses a second run on the same database and reads its size from the environment', async () => {
     await expect(seedScale(contexts[0]!.db, OPTIONS)).rejects.toThrow('ya tiene el conjunto de escala');
