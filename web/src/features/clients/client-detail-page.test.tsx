@@ -30,7 +30,7 @@ const client: ClientRow = {
   count_payments: 0,
   addresses_payments: [],
   user: { id: 9, name: 'María Pérez', email: 'maria@correo.test', created_at: '2026-02-03T15:00:00Z' },
-  latest_payment: null,
+  latest_payment: { id: 3, status: 1, date_payment: '2026-03-01', amount_payment: '500.00', dollar_amount_payment: '13.70', created_at: '2026-03-01T12:00:00Z' },
   created_at: '2026-01-10T15:00:00Z',
 };
 const longNote = 'Llamar antes de las diez de la mañana porque trabaja de noche';
@@ -62,6 +62,7 @@ function show(id: string, permissions = ['clients', 'edit_client', 'logs', 'logi
         path="/client-detail/:id"
         element={
           <ClientDetailPage
+            paymentsTab={(detail) => <p>Pagos de {detail.name}</p>}
             addressesTab={(clientId) => <p>Direcciones de {clientId}</p>}
             logsTab={(clientId) => <p>Bitácoras de {clientId}</p>}
             loginsTab={(clientId) => <p>Sesiones de {clientId}</p>}
@@ -94,6 +95,7 @@ describe('Client detail', () => {
     expect(screen.getByText('03-02-2026')).toBeInTheDocument();
     expect(screen.getByText('BS 1.234,50')).toBeInTheDocument();
     expect(screen.getByText('BS 268,12')).toBeInTheDocument();
+    expect(screen.getByText('BS 500,00 · 01-03-2026 · Aprobado')).toBeInTheDocument();
   });
 
   it('has the tabs 1, 2, 3, 5, 6, 7 and 8 and no tab 4', async () => {
@@ -102,6 +104,8 @@ describe('Client detail', () => {
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Datos Generales', 'Pagos', 'Direcciones de pago', 'Solvencias', 'Notas', 'Bitácoras', 'Login del usuario',
     ]);
+    await userEvent.click(screen.getByRole('tab', { name: 'Pagos' }));
+    expect(await screen.findByText('Pagos de María José Pérez')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'Direcciones de pago' }));
     expect(await screen.findByText('Direcciones de 5')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'Bitácoras' }));

@@ -2,6 +2,7 @@ import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
 import EditOutlined from '@ant-design/icons/EditOutlined';
 import { CLIENT_TYPES, clientMessages, GENDERS, identificationLabel, type ClientRow } from '@recaudo/domain/clients';
 import { EMPTY_TEXT, formatDate, formatMoney, textOrEmpty } from '@recaudo/domain/format';
+import { PAYMENT_STATUS } from '@recaudo/domain/payments';
 import Avatar from 'antd/es/avatar';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -126,7 +127,13 @@ function GeneralData({ detail }: { detail: ClientDetail }) {
             size="small"
             column={1}
             items={[
-              { key: 'latest_payment', label: 'Último pago', children: client.latest_payment ? String(client.latest_payment) : 'Sin pagos registrados' },
+              {
+                key: 'latest_payment',
+                label: 'Último pago',
+                children: client.latest_payment
+                  ? `${formatMoney(client.latest_payment.amount_payment)} · ${formatDate(client.latest_payment.date_payment)} · ${PAYMENT_STATUS[client.latest_payment.status]}`
+                  : 'Sin pagos registrados',
+              },
               { key: 'dollar_rate', label: 'Tasa del dólar', children: formatMoney(detail.dollar_rate, 'BS') },
               { key: 'euro_rate', label: 'Tasa del euro', children: formatMoney(detail.euro_rate, 'BS') },
             ]}
@@ -138,6 +145,8 @@ function GeneralData({ detail }: { detail: ClientDetail }) {
 }
 
 export interface ClientDetailPageProps {
+  /** Tab 2 Pagos: the payments list fixed on this client (the client itself, so a new payment starts on it). */
+  paymentsTab?: (client: ClientRow) => ReactNode;
   /** Tab 7 Bitácoras: the audit log list fixed on this client (composed by the app, features stay apart). */
   logsTab?: (clientId: number) => ReactNode;
   /** Tab 8 Login del usuario: the sessions list fixed on this client's users. */
@@ -151,7 +160,7 @@ export interface ClientDetailPageProps {
  * creation date and address; tabs 1 Datos Generales, 2 Pagos, 3 Direcciones de pago,
  * 5 Solvencias, 6 Notas, 7 Bitácoras, 8 Login del usuario (there is no tab 4).
  */
-export default function ClientDetailPage({ logsTab, loginsTab, addressesTab }: ClientDetailPageProps) {
+export default function ClientDetailPage({ paymentsTab, logsTab, loginsTab, addressesTab }: ClientDetailPageProps) {
   const { id } = useParams();
   const clientId = /^\d+$/.test(id ?? '') ? Number(id) : NaN;
   const detail = useClient(clientId);
@@ -203,11 +212,7 @@ export default function ClientDetailPage({ logsTab, loginsTab, addressesTab }: C
   const { client } = detail.data;
   const tabs = [
     { key: '1', label: 'Datos Generales', children: <GeneralData detail={detail.data} /> },
-    {
-      key: '2',
-      label: 'Pagos',
-      children: <Pending title="Pagos" text="Los pagos del cliente se mostrarán aquí cuando el módulo de Pagos esté disponible; todavía no existe." />,
-    },
+    ...(paymentsTab ? [{ key: '2', label: 'Pagos', children: paymentsTab(client) }] : []),
     ...(addressesTab ? [{ key: '3', label: 'Direcciones de pago', children: addressesTab(client.id) }] : []),
     {
       key: '5',

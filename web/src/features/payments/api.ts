@@ -102,6 +102,10 @@ export const paymentKeys = {
   all: ['payments'] as const,
   lists: () => [...paymentKeys.all, 'list'] as const,
   list: (params: ListParams) => [...paymentKeys.lists(), params] as const,
+  /** One client's payments (client detail › Pagos). */
+  clientList: (clientId: number, params: ListParams) => [...paymentKeys.lists(), 'client', clientId, params] as const,
+  /** The payments one user registered, of one status or all (Usuarios › Historial de pagos). */
+  history: (userId: number, status: PaymentStatus | null, params: ListParams) => [...paymentKeys.lists(), 'history', userId, status, params] as const,
   /** Options of the panel and the filters: outside the root, so saving a payment doesn't reload them. */
   options: (kind: string, ...rest: unknown[]) => ['payment-form-options', kind, ...rest] as const,
   /** The client's complete addresses, under the addresses area's root: saving an address there refreshes them here. */
@@ -165,6 +169,12 @@ export function paymentForm(input: PaymentInput): FormData {
 
 export const findPayments = (params: ListParams, signal?: AbortSignal) =>
   http.get<Paged<PaymentRow>>('payments', { query: { ...params }, signal }).then((answer) => answer.data);
+/** `payments/client-details`: the client's payments, with the list's search, filters and sort. */
+export const findClientPayments = (clientId: number, params: ListParams, signal?: AbortSignal) =>
+  http.get<Paged<PaymentRow>>('payments/client-details', { query: { ...params, client_id: clientId }, signal }).then((answer) => answer.data);
+/** `payments/history-status`: the payments `userId` registered; without a status, all of them. */
+export const findPaymentHistory = (userId: number, status: PaymentStatus | null, params: ListParams, signal?: AbortSignal) =>
+  http.get<Paged<PaymentRow>>('payments/history-status', { query: { ...params, user_id: userId, status }, signal }).then((answer) => answer.data);
 export const savePayment = (input: PaymentInput) =>
   input.id
     ? http.post<null>('payments/update', paymentForm(input))
@@ -177,6 +187,9 @@ export const updateContactInfo = (input: { id: number; email: string; phone: str
 /** "Descargar recibo": the receipt PDF, saved as 'Recibo de pago.pdf'; a failure shows the download text. */
 export const downloadReceipt = (hash: string) =>
   download(`payments/generate-payment-pdf/${encodeURIComponent(hash)}`, { fileName: receiptMessages.fileName }).catch(() => undefined);
+
+/** "Enviar recibo por correo": the server mails the receipt to the client's e-mail and answers which. */
+export const sendReceiptMail = (hash: string) => http.post<{ to: string }>('payments/send-mail-payment-pdf', { hash });
 
 /* ---------------- Options of the panel and the filters ---------------- */
 
@@ -202,8 +215,21 @@ export const clientOptionLabel = (client: Pick<ClientOption, 'name' | 'identific
   `${client.name} (${client.identification_type}-${client.identification})`;
 export const toFilterOptions = (rows: readonly Named[]): FilterOption[] => rows.map((row) => ({ value: row.id, label: row.name }));
 
-export function usePayments(params: ListParams) {
-  return useQuery({ queryKey: paymentKeys.list(params), queryFn: ({ signal }) => findPayments(params, signal), placeholderData: keepPreviousData });
+/** The payments list; with `clientId`, that client's payments only (`payments/client-details`). */
+export function usePayments(params: ListParams, clientId: number | null = null) {
+  return useQuery({
+    queryKey: clientId === null ? paymentKeys.list(params) : paymentKeys.clientList(clientId, params),
+    queryFn: ({ signal }) => (clientId === null ? findPayments(params, signal) : findClientPayments(clientId, params, signal)),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePaymentHistory(userId: number, status: PaymentStatus | null, params: ListParams) {
+  return useQuery({
+    queryKey: paymentKeys.history(userId, status, params),
+    queryFn: ({ signal }) => findPaymentHistory(userId, status, params, signal),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** A fixed option list of the panel (methods, banks, series, rates), read once per few minutes. */
@@ -256,6 +282,11 @@ function usePaymentMutation<I, R>(mutationFn: (input: I) => Promise<{ message: s
 export const useSavePayment = () => usePaymentMutation(savePayment);
 export const useDeletePayment = () => usePaymentMutation(deletePayment);
 export const useChangePaymentStatus = () => usePaymentMutation(changePaymentStatus);
+
+/** Mailing a receipt changes no payment: only the server's message ("Recibo enviado al correo del cliente"). */
+export function useSendReceiptMail() {
+  return useMutation({ mutationFn: sendReceiptMail, onSuccess: (answer) => notify.success(answer.message) });
+}
 
 /** The contact update of the panel refreshes the client pickers, which carry e-mail and phones. */
 export function useUpdateContact() {

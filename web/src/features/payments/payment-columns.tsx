@@ -2,6 +2,7 @@ import CheckCircleOutlined from '@ant-design/icons/CheckCircleOutlined';
 import CloseCircleOutlined from '@ant-design/icons/CloseCircleOutlined';
 import FilePdfOutlined from '@ant-design/icons/FilePdfOutlined';
 import HistoryOutlined from '@ant-design/icons/HistoryOutlined';
+import MailOutlined from '@ant-design/icons/MailOutlined';
 import MessageOutlined from '@ant-design/icons/MessageOutlined';
 import { identificationLabel } from '@recaudo/domain/clients';
 import { formatDate, formatMoney, textOrEmpty } from '@recaudo/domain/format';
@@ -22,6 +23,7 @@ export const paymentTexts = {
   reject: 'Rechazar',
   notes: 'Notas',
   receipt: 'Descargar recibo',
+  mailReceipt: 'Enviar recibo por correo',
   history: 'Historial de cambios',
 } as const;
 
@@ -53,13 +55,17 @@ export interface PaymentColumnOptions {
   canChangeStatus: boolean;
   /** `logs`: "Historial de cambios". */
   canSeeHistory: boolean;
+  /** Whether the payment has a receipt to hand over: "Descargar recibo" and "Enviar recibo por correo". */
   canDownload: (payment: PaymentRow) => boolean;
+  /** The hash of the receipt being mailed: its mail action waits. */
+  mailing?: string | null;
   onEdit: (payment: PaymentRow) => void;
   onDelete: (payment: PaymentRow) => void;
   onApprove: (payment: PaymentRow) => void;
   onReject: (payment: PaymentRow) => void;
   onNotes: (payment: PaymentRow) => void;
   onReceipt: (payment: PaymentRow) => void;
+  onMailReceipt: (payment: PaymentRow) => void;
   onHistory: (payment: PaymentRow) => void;
 }
 
@@ -83,6 +89,13 @@ export function paymentActions(payment: PaymentRow, options: PaymentColumnOption
     },
     { label: paymentTexts.notes, icon: <MessageOutlined />, onClick: () => options.onNotes(payment), allowed: Boolean(payment.notes?.trim()) },
     { label: paymentTexts.receipt, icon: <FilePdfOutlined />, onClick: () => options.onReceipt(payment), allowed: options.canDownload(payment) },
+    {
+      label: paymentTexts.mailReceipt,
+      icon: <MailOutlined />,
+      onClick: () => options.onMailReceipt(payment),
+      allowed: options.canDownload(payment),
+      disabled: options.mailing === payment.hash,
+    },
     { label: paymentTexts.history, icon: <HistoryOutlined />, onClick: () => options.onHistory(payment), allowed: options.canSeeHistory },
     deleteAction(() => options.onDelete(payment), options.canDelete(payment)),
   ];

@@ -52,9 +52,10 @@ export function PaymentFiles({ payment }: { payment: PaymentRow }) {
 
 /**
  * The expanded row of a payment (spec 02 §2): paid months, the details that don't fit the
- * columns, observations and notes, the delivered tickets and the images.
+ * columns, observations and notes, the delivered tickets and the images (`showFiles: false`
+ * for a reader without `payments`, whom the file route refuses).
  */
-export function PaymentDetails({ payment }: { payment: PaymentRow }) {
+export function PaymentDetails({ payment, showFiles = true }: { payment: PaymentRow; showFiles?: boolean }) {
   const currency = currencyOf(payment.exchange_rate_id);
   const items = [
     {
@@ -113,7 +114,13 @@ export function PaymentDetails({ payment }: { payment: PaymentRow }) {
         textOrEmpty(null)
       ),
     },
-    { key: 'files', label: 'Archivos', span: 'filled' as const, children: <PaymentFiles payment={payment} /> },
+    {
+      key: 'files',
+      label: 'Archivos',
+      span: 'filled' as const,
+      // The images are served to `payments` only; without it the row says how many there are.
+      children: showFiles ? <PaymentFiles payment={payment} /> : payment.files.length ? `${payment.files.length} archivo(s)` : 'Sin archivos',
+    },
   ];
   return <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }} items={items} bordered />;
 }

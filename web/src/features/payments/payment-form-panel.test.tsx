@@ -98,6 +98,15 @@ describe('Payment panel: defaults and method rules (spec 02 §4, §5)', () => {
     expect(within(panel).getByLabelText('Dirección de pago').closest('.ant-select')).toHaveClass('ant-select-disabled');
   }, 90_000);
 
+  it('from a client’s detail a new staff payment starts on that client and loads its addresses', async () => {
+    addresses = { '20': [panelAddress()] };
+    renderApp(<PaymentFormPanel open payment={null} onClose={vi.fn()} defaultClient={CLIENTS[1]} />, { session: makeSession({ permissions: STAFF }) });
+    const panel = screen.getByRole('dialog', { name: 'Nuevo pago' });
+    expect(shown(panel, 'Cliente')).toBe('Panadería La Esquina (J-301234567)');
+    expect(shown(panel, 'Estatus')).toBe('Aprobado');
+    await waitFor(() => expect(api.fetch.mock.calls.some(([url]) => String(url) === '/api/addresses-payment/address-select-client/20')).toBe(true));
+  }, 90_000);
+
   it('a client user’s panel has no client, status nor billing fields: the payment is Procesando', async () => {
     addresses = { '10': [panelAddress()] };
     const client = open(null, CLIENT_USER).panel;

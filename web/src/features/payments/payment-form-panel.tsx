@@ -126,6 +126,8 @@ interface PaymentFormPanelProps extends PaymentShortcuts {
   /** The payment being edited; null records a new one. */
   payment: PaymentRow | null;
   onClose: () => void;
+  /** A new payment starts on this client (the client detail's Pagos tab). */
+  defaultClient?: ClientOption | null;
 }
 
 const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
@@ -150,11 +152,16 @@ export function methodFields(method: MethodOption | undefined) {
   };
 }
 
-function initialValues(payment: PaymentRow | null, ownClientId: number | null, correlativeId: number | null): PaymentFormValues {
+function initialValues(
+  payment: PaymentRow | null,
+  ownClientId: number | null,
+  correlativeId: number | null,
+  defaultClientId: number | null = null,
+): PaymentFormValues {
   const staff = ownClientId === null;
   // Every key is present so a 422 on any field lands on it (applyServerErrors).
   return {
-    client_id: payment?.client_id ?? ownClientId,
+    client_id: payment?.client_id ?? ownClientId ?? defaultClientId,
     address_payment_id: payment?.address_payment_id ?? null,
     type_payment_month: payment?.type_payment_month ?? 0,
     pay_total_debt: false,
@@ -240,11 +247,18 @@ export function toPaymentInput(
  * its content when closed and the list passes a new `key` at each opening, so every opening
  * starts from that payment's values.
  */
-export function PaymentFormPanel({ open, payment, onClose, newClientPanel, newAddressPanel }: PaymentFormPanelProps) {
+export function PaymentFormPanel({ open, payment, onClose, defaultClient = null, newClientPanel, newAddressPanel }: PaymentFormPanelProps) {
   const save = useSavePayment();
   return (
     <SidePanel title={payment ? 'Editar pago' : 'Nuevo pago'} open={open} onClose={onClose} formId={FORM_ID} submitting={save.isPending} size={720}>
-      <PaymentForm payment={payment} onClose={onClose} save={save} newClientPanel={newClientPanel} newAddressPanel={newAddressPanel} />
+      <PaymentForm
+        payment={payment}
+        onClose={onClose}
+        save={save}
+        defaultClient={defaultClient}
+        newClientPanel={newClientPanel}
+        newAddressPanel={newAddressPanel}
+      />
     </SidePanel>
   );
 }
@@ -394,11 +408,12 @@ interface PaymentFormProps extends PaymentShortcuts {
   payment: PaymentRow | null;
   onClose: () => void;
   save: ReturnType<typeof useSavePayment>;
+  defaultClient: ClientOption | null;
 }
 
 const fields = paymentFieldsSchema.shape;
 
-function PaymentForm({ payment, onClose, save, newClientPanel, newAddressPanel }: PaymentFormProps) {
+function PaymentForm({ payment, onClose, save, defaultClient, newClientPanel, newAddressPanel }: PaymentFormProps) {
   const { session } = useSession();
   const permissions = session?.permissions ?? [];
   const ownClientId = session?.user.client_id ?? null;
@@ -406,8 +421,8 @@ function PaymentForm({ payment, onClose, save, newClientPanel, newAddressPanel }
   const editing = payment !== null;
   const [form] = Form.useForm<PaymentFormValues>();
   const initial = useMemo(
-    () => initialValues(payment, ownClientId, session?.user.correlative_id ?? null),
-    [payment, ownClientId, session?.user.correlative_id],
+    () => initialValues(payment, ownClientId, session?.user.correlative_id ?? null, defaultClient?.id ?? null),
+    [payment, ownClientId, defaultClient?.id, session?.user.correlative_id],
   );
 
   // Only the fields others depend on are watched; until the form is connected a watch answers undefined.
@@ -432,7 +447,7 @@ function PaymentForm({ payment, onClose, save, newClientPanel, newAddressPanel }
   const tickets = useTicketOptions(addressId, staff && addressId !== null);
 
   // The chosen client with its contact data: the edited payment's, the client user's own, or the picked one.
-  const [client, setClient] = useState<ClientOption | null>(payment ? { ...payment.client, type: payment.client.type } : null);
+  const [client, setClient] = useState<ClientOption | null>(payment ? { ...payment.client, type: payment.client.type } : defaultClient);
   const own = useQuery({
     queryKey: paymentKeys.options('clients', 'own'),
     queryFn: ({ signal }) => findClientOptions('', signal),

@@ -19,6 +19,7 @@ import { useRecordPanels } from '../../components/use-record-panels';
 import { useSession } from '../../lib/session';
 import {
   PAYMENTS_EXPORT,
+  type ClientOption,
   clientOptionLabel,
   downloadReceipt,
   findClientOptions,
@@ -29,6 +30,7 @@ import {
   useChangePaymentStatus,
   useDeletePayment,
   usePayments,
+  useSendReceiptMail,
 } from './api';
 import { paymentColumns, paymentTexts } from './payment-columns';
 import { PaymentDetails } from './payment-details';
@@ -146,28 +148,38 @@ function RejectModal({ payment, rejecting, onCancel, onConfirm }: RejectModalPro
 export interface PaymentsListProps extends PaymentShortcuts {
   /** "receipts": a client user's approved payments with their receipts (/payments-receipt). */
   mode?: 'payments' | 'receipts';
+  /**
+   * The client detail's Pagos tab: only this client's payments, without the page title, the
+   * client column and the client filter; "Nuevo pago" starts on the client.
+   */
+  client?: ClientOption | null;
 }
 
 /**
- * Pagos (spec 02 §2, staff and client role) and Recibos de Pagos: the common list frame with the
- * 700 ms search, the filter drawer, export, "Nuevo pago", rows expanding to their months, files
- * and tickets, and per row edit, approve, reject, notes, receipt, history and delete. A client
- * user's list is their own (the server scopes it): no client column nor client/user filters,
- * and edit and delete only while a payment is Procesando.
+ * Pagos (spec 02 §2, staff and client role), Recibos de Pagos and the client detail's Pagos tab:
+ * the common list frame with the 700 ms search, the filter drawer, export, "Nuevo pago", rows
+ * expanding to their months, files and tickets, and per row edit, approve, reject, notes, receipt
+ * (download and e-mail), history and delete. A client user's list is their own (the server scopes
+ * it): no client column nor client/user filters, and edit and delete only while a payment is Procesando.
  */
-export function PaymentsList({ mode = 'payments', newClientPanel, newAddressPanel }: PaymentsListProps) {
+export function PaymentsList({ mode = 'payments', client = null, newClientPanel, newAddressPanel }: PaymentsListProps) {
   const { session } = useSession();
   const permissions = session?.permissions ?? [];
   const can = (...names: string[]) => hasPermission(permissions, names);
   const staff = (session?.user.client_id ?? null) === null;
   const receipts = mode === 'receipts';
-  const list = useListState(receipts ? { fixedFilters: { status: 1 } } : {});
-  const payments = usePayments(list.params);
+  // The client's filter also reaches the export, which answers from `payments/export`.
+  const list = useListState(receipts ? { fixedFilters: { status: 1 } } : client ? { fixedFilters: { client: client.id } } : {});
+  // The tab reads `payments/client-details`, served with `clients` like the client detail itself.
+  const payments = usePayments(list.params, client?.id ?? null);
   const remove = useDeletePayment();
   const changeStatus = useChangePaymentStatus();
   const { mutate: mutateStatus } = changeStatus;
   const panels = useRecordPanels<PaymentRow>();
   const { openForm, openDelete, openHistory, close } = panels;
+  const sendMail = useSendReceiptMail();
+  const { mutate: mailReceipt } = sendMail;
+  const mailing = sendMail.isPending ? (sendMail.variables ?? null) : null;
   const [rejecting, setRejecting] = useState<PaymentRow | null>(null);
   const [notesOf, setNotesOf] = useState<PaymentRow | null>(null);
 
@@ -176,12 +188,22 @@ export function PaymentsList({ mode = 'payments', newClientPanel, newAddressPane
   const canDeletePayments = can('delete_payment');
   const canOpenClient = staff && can('clients');
   const canSeeHistory = staff && can('logs');
-  const fields = useMemo(() => (receipts ? paymentFilters(false).filter((field) => field.name !== 'status') : paymentFilters(staff)), [receipts, staff]);
+  // Receipts and images are served to `payments` (and to client users, their own): a reader of
+  // the client detail without it sees the list, not them.
+  const canReadPayments = !staff || can('payments');
+  const inClient = client !== null;
+  const fields = useMemo(
+    () =>
+      receipts
+        ? paymentFilters(false).filter((field) => field.name !== 'status')
+        : paymentFilters(staff).filter((field) => !inClient || field.name !== 'client'),
+    [receipts, staff, inClient],
+  );
 
   const columns = useMemo(
     () =>
       paymentColumns({
-        showClient: staff,
+        showClient: staff && !inClient,
         showStatus: !receipts,
         canOpenClient,
         // Spec 02 §2: a client edits and deletes their own payment only while it is Procesando.
@@ -190,7 +212,8 @@ export function PaymentsList({ mode = 'payments', newClientPanel, newAddressPane
         canChangeStatus: !receipts && staff && canEditPayments,
         canSeeHistory,
         // A rejected payment has no receipt to hand over.
-        canDownload: (payment) => payment.status !== 2,
+        canDownload: (payment) => canReadPayments && payment.status !== 2,
+        mailing,
         onEdit: openForm,
         onDelete: openDelete,
         onHistory: openHistory,
@@ -198,13 +221,29 @@ export function PaymentsList({ mode = 'payments', newClientPanel, newAddressPane
         onReject: setRejecting,
         onNotes: setNotesOf,
         onReceipt: (payment) => void downloadReceipt(payment.hash),
+        onMailReceipt: (payment) => mailReceipt(payment.hash),
       }),
-    [staff, receipts, canOpenClient, canEditPayments, canDeletePayments, canSeeHistory, openForm, openDelete, openHistory, mutateStatus],
+    [
+      staff,
+      receipts,
+      inClient,
+      canOpenClient,
+      canEditPayments,
+      canDeletePayments,
+      canSeeHistory,
+      canReadPayments,
+      mailing,
+      openForm,
+      openDelete,
+      openHistory,
+      mutateStatus,
+      mailReceipt,
+    ],
   );
 
   return (
     <ListPage
-      title={receipts ? paymentTexts.receiptsTitle : paymentTexts.title}
+      title={inClient ? undefined : receipts ? paymentTexts.receiptsTitle : paymentTexts.title}
       toolbar={
         <>
           <SearchBox value={list.search} onChange={list.setSearch} />
@@ -228,7 +267,7 @@ export function PaymentsList({ mode = 'payments', newClientPanel, newAddressPane
         rowKey="id"
         {...pagedTableProps(payments, list)}
         onChange={list.onTableChange}
-        expandable={{ expandedRowRender: (payment) => <PaymentDetails payment={payment} /> }}
+        expandable={{ expandedRowRender: (payment) => <PaymentDetails payment={payment} showFiles={canReadPayments} /> }}
       />
       {!receipts && (
         <PaymentFormPanel
@@ -236,6 +275,7 @@ export function PaymentsList({ mode = 'payments', newClientPanel, newAddressPane
           open={panels.formOpen}
           payment={panels.formRecord}
           onClose={close}
+          defaultClient={client}
           newClientPanel={newClientPanel}
           newAddressPanel={newAddressPanel}
         />

@@ -4,11 +4,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, notFound, ok } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
 import { CLIENTS, METHODS, paymentRow } from './payment-fixtures';
+import { PaymentsList } from './payments-list';
 import PaymentsPage from './payments-page';
 import ReceiptsPage from './receipts-page';
 
 const rows = [
-  paymentRow({ id: 1, status: 0, number_correlative: null, number: null, address_payment: { ...paymentRow().address_payment, address: 'Calle 5, casa 1' } }),
+  paymentRow({
+    id: 1,
+    status: 0,
+    number_correlative: null,
+    number: null,
+    hash: 'sin-correo',
+    address_payment: { ...paymentRow().address_payment, address: 'Calle 5, casa 1' },
+  }),
   paymentRow({
     id: 2,
     status: 1,
@@ -41,6 +49,19 @@ const rows = [
 const api = installFakeApi((url, init) => {
   const decoded = decodeURIComponent(url);
   if (decoded.startsWith('/api/payments?')) return ok({ data: rows, current_page: 1, per_page: 10, total: rows.length, last_page: 1 });
+  if (decoded.startsWith('/api/payments/client-details?')) {
+    if (decoded.includes('client_id=99')) return new Response(JSON.stringify({ success: false, message: 'No se ha encontrado el cliente' }), { status: 404 });
+    const own = rows.filter((row) => decoded.includes(`client_id=${row.client_id}&`) || decoded.endsWith(`client_id=${row.client_id}`));
+    return ok({ data: own, current_page: 1, per_page: 10, total: own.length, last_page: 1 });
+  }
+  if (decoded === '/api/payments/send-mail-payment-pdf') {
+    const { hash } = JSON.parse(String(init?.body));
+    if (hash === 'sin-correo') {
+      const message = 'El cliente no tiene un correo registrado';
+      return new Response(JSON.stringify({ success: false, message, errors: { hash: [message] } }), { status: 422 });
+    }
+    return ok({ to: 'ventas@esquina.test' }, 'Recibo enviado al correo del cliente');
+  }
   if (decoded === '/api/payments/change-status') {
     const body = JSON.parse(String(init?.body));
     return ok(null, body.status === 2 ? 'Pago rechazado' : 'Pago aprobado');
@@ -110,6 +131,8 @@ describe('Pagos (staff)', () => {
     expect(within(rejected).getByRole('button', { name: 'Aprobar' })).toBeInTheDocument();
     expect(within(rejected).queryByRole('button', { name: 'Rechazar' })).not.toBeInTheDocument();
     expect(within(rejected).queryByRole('button', { name: 'Descargar recibo' })).not.toBeInTheDocument();
+    expect(within(rejected).queryByRole('button', { name: 'Enviar recibo por correo' })).not.toBeInTheDocument();
+    expect(within(approved).getByRole('button', { name: 'Enviar recibo por correo' })).toBeInTheDocument();
     expect(within(rejected).getByRole('button', { name: 'Notas' })).toBeInTheDocument();
     expect(within(approved).queryByRole('button', { name: 'Notas' })).not.toBeInTheDocument();
     for (const name of ['Editar', 'Eliminar', 'Historial de cambios']) expect(within(approved).getByRole('button', { name })).toBeInTheDocument();
@@ -187,6 +210,22 @@ describe('Pagos (staff)', () => {
     expect(details).toHaveTextContent('Pago en taquilla');
   });
 
+  it('mails the receipt with the payment’s hash and shows the server’s answer', async () => {
+    show();
+    await userEvent.click(within(await rowOf('00000102')).getByRole('button', { name: 'Enviar recibo por correo' }));
+    await waitFor(() => expect(api.success).toHaveBeenCalledWith('Recibo enviado al correo del cliente'));
+    const [call] = calls('/api/payments/send-mail-payment-pdf');
+    expect(call![1]!.method).toBe('POST');
+    expect(JSON.parse(call![1]!.body as string)).toEqual({ hash: 'abc123' });
+  });
+
+  it('a client without e-mail: the server’s refusal is the toast', async () => {
+    show();
+    await userEvent.click(within(await rowOf('Calle 5, casa 1')).getByRole('button', { name: 'Enviar recibo por correo' }));
+    await waitFor(() => expect(api.error).toHaveBeenCalledWith('El cliente no tiene un correo registrado', ['El cliente no tiene un correo registrado']));
+    expect(api.success).not.toHaveBeenCalled();
+  });
+
   it('filters by client, user and the spec’s fields', async () => {
     show();
     await userEvent.click(await screen.findByRole('button', { name: 'Filtros' }));
@@ -215,6 +254,40 @@ describe('Pagos (staff)', () => {
     await waitFor(() => expect(api.fetch.mock.calls.some(([url]) => decodeURIComponent(String(url)).includes('filters[reference]=000123'))).toBe(true), {
       timeout: 3000,
     });
+  });
+});
+
+describe('Pagos of the client detail', () => {
+  const client = CLIENTS[1]!;
+  const showTab = (permissions: string[], of = client) =>
+    renderApp(<PaymentsList client={of} />, { path: `/client-detail/${of.id}`, session: makeSession({ permissions }) });
+
+  it('lists only that client’s payments from payments/client-details, without title nor client column', async () => {
+    showTab(ALL);
+    const table = await screen.findByRole('table', { name: 'Pagos' });
+    const row = await rowOf('00000102');
+    expect(row).toHaveTextContent('€ 62,40');
+    expect(within(table).queryByText('Luisa Mendoza')).not.toBeInTheDocument();
+    expect(within(table).queryByRole('columnheader', { name: 'Cliente' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Pagos' })).not.toBeInTheDocument();
+    const asked = api.fetch.mock.calls.map(([url]) => decodeURIComponent(String(url)));
+    expect(asked.find((url) => url.startsWith('/api/payments/client-details?'))).toMatch(/client_id=20(&|$)/);
+    expect(asked.some((url) => url.startsWith('/api/payments?'))).toBe(false);
+    for (const name of ['Editar', 'Rechazar', 'Descargar recibo', 'Enviar recibo por correo'])
+      expect(within(row).getByRole('button', { name })).toBeInTheDocument();
+  });
+
+  it('a reader without payments (only clients) sees the list but no receipt actions', async () => {
+    showTab(['clients']);
+    const row = await rowOf('00000102');
+    expect(within(row).queryByRole('button', { name: 'Descargar recibo' })).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Enviar recibo por correo' })).not.toBeInTheDocument();
+  });
+
+  it('a client the server can’t find: the error toast and the table’s retry', async () => {
+    showTab(ALL, { ...client, id: 99 });
+    expect(await screen.findByText('No se pudieron cargar los datos.')).toBeInTheDocument();
+    expect(api.error).toHaveBeenCalledWith('No encontrado', []);
   });
 });
 

@@ -6,6 +6,7 @@ import { useSession } from '../../lib/session';
 import { roleFilterOptions, useAdminUsers, USERS_EXPORT } from './api';
 import { AdminUserFormPanel } from './admin-user-form-panel';
 import { adminUserColumns } from './user-columns';
+import type { PaymentHistoryContent } from './payment-history-panel';
 import { UsersTab, type UserColumnHandlers, type UsersTabConfig } from './users-tab';
 
 /** Spec 01 §2 Users screen, tab Usuarios: filters users, date and rol. */
@@ -32,6 +33,6 @@ const ADMIN_TAB: UsersTabConfig<AdminUserRow> = {
 };
 
 /** The administrators tab: searchable paged table, filters, export, access toggle and row menu. */
-export function AdminUsersList() {
-  return <UsersTab config={ADMIN_TAB} />;
+export function AdminUsersList({ paymentHistory }: { paymentHistory?: PaymentHistoryContent }) {
+  return <UsersTab config={ADMIN_TAB} paymentHistory={paymentHistory} />;
 }

@@ -5,6 +5,7 @@ import { useCan } from '../../lib/session';
 import { CLIENT_USERS_EXPORT, findAllUserOptions, useClientUsers } from './api';
 import { ClientUserFormPanel } from './client-user-form-panel';
 import { clientUserColumns } from './user-columns';
+import type { PaymentHistoryContent } from './payment-history-panel';
 import { UsersTab, type UserColumnHandlers, type UsersTabConfig } from './users-tab';
 
 /** Spec 01 §2 Users screen, tab Clientes: filters users and date. The user filter lists every user (users/all-selects). */
@@ -36,7 +37,7 @@ const CLIENT_TAB: UsersTabConfig<ClientUserRow> = {
   FormPanel: ClientUserFormPanel,
 };
 
-/** The client users tab: searchable paged table, filters, export, access toggle, edit and delete. */
-export function ClientUsersList() {
-  return <UsersTab config={CLIENT_TAB} />;
+/** The client users tab: searchable paged table, filters, export, access toggle, edit, delete and payment history. */
+export function ClientUsersList({ paymentHistory }: { paymentHistory?: PaymentHistoryContent }) {
+  return <UsersTab config={CLIENT_TAB} paymentHistory={paymentHistory} />;
 }

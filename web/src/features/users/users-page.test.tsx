@@ -64,6 +64,9 @@ function route(url: string, init?: RequestInit): Response {
 
 const { fetch: fetchMock, success: successToast } = installFakeApi(route);
 
+/** The payments area's list, composed by the app (app/users-route.tsx). */
+const history = (userId: number) => <p>Pagos del usuario {userId}</p>;
+
 const ALL = ['users', 'add_user', 'edit_user', 'delete_user', 'export_users', 'payments', 'logs', 'clients'];
 
 async function pick(panel: HTMLElement, label: string, option: string) {
@@ -113,16 +116,27 @@ describe('Usuarios', () => {
     expect(JSON.parse(call[1]!.body as string)).toEqual({ id: 7 });
   });
 
-  it('opens the payment history panel with its status selector and back button', async () => {
-    renderApp(<UsersPage />, { path: '/users', session: makeSession({ permissions: ALL }) });
+  it('opens the payment history panel on that user, with its back button', async () => {
+    renderApp(<UsersPage paymentHistory={history} />, { path: '/users', session: makeSession({ permissions: ALL }) });
     const row = (await screen.findByText('Pedro Gil')).closest('tr')!;
     await userEvent.click(within(row).getByRole('button', { name: 'Acciones de Pedro Gil' }));
     await userEvent.click(await screen.findByText('Historial de pagos'));
     const panel = await screen.findByRole('dialog', { name: 'Historial de pagos' });
     expect(panel).toHaveTextContent('Pagos registrados por Pedro Gil');
-    expect(within(panel).getByLabelText('Estatus')).toBeInTheDocument();
+    expect(within(panel).getByText('Pagos del usuario 7')).toBeInTheDocument();
     await userEvent.click(within(panel).getByRole('button', { name: /Regresar/ }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Historial de pagos' })).not.toBeInTheDocument());
+  });
+
+  it('leaves Historial de pagos out of the menu without logs, which payments/history-status requires besides payments', async () => {
+    renderApp(<UsersPage paymentHistory={history} />, {
+      path: '/users',
+      session: makeSession({ permissions: ALL.filter((permission) => permission !== 'logs') }),
+    });
+    const row = (await screen.findByText('Pedro Gil')).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: 'Acciones de Pedro Gil' }));
+    expect(await screen.findByText('Editar')).toBeInTheDocument();
+    expect(screen.queryByText('Historial de pagos')).not.toBeInTheDocument();
   });
 
   it('enforces the administrator form rules: scope, users without oneself, series', async () => {

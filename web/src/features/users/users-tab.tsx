@@ -15,13 +15,13 @@ import { useListState, type ListParams } from '../../components/use-list-state';
 import { useRecordPanels } from '../../components/use-record-panels';
 import { useCan } from '../../lib/session';
 import { useDeleteUser, useSetUserAccess } from './api';
-import { PaymentHistoryPanel } from './payment-history-panel';
+import { PaymentHistoryPanel, type PaymentHistoryContent } from './payment-history-panel';
 
 /** What a row's columns need from the tab: permissions and the row actions. */
 export interface UserColumnHandlers<Row> {
   canEdit: boolean;
   canDelete: boolean;
-  /** `payments` with `logs` (spec 01 §6). */
+  /** `payments` with `logs` (spec 01 §6), which `payments/history-status` requires. */
   canSeePayments: boolean;
   onToggle: (user: Row, active: boolean) => Promise<unknown>;
   onEdit: (user: Row) => void;
@@ -45,7 +45,13 @@ export interface UsersTabConfig<Row> {
  * toggle and the row menu (Editar, Eliminar, Historial de pagos). The two tabs differ only in
  * their rows, columns, filters and form.
  */
-export function UsersTab<Row extends { id: number; name: string }>({ config }: { config: UsersTabConfig<Row> }) {
+export function UsersTab<Row extends { id: number; name: string }>({
+  config,
+  paymentHistory,
+}: {
+  config: UsersTabConfig<Row>;
+  paymentHistory?: PaymentHistoryContent;
+}) {
   const list = useListState();
   const users = config.useRows(list.params);
   const access = useSetUserAccess();
@@ -57,7 +63,7 @@ export function UsersTab<Row extends { id: number; name: string }>({ config }: {
   const canExport = useCan('export_users');
   const canSeePaymentsScreen = useCan('payments');
   const canSeeLogs = useCan('logs');
-  const canSeePayments = canSeePaymentsScreen && canSeeLogs;
+  const canSeePayments = canSeePaymentsScreen && canSeeLogs && paymentHistory !== undefined;
   const setAccess = access.mutateAsync;
   const handlers = useMemo<UserColumnHandlers<Row>>(
     () => ({
@@ -103,7 +109,7 @@ export function UsersTab<Row extends { id: number; name: string }>({ config }: {
         onCancel={panels.close}
         onConfirm={() => panels.confirmDelete(remove, list.restart)}
       />
-      <PaymentHistoryPanel open={panels.inHistory !== null} user={panels.inHistory} onClose={panels.close} />
+      {paymentHistory && <PaymentHistoryPanel open={panels.inHistory !== null} user={panels.inHistory} onClose={panels.close} content={paymentHistory} />}
     </ListPage>
   );
 }
