@@ -7,13 +7,16 @@ import { payments } from '../src/modules/payments/tables';
  * delivered tickets' foreign keys): cash, no amounts, no ledger rows. Payment rules are tested
  * through the API in modules/payments.
  */
-export async function insertPayment(db: Database, values: { clientId: number; addressPaymentId: number; status?: number; monthsPayment?: string[] }): Promise<number> {
+export async function insertPayment(
+  db: Database,
+  values: { clientId: number; addressPaymentId: number; status?: number; monthsPayment?: string[]; paymentMethodId?: number },
+): Promise<number> {
   const [row] = await db
     .insert(payments)
     .values({
       clientId: values.clientId,
       addressPaymentId: values.addressPaymentId,
-      paymentMethodId: 4,
+      paymentMethodId: values.paymentMethodId ?? 4,
       status: values.status ?? 1,
       datePayment: '2025-01-15',
       exchangeRate: '1.00',

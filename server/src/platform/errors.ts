@@ -49,6 +49,8 @@ function validationFailure(issues: { instancePath: string; message?: string }[])
 
 const PG_UNIQUE_VIOLATION = '23505';
 const PG_FOREIGN_KEY_VIOLATION = '23503';
+/** A delete or update blocked by an `ON DELETE RESTRICT` foreign key (PostgreSQL reports it apart from 23503). */
+const PG_RESTRICT_VIOLATION = '23001';
 
 function databaseCode(error: unknown): string | undefined {
   const candidate = error as { code?: unknown; cause?: { code?: unknown } };
@@ -69,7 +71,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (code === PG_UNIQUE_VIOLATION) {
       return reply.status(422).send({ success: false, message: 'El registro ya existe.' });
     }
-    if (code === PG_FOREIGN_KEY_VIOLATION) {
+    if (code === PG_FOREIGN_KEY_VIOLATION || code === PG_RESTRICT_VIOLATION) {
       return reply
         .status(422)
         .send({ success: false, message: 'El registro está relacionado con otros datos y no se puede modificar.' });

@@ -62,6 +62,10 @@ describe('seed:scale payments', () => {
         join addresses_payments ap on ap.id = p.address_payment_id where ap.economic_activity_id = c.economic_activity_id) limit 5`),
     ).toEqual([]);
     expect(await rowsOf(sql`select c.serie_id from serie_payment_counts c where c.payments <> (select count(*) from payments p where p.serie_id = c.serie_id)`)).toEqual([]);
+    expect(
+      await rowsOf(sql`select m.id from payment_methods m left join payment_method_payment_counts c on c.payment_method_id = m.id
+        where coalesce(c.payments, 0) <> (select count(*) from payments p where p.payment_method_id = m.id)`),
+    ).toEqual([]);
     const totals = sql`select day::text, type, state_id, municipality_id, parish_id, community_id, payments, amount_bill::text from payment_day_totals where payments <> 0 order by 1, 2, 3, 4, 5, 6`;
     const kept = await rowsOf(totals);
     expect(kept.length).toBeGreaterThan(0);

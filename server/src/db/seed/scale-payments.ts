@@ -215,7 +215,7 @@ export async function paymentsStage(context: StageContext): Promise<void> {
   await plan(context, total);
   const { base } = await insertPayments(context);
   await cover(context, base);
-  // The payment counts the triggers would have kept (migrations 0007, 0010).
+  // The payment counts the triggers would have kept (migrations 0007, 0010, 0013).
   await run(
     db,
     `update addresses_payments ap set payments_count = ap.payments_count + c.n
@@ -234,6 +234,12 @@ export async function paymentsStage(context: StageContext): Promise<void> {
     `insert into serie_payment_counts as c (serie_id, payments)
      select serie_id, count(*) from payments where id > ${base} and serie_id is not null group by serie_id
      on conflict (serie_id) do update set payments = c.payments + excluded.payments`,
+  );
+  await run(
+    db,
+    `insert into payment_method_payment_counts as c (payment_method_id, payments)
+     select payment_method_id, count(*) from payments where id > ${base} group by payment_method_id
+     on conflict (payment_method_id) do update set payments = c.payments + excluded.payments`,
   );
   // The daily totals by location of the new approved payments (migration 0011).
   await run(

@@ -59,13 +59,17 @@ export const addressesPayments = pgTable(
     index('addresses_payments_settled_idx').on(table.type, table.ledgerSettledTo, table.id),
     index('addresses_payments_last_idx').on(table.ledgerLast, table.ledgerPaidThrough, table.type, table.ledgerSettledTo, table.ledgerLastYearMask),
     index('addresses_payments_address_trgm_idx').using('gin', table.address.op('gin_trgm_ops')),
-    index('addresses_payments_state_idx').on(table.stateId),
-    index('addresses_payments_municipality_idx').on(table.municipalityId),
     index('addresses_payments_created_by_idx').on(table.createdBy),
+    // One per regional level, leading with the unit (its filters), then what the regional lists'
+    // client counters read (regional/client-counts.ts), so they group by unit and client from the
+    // index alone (migration 0014). The ledger columns were indexed already (settled, last), so
+    // only an update changing nothing indexed but ledger_pending loses being HOT.
+    index('addresses_payments_state_idx').on(table.stateId, table.clientId, table.type, table.ledgerPaidThrough, table.ledgerPending),
+    index('addresses_payments_municipality_idx').on(table.municipalityId, table.clientId, table.type, table.ledgerPaidThrough, table.ledgerPending),
+    index('addresses_payments_parish_idx').on(table.parishId, table.clientId, table.type, table.ledgerPaidThrough, table.ledgerPending),
+    index('addresses_payments_community_idx').on(table.communityId, table.clientId, table.type, table.ledgerPaidThrough, table.ledgerPending),
     index('addresses_payments_type_idx').on(table.type, table.createdAt),
-    index('addresses_payments_community_idx').on(table.communityId),
     index('addresses_payments_activity_idx').on(table.economicActivityId),
-    index('addresses_payments_parish_idx').on(table.parishId),
   ],
 );
 

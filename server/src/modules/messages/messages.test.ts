@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
@@ -121,6 +122,42 @@ describe('outbox dispatcher', () => {
     });
     await dispatchPending(ctx.db, transport(), { maxAttempts: 3 });
     expect(received.some((item) => item.to.includes('sin-smtp@correo.test'))).toBe(true);
+  });
+
+  it('sends the files stored with an e-mail, the same bytes after a failed attempt', async () => {
+    const content = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(3000)]);
+    const id = await queueEmail(ctx.db, 'adjunto@correo.test', clientMessageMail('Con adjunto', 'Va el recibo'), [
+      { filename: 'Recibo de pago.pdf', contentType: 'application/pdf', content },
+    ]);
+    const down = await dispatchPending(ctx.db, { email: () => Promise.reject(new Error('SMTP no disponible')) }, { maxAttempts: 3 });
+    expect(down.failed).toBeGreaterThanOrEqual(1);
+    expect((await ctx.db.select().from(outbox).where(eq(outbox.id, id)))[0]).toMatchObject({ status: 'pending', attempts: 1, lastError: 'SMTP no disponible' });
+    await ctx.db
+      .update(outbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(outbox.id, id));
+    expect((await dispatchPending(ctx.db, transport(), { maxAttempts: 3 })).sent).toBe(1);
+    const mail = received.find((item) => item.to.includes('adjunto@correo.test'));
+    expect(mail).toBeDefined();
+    // The MIME part of the attachment: its headers, a blank line, the base64 body up to the next boundary.
+    const part = /Content-Type: application\/pdf; name="?Recibo de pago\.pdf"?\r\n([\s\S]*?)\r\n\r\n([\s\S]*?)\r\n--/.exec(mail!.raw);
+    expect(part, mail!.raw.slice(0, 2000)).not.toBeNull();
+    expect(part![1]).toMatch(/Content-Disposition: attachment; filename="?Recibo de pago\.pdf"?/);
+    expect(part![1]).toContain('Content-Transfer-Encoding: base64');
+    expect(Buffer.from(part![2]!.replace(/\s+/g, ''), 'base64').equals(content)).toBe(true);
+  });
+
+  it('names the attachments in the outbox list without their content', async () => {
+    const boss = await ctx.staff({ roleId: 1 });
+    const list = await ctx.call('GET', '/api/outbox', { token: boss.token, query: { filters: { to: 'adjunto@correo.test' } } });
+    expect(list.status).toBe(200);
+    expect(list.body.data.data).toHaveLength(1);
+    expect(list.body.data.data[0]).toMatchObject({
+      status: 'sent',
+      attachments: [{ filename: 'Recibo de pago.pdf', content_type: 'application/pdf', size: 3009 }],
+    });
+    const plain = await ctx.call('GET', '/api/outbox', { token: boss.token, query: { filters: { to: 'sin-smtp@correo.test' } } });
+    expect(plain.body.data.data[0].attachments).toEqual([]);
   });
 
   it('shows the outbox to the Administrador role only', async () => {

@@ -19,6 +19,8 @@ const outboxRowSchema = z.object({
   last_error: z.string().nullable(),
   sent_at: z.string().nullable(),
   created_at: z.string(),
+  /** Files the e-mail carries (their content is not shown). */
+  attachments: z.array(z.object({ filename: z.string(), content_type: z.string(), size: z.number() })),
 });
 
 /**

@@ -1,19 +1,49 @@
-import { and, desc, eq, inArray, isNull, lte, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNull, lte, lt, or, sql } from 'drizzle-orm';
 import type { ListQuery } from '@recaudo/domain/paging';
 import type { Database, Executor } from '../../db/client';
 import type { RowSource } from '../../platform/export';
 import type { MailContent } from './templates';
-import type { MessageTransport } from './transport';
-import { outbox } from './tables';
+import type { MailAttachment, MessageTransport } from './transport';
+import { outbox, outboxAttachments } from './tables';
 
-/** Queues an e-mail; call it with the transaction of the change that causes it. */
-export async function queueEmail(executor: Executor, to: string, content: MailContent): Promise<number> {
+/**
+ * Queues an e-mail with its attachments (stored beside it, so a restart or a retry sends the
+ * same files); call it with the transaction of the change that causes it.
+ */
+export async function queueEmail(executor: Executor, to: string, content: MailContent, attachments: MailAttachment[] = []): Promise<number> {
   const [row] = await executor
     .insert(outbox)
     .values({ channel: 'email', to, subject: content.subject, bodyText: content.text, bodyHtml: content.html })
     .returning({ id: outbox.id });
-  return row!.id;
+  const id = row!.id;
+  if (attachments.length)
+    await executor
+      .insert(outboxAttachments)
+      .values(attachments.map((file) => ({ outboxId: id, filename: file.filename, contentType: file.contentType, content: file.content })));
+  return id;
 }
+
+/** The attachments of the given messages, in the order they were queued. */
+async function attachmentsOf(db: Executor, ids: number[]): Promise<Map<number, MailAttachment[]>> {
+  const byMessage = new Map<number, MailAttachment[]>();
+  if (!ids.length) return byMessage;
+  const rows = await db.select().from(outboxAttachments).where(inArray(outboxAttachments.outboxId, ids)).orderBy(outboxAttachments.id);
+  for (const row of rows) {
+    const list = byMessage.get(row.outboxId) ?? [];
+    list.push({ filename: row.filename, contentType: row.contentType, content: row.content });
+    byMessage.set(row.outboxId, list);
+  }
+  return byMessage;
+}
+
+/**
+ * Name, type and size of each message's attachments as a JSON list, without reading their content
+ * (a correlated lookup on the attachments' outbox index, for the outbox list and the log). The
+ * outer id is qualified: Drizzle writes columns unqualified in single-table selects, where `"id"`
+ * would bind to the attachment's own id.
+ */
+const attachmentInfo = sql<OutboxAttachmentInfo[]>`(select coalesce(json_agg(json_build_object('filename', a.filename, 'content_type', a.content_type,
+    'size', octet_length(a.content)) order by a.id), '[]'::json) from outbox_attachments a where a.outbox_id = ${sql.raw('"outbox"."id"')})`;
 
 export async function queueSms(executor: Executor, to: string, message: string): Promise<number> {
   const [row] = await executor.insert(outbox).values({ channel: 'sms', to, bodyText: message }).returning({ id: outbox.id });
@@ -42,7 +72,7 @@ export async function dispatchPending(db: Database, transport: MessageTransport,
   const channels = [transport.email ? 'email' : null, transport.sms ? 'sms' : null].filter((channel): channel is 'email' | 'sms' => channel !== null);
   if (options.log) {
     const idle = await db
-      .select()
+      .select({ ...getTableColumns(outbox), attachments: attachmentInfo })
       .from(outbox)
       .where(and(eq(outbox.status, 'pending'), channels.length ? sql`${outbox.channel} not in ${channels}` : undefined))
       .orderBy(outbox.id)
@@ -55,6 +85,7 @@ export async function dispatchPending(db: Database, transport: MessageTransport,
         to: row.to,
         subject: row.subject,
         body: row.bodyText,
+        ...(row.attachments.length ? { attachments: row.attachments.map((file) => file.filename) } : {}),
       });
     }
   }
@@ -79,11 +110,16 @@ export async function dispatchPending(db: Database, transport: MessageTransport,
     .set({ claimedUntil: new Date(now.getTime() + 120_000), attempts: sql`${outbox.attempts} + 1`, updatedAt: now })
     .where(inArray(outbox.id, due))
     .returning();
+  const files = await attachmentsOf(
+    db,
+    claimed.filter((row) => row.channel === 'email').map((row) => row.id),
+  );
   let sent = 0;
   let failed = 0;
   for (const row of claimed.sort((a, b) => a.id - b.id)) {
     try {
-      if (row.channel === 'email') await transport.email!({ to: row.to, subject: row.subject ?? '', text: row.bodyText, html: row.bodyHtml });
+      if (row.channel === 'email')
+        await transport.email!({ to: row.to, subject: row.subject ?? '', text: row.bodyText, html: row.bodyHtml, attachments: files.get(row.id) ?? [] });
       else await transport.sms!({ to: row.to, message: row.bodyText });
       await db.update(outbox).set({ status: 'sent', sentAt: new Date(), claimedUntil: null, lastError: null, updatedAt: new Date() }).where(eq(outbox.id, row.id));
       sent++;
@@ -138,6 +174,12 @@ export function startDispatcher(
   };
 }
 
+export interface OutboxAttachmentInfo {
+  filename: string;
+  content_type: string;
+  size: number;
+}
+
 export interface OutboxRow {
   id: number;
   channel: string;
@@ -149,6 +191,7 @@ export interface OutboxRow {
   last_error: string | null;
   sent_at: string | null;
   created_at: string;
+  attachments: OutboxAttachmentInfo[];
 }
 
 /** The outbox, newest first; filters `channel`, `status` and `to`. */
@@ -160,7 +203,12 @@ export function outboxSource(db: Executor, query: ListQuery): RowSource<OutboxRo
   const where = and(channel ? eq(outbox.channel, channel as 'email') : undefined, status ? eq(outbox.status, status as 'pending') : undefined, to ? sql`lower(${outbox.to}) = lower(${to})` : undefined);
   return {
     async rows(limit, offset) {
-      const base = db.select().from(outbox).where(where).orderBy(desc(outbox.id)).offset(offset);
+      const base = db
+        .select({ ...getTableColumns(outbox), attachments: attachmentInfo })
+        .from(outbox)
+        .where(where)
+        .orderBy(desc(outbox.id))
+        .offset(offset);
       const rows = limit === null ? await base : await base.limit(limit);
       return rows.map((row) => ({
         id: row.id,
@@ -173,6 +221,7 @@ export function outboxSource(db: Executor, query: ListQuery): RowSource<OutboxRo
         last_error: row.lastError,
         sent_at: row.sentAt ? new Date(row.sentAt).toISOString() : null,
         created_at: new Date(row.createdAt).toISOString(),
+        attachments: row.attachments.map((file) => ({ filename: file.filename, content_type: file.content_type, size: Number(file.size) })),
       }));
     },
     async count() {

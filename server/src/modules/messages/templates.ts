@@ -87,8 +87,8 @@ export interface ReceiptMailFacts {
 
 /**
  * A payment receipt (`payments/send-mail-payment-pdf`): its summary, the public verification
- * link (the QR code of the PDF) and where the PDF is downloaded. The outbox carries no
- * attachments yet, so the PDF itself is not attached.
+ * link (the QR code of the PDF) and where the PDF is downloaded again; the PDF itself travels as
+ * the message's attachment.
  */
 export function paymentReceiptMail(facts: ReceiptMailFacts): MailContent {
   const title = `Recibo de pago${facts.documentNumber ? ` N° ${facts.documentNumber}` : ''}`;
@@ -102,7 +102,7 @@ export function paymentReceiptMail(facts: ReceiptMailFacts): MailContent {
   const intro = `Hola ${facts.clientName}:`;
   const lead = 'Te enviamos el recibo de tu pago registrado en Recaudo.';
   const verify = 'Puedes comprobar el recibo en cualquier momento en esta dirección:';
-  const portal = `El recibo en PDF se descarga desde el portal de clientes, en Recibos de Pagos: ${facts.portalUrl}`;
+  const portal = `Adjuntamos el recibo en PDF. También puedes descargarlo desde el portal de clientes, en Recibos de Pagos: ${facts.portalUrl}`;
   return {
     subject: `${title} - Recaudo`,
     text: [intro, lead, summary.map(([label, value]) => `${label}: ${value}`).join('\n'), verify, facts.verifyUrl, portal].join('\n\n'),

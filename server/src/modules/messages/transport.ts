@@ -1,11 +1,19 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config';
 
+/** A file an e-mail carries (the outbox stores it with the message). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface OutgoingEmail {
   to: string;
   subject: string;
   text: string;
   html: string | null;
+  attachments: MailAttachment[];
 }
 
 export interface OutgoingSms {
@@ -26,7 +34,14 @@ export function createTransport(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 
   if (config.SMTP_URL) {
     const mailer = nodemailer.createTransport(config.SMTP_URL);
     transport.email = async (message) => {
-      await mailer.sendMail({ from: config.MAIL_FROM, to: message.to, subject: message.subject, text: message.text, html: message.html ?? undefined });
+      await mailer.sendMail({
+        from: config.MAIL_FROM,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html ?? undefined,
+        attachments: message.attachments.map((file) => ({ filename: file.filename, contentType: file.contentType, content: file.content })),
+      });
     };
     transport.close = () => mailer.close();
   }

@@ -4,7 +4,10 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/harness';
+import { insertPayment } from '../../../test/payment-fixture';
+import { addressesPayments } from '../addresses-payment/tables';
 import { auditLogs } from '../logs/tables';
+import { payments } from '../payments/tables';
 import { paymentMethods } from './tables';
 
 let ctx: TestContext;
@@ -125,5 +128,41 @@ describe('payment methods', () => {
     expect((await ctx.call('POST', '/api/payment-methods/store', { token: reader.token, body: fields })).status).toBe(403);
     expect((await ctx.call('PATCH', '/api/payment-methods/change-status', { token: reader.token, body: { id: 1, active: true } })).status).toBe(403);
     expect((await ctx.call('DELETE', '/api/payment-methods/delete', { token: reader.token, body: { id: 5 } })).status).toBe(403);
+  });
+});
+
+describe('count_payments of the payment methods', () => {
+  it('counts the payments made with each method, whatever their status, and follows deletions and changes of method', async () => {
+    const cashier = await ctx.staff({ permissions: ['payments', 'delete_payment'] });
+    const client = await ctx.clientUser();
+    const [address] = await ctx.db.insert(addressesPayments).values({ clientId: client.clientId!, type: 0, address: 'Calle 3, casa 8' }).returning();
+    const created = await ctx.call('POST', '/api/payment-methods/store', { token: admin.token, body: { ...fields, name: 'Zelle contado', type: 5 } });
+    const own = created.body.data.id as number;
+    const pay = (paymentMethodId: number, status = 1) =>
+      insertPayment(ctx.db, { clientId: client.clientId!, addressPaymentId: address!.id, paymentMethodId, status });
+    const first = await pay(1);
+    const pending = await pay(1, 0);
+    await pay(1, 2);
+    await pay(own);
+    const counts = async () => {
+      const { status, body } = await ctx.call('GET', '/api/payment-methods', { token: admin.token, query: { per_page: 'Todos' } });
+      expect(status).toBe(200);
+      return Object.fromEntries(body.data.data.map((row: { id: number; count_payments: number }) => [row.id, row.count_payments])) as Record<number, number>;
+    };
+    expect(await counts()).toMatchObject({ 1: 3, 2: 0, 3: 0, 4: 0, [own]: 1 });
+
+    const deleted = await ctx.call('DELETE', '/api/payments/delete', { token: cashier.token, body: { id: first } });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect(await counts()).toMatchObject({ 1: 2, 2: 0, [own]: 1 });
+
+    // An edit that changes the method moves the payment from one count to the other.
+    await ctx.db.update(payments).set({ paymentMethodId: 2 }).where(eq(payments.id, pending));
+    expect(await counts()).toMatchObject({ 1: 1, 2: 1, [own]: 1 });
+    const all = await ctx.call('GET', '/api/payment-methods/all', { token: admin.token });
+    expect(all.body.data.find((row: { id: number }) => row.id === 2)?.count_payments).toBe(1);
+
+    // A method with payments stays: its payments keep naming it.
+    const refused = await ctx.call('DELETE', '/api/payment-methods/delete', { token: admin.token, body: { id: own } });
+    expect(refused).toMatchObject({ status: 422, body: { success: false, message: 'El registro está relacionado con otros datos y no se puede modificar.' } });
   });
 });

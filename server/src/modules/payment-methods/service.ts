@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, ilike, inArray, or } from 'drizzle-orm';
 import type { ListQuery } from '@recaudo/domain/paging';
 import { isProtectedPaymentMethod, paymentMethodMessages, type PaymentMethodInput } from '@recaudo/domain/payment-methods';
 import type { Database, Executor } from '../../db/client';
@@ -8,13 +8,14 @@ import type { RowSource } from '../../platform/export';
 import { idList, likePattern, sortOrder } from '../../platform/paging';
 import { detectImage, type FileStorage } from '../../platform/storage';
 import type { AuthContext } from '../auth/service';
+import { paymentMethodPaymentCount } from '../payments/counts';
 import { paymentMethods } from './tables';
 
 export const IMAGE_FOLDER = 'payment-methods';
 
 type Stored = typeof paymentMethods.$inferSelect;
 
-export const presentPaymentMethod = (row: Stored) => ({
+export const presentPaymentMethod = (row: Stored & { countPayments: number }) => ({
   id: row.id,
   name: row.name,
   code: row.code,
@@ -25,10 +26,12 @@ export const presentPaymentMethod = (row: Stored) => ({
   is_mobile_payment_use_api_bdv: row.isMobilePaymentUseApiBdv,
   active: row.active,
   protected: isProtectedPaymentMethod(row.id),
-  /** Payments arrive with the payments issue. */
-  count_payments: 0,
+  /** Payments made with the method, any status (a count kept by the payments triggers). */
+  count_payments: Number(row.countPayments),
 });
 export type PaymentMethodRow = ReturnType<typeof presentPaymentMethod>;
+
+const listed = { ...getTableColumns(paymentMethods), countPayments: paymentMethodPaymentCount };
 
 export function paymentMethodSource(db: Executor, query: ListQuery): RowSource<PaymentMethodRow> {
   const pattern = likePattern(query.search);
@@ -42,7 +45,7 @@ export function paymentMethodSource(db: Executor, query: ListQuery): RowSource<P
   const order = sortOrder(query.sorter, { id: paymentMethods.id, name: paymentMethods.name, type: paymentMethods.type, code: paymentMethods.code }, asc(paymentMethods.id), paymentMethods.id);
   return {
     async rows(limit, offset) {
-      const base = db.select().from(paymentMethods).where(where).orderBy(...order).offset(offset);
+      const base = db.select(listed).from(paymentMethods).where(where).orderBy(...order).offset(offset);
       return (limit === null ? await base : await base.limit(limit)).map(presentPaymentMethod);
     },
     async count() {
@@ -52,7 +55,7 @@ export function paymentMethodSource(db: Executor, query: ListQuery): RowSource<P
 }
 
 export async function activePaymentMethods(db: Executor, onlyActive: boolean) {
-  const rows = await db.select().from(paymentMethods).where(onlyActive ? eq(paymentMethods.active, true) : undefined).orderBy(asc(paymentMethods.id));
+  const rows = await db.select(listed).from(paymentMethods).where(onlyActive ? eq(paymentMethods.active, true) : undefined).orderBy(asc(paymentMethods.id));
   return rows.map(presentPaymentMethod);
 }
 

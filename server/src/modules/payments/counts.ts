@@ -7,9 +7,10 @@ import type { Executor } from '../../db/client';
 
 /**
  * Payment figures other areas show (issue 6 "Summaries"):
- * - `count_payments` of activities, groups and series, and the addresses' Con pagos / Sin pagos,
- *   read the counts kept by the triggers of migrations 0007 and 0010 (every payment, whatever its
- *   status); a client's count and latest payment read its payments through their client index.
+ * - `count_payments` of activities, groups, series and payment methods, and the addresses' Con
+ *   pagos / Sin pagos, read the counts kept by the triggers of migrations 0007, 0010 and 0013
+ *   (every payment, whatever its status); a client's count and latest payment read its payments
+ *   through their client index.
  * - The regional units' cards sum the approved payments (status 1) registered in a date range,
  *   from the daily totals by location of migration 0011.
  *
@@ -28,6 +29,9 @@ export const groupPaymentCount = sql<number>`(select coalesce(sum(c.payments), 0
 
 /** Payments of one series (`"correlatives"."id"`). */
 export const seriePaymentCount = sql<number>`coalesce((select c.payments from serie_payment_counts c where c.serie_id = ${column('correlatives', 'id')}), 0)`;
+
+/** Payments made with one payment method (`"payment_methods"."id"`), kept by the triggers of migration 0013. */
+export const paymentMethodPaymentCount = sql<number>`coalesce((select c.payments from payment_method_payment_counts c where c.payment_method_id = ${column('payment_methods', 'id')}), 0)`;
 
 /** Payments of one client (`"clients"."id"`). */
 export const clientPaymentCount = sql<number>`(select count(*)::int from payments p where p.client_id = ${column('clients', 'id')})`;

@@ -6,7 +6,8 @@ import { notFound } from '../../platform/errors';
 import { contentDisposition } from '../../platform/export';
 import { defineRoutes } from '../../platform/module';
 import { assertPublicRate, recordPublicHit } from '../auth/registration';
-import { paymentByHash, presentVerification, sendPaymentReceipt, verificationUrl } from './receipt';
+import { paymentByHash, presentVerification, verificationUrl } from './receipt';
+import { sendPaymentReceipt } from './receipt-mail';
 import { renderReceiptPdf } from './receipt-pdf';
 
 const tags = ['payments'];

@@ -13,7 +13,9 @@ import { clients } from '../clients/tables';
 import { correlatives } from '../correlatives/tables';
 import { activityGroups, economicActivities } from '../economic-activities/tables';
 import { auditLogs } from '../logs/tables';
-import { outbox } from '../messages/tables';
+import { dispatchPending } from '../messages/service';
+import { outbox, outboxAttachments } from '../messages/tables';
+import type { OutgoingEmail } from '../messages/transport';
 import { communities, municipalities, parishes, states } from '../regional/tables';
 import { receiptLines } from './receipt';
 import { amountColumns, payments } from './tables';
@@ -288,6 +290,27 @@ describe('POST /api/payments/send-mail-payment-pdf', () => {
     expect(mail!.bodyText).toContain(`${APP_URL}/payments-receipt`);
     expect(mail!.bodyText).toContain('Monto pagado: BS 365,50 ($ 10,00)');
     expect(mail!.bodyHtml).toContain(`href="${APP_URL}/verify-payment/${P.zoila.hash}"`);
+    // The receipt's PDF is stored with the message, so a restart or a retry sends it.
+    const files = await ctx.db.select().from(outboxAttachments).where(eq(outboxAttachments.outboxId, mail!.id));
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatchObject({ filename: 'Recibo de pago.pdf', contentType: 'application/pdf' });
+    const pdf = files[0]!.content;
+    expect(Buffer.isBuffer(pdf)).toBe(true);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const { text, links } = pdfText(pdf);
+    for (const part of [
+      'Recibo de pago',
+      'A-00000123',
+      'Zoila Quintero',
+      'V-11122233',
+      'Calle 5, casa 12',
+      'Transferencia',
+      '000123456789',
+      'BS 365,50',
+      '$ 10,00',
+    ])
+      expect(text, part).toContain(part);
+    expect(links).toContain(`${APP_URL}/verify-payment/${P.zoila.hash}`);
     const [entry] = await ctx.db
       .select()
       .from(auditLogs)
@@ -295,11 +318,40 @@ describe('POST /api/payments/send-mail-payment-pdf', () => {
     expect(entry).toMatchObject({ causerId: admin.id, subjectType: 'payments' });
   });
 
+  it('hands the PDF to the mail transport with the message', async () => {
+    const handed: OutgoingEmail[] = [];
+    const result = await dispatchPending(ctx.db, { email: async (message) => void handed.push(message) }, { maxAttempts: 3 });
+    expect(result.failed).toBe(0);
+    const receipt = handed.find((message) => message.to === 'zoila@correo.test');
+    expect(receipt?.subject).toBe('Recibo de pago N° A-00000123 - Recaudo');
+    expect(receipt?.attachments.map((file) => [file.filename, file.contentType])).toEqual([['Recibo de pago.pdf', 'application/pdf']]);
+    const [stored] = await ctx.db
+      .select()
+      .from(outboxAttachments)
+      .innerJoin(outbox, eq(outbox.id, outboxAttachments.outboxId))
+      .where(eq(outbox.to, 'zoila@correo.test'));
+    expect(receipt!.attachments[0]!.content.equals(stored!.outbox_attachments.content)).toBe(true);
+    expect(pdfText(receipt!.attachments[0]!.content).text).toContain('Zoila Quintero');
+    expect(stored!.outbox.status).toBe('sent');
+  });
+
+  it('answers 404 with the spec message for an unknown hash, and queues nothing', async () => {
+    const before = (await ctx.db.select().from(outbox)).length;
+    for (const hash of [randomBytes(32).toString('hex'), 'no-es-un-hash']) {
+      const answer = await send(hash, admin.token);
+      expect(answer.status).toBe(404);
+      expect(answer.body).toEqual({ success: false, message: 'El hash no pertenece a ningún pago' });
+    }
+    expect(await ctx.db.select().from(outbox)).toHaveLength(before);
+  });
+
   it('lets the owner client send their own receipt, nobody else', async () => {
     expect((await send(P.roble.hash, roble.token)).status).toBe(200);
+    const queued = (await ctx.db.select().from(outbox)).length;
     const other = await send(P.roble.hash, zoila.token);
     expect(other.status).toBe(404);
     expect(other.body.message).toBe('El hash no pertenece a ningún pago');
+    expect(await ctx.db.select().from(outbox)).toHaveLength(queued);
     expect((await send(P.roble.hash, ownOnly.token)).status).toBe(404);
     expect((await send(P.roble.hash)).status).toBe(401);
   });

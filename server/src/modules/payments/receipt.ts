@@ -1,20 +1,16 @@
 import Decimal from 'decimal.js';
 import { and, eq } from 'drizzle-orm';
-import { formatDate, formatMoney, formatMonth } from '@recaudo/domain/format';
-import { receiptMessages, verifyPaymentPath, type PaymentVerification } from '@recaudo/domain/payment-receipts';
-import { PAYMENT_STATUS, type PaymentRow } from '@recaudo/domain/payments';
-import type { Database, Executor } from '../../db/client';
-import { recordAudit } from '../../platform/audit';
-import { AppError, notFound } from '../../platform/errors';
+import { verifyPaymentPath, type PaymentVerification } from '@recaudo/domain/payment-receipts';
+import type { PaymentRow } from '@recaudo/domain/payments';
+import type { Executor } from '../../db/client';
 import type { AuthContext } from '../auth/service';
-import { queueEmail } from '../messages/service';
-import { paymentReceiptMail } from '../messages/templates';
 import { loadPayments, paymentScope } from './queries';
 import { payments } from './tables';
 
 /**
  * The receipt of one payment, found by its public hash (spec 02 §7, spec 03 public verification):
- * the PDF and its e-mail for whoever may see the payment, and the few fields the public page shows.
+ * who may see it, its amount lines and the few fields the public page shows (the PDF is
+ * receipt-pdf.ts, its e-mail receipt-mail.ts).
  */
 
 /** Hashes are 64 hex characters (service.ts); anything else can't name a payment. */
@@ -105,40 +101,3 @@ export function receiptLines(row: PaymentRow): ReceiptLine[] {
 /** "A-00000123": the series and the document number, or null before the number is taken. */
 export const documentNumberOf = (row: Pick<PaymentRow, 'serie' | 'number_correlative'>) =>
   row.number_correlative ? `${row.serie ? `${row.serie.serie}-` : ''}${row.number_correlative}` : null;
-
-/**
- * `payments/send-mail-payment-pdf`: queues the receipt e-mail to the client's address with the
- * verification link, and logs it (`send_message`) in the same transaction. Not gated beyond
- * seeing the payment (spec 02 §6); a client without e-mail answers 422.
- */
-export async function sendPaymentReceipt(db: Database, auth: AuthContext, hash: string, appUrl: string): Promise<{ to: string }> {
-  const row = await paymentByHash(db, hash, auth);
-  if (!row) throw notFound(receiptMessages.hashNotFound);
-  const to = row.client.email?.trim();
-  if (!to) throw new AppError('validation', receiptMessages.noEmail, { hash: [receiptMessages.noEmail] });
-  const currency = currencyOf(row);
-  const mail = paymentReceiptMail({
-    clientName: row.client.name,
-    documentNumber: documentNumberOf(row),
-    datePayment: formatDate(row.date_payment),
-    amount: formatMoney(row.amount_payment),
-    foreignAmount: formatMoney(row.dollar_amount_payment, currency),
-    months: row.months_payment.map((month) => formatMonth(month)).join(', '),
-    method: row.payment_method.name,
-    status: PAYMENT_STATUS[row.status],
-    verifyUrl: verificationUrl(appUrl, row.hash),
-    portalUrl: `${appUrl.replace(/\/+$/, '')}/payments-receipt`,
-  });
-  await db.transaction(async (tx) => {
-    await queueEmail(tx, to, mail);
-    await recordAudit(tx, {
-      module: 'payments',
-      event: 'send_message',
-      causerId: auth.user.id,
-      subjectType: 'payments',
-      subjectId: row.id,
-      attributes: { type: 'email', title: mail.subject, recipients: [to] },
-    });
-  });
-  return { to };
-}

@@ -120,6 +120,18 @@ export const activityPaymentCounts = pgTable('activity_payment_counts', {
 });
 
 /**
+ * How many payments (any status) use each payment method, kept by the payments triggers (migration
+ * 0013, the same statement triggers as the counts above) in the transaction of every insert, delete
+ * or change of method of a payment; the payment methods' `count_payments` reads it.
+ */
+export const paymentMethodPaymentCounts = pgTable('payment_method_payment_counts', {
+  paymentMethodId: integer('payment_method_id')
+    .primaryKey()
+    .references(() => paymentMethods.id, { onDelete: 'cascade' }),
+  payments: integer('payments').notNull().default(0),
+});
+
+/**
  * The approved payments (status 1) of each Caracas day by where the paying address is (type,
  * state, municipality, parish, community; 0 for none), with their count and sums: the regional
  * units' payment cards read a date range of these rows instead of the payments. Kept by the

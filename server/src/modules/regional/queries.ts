@@ -4,12 +4,14 @@ import type { PaymentSummary, RegionalListQuery, RegionalUnit } from '@recaudo/d
 import type { Executor } from '../../db/client';
 import type { RowSource } from '../../platform/export';
 import { idList, likePattern, sortOrder } from '../../platform/paging';
-import { withPaymentSummaries } from '../payments/counts';
+import { withPaymentSummaries, type RegionalLevel, type UnitSummaries } from '../payments/counts';
+import { withClientCounts, type UnitClientCounts } from './client-counts';
 import { communities, municipalities, parishes, states } from './tables';
 
 /**
  * The lists of regional units. The payment cards of a page come from payments/counts.ts (the
- * approved payments of the `dates` range, today by default); the client counters are still zero.
+ * approved payments of the `dates` range, today by default), the client counters from
+ * client-counts.ts; both with one grouped query over the page's ids.
  */
 const EMPTY_SUMMARY: PaymentSummary = { count_payments: 0, amount_bill: '0.00', amount_payment: '0.00', dollar_amount_bill: '0.00', dollar_amount_payment: '0.00' };
 const emptyCounts = () => ({
@@ -21,6 +23,16 @@ const emptyCounts = () => ({
 });
 
 const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** A page of rows with its payment cards and client counters. */
+async function withFigures<T extends { id: number } & UnitSummaries & UnitClientCounts>(
+  db: Executor,
+  level: RegionalLevel,
+  rows: T[],
+  query: RegionalListQuery,
+): Promise<T[]> {
+  return withClientCounts(db, level, await withPaymentSummaries(db, level, rows, query));
+}
 
 /** A filter given either as `filters[x]` or at the top level of the query (as the spec sends parent ids). */
 function ids(query: RegionalListQuery, key: 'state_id' | 'municipality_id' | 'parish_id'): number[] {
@@ -42,7 +54,7 @@ export function stateSource(db: Executor, query: RegionalListQuery): RowSource<R
   return {
     async rows(limit, offset) {
       const base = db.select(stateColumns).from(states).where(where).orderBy(...order).offset(offset);
-      return withPaymentSummaries(db, 'state', (limit === null ? await base : await base.limit(limit)).map(presentState), query);
+      return withFigures(db, 'state', (limit === null ? await base : await base.limit(limit)).map(presentState), query);
     },
     async count() {
       return (await db.select({ total: count() }).from(states).where(where))[0]?.total ?? 0;
@@ -81,7 +93,7 @@ export function municipalitySource(db: Executor, query: RegionalListQuery): RowS
         .where(where)
         .orderBy(...order)
         .offset(offset);
-      return withPaymentSummaries(db, 'municipality', (limit === null ? await base : await base.limit(limit)).map(presentMunicipality), query);
+      return withFigures(db, 'municipality', (limit === null ? await base : await base.limit(limit)).map(presentMunicipality), query);
     },
     async count() {
       return (await db.select({ total: count() }).from(municipalities).where(where))[0]?.total ?? 0;
@@ -131,7 +143,7 @@ export function parishSource(db: Executor, query: RegionalListQuery): RowSource<
   return {
     async rows(limit, offset) {
       const base = joined().where(where).orderBy(...order).offset(offset);
-      return withPaymentSummaries(db, 'parish', (limit === null ? await base : await base.limit(limit)).map(presentParish), query);
+      return withFigures(db, 'parish', (limit === null ? await base : await base.limit(limit)).map(presentParish), query);
     },
     async count() {
       const rows = await db
@@ -215,7 +227,7 @@ export function communitySource(db: Executor, query: RegionalListQuery): RowSour
         .where(where)
         .orderBy(...order)
         .offset(offset);
-      return withPaymentSummaries(db, 'community', (limit === null ? await base : await base.limit(limit)).map(presentCommunity), query);
+      return withFigures(db, 'community', (limit === null ? await base : await base.limit(limit)).map(presentCommunity), query);
     },
     async count() {
       const rows = await db

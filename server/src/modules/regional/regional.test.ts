@@ -3,7 +3,11 @@ import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caracas } from '@recaudo/domain/dates';
+import { addMonths, currentMonth, type Month } from '@recaudo/domain/months';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/harness';
+import { insertPayment } from '../../../test/payment-fixture';
+import { addressesPayments, addressMonths } from '../addresses-payment/tables';
+import { activityGroups, economicActivities } from '../economic-activities/tables';
 import { auditLogs } from '../logs/tables';
 import { communities, states } from './tables';
 
@@ -280,5 +284,101 @@ describe('GET /api/data-regional and selects', () => {
     const selects = await ctx.call('GET', '/api/municipalities/selects', { token: admin.token, query: { search: 'Público' } });
     expect(selects.body.data).toEqual([{ id: parents.municipality_id, name: 'Público Municipio', state_id: parents.state_id }]);
     expect((await ctx.call('GET', '/api/municipalities/selects')).status).toBe(401);
+  });
+});
+
+describe('client counters of the regional lists', () => {
+  const NOW = currentMonth();
+  /** Clients and addresses of one place; every address starts last month (its own start date). */
+  async function fixture() {
+    const parents = await chain('Contar');
+    const alto = await store('communities', community(parents, { name: 'Alto Barinas' }));
+    const bajo = await store('communities', community(parents, { name: 'Bajo Barinas' }));
+    const [group] = await ctx.db.insert(activityGroups).values({ name: 'Comercio al detal' }).returning();
+    const [activity] = await ctx.db.insert(economicActivities).values({ name: 'Abastos', activityGroupId: group!.id, fee: '20.00' }).returning();
+    const start = `${addMonths(NOW, -1)}-01`;
+    const add = async (clientId: number, type: 0 | 1, where: number | null, paid: 'solvent' | 'owing' | 'pending') => {
+      const [row] = await ctx.db
+        .insert(addressesPayments)
+        .values({
+          clientId,
+          type,
+          address: 'Calle 4 con carrera 2',
+          stateId: parents.state_id,
+          municipalityId: parents.municipality_id,
+          parishId: parents.parish_id,
+          communityId: type === 0 ? where : null,
+          economicActivityId: type === 1 ? activity!.id : null,
+          dateStart: start,
+        })
+        .returning({ id: addressesPayments.id });
+      const months: Month[] = paid === 'owing' ? [addMonths(NOW, -1)] : [addMonths(NOW, -1), NOW];
+      const paymentId = paid === 'pending' ? await insertPayment(ctx.db, { clientId, addressPaymentId: row!.id, status: 0, monthsPayment: months }) : null;
+      await ctx.db.insert(addressMonths).values(months.map((month) => ({ addressPaymentId: row!.id, month, paymentId, pending: paid === 'pending' })));
+      return row!.id;
+    };
+    const client = async () => (await ctx.clientUser()).clientId!;
+    const [ana, beto, carla, dario, elena] = [await client(), await client(), await client(), await client(), await client()];
+    await add(ana, 0, alto, 'solvent');
+    const betoHome = await add(beto, 0, alto, 'owing');
+    // Carla: one solvent and one owing home in Alto (not solvent there), a solvent shop in the parish.
+    await add(carla, 0, alto, 'solvent');
+    await add(carla, 0, alto, 'owing');
+    await add(carla, 1, null, 'solvent');
+    // Darío's shop is paid through this month by a payment still Procesando: not solvent.
+    await add(dario, 1, null, 'pending');
+    await add(elena, 0, bajo, 'solvent');
+    return { parents, alto, bajo, betoHome };
+  }
+
+  const row = async (unit: string, id: number, query: Record<string, unknown> = {}) => {
+    const { status, body } = await ctx.call('GET', `/api/${unit}`, { token: admin.token, query: { per_page: 'Todos', ...query } });
+    expect(status).toBe(200);
+    const found = body.data.data.find((item: { id: number }) => item.id === id);
+    expect(found, `${unit} ${id}`).toBeDefined();
+    return {
+      count_clients: found.count_clients,
+      count_clients_solvents_residential: found.count_clients_solvents_residential,
+      count_clients_solvents_comercial: found.count_clients_solvents_comercial,
+    };
+  };
+
+  it('counts distinct clients with addresses in each unit and those whose addresses of each type there are all solvent', async () => {
+    const { parents, alto, bajo, betoHome } = await fixture();
+    const whole = { count_clients: 5, count_clients_solvents_residential: 2, count_clients_solvents_comercial: 1 };
+    expect(await row('states', parents.state_id)).toEqual(whole);
+    expect(await row('municipalities', parents.municipality_id, { state_id: parents.state_id })).toEqual(whole);
+    expect(await row('parishes', parents.parish_id, { municipality_id: parents.municipality_id })).toEqual(whole);
+    expect(await row('communities', alto, { parish_id: parents.parish_id })).toEqual({
+      count_clients: 3,
+      count_clients_solvents_residential: 1,
+      count_clients_solvents_comercial: 0,
+    });
+    expect(await row('communities', bajo, { parish_id: parents.parish_id })).toEqual({
+      count_clients: 1,
+      count_clients_solvents_residential: 1,
+      count_clients_solvents_comercial: 0,
+    });
+    // The payments flag off (payment cards at zero) still counts the clients.
+    expect((await row('communities', alto, { parish_id: parents.parish_id, payments: 0 })).count_clients).toBe(3);
+
+    // Beto pays this month: he becomes solvent in Alto, the parish and above.
+    await ctx.db.insert(addressMonths).values({ addressPaymentId: betoHome, month: NOW });
+    expect((await row('communities', alto, { parish_id: parents.parish_id })).count_clients_solvents_residential).toBe(2);
+    expect(await row('states', parents.state_id)).toEqual({ ...whole, count_clients_solvents_residential: 3 });
+
+    // The export's Clientes column carries the same count.
+    const response = await download('/api/communities/export', admin.token, `parish_id=${parents.parish_id}&type_format=csv`);
+    const records: string[][] = parse(response.rawPayload, { bom: true });
+    const clientsColumn = records[0]!.indexOf('Clientes');
+    expect(records.slice(1).map((record) => [record[1], record[clientsColumn]])).toEqual([
+      ['Alto Barinas', '3'],
+      ['Bajo Barinas', '1'],
+    ]);
+  });
+
+  it('answers zero for a unit without addresses', async () => {
+    const parents = await chain('Vacío');
+    expect(await row('states', parents.state_id)).toEqual({ count_clients: 0, count_clients_solvents_residential: 0, count_clients_solvents_comercial: 0 });
   });
 });
