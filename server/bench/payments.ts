@@ -64,6 +64,11 @@ export async function paymentScenarios(db: Database, get: Get): Promise<Scenario
     { name: 'GET bill-payments residential (type=0)', budgetMs: 100, request: list('&filters[type]=0') },
     { name: 'GET bill-payments dates (a month)', budgetMs: 100, request: list(`&${monthQuery}`) },
     { name: 'GET bill-payments dates_payment (a month)', budgetMs: 100, request: list(`&filters[dates_payment][]=${month[0]}&filters[dates_payment][]=${month[1]}`) },
+    {
+      name: 'GET bill-payments dates_payment (a month, a year back)',
+      budgetMs: 100,
+      request: list(`&filters[dates_payment][]=${dayBefore(newest, 395)}&filters[dates_payment][]=${dayBefore(newest, 365)}`),
+    },
     { name: 'GET bill-payments dates_bill (a month)', budgetMs: 100, request: list(`&filters[dates_bill][]=${month[0]}&filters[dates_bill][]=${month[1]}`) },
     { name: 'GET bill-payments search name', budgetMs: 100, request: list(`&search=${text('Quintero')}`) },
     { name: 'GET bill-payments search identification', budgetMs: 100, request: list(`&search=${text('V-1234')}`) },
