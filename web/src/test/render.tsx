@@ -1,5 +1,6 @@
 import type { Session } from '@recaudo/domain/auth';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StyleProvider } from '@ant-design/cssinjs';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
@@ -37,21 +38,28 @@ export function LocationProbe() {
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
-/** Renders inside router, query client, preferences and a fixed session. */
+/**
+ * Renders inside router, query client, preferences and a fixed session. antd's styles are
+ * kept out of the document (`mock="server"`): jsdom matches every stylesheet rule on each
+ * getComputedStyle, which role queries and clicks call for every element, and antd's rules made
+ * the payment panel's tests take minutes instead of seconds. Nothing here asserts a style.
+ */
 export function renderApp(ui: ReactNode, { path = '/', session = null }: { path?: string; session?: Session | null } = {}) {
   const value: SessionContextValue = { session, signIn: vi.fn(), signOut: vi.fn(async () => undefined) };
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const result = render(
-    <QueryClientProvider client={queryClient}>
-      <PreferencesProvider>
-        <SessionContext.Provider value={value}>
-          <MemoryRouter initialEntries={[path]}>
-            {ui}
-            <LocationProbe />
-          </MemoryRouter>
-        </SessionContext.Provider>
-      </PreferencesProvider>
-    </QueryClientProvider>,
+    <StyleProvider mock="server">
+      <QueryClientProvider client={queryClient}>
+        <PreferencesProvider>
+          <SessionContext.Provider value={value}>
+            <MemoryRouter initialEntries={[path]}>
+              {ui}
+              <LocationProbe />
+            </MemoryRouter>
+          </SessionContext.Provider>
+        </PreferencesProvider>
+      </QueryClientProvider>
+    </StyleProvider>,
   );
   return { ...result, session: value, queryClient };
 }
