@@ -39,6 +39,8 @@ export async function addressScenarios(db: Database, get: Get): Promise<Scenario
     { name: 'GET addresses-payment search identification', budgetMs: 100, request: list(`&search=${encodeURIComponent('V-1234')}`) },
     { name: 'GET addresses-payment search address', budgetMs: 100, request: list(`&search=${encodeURIComponent('casa 17')}`) },
     { name: 'GET addresses-payment search + No Solventes', budgetMs: 100, request: list(`&search=${encodeURIComponent('Quintero')}&filters[client_not_solvent]=true`) },
+    { name: 'GET clients search name', budgetMs: 100, request: get(`/api/clients?page=1&per_page=10&search=${encodeURIComponent('Quintero')}`) },
+    { name: 'GET clients by state', budgetMs: 100, request: get(`/api/clients?page=1&per_page=10&filters[state][]=${state}`) },
     { name: 'GET addresses-payment (page 500)', budgetMs: 100, request: get('/api/addresses-payment?type=0&page=500&per_page=10') },
   ];
 }

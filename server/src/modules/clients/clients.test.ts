@@ -185,11 +185,13 @@ describe('GET /api/clients', () => {
     expect(row.age).toBeGreaterThan(40);
   });
 
-  it('searches by identification with its prefix', async () => {
+  it('searches by identification with its prefix, by part of the bare number and by e-mail', async () => {
     const identification = nextId();
-    await store(residential({ identification, identification_type: 'E' }));
-    const found = await ctx.call('GET', '/api/clients', { token: admin.token, query: { search: `E-${identification}` } });
-    expect(found.body.data.total).toBe(1);
+    await store(residential({ identification, identification_type: 'E', email: `buzon.${identification}@correo.test` }));
+    for (const search of [`E-${identification}`, identification.slice(2), `buzon.${identification}@`]) {
+      const found = await ctx.call('GET', '/api/clients', { token: admin.token, query: { search } });
+      expect({ search, total: found.body.data.total }).toEqual({ search, total: 1 });
+    }
   });
 
   it('answers 403 to staff without clients and to client users', async () => {

@@ -29,6 +29,7 @@ export const clients = pgTable(
     // Contains-searches (ILIKE '%x%') of the lists: pg_trgm (migration 0005). The identification
     // one is "V-12345678" as the screens write it; it also answers a search on the bare number.
     index('clients_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
+    index('clients_email_trgm_idx').using('gin', table.email.op('gin_trgm_ops')),
     index('clients_identification_trgm_idx').using('gin', sql`(${table.identificationType} || '-' || ${table.identification}) gin_trgm_ops`),
   ],
 );
