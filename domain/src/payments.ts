@@ -299,10 +299,15 @@ export type PaymentHistoryQuery = z.infer<typeof paymentHistoryQuerySchema>;
 export const clientPaymentsQuerySchema = paymentListQuerySchema.extend({ client_id: recordId('Cliente') });
 export type ClientPaymentsQuery = z.infer<typeof clientPaymentsQuerySchema>;
 
-/** `change-status` (spec 02 §4): reject needs the reason in `notes`; approve sends them empty. */
+/**
+ * `change-status` (spec 02 §4): reject needs the reason in `notes`; approve sends them empty.
+ * `serie_id` is read only when approving a payment without series (a client user's): the series
+ * its document number is taken from, one the approver may use.
+ */
 export const changePaymentStatusSchema = z.object({
   id: recordId(),
   status,
   notes: optionalText('Motivo del rechazo', 1000),
+  serie_id: optionalId('Serie'),
 });
 export type ChangePaymentStatusInput = z.output<typeof changePaymentStatusSchema>;

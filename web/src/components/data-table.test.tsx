@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { DataTable } from './data-table';
@@ -42,6 +42,42 @@ describe('DataTable', () => {
     renderTable({ rows: rows(5), total: 5 });
     expect(screen.getByText('Fila 5')).toBeInTheDocument();
     expect(screen.queryByText('1-5 de 5')).not.toBeInTheDocument();
+  });
+
+  it('pins a scrollbar to the window’s bottom while a wide table runs past it, and scrolls the table with it', async () => {
+    renderTable();
+    const content = document.querySelector<HTMLElement>('.ant-table-content')!;
+    // jsdom lays nothing out: the table is 1500 px wide in a 1000 px box that ends below the window (768 px high).
+    Object.defineProperties(content, { scrollWidth: { value: 1500, configurable: true }, clientWidth: { value: 1000, configurable: true } });
+    const box = (bottom: number) => () => ({ top: 200, bottom, left: 240, right: 1240, width: 1000, height: bottom - 200, x: 240, y: 200, toJSON: () => ({}) });
+    content.getBoundingClientRect = box(1200);
+    fireEvent(window, new Event('resize'));
+    const bar = await screen.findByTestId('sticky-scrollbar');
+    expect(bar).toHaveAttribute('aria-hidden', 'true');
+    expect(bar).toHaveStyle({ position: 'fixed', bottom: '0px', left: '240px', width: '1000px' });
+    expect(bar.firstElementChild).toHaveStyle({ width: '1500px' });
+
+    bar.scrollLeft = 300;
+    fireEvent.scroll(bar);
+    expect(content.scrollLeft).toBe(300);
+    content.scrollLeft = 120;
+    fireEvent.scroll(content);
+    expect(bar.scrollLeft).toBe(120);
+
+    // Once the end of the table is in view, its own scrollbar is.
+    content.getBoundingClientRect = box(700);
+    fireEvent.scroll(window);
+    await waitFor(() => expect(screen.queryByTestId('sticky-scrollbar')).not.toBeInTheDocument());
+  });
+
+  it('adds no scrollbar to a table that fits', async () => {
+    renderTable();
+    const content = document.querySelector<HTMLElement>('.ant-table-content')!;
+    Object.defineProperties(content, { scrollWidth: { value: 1000, configurable: true }, clientWidth: { value: 1000, configurable: true } });
+    content.getBoundingClientRect = () => ({ top: 200, bottom: 1200, left: 240, right: 1240, width: 1000, height: 1000, x: 240, y: 200, toJSON: () => ({}) });
+    fireEvent(window, new Event('resize'));
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(screen.queryByTestId('sticky-scrollbar')).not.toBeInTheDocument();
   });
 
   it('empties the table on failure and retries on demand', async () => {

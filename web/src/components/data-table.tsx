@@ -4,6 +4,8 @@ import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Table, { type TableProps } from 'antd/es/table';
 import type { ColumnsType } from 'antd/es/table';
+import theme from 'antd/es/theme';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
 export interface DataTableProps<T> {
   /** Accessible name of the table. */
@@ -26,6 +28,8 @@ export interface DataTableProps<T> {
   /** Below the rows, e.g. a list's totals. */
   footer?: TableProps<T>['footer'];
   scrollX?: number;
+  /** "middle" for the lists with many columns: tighter cells, so more of them fit beside each other. */
+  size?: TableProps<T>['size'];
 }
 
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
@@ -42,10 +46,7 @@ interface PagedQuery<T> {
  * The table props that come from a list's query and its useListState:
  * `<DataTable label="Bancos" columns={columns} rowKey="id" {...pagedTableProps(banks, list)} />`.
  */
-export function pagedTableProps<T>(
-  query: PagedQuery<T>,
-  list: { page: number; perPage: number; changePage: (page: number, perPage: number) => void },
-) {
+export function pagedTableProps<T>(query: PagedQuery<T>, list: { page: number; perPage: number; changePage: (page: number, perPage: number) => void }) {
   return {
     rows: query.data?.data,
     total: query.data?.total ?? 0,
@@ -58,45 +59,153 @@ export function pagedTableProps<T>(
   };
 }
 
+/** Where the bar sits: the table's visible box and the width of everything it scrolls over. */
+interface BarBox {
+  left: number;
+  width: number;
+  inner: number;
+}
+
+const sameBox = (a: BarBox | null, b: BarBox | null) =>
+  a === b || (a !== null && b !== null && a.left === b.left && a.width === b.width && a.inner === b.inner);
+
+/**
+ * A horizontal scrollbar pinned to the bottom of the window while a table wider than the page
+ * is on screen but its own scrollbar is below the window's edge, so the columns out of view are
+ * reachable without first scrolling to the end of the list. It mirrors antd's scroll container
+ * (`.ant-table-content`) both ways. antd's `sticky` option does the same but moves the header
+ * into a second `<table>`, which screen readers then read as a table without column headers.
+ */
+export function StickyScrollbar({ host }: { host: RefObject<HTMLElement | null> }) {
+  const { token } = theme.useToken();
+  const bar = useRef<HTMLDivElement>(null);
+  const [box, setBox] = useState<BarBox | null>(null);
+
+  useEffect(() => {
+    const root = host.current;
+    if (!root) return;
+    const content = () => root.querySelector<HTMLElement>('.ant-table-content');
+    let frame = 0;
+    let watched: Element | null = null;
+    const resizes = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => schedule());
+    const measure = () => {
+      frame = 0;
+      const scroller = content();
+      // The rows change with every page: the table inside is watched for its width.
+      const table = scroller?.firstElementChild ?? null;
+      if (resizes && table !== watched) {
+        if (watched) resizes.unobserve(watched);
+        if (table) resizes.observe(table);
+        watched = table;
+      }
+      if (!scroller) return setBox(null);
+      const rect = scroller.getBoundingClientRect();
+      const wide = scroller.scrollWidth > scroller.clientWidth + 1;
+      const shown = wide && rect.top < window.innerHeight && rect.bottom > window.innerHeight;
+      const next = shown ? { left: rect.left, width: scroller.clientWidth, inner: scroller.scrollWidth } : null;
+      setBox((current) => (sameBox(current, next) ? current : next));
+    };
+    function schedule() {
+      if (!frame) frame = requestAnimationFrame(measure);
+    }
+    // Scroll events don't bubble: the capture sees the window's and the table's own.
+    const onScroll = (event: Event) => {
+      const scroller = content();
+      if (!scroller || event.target !== scroller) schedule();
+      else if (bar.current && bar.current.scrollLeft !== scroller.scrollLeft) bar.current.scrollLeft = scroller.scrollLeft;
+    };
+    resizes?.observe(root);
+    window.addEventListener('scroll', onScroll, { capture: true, passive: true });
+    window.addEventListener('resize', schedule);
+    schedule();
+    return () => {
+      if (frame) cancelAnimationFrame(frame);
+      resizes?.disconnect();
+      window.removeEventListener('scroll', onScroll, { capture: true });
+      window.removeEventListener('resize', schedule);
+    };
+  }, [host]);
+
+  // A bar that (re)appears starts where the table is scrolled.
+  useLayoutEffect(() => {
+    const scroller = host.current?.querySelector<HTMLElement>('.ant-table-content');
+    if (box && bar.current && scroller) bar.current.scrollLeft = scroller.scrollLeft;
+  }, [box, host]);
+
+  if (!box) return null;
+  return (
+    <div
+      ref={bar}
+      aria-hidden
+      data-testid="sticky-scrollbar"
+      onScroll={(event) => {
+        const scroller = host.current?.querySelector<HTMLElement>('.ant-table-content');
+        const left = event.currentTarget.scrollLeft;
+        if (scroller && scroller.scrollLeft !== left) scroller.scrollLeft = left;
+      }}
+      style={{
+        position: 'fixed',
+        bottom: 0,
+        left: box.left,
+        width: box.width,
+        overflowX: 'scroll',
+        overflowY: 'hidden',
+        zIndex: 9,
+        background: token.colorBgContainer,
+        borderTop: `1px solid ${token.colorBorderSecondary}`,
+      }}
+    >
+      <div style={{ width: box.inner, height: 1 }} />
+    </div>
+  );
+}
+
 /**
  * The paged table of every list screen: server-side pages, size changer, pagination hidden on
- * a single page, counter "a-b de n" (spec 01 §9), and the failure state with a retry.
+ * a single page, counter "a-b de n" (spec 01 §9), and the failure state with a retry. A table
+ * wider than the page scrolls sideways, with its scrollbar kept in reach (StickyScrollbar).
  */
 export function DataTable<T extends object>(props: DataTableProps<T>) {
-  const { label, columns, rows, rowKey, total, page, perPage, loading, failed, onRetry, onPageChange, expandable, onChange, onRow, footer, scrollX } = props;
+  const { label, columns, rows, rowKey, total, page, perPage, loading, failed, onRetry, onPageChange, expandable, onChange, onRow, footer, scrollX, size } =
+    props;
+  const host = useRef<HTMLDivElement>(null);
   return (
-    <Table<T>
-      aria-label={label}
-      columns={columns}
-      dataSource={failed ? [] : (rows as T[] | undefined)}
-      rowKey={rowKey}
-      loading={loading}
-      expandable={expandable}
-      onChange={onChange}
-      onRow={onRow}
-      footer={footer}
-      scroll={{ x: scrollX ?? 'max-content' }}
-      locale={{
-        emptyText: failed ? (
-          <Empty description="No se pudieron cargar los datos.">
-            <Button icon={<ReloadOutlined />} onClick={onRetry}>
-              Reintentar
-            </Button>
-          </Empty>
-        ) : (
-          <Empty description="No se han encontrado datos" />
-        ),
-      }}
-      pagination={{
-        current: page,
-        pageSize: perPage,
-        total: failed ? 0 : total,
-        showSizeChanger: true,
-        pageSizeOptions: PAGE_SIZE_OPTIONS,
-        hideOnSinglePage: true,
-        showTotal: (count, range) => rangeLabel(count, range),
-        onChange: (nextPage, nextSize) => onPageChange(nextSize === perPage ? nextPage : 1, nextSize),
-      }}
-    />
+    <div ref={host}>
+      <Table<T>
+        aria-label={label}
+        size={size}
+        columns={columns}
+        dataSource={failed ? [] : (rows as T[] | undefined)}
+        rowKey={rowKey}
+        loading={loading}
+        expandable={expandable}
+        onChange={onChange}
+        onRow={onRow}
+        footer={footer}
+        scroll={{ x: scrollX ?? 'max-content' }}
+        locale={{
+          emptyText: failed ? (
+            <Empty description="No se pudieron cargar los datos.">
+              <Button icon={<ReloadOutlined />} onClick={onRetry}>
+                Reintentar
+              </Button>
+            </Empty>
+          ) : (
+            <Empty description="No se han encontrado datos" />
+          ),
+        }}
+        pagination={{
+          current: page,
+          pageSize: perPage,
+          total: failed ? 0 : total,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZE_OPTIONS,
+          hideOnSinglePage: true,
+          showTotal: (count, range) => rangeLabel(count, range),
+          onChange: (nextPage, nextSize) => onPageChange(nextSize === perPage ? nextPage : 1, nextSize),
+        }}
+      />
+      <StickyScrollbar host={host} />
+    </div>
   );
 }

@@ -25,11 +25,12 @@ export function ListPage({ title, toolbar, actions, children }: ListPageProps) {
           {title}
         </Typography.Title>
       )}
-      <Flex justify="space-between" gap={12} wrap style={{ marginBottom: 16 }}>
-        <Flex gap={8} wrap align="center">
+      {/* The search and the filters stay side by side while they fit; the actions go to the right, or below when the line is full. */}
+      <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 16 }}>
+        <Flex gap={8} wrap align="center" style={{ flex: '1 1 auto', minWidth: 0 }}>
           {toolbar}
         </Flex>
-        <Flex gap={8} wrap>
+        <Flex gap={8} wrap align="center">
           {actions}
         </Flex>
       </Flex>

@@ -486,6 +486,81 @@ describe('client users', () => {
   });
 });
 
+describe('approving a payment without series', () => {
+  const newSerie = async (number: string) =>
+    (await ctx.db.insert(correlatives).values({ serie: `S${++sequence}`, number, numberCreditNote: '0000', numberDebitNote: '0000' }).returning())[0]!.id;
+  const clientPayment = async () => {
+    const client = await ctx.clientUser();
+    const addressId = await newAddress(client.clientId!);
+    return stored(form(client.clientId!, addressId, [ago(3)]), client.token);
+  };
+  const approve = (id: number, token: string, serieId?: number, family = 'payments') =>
+    ctx.call('PUT', `/api/${family}/change-status`, { token, body: { id, status: 1, notes: '', ...(serieId === undefined ? {} : { serie_id: serieId }) } });
+
+  it('takes the next number of the series the approver picks, in one step', async () => {
+    // Staff with use_all_series and no own series, as the demo administrator.
+    const approver = await ctx.staff({ permissions: ['payments', 'edit_payment'], overrides: { useAllSeries: true, correlativeId: null } });
+    const serieId = await newSerie('00000041');
+    const id = await clientPayment();
+    expect(await paymentRow(id)).toMatchObject({ status: 0, serieId: null });
+
+    const answer = await approve(id, approver.token, serieId);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body).toMatchObject({ success: true, message: 'Pago aprobado' });
+    expect(await paymentRow(id)).toMatchObject({ status: 1, serieId, numberCorrelative: '00000042' });
+    expect(await serieNumber(serieId)).toBe('00000042');
+    const [, approval] = await auditOf(id);
+    expect(approval).toMatchObject({ description: 'updated', causerId: approver.id });
+    expect(approval!.properties.attributes).toMatchObject({ status: 1, serie_id: serieId, number_correlative: '00000042' });
+
+    // The bill-payments family reads it too; a rejected client payment approved again numbers the same way.
+    const second = await clientPayment();
+    expect((await changeStatus(second, 2, 'Referencia errada', approver.token)).status).toBe(200);
+    expect((await approve(second, approver.token, serieId, 'bill-payments')).status).toBe(200);
+    expect(await paymentRow(second)).toMatchObject({ status: 1, serieId, numberCorrelative: '00000043' });
+  });
+
+  it('a picked series beats the approver’s own; without one the own series is used; a payment with series keeps it', async () => {
+    const own = await newSerie('00000500');
+    const picked = await newSerie('00000900');
+    const approver = await ctx.staff({ permissions: ['payments', 'edit_payment'], overrides: { useAllSeries: true, correlativeId: own } });
+    const first = await clientPayment();
+    expect((await approve(first, approver.token, picked)).status).toBe(200);
+    expect(await paymentRow(first)).toMatchObject({ serieId: picked, numberCorrelative: '00000901' });
+    const second = await clientPayment();
+    expect((await approve(second, approver.token)).status).toBe(200);
+    expect(await paymentRow(second)).toMatchObject({ serieId: own, numberCorrelative: '00000501' });
+
+    const clientId = await newClient();
+    const addressId = await newAddress(clientId);
+    const withSerie = await stored(form(clientId, addressId, [ago(3)], { status: '0', serie_id: String(own) }));
+    expect((await approve(withSerie, approver.token, picked)).status).toBe(200);
+    expect(await paymentRow(withSerie)).toMatchObject({ serieId: own, numberCorrelative: '00000502' });
+    expect(await serieNumber(picked)).toBe('00000901');
+  });
+
+  it('refuses a series the approver may not use, as the form does, and still asks for one when none is given', async () => {
+    const id = await clientPayment();
+    // No such series: the form's 422.
+    const missing = await approve(id, admin.token, 999_999);
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors).toEqual({ serie_id: [paymentMessages.serieMissing] });
+    // A cashier limited to their own series doesn't reach a payment without series at all.
+    const cashierSerie = await newSerie('00000010');
+    const cashier = await ctx.staff({ permissions: ['payments', 'edit_payment'], overrides: { useAllSeries: false, correlativeId: cashierSerie } });
+    expect((await approve(id, cashier.token, cashierSerie)).status).toBe(404);
+    // Neither a series nor an own one: the 422 that asks for it.
+    const none = await approve(id, admin.token);
+    expect(none.status).toBe(422);
+    expect(none.body).toMatchObject({ message: paymentMessages.serieToApprove, errors: { serie_id: [paymentMessages.serieToApprove] } });
+    const blank = await ctx.call('PUT', '/api/payments/change-status', { token: admin.token, body: { id, status: 1, notes: '', serie_id: '' } });
+    expect(blank.body.message).toBe(paymentMessages.serieToApprove);
+    // Nothing changed, no number was spent.
+    expect(await paymentRow(id)).toMatchObject({ status: 0, serieId: null, numberCorrelative: null });
+    expect(await serieNumber(cashierSerie)).toBe('00000010');
+  });
+});
+
 describe('series and data scope', () => {
   it('a user without use_all_series works only with their own series', async () => {
     const cashier = await ctx.staff({ permissions: ['payments', 'add_payment', 'edit_payment', 'delete_payment'], overrides: { useAllSeries: false, correlativeId: serie.a } });

@@ -237,6 +237,17 @@ async function defaultRate(tx: Executor, type: 0 | 1): Promise<{ rate: string; i
   return { rate: rates.dollar_rate, id: DOLLAR_RATE_ID };
 }
 
+/**
+ * A series a staff user may number documents with (spec 02 §5): it exists, and without
+ * use_all_series it is the user's own. Shared by the payment form and the approval.
+ */
+async function assertSerieUsable(tx: Executor, auth: AuthContext, serieId: number): Promise<void> {
+  const [serie] = await tx.select({ id: correlatives.id }).from(correlatives).where(eq(correlatives.id, serieId));
+  if (!serie) throw fieldError('serie_id', paymentMessages.serieMissing);
+  const { user } = auth;
+  if (!user.useAllSeries && user.correlativeId !== serieId) throw fieldError('serie_id', paymentMessages.serieNotAllowed);
+}
+
 /** Method, series, bank and ticket checks and the method-dependent rules of spec 02 §5, as one 422. */
 async function checkReferences(tx: Executor, auth: AuthContext, fields: PaymentFields, previous: PaymentRecord | null): Promise<void> {
   const isClient = clientIdOf(auth) !== null;
@@ -255,12 +266,7 @@ async function checkReferences(tx: Executor, auth: AuthContext, fields: PaymentF
     const [bank] = await tx.select({ id: banks.id }).from(banks).where(eq(banks.id, fields.bank_id));
     if (!bank) throw fieldError('bank_id', paymentMessages.bankMissing);
   }
-  if (!isClient && fields.serie_id !== null) {
-    const [serie] = await tx.select({ id: correlatives.id }).from(correlatives).where(eq(correlatives.id, fields.serie_id));
-    if (!serie) throw fieldError('serie_id', paymentMessages.serieMissing);
-    const { user } = auth;
-    if (!user.useAllSeries && user.correlativeId !== fields.serie_id) throw fieldError('serie_id', paymentMessages.serieNotAllowed);
-  }
+  if (!isClient && fields.serie_id !== null) await assertSerieUsable(tx, auth, fields.serie_id);
   if (previous?.numberCorrelative && fields.serie_id !== previous.serieId) throw fieldError('serie_id', paymentMessages.serieLocked(previous.numberCorrelative));
   const ticketChanged = fields.tickets_payment_id !== (previous?.ticketsPaymentId ?? null);
   if (fields.tickets_payment_id !== null && ticketChanged) {
@@ -522,7 +528,8 @@ export async function deletePayment(db: Database, storage: FileStorage, auth: Au
  * needs the reason in `notes` and releases the months. Approving a Procesando payment confirms
  * its months; approving a rejected one covers them again, refused (naming the month) when
  * something else took one meanwhile. A payment without a document number takes one from its
- * series (or the approver's own series when it has none) when approved.
+ * series when approved; one without series (a client user's) from the `serie_id` the approver
+ * chose (a series they may use, as in the form), else from the approver's own series, else 422.
  */
 export async function changePaymentStatus(db: Database, auth: AuthContext, input: ChangePaymentStatusInput) {
   await db.transaction(async (tx) => {
@@ -545,8 +552,9 @@ export async function changePaymentStatus(db: Database, auth: AuthContext, input
         await coverMonths(tx, address.id, row.id, row.monthsPayment, false);
       }
       if (!row.numberCorrelative) {
-        const serieId = row.serieId ?? auth.user.correlativeId;
+        const serieId = row.serieId ?? input.serie_id ?? auth.user.correlativeId;
         if (serieId === null) throw fieldError('serie_id', paymentMessages.serieToApprove);
+        if (row.serieId === null && input.serie_id !== null) await assertSerieUsable(tx, auth, input.serie_id);
         changes.serieId = serieId;
         changes.numberCorrelative = await takeCorrelative(tx, serieId);
       }

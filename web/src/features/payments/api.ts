@@ -181,7 +181,15 @@ export const savePayment = (input: PaymentInput) =>
     : http.post<{ id: number; number_correlative: string | null; hash: string }>('payments/store', paymentForm(input));
 export const deletePayment = (paymentId: number) => http.delete<null>('payments/delete', { id: paymentId });
 /** Spec 02 §4: approving sends empty notes; rejecting sends the reason. */
-export const changePaymentStatus = (input: { id: number; status: PaymentStatus; notes: string }) => http.put<null>('payments/change-status', input);
+export interface ChangeStatusInput {
+  id: number;
+  status: PaymentStatus;
+  notes: string;
+  /** Only when approving a payment without series: the series its document number is taken from. */
+  serie_id?: number;
+}
+
+export const changePaymentStatus = (input: ChangeStatusInput) => http.put<null>('payments/change-status', input);
 export const updateContactInfo = (input: { id: number; email: string; phone: string[] }) => http.put<null>('clients/update-contact-info', input);
 
 /** "Descargar recibo": the receipt PDF, saved as 'Recibo de pago.pdf'; a failure shows the download text. */

@@ -36,8 +36,12 @@ export function StatusTag({ status }: { status: PaymentStatus }) {
 
 export const clientDetailPath = (id: number) => `/client-detail/${id}`;
 
-/** Cell content that wraps at `width` (the table sizes columns to their content otherwise). */
-const Wrap = ({ width, children }: { width: number; children: ReactNode }) => <div style={{ maxWidth: width, whiteSpace: 'normal' }}>{children}</div>;
+/** Cell content that wraps at `width` (the table sizes columns to their content otherwise), in lines of even length. */
+const Wrap = ({ width, children }: { width: number; children: ReactNode }) => (
+  <div style={{ maxWidth: width, whiteSpace: 'normal', textWrap: 'balance' }}>{children}</div>
+);
+/** A long column title on two lines, so the title doesn't make its column wider than the values. */
+const title = (text: string) => <Wrap width={80}>{text}</Wrap>;
 const sortable = { sorter: true, sortDirections: ['ascend', 'descend'] as ('ascend' | 'descend')[] };
 const nowrap = (text: string) => <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
 
@@ -108,13 +112,13 @@ export function paymentActions(payment: PaymentRow, options: PaymentColumnOption
 export function paymentColumns(options: PaymentColumnOptions): ColumnsType<PaymentRow> {
   const columns: ColumnsType<PaymentRow> = [
     {
-      title: 'Nº documento',
+      title: title('Nº documento'),
       dataIndex: 'number_correlative',
       key: 'number_correlative',
       ...sortable,
       render: (_, payment) => nowrap(textOrEmpty(payment.number_correlative)),
     },
-    { title: 'Nº control', dataIndex: 'number', key: 'number', ...sortable, render: (_, payment) => nowrap(textOrEmpty(payment.number)) },
+    { title: title('Nº control'), dataIndex: 'number', key: 'number', ...sortable, render: (_, payment) => nowrap(textOrEmpty(payment.number)) },
   ];
   if (options.showClient) {
     columns.push({
@@ -137,8 +141,8 @@ export function paymentColumns(options: PaymentColumnOptions): ColumnsType<Payme
     });
   }
   columns.push(
-    { title: 'Dirección', key: 'address', render: (_, payment) => <Wrap width={180}>{payment.address_payment.address}</Wrap> },
-    { title: 'Método', key: 'payment_method', render: (_, payment) => <Wrap width={130}>{payment.payment_method.name}</Wrap> },
+    { title: 'Dirección', key: 'address', render: (_, payment) => <Wrap width={120}>{payment.address_payment.address}</Wrap> },
+    { title: 'Método', key: 'payment_method', render: (_, payment) => <Wrap width={100}>{payment.payment_method.name}</Wrap> },
     {
       title: 'Monto BS',
       dataIndex: 'amount_payment',
@@ -156,7 +160,13 @@ export function paymentColumns(options: PaymentColumnOptions): ColumnsType<Payme
       // The foreign figure is in the payment's rate currency: dollars, or euros at the euro rate.
       render: (_, payment) => nowrap(formatMoney(payment.dollar_amount_payment, currencyOf(payment.exchange_rate_id))),
     },
-    { title: 'Fecha de pago', dataIndex: 'date_payment', key: 'date_payment', ...sortable, render: (_, payment) => nowrap(formatDate(payment.date_payment)) },
+    {
+      title: title('Fecha de pago'),
+      dataIndex: 'date_payment',
+      key: 'date_payment',
+      ...sortable,
+      render: (_, payment) => nowrap(formatDate(payment.date_payment)),
+    },
   );
   // The wide table scrolls sideways; the status and the actions stay in view.
   if (options.showStatus !== false)

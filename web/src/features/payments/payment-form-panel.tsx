@@ -54,7 +54,6 @@ import {
   findClientOptions,
   findMethodOptions,
   findRates,
-  findSerieOptions,
   paymentKeys,
   useClientAddresses,
   useImageUrls,
@@ -68,6 +67,7 @@ import {
 import { ContactDialog } from './contact-dialog';
 import { IMAGE_MIN_SCALE } from './payment-details';
 import { currencyOf, defaultRate, isPayable, panelMonths, rateOf } from './payment-form-model';
+import { SerieSelect, useSerieOptions } from './serie-select';
 
 const FORM_ID = 'payment-form';
 const DATE_FORMAT = 'DD-MM-YYYY';
@@ -441,7 +441,8 @@ function PaymentForm({ payment, onClose, save, defaultClient, newClientPanel, ne
 
   const methods = useOptionList('methods', findMethodOptions);
   const banks = useOptionList('banks', findBankOptions);
-  const series = useOptionList('series', findSerieOptions, staff);
+  // Spec 02 §5: without use_all_series only the user's own series is offered.
+  const { options: serieOptions } = useSerieOptions(staff, payment?.serie ?? null);
   const rates = useOptionList('rates', findRates);
   const addresses = useClientAddresses(clientId);
   const tickets = useTicketOptions(addressId, staff && addressId !== null);
@@ -494,16 +495,6 @@ function PaymentForm({ payment, onClose, save, defaultClient, newClientPanel, ne
     const choice = defaultRate(address.type, rates.data);
     form.setFieldsValue({ exchange_rate_id: choice.id, exchange_rate: choice.rate });
   }, [address, rates.data, form]);
-
-  // Spec 02 §5: without use_all_series only the user's own series is offered.
-  const serieOptions = (session?.user.use_all_series ? (series.data ?? []) : (series.data ?? []).filter((row) => row.id === session?.user.correlative_id)).map(
-    (row) => ({
-      value: row.id,
-      label: row.serie,
-    }),
-  );
-  if (payment?.serie && !serieOptions.some((option) => option.value === payment.serie!.id))
-    serieOptions.unshift({ value: payment.serie.id, label: payment.serie.serie });
 
   const ticketOptions = useMemo(() => {
     const rows = (tickets.data ?? []).filter((ticket) => ticket.status || ticket.id === payment?.tickets_payment_id);
@@ -886,13 +877,7 @@ function PaymentForm({ payment, onClose, save, defaultClient, newClientPanel, ne
                   required
                   extra={payment?.number_correlative ? `Documento Nº ${payment.number_correlative}: la serie no cambia.` : undefined}
                 >
-                  <Select<number>
-                    allowClear
-                    placeholder="Seleccionar"
-                    disabled={Boolean(payment?.number_correlative)}
-                    notFoundContent={EMPTY_SELECT_TEXT}
-                    options={serieOptions}
-                  />
+                  <SerieSelect disabled={Boolean(payment?.number_correlative)} options={serieOptions} />
                 </Form.Item>
               </Col>
               <Col xs={24} sm={12}>

@@ -2,8 +2,6 @@ import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { DOCUMENT_TYPES, PAYMENT_STATUS, paymentMessages, type PaymentRow } from '@recaudo/domain/payments';
 import { hasPermission } from '@recaudo/domain/permissions';
 import Button from 'antd/es/button';
-import Form from 'antd/es/form';
-import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import Typography from 'antd/es/typography';
 import { useMemo, useState } from 'react';
@@ -27,7 +25,6 @@ import {
   findSerieOptions,
   findUserOptions,
   toFilterOptions,
-  useChangePaymentStatus,
   useDeletePayment,
   usePayments,
   useSendReceiptMail,
@@ -35,6 +32,7 @@ import {
 import { paymentColumns, paymentTexts } from './payment-columns';
 import { PaymentDetails } from './payment-details';
 import { PaymentFormPanel, type PaymentShortcuts } from './payment-form-panel';
+import { usePaymentStatusActions } from './payment-status-actions';
 
 const statusOptions: FilterOption[] = ([0, 1, 2] as const).map((status) => ({ value: status, label: PAYMENT_STATUS[status] }));
 const documentOptions: FilterOption[] = Object.entries(DOCUMENT_TYPES).map(([value, label]) => ({ value, label: `${value} - ${label}` }));
@@ -101,50 +99,6 @@ export function paymentFilters(staff: boolean): FilterField[] {
   return fields;
 }
 
-interface RejectModalProps {
-  payment: PaymentRow | null;
-  rejecting: boolean;
-  onCancel: () => void;
-  onConfirm: (notes: string) => void;
-}
-
-/** Spec 02 §4: "Rechazar pago", the reason asked as "Motivo del rechazo", buttons No / Si. */
-function RejectModal({ payment, rejecting, onCancel, onConfirm }: RejectModalProps) {
-  const [form] = Form.useForm<{ notes: string }>();
-  return (
-    <Modal
-      title={paymentMessages.rejectTitle}
-      open={payment !== null}
-      onCancel={onCancel}
-      destroyOnHidden
-      okText="Si"
-      cancelText="No"
-      okButtonProps={{ danger: true, loading: rejecting, htmlType: 'submit', form: 'reject-payment-form' }}
-      cancelButtonProps={{ disabled: rejecting }}
-    >
-      {payment && (
-        <Form form={form} name="reject-payment-form" layout="vertical" onFinish={(values) => onConfirm(values.notes.trim())} disabled={rejecting}>
-          <Typography.Paragraph>
-            Pago {payment.number_correlative ? `Nº ${payment.number_correlative}` : `#${payment.id}`} de {payment.client.name}
-          </Typography.Paragraph>
-          <Form.Item
-            label={paymentMessages.rejectPrompt}
-            name="notes"
-            rules={[
-              {
-                validator: async (_rule, value: string | undefined) =>
-                  value?.trim() ? undefined : Promise.reject(new Error(paymentMessages.rejectReasonRequired)),
-              },
-            ]}
-          >
-            <Input.TextArea rows={3} maxLength={1000} autoFocus />
-          </Form.Item>
-        </Form>
-      )}
-    </Modal>
-  );
-}
-
 export interface PaymentsListProps extends PaymentShortcuts {
   /** "receipts": a client user's approved payments with their receipts (/payments-receipt). */
   mode?: 'payments' | 'receipts';
@@ -173,14 +127,13 @@ export function PaymentsList({ mode = 'payments', client = null, newClientPanel,
   // The tab reads `payments/client-details`, served with `clients` like the client detail itself.
   const payments = usePayments(list.params, client?.id ?? null);
   const remove = useDeletePayment();
-  const changeStatus = useChangePaymentStatus();
-  const { mutate: mutateStatus } = changeStatus;
+  const statusActions = usePaymentStatusActions();
+  const { approve, reject } = statusActions;
   const panels = useRecordPanels<PaymentRow>();
   const { openForm, openDelete, openHistory, close } = panels;
   const sendMail = useSendReceiptMail();
   const { mutate: mailReceipt } = sendMail;
   const mailing = sendMail.isPending ? (sendMail.variables ?? null) : null;
-  const [rejecting, setRejecting] = useState<PaymentRow | null>(null);
   const [notesOf, setNotesOf] = useState<PaymentRow | null>(null);
 
   const canAdd = !receipts && (!staff || can('add_payment'));
@@ -217,8 +170,8 @@ export function PaymentsList({ mode = 'payments', client = null, newClientPanel,
         onEdit: openForm,
         onDelete: openDelete,
         onHistory: openHistory,
-        onApprove: (payment) => mutateStatus({ id: payment.id, status: 1, notes: '' }),
-        onReject: setRejecting,
+        onApprove: approve,
+        onReject: reject,
         onNotes: setNotesOf,
         onReceipt: (payment) => void downloadReceipt(payment.hash),
         onMailReceipt: (payment) => mailReceipt(payment.hash),
@@ -236,7 +189,8 @@ export function PaymentsList({ mode = 'payments', client = null, newClientPanel,
       openForm,
       openDelete,
       openHistory,
-      mutateStatus,
+      approve,
+      reject,
       mailReceipt,
     ],
   );
@@ -265,6 +219,7 @@ export function PaymentsList({ mode = 'payments', client = null, newClientPanel,
         label={receipts ? paymentTexts.receiptsTitle : paymentTexts.title}
         columns={columns}
         rowKey="id"
+        size="middle"
         {...pagedTableProps(payments, list)}
         onChange={list.onTableChange}
         expandable={{ expandedRowRender: (payment) => <PaymentDetails payment={payment} showFiles={canReadPayments} /> }}
@@ -292,12 +247,7 @@ export function PaymentsList({ mode = 'payments', client = null, newClientPanel,
         onCancel={close}
         onConfirm={() => panels.confirmDelete(remove, list.restart)}
       />
-      <RejectModal
-        payment={rejecting}
-        rejecting={changeStatus.isPending}
-        onCancel={() => setRejecting(null)}
-        onConfirm={(notes) => rejecting && changeStatus.mutate({ id: rejecting.id, status: 2, notes }, { onSuccess: () => setRejecting(null) })}
-      />
+      {statusActions.dialogs}
       <Modal title={paymentTexts.notes} open={notesOf !== null} onCancel={() => setNotesOf(null)} footer={null} destroyOnHidden>
         <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{notesOf?.notes}</Typography.Paragraph>
       </Modal>

@@ -44,6 +44,18 @@ const rows = [
     notes: 'La referencia no aparece en el estado de cuenta del banco emisor.',
     client: { ...paymentRow().client, name: 'Pedro Díaz' },
   }),
+  // A client user's report: Procesando, without series nor numbers until staff approve it.
+  paymentRow({
+    id: 4,
+    status: 0,
+    number_correlative: null,
+    number: null,
+    serie_id: null,
+    serie: null,
+    hash: 'del-portal',
+    client: { ...paymentRow().client, name: 'Rosa Blanco' },
+    causer: { type: 'client', id: 9, name: 'Rosa Blanco' },
+  }),
 ];
 
 const api = installFakeApi((url, init) => {
@@ -71,7 +83,11 @@ const api = installFakeApi((url, init) => {
     return new Response(new Blob(['%PDF']), { status: 200, headers: { 'content-type': 'application/pdf' } });
   if (decoded.startsWith('/api/clients/selects/data')) return ok(CLIENTS);
   if (decoded === '/api/payment-methods/selects') return ok(METHODS);
-  if (decoded === '/api/correlatives/selects') return ok([{ id: 1, serie: 'A' }]);
+  if (decoded === '/api/correlatives/selects')
+    return ok([
+      { id: 1, serie: 'A' },
+      { id: 2, serie: 'B' },
+    ]);
   if (decoded === '/api/users/all-selects') return ok([{ id: 1, name: 'Ana Pérez' }]);
   return notFound();
 });
@@ -112,8 +128,7 @@ describe('Pagos (staff)', () => {
     expect(approved).toHaveTextContent('10-03-2026');
     const tags = { Procesando: 'gold', Aprobado: 'green', Rechazado: 'red' };
     for (const [label, color] of Object.entries(tags)) {
-      const tag = within(table).getByText(label, { selector: '.ant-tag' });
-      expect(tag.className).toContain(`ant-tag-${color}`);
+      for (const tag of within(table).getAllByText(label, { selector: '.ant-tag' })) expect(tag.className).toContain(`ant-tag-${color}`);
     }
     // A payment without numbers yet shows VACIO.
     expect((await rowOf('Luisa Mendoza')).textContent).toContain('VACIO');
@@ -152,13 +167,47 @@ describe('Pagos (staff)', () => {
     expect(within(processing).queryByRole('link')).not.toBeInTheDocument();
   });
 
-  it('approves with empty notes', async () => {
+  it('approves a payment with series at once, with empty notes', async () => {
     show();
     await userEvent.click(within(await rowOf('Luisa Mendoza')).getByRole('button', { name: 'Aprobar' }));
     await waitFor(() => expect(api.success).toHaveBeenCalledWith('Pago aprobado'));
+    expect(screen.queryByRole('dialog', { name: 'Aprobar pago' })).not.toBeInTheDocument();
     const [call] = calls('/api/payments/change-status');
     expect(call![1]!.method).toBe('PUT');
     expect(JSON.parse(call![1]!.body as string)).toEqual({ id: 1, status: 1, notes: '' });
+  });
+
+  it('asks the series of a payment without one in "Aprobar pago" and sends it with the approval', async () => {
+    show();
+    await userEvent.click(within(await rowOf('Rosa Blanco')).getByRole('button', { name: 'Aprobar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Aprobar pago' });
+    expect(dialog).toHaveTextContent('Pago #4 de Rosa Blanco');
+    expect(dialog).toHaveTextContent('El pago no tiene serie');
+    // Every series is offered (use_all_series) and none is picked: the series is required.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Aprobar' }));
+    expect(await within(dialog).findByText('El campo Serie es obligatorio.')).toBeInTheDocument();
+    expect(calls('/api/payments/change-status')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByLabelText('Serie'));
+    expect(await screen.findByTitle('A')).toBeInTheDocument();
+    await userEvent.click(await screen.findByTitle('B'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Aprobar' }));
+    await waitFor(() => expect(api.success).toHaveBeenCalledWith('Pago aprobado'));
+    const [call] = calls('/api/payments/change-status');
+    expect(call![1]!.method).toBe('PUT');
+    expect(JSON.parse(call![1]!.body as string)).toEqual({ id: 4, status: 1, notes: '', serie_id: 2 });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Aprobar pago' })).not.toBeInTheDocument());
+  });
+
+  it('starts "Aprobar pago" on the user’s own series, the only one offered without use_all_series', async () => {
+    show(ALL, { use_all_series: false, correlative_id: 2 });
+    await userEvent.click(within(await rowOf('Rosa Blanco')).getByRole('button', { name: 'Aprobar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Aprobar pago' });
+    await waitFor(() => expect(within(dialog).getByTitle('B')).toBeInTheDocument());
+    await userEvent.click(within(dialog).getByLabelText('Serie'));
+    expect(screen.queryByTitle('A')).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Aprobar' }));
+    await waitFor(() => expect(api.success).toHaveBeenCalledWith('Pago aprobado'));
+    expect(JSON.parse(calls('/api/payments/change-status')[0]![1]!.body as string)).toEqual({ id: 4, status: 1, notes: '', serie_id: 2 });
   });
 
   it('rejects after asking the reason in "Rechazar pago" with No / Si', async () => {

@@ -1,0 +1,156 @@
+import { paymentMessages, type PaymentRow } from '@recaudo/domain/payments';
+import Form, { type FormInstance } from 'antd/es/form';
+import Input from 'antd/es/input';
+import Modal from 'antd/es/modal';
+import Typography from 'antd/es/typography';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { applyServerErrors } from '../../lib/form';
+import { useChangePaymentStatus } from './api';
+import { SerieSelect, useSerieOptions } from './serie-select';
+
+export const approveTexts = {
+  title: 'Aprobar pago',
+  ok: 'Aprobar',
+  cancel: 'Cancelar',
+  intro: 'El pago no tiene serie: elige la serie de su número de documento.',
+} as const;
+
+const paymentLabel = (payment: PaymentRow) =>
+  `Pago ${payment.number_correlative ? `Nº ${payment.number_correlative}` : `#${payment.id}`} de ${payment.client.name}`;
+
+interface StatusModalProps {
+  payment: PaymentRow | null;
+  busy: boolean;
+  onCancel: () => void;
+}
+
+/**
+ * "Aprobar pago" for a payment without series (a client user's): the series of its document
+ * number, among those the user may use, starting on their own.
+ */
+function ApproveModal({ payment, busy, onCancel, onConfirm }: StatusModalProps & { onConfirm: (serieId: number, form: FormInstance) => void }) {
+  const [form] = Form.useForm<{ serie_id: number | null }>();
+  const open = payment !== null;
+  const { options, own, loading } = useSerieOptions(open);
+  // The options arrive after the dialog opens: the user's own series is picked once they do.
+  useEffect(() => {
+    if (open && own !== null && form.getFieldValue('serie_id') == null) form.setFieldValue('serie_id', own);
+  }, [open, own, form]);
+  return (
+    <Modal
+      title={approveTexts.title}
+      open={open}
+      onCancel={onCancel}
+      destroyOnHidden
+      okText={approveTexts.ok}
+      cancelText={approveTexts.cancel}
+      okButtonProps={{ loading: busy, htmlType: 'submit', form: 'approve-payment-form' }}
+      cancelButtonProps={{ disabled: busy }}
+    >
+      {payment && (
+        <Form
+          form={form}
+          name="approve-payment-form"
+          layout="vertical"
+          initialValues={{ serie_id: own }}
+          onFinish={(values) => values.serie_id != null && onConfirm(values.serie_id, form)}
+          disabled={busy}
+        >
+          <Typography.Paragraph>{paymentLabel(payment)}</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">{approveTexts.intro}</Typography.Paragraph>
+          <Form.Item label="Serie" name="serie_id" rules={[{ required: true, message: paymentMessages.serieRequired }]}>
+            <SerieSelect options={options} loading={loading} autoFocus />
+          </Form.Item>
+        </Form>
+      )}
+    </Modal>
+  );
+}
+
+/** Spec 02 §4: "Rechazar pago", the reason asked as "Motivo del rechazo", buttons No / Si. */
+function RejectModal({ payment, busy, onCancel, onConfirm }: StatusModalProps & { onConfirm: (notes: string) => void }) {
+  const [form] = Form.useForm<{ notes: string }>();
+  return (
+    <Modal
+      title={paymentMessages.rejectTitle}
+      open={payment !== null}
+      onCancel={onCancel}
+      destroyOnHidden
+      okText="Si"
+      cancelText="No"
+      okButtonProps={{ danger: true, loading: busy, htmlType: 'submit', form: 'reject-payment-form' }}
+      cancelButtonProps={{ disabled: busy }}
+    >
+      {payment && (
+        <Form form={form} name="reject-payment-form" layout="vertical" onFinish={(values) => onConfirm(values.notes.trim())} disabled={busy}>
+          <Typography.Paragraph>{paymentLabel(payment)}</Typography.Paragraph>
+          <Form.Item
+            label={paymentMessages.rejectPrompt}
+            name="notes"
+            rules={[
+              {
+                validator: async (_rule, value: string | undefined) =>
+                  value?.trim() ? undefined : Promise.reject(new Error(paymentMessages.rejectReasonRequired)),
+              },
+            ]}
+          >
+            <Input.TextArea rows={3} maxLength={1000} autoFocus />
+          </Form.Item>
+        </Form>
+      )}
+    </Modal>
+  );
+}
+
+export interface PaymentStatusActions {
+  /** Aprobar: at once with empty notes; a payment without series first asks for one ("Aprobar pago"). */
+  approve: (payment: PaymentRow) => void;
+  /** Rechazar: asks the reason ("Rechazar pago"). */
+  reject: (payment: PaymentRow) => void;
+  /** The dialogs, to be rendered once by the screen that offers the actions. */
+  dialogs: ReactNode;
+}
+
+/**
+ * Approving and rejecting a payment (spec 02 §4), for every screen that offers them: the
+ * payments lists, and later the dashboard's "Pagos por Procesar".
+ * `const status = usePaymentStatusActions();` then `onApprove: status.approve` and `{status.dialogs}`.
+ */
+export function usePaymentStatusActions(): PaymentStatusActions {
+  const changeStatus = useChangePaymentStatus();
+  const { mutate } = changeStatus;
+  const [approving, setApproving] = useState<PaymentRow | null>(null);
+  const [rejecting, setRejecting] = useState<PaymentRow | null>(null);
+
+  const approve = useCallback(
+    (payment: PaymentRow) => {
+      if (payment.serie_id === null && !payment.number_correlative) setApproving(payment);
+      else mutate({ id: payment.id, status: 1, notes: '' });
+    },
+    [mutate],
+  );
+
+  const dialogs = (
+    <>
+      <ApproveModal
+        payment={approving}
+        busy={changeStatus.isPending}
+        onCancel={() => setApproving(null)}
+        onConfirm={(serieId, form) =>
+          approving &&
+          mutate(
+            { id: approving.id, status: 1, notes: '', serie_id: serieId },
+            { onSuccess: () => setApproving(null), onError: (error) => applyServerErrors(form, error) },
+          )
+        }
+      />
+      <RejectModal
+        payment={rejecting}
+        busy={changeStatus.isPending}
+        onCancel={() => setRejecting(null)}
+        onConfirm={(notes) => rejecting && mutate({ id: rejecting.id, status: 2, notes }, { onSuccess: () => setRejecting(null) })}
+      />
+    </>
+  );
+  return { approve, reject: setRejecting, dialogs };
+}
