@@ -1,8 +1,7 @@
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { hashPassword } from '../../platform/crypto';
 import { clients } from '../../modules/clients/tables';
-import { correlatives } from '../../modules/correlatives/tables';
 import { users } from '../../modules/users/tables';
 import { seedDemoAddresses } from './demo-addresses';
 import { seedDemoClients } from './demo-clients';
@@ -18,7 +17,6 @@ export const DEMO_USERS = [
   { email: 'cajero@recaudo.test', name: 'Carlos Cajero', roleId: 3 },
   { email: 'cliente@recaudo.test', name: 'María Pérez', roleId: 4 },
 ] as const;
-const DEMO_CASHIER = DEMO_USERS[2].email;
 
 /**
  * Demo data for a first start on an empty database: the demo users (admin is id 1) and
@@ -58,14 +56,6 @@ export async function seedDemo(db: Database): Promise<boolean> {
     await tx.execute(sql`select setval(pg_get_serial_sequence('users', 'id'), (select max(id) from users))`);
     await seedDemoRegional(tx);
     await seedDemoReference(tx);
-    // A cashier's desk has its own series (the first one): their new payments and approvals start on it.
-    const [desk] = await tx.select({ id: correlatives.id }).from(correlatives).orderBy(asc(correlatives.id)).limit(1);
-    if (desk) {
-      await tx
-        .update(users)
-        .set({ correlativeId: desk.id })
-        .where(and(eq(users.email, DEMO_CASHIER), isNull(users.correlativeId)));
-    }
     await seedDemoClients(tx, { passwordHash, staffUserId: 1 });
     await seedDemoAddresses(tx, { staffUserId: 1 });
     // The cashier registers most payments, the administrator some.
