@@ -52,7 +52,7 @@ const PG_FOREIGN_KEY_VIOLATION = '23503';
 /** A delete or update blocked by an `ON DELETE RESTRICT` foreign key (PostgreSQL reports it apart from 23503). */
 const PG_RESTRICT_VIOLATION = '23001';
 
-function databaseCode(error: unknown): string | undefined {
+export function databaseCode(error: unknown): string | undefined {
   const candidate = error as { code?: unknown; cause?: { code?: unknown } };
   const code = candidate.cause?.code ?? candidate.code;
   return typeof code === 'string' ? code : undefined;

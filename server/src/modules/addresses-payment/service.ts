@@ -1,16 +1,11 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import {
-  addressMessages,
-  selectedMonthList,
-  type ChangeMonthsInput,
-  type CreateAddressInput,
-  type UpdateAddressInput,
-} from '@recaudo/domain/addresses';
+import { addressMessages, selectedMonthList, type ChangeMonthsInput, type CreateAddressInput, type UpdateAddressInput } from '@recaudo/domain/addresses';
 import { lastPayableMonth } from '@recaudo/domain/months';
 import type { Database, Executor } from '../../db/client';
 import { changedFields, recordAudit } from '../../platform/audit';
 import { fieldError, notFound } from '../../platform/errors';
 import { assertOwnClient, clientIdOf } from '../../platform/scope';
+import { retryingConflicts } from '../../platform/transactions';
 import type { AuthContext } from '../auth/service';
 import { clients } from '../clients/tables';
 import { economicActivities } from '../economic-activities/tables';
@@ -148,7 +143,14 @@ export async function updateAddress(db: Database, auth: AuthContext, input: Upda
       .update(addressesPayments)
       .set({ ...columnsOf(values), updatedAt: new Date() })
       .where(eq(addressesPayments.id, address.id));
-    await recordAudit(tx, { module: 'addresses_payments', event: 'updated', causerId: auth.user.id, subjectId: address.id, old: diff.old, attributes: diff.attributes });
+    await recordAudit(tx, {
+      module: 'addresses_payments',
+      event: 'updated',
+      causerId: auth.user.id,
+      subjectId: address.id,
+      old: diff.old,
+      attributes: diff.attributes,
+    });
   });
 }
 
@@ -156,7 +158,10 @@ export async function updateAddress(db: Database, auth: AuthContext, input: Upda
 export async function deleteAddress(db: Database, auth: AuthContext, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const address = await getAddress(tx, id, auth, true);
-    const months = await tx.select({ month: addressMonths.month, payment_id: addressMonths.paymentId }).from(addressMonths).where(eq(addressMonths.addressPaymentId, id));
+    const months = await tx
+      .select({ month: addressMonths.month, payment_id: addressMonths.paymentId })
+      .from(addressMonths)
+      .where(eq(addressMonths.addressPaymentId, id));
     await tx.delete(addressesPayments).where(eq(addressesPayments.id, id));
     await recordAudit(tx, {
       module: 'addresses_payments',
@@ -179,49 +184,52 @@ export async function changeMonths(db: Database, auth: AuthContext, input: Chang
   const limit = lastPayableMonth(now);
   const beyond = desired.find((month) => month > limit);
   if (beyond) throw fieldError('selected_months', addressMessages.monthBeyondLimit(beyond, limit));
-  await db.transaction(async (tx) => {
-    const address = await getAddress(tx, input.address_id, auth, true);
-    if (address.clientId !== input.client_id) throw notFound(addressMessages.notFound);
-    const existing = await tx
-      .select({ id: addressMonths.id, month: addressMonths.month, payment_id: addressMonths.paymentId })
-      .from(addressMonths)
-      .where(eq(addressMonths.addressPaymentId, address.id))
-      .orderBy(asc(addressMonths.month));
-    const wanted = new Set(desired);
-    const held = existing.find((entry) => entry.payment_id !== null && !wanted.has(entry.month));
-    if (held) throw fieldError('selected_months', addressMessages.monthHeldByPayment(held.month, held.payment_id!));
-    const have = new Set(existing.map((entry) => entry.month));
-    const added = desired.filter((month) => !have.has(month));
-    const removed = existing.filter((entry) => entry.payment_id === null && !wanted.has(entry.month));
-    if (added.length) {
-      await tx
-        .insert(addressMonths)
-        .values(added.map((month) => ({ addressPaymentId: address.id, month })))
-        .onConflictDoNothing({ target: [addressMonths.addressPaymentId, addressMonths.month] });
-    }
-    if (removed.length) {
-      await tx.delete(addressMonths).where(
-        and(
-          inArray(
-            addressMonths.id,
-            removed.map((entry) => entry.id),
+  // Marks and unmarks move the address between address_totals groups twice: see retryingConflicts.
+  await retryingConflicts(() =>
+    db.transaction(async (tx) => {
+      const address = await getAddress(tx, input.address_id, auth, true);
+      if (address.clientId !== input.client_id) throw notFound(addressMessages.notFound);
+      const existing = await tx
+        .select({ id: addressMonths.id, month: addressMonths.month, payment_id: addressMonths.paymentId })
+        .from(addressMonths)
+        .where(eq(addressMonths.addressPaymentId, address.id))
+        .orderBy(asc(addressMonths.month));
+      const wanted = new Set(desired);
+      const held = existing.find((entry) => entry.payment_id !== null && !wanted.has(entry.month));
+      if (held) throw fieldError('selected_months', addressMessages.monthHeldByPayment(held.month, held.payment_id!));
+      const have = new Set(existing.map((entry) => entry.month));
+      const added = desired.filter((month) => !have.has(month));
+      const removed = existing.filter((entry) => entry.payment_id === null && !wanted.has(entry.month));
+      if (added.length) {
+        await tx
+          .insert(addressMonths)
+          .values(added.map((month) => ({ addressPaymentId: address.id, month })))
+          .onConflictDoNothing({ target: [addressMonths.addressPaymentId, addressMonths.month] });
+      }
+      if (removed.length) {
+        await tx.delete(addressMonths).where(
+          and(
+            inArray(
+              addressMonths.id,
+              removed.map((entry) => entry.id),
+            ),
+            sql`${addressMonths.paymentId} is null`,
           ),
-          sql`${addressMonths.paymentId} is null`,
-        ),
-      );
-    }
-    if (added.length || removed.length) {
-      await recordAudit(tx, {
-        module: 'payment months',
-        event: 'updated',
-        causerId: auth.user.id,
-        subjectType: 'addresses_payments',
-        subjectId: address.id,
-        old: { unmarked: removed.map((entry) => entry.month) },
-        attributes: { marked: added },
-      });
-    }
-  });
+        );
+      }
+      if (added.length || removed.length) {
+        await recordAudit(tx, {
+          module: 'payment months',
+          event: 'updated',
+          causerId: auth.user.id,
+          subjectType: 'addresses_payments',
+          subjectId: address.id,
+          old: { unmarked: removed.map((entry) => entry.month) },
+          attributes: { marked: added },
+        });
+      }
+    }),
+  );
   const row = await addressRow(db, input.address_id);
   return { payments: row.payments, months_to_pay: row.months_to_pay };
 }

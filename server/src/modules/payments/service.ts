@@ -17,6 +17,7 @@ import type { Database, Executor } from '../../db/client';
 import { changedFields, recordAudit } from '../../platform/audit';
 import { AppError, fieldError, notFound } from '../../platform/errors';
 import { clientIdOf, clientScope, creatorScope, seriesScope } from '../../platform/scope';
+import { retryingConflicts } from '../../platform/transactions';
 import { detectImage, type FileStorage } from '../../platform/storage';
 import { addressesPayments, addressMonths } from '../addresses-payment/tables';
 import type { AuthContext } from '../auth/service';
@@ -75,7 +76,8 @@ function checkUploads(uploads: unknown[]): CheckedUpload[] {
 }
 
 /** What a user may reach: client users their client's payments; staff their data and series scope. */
-const paymentScope = (auth: AuthContext) => and(clientScope(payments.clientId, auth), creatorScope(payments.createdBy, auth), seriesScope(payments.serieId, auth));
+const paymentScope = (auth: AuthContext) =>
+  and(clientScope(payments.clientId, auth), creatorScope(payments.createdBy, auth), seriesScope(payments.serieId, auth));
 
 async function lockPayment(tx: Executor, auth: AuthContext, id: number): Promise<PaymentRecord> {
   const [row] = await tx
@@ -267,10 +269,14 @@ async function checkReferences(tx: Executor, auth: AuthContext, fields: PaymentF
     if (!bank) throw fieldError('bank_id', paymentMessages.bankMissing);
   }
   if (!isClient && fields.serie_id !== null) await assertSerieUsable(tx, auth, fields.serie_id);
-  if (previous?.numberCorrelative && fields.serie_id !== previous.serieId) throw fieldError('serie_id', paymentMessages.serieLocked(previous.numberCorrelative));
+  if (previous?.numberCorrelative && fields.serie_id !== previous.serieId)
+    throw fieldError('serie_id', paymentMessages.serieLocked(previous.numberCorrelative));
   const ticketChanged = fields.tickets_payment_id !== (previous?.ticketsPaymentId ?? null);
   if (fields.tickets_payment_id !== null && ticketChanged) {
-    const [ticket] = await tx.select({ name: ticketsPayments.name, status: ticketsPayments.status }).from(ticketsPayments).where(eq(ticketsPayments.id, fields.tickets_payment_id));
+    const [ticket] = await tx
+      .select({ name: ticketsPayments.name, status: ticketsPayments.status })
+      .from(ticketsPayments)
+      .where(eq(ticketsPayments.id, fields.tickets_payment_id));
     if (!ticket) throw fieldError('tickets_payment_id', paymentMessages.ticketMissing);
     if (!ticket.status) throw fieldError('tickets_payment_id', paymentMessages.ticketInactive(ticket.name));
   }
@@ -482,7 +488,13 @@ export async function updatePayment(
       await saveUploads(storage, uploads, saved);
       const [row] = await tx
         .update(payments)
-        .set({ ...columnsOf(fields, rate), ...amountsOf(address, months.length, rate.rate, fields), monthsPayment: months, files: [...kept, ...saved], updatedAt: new Date() })
+        .set({
+          ...columnsOf(fields, rate),
+          ...amountsOf(address, months.length, rate.rate, fields),
+          monthsPayment: months,
+          files: [...kept, ...saved],
+          updatedAt: new Date(),
+        })
         .where(eq(payments.id, previous.id))
         .returning();
       if (!row) throw notFound(paymentMessages.notFound);
@@ -494,7 +506,14 @@ export async function updatePayment(
       dropped = previous.files.filter((name) => !kept.includes(name));
       const diff = changedFields(snapshot(previous), snapshot(row));
       if (diff.changed) {
-        await recordAudit(tx, { module: AUDIT_MODULE, event: 'updated', causerId: auth.user.id, subjectId: row.id, old: diff.old, attributes: diff.attributes });
+        await recordAudit(tx, {
+          module: AUDIT_MODULE,
+          event: 'updated',
+          causerId: auth.user.id,
+          subjectId: row.id,
+          old: diff.old,
+          attributes: diff.attributes,
+        });
       }
     });
   } catch (error) {
@@ -510,16 +529,18 @@ export async function updatePayment(
  * is not reused (the audit entry keeps it).
  */
 export async function deletePayment(db: Database, storage: FileStorage, auth: AuthContext, id: number) {
-  const files = await db.transaction(async (tx) => {
-    const row = await lockPayment(tx, auth, id);
-    if (clientIdOf(auth) !== null && row.status !== 0) throw new AppError('validation', paymentMessages.onlyProcessing);
-    await lockAddresses(tx, [row.addressPaymentId]);
-    await releaseMonths(tx, row.id);
-    await tx.delete(ticketsDelivered).where(eq(ticketsDelivered.paymentId, row.id));
-    await tx.delete(payments).where(eq(payments.id, row.id));
-    await recordAudit(tx, { module: AUDIT_MODULE, event: 'deleted', causerId: auth.user.id, subjectId: row.id, old: snapshot(row) });
-    return row.files;
-  });
+  const files = await retryingConflicts(() =>
+    db.transaction(async (tx) => {
+      const row = await lockPayment(tx, auth, id);
+      if (clientIdOf(auth) !== null && row.status !== 0) throw new AppError('validation', paymentMessages.onlyProcessing);
+      await lockAddresses(tx, [row.addressPaymentId]);
+      await releaseMonths(tx, row.id);
+      await tx.delete(ticketsDelivered).where(eq(ticketsDelivered.paymentId, row.id));
+      await tx.delete(payments).where(eq(payments.id, row.id));
+      await recordAudit(tx, { module: AUDIT_MODULE, event: 'deleted', causerId: auth.user.id, subjectId: row.id, old: snapshot(row) });
+      return row.files;
+    }),
+  );
   await removeFiles(storage, files);
 }
 
@@ -532,36 +553,38 @@ export async function deletePayment(db: Database, storage: FileStorage, auth: Au
  * chose (a series they may use, as in the form), else from the approver's own series, else 422.
  */
 export async function changePaymentStatus(db: Database, auth: AuthContext, input: ChangePaymentStatusInput) {
-  await db.transaction(async (tx) => {
-    const row = await lockPayment(tx, auth, input.id);
-    const from = row.status as PaymentStatus;
-    const to = input.status;
-    if (!canChangeStatus(from, to)) throw fieldError('status', paymentMessages.transitionRefused(from, to));
-    if (to === 2 && !input.notes) throw fieldError('notes', paymentMessages.rejectReasonRequired);
-    await lockAddresses(tx, [row.addressPaymentId]);
-    const changes: Partial<typeof payments.$inferInsert> = { status: to, notes: input.notes, updatedAt: new Date() };
-    if (to === 2) {
-      await releaseMonths(tx, row.id);
-    } else {
-      if (from === 0) {
-        await tx.update(addressMonths).set({ pending: false }).where(eq(addressMonths.paymentId, row.id));
+  await retryingConflicts(() =>
+    db.transaction(async (tx) => {
+      const row = await lockPayment(tx, auth, input.id);
+      const from = row.status as PaymentStatus;
+      const to = input.status;
+      if (!canChangeStatus(from, to)) throw fieldError('status', paymentMessages.transitionRefused(from, to));
+      if (to === 2 && !input.notes) throw fieldError('notes', paymentMessages.rejectReasonRequired);
+      await lockAddresses(tx, [row.addressPaymentId]);
+      const changes: Partial<typeof payments.$inferInsert> = { status: to, notes: input.notes, updatedAt: new Date() };
+      if (to === 2) {
+        await releaseMonths(tx, row.id);
       } else {
-        const address = await addressFacts(tx, row.addressPaymentId, row.id);
-        if (!address) throw notFound(paymentMessages.addressNotFound);
-        assertMonthsFree(address, row.monthsPayment);
-        await coverMonths(tx, address.id, row.id, row.monthsPayment, false);
+        if (from === 0) {
+          await tx.update(addressMonths).set({ pending: false }).where(eq(addressMonths.paymentId, row.id));
+        } else {
+          const address = await addressFacts(tx, row.addressPaymentId, row.id);
+          if (!address) throw notFound(paymentMessages.addressNotFound);
+          assertMonthsFree(address, row.monthsPayment);
+          await coverMonths(tx, address.id, row.id, row.monthsPayment, false);
+        }
+        if (!row.numberCorrelative) {
+          const serieId = row.serieId ?? input.serie_id ?? auth.user.correlativeId;
+          if (serieId === null) throw fieldError('serie_id', paymentMessages.serieToApprove);
+          if (row.serieId === null && input.serie_id !== null) await assertSerieUsable(tx, auth, input.serie_id);
+          changes.serieId = serieId;
+          changes.numberCorrelative = await takeCorrelative(tx, serieId);
+        }
       }
-      if (!row.numberCorrelative) {
-        const serieId = row.serieId ?? input.serie_id ?? auth.user.correlativeId;
-        if (serieId === null) throw fieldError('serie_id', paymentMessages.serieToApprove);
-        if (row.serieId === null && input.serie_id !== null) await assertSerieUsable(tx, auth, input.serie_id);
-        changes.serieId = serieId;
-        changes.numberCorrelative = await takeCorrelative(tx, serieId);
-      }
-    }
-    const [updated] = await tx.update(payments).set(changes).where(eq(payments.id, row.id)).returning();
-    if (!updated) throw notFound(paymentMessages.notFound);
-    const diff = changedFields(snapshot(row), snapshot(updated));
-    await recordAudit(tx, { module: AUDIT_MODULE, event: 'updated', causerId: auth.user.id, subjectId: row.id, old: diff.old, attributes: diff.attributes });
-  });
+      const [updated] = await tx.update(payments).set(changes).where(eq(payments.id, row.id)).returning();
+      if (!updated) throw notFound(paymentMessages.notFound);
+      const diff = changedFields(snapshot(row), snapshot(updated));
+      await recordAudit(tx, { module: AUDIT_MODULE, event: 'updated', causerId: auth.user.id, subjectId: row.id, old: diff.old, attributes: diff.attributes });
+    }),
+  );
 }
