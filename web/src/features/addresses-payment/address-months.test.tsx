@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, notFound, ok } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
 import { AddressMonths } from './address-months';
-import { makeAddress, NOW } from './details-fixture';
+import { makeAddress, NOW } from './address-fixtures';
 
 beforeAll(() => {
   vi.useFakeTimers({ toFake: ['Date'] });

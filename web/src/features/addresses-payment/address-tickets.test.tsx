@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi, notFound, ok } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
 import { AddressTickets } from './address-tickets';
-import { makeAddress, makeTicket } from './details-fixture';
+import { makeAddress, makeTicket } from './address-fixtures';
 
 let options: TicketSeries[] = [];
 let assignAnswer: () => Response | Promise<Response>;

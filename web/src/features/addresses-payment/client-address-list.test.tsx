@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, notFound, ok } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
 import { ClientAddressList } from './client-address-list';
-import { makeAddress, makeTicket, NOW } from './details-fixture';
+import { makeAddress, makeTicket, NOW } from './address-fixtures';
 
 beforeAll(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
