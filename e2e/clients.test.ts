@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clickAndExpectToast, chromiumPath, loginAs, newPage, snapshot, useBrowser } from './support/browser';
+import { clickAndExpectToast, clickOption, chromiumPath, loginAs, newPage, snapshot, useBrowser } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
 
 const { browser, baseUrl } = useBrowser();
@@ -17,7 +17,7 @@ describe.skipIf(!chromiumPath)(`clients in Chromium${chromiumPath ? '' : ` (${CH
     await panel.getByText('El campo Teléfonos no debe estar vacio.').waitFor();
     await panel.getByLabel('Nombre').fill('Valentina Rojas Prueba');
     await panel.getByLabel('Tipo de identificación').click();
-    await page.getByTitle('V - Venezolano').click();
+    await clickOption(page, 'V - Venezolano');
     await panel.getByLabel('Identificación', { exact: true }).fill('27123456');
     await panel.getByLabel('Correo').fill('valentina.rojas@correo.test');
     const phones = panel.getByLabel('Teléfonos');
@@ -28,7 +28,10 @@ describe.skipIf(!chromiumPath)(`clients in Chromium${chromiumPath ? '' : ` (${CH
     await panel.getByRole('button', { name: 'Agregar' }).click();
     await phones.fill('04241112233');
     await phones.press('Enter');
-    expect(await panel.getByRole('list', { name: 'Números agregados' }).getByRole('listitem').allInnerTexts()).toEqual(['+58 (424)-1112233', '+58 (414)-1234567']);
+    expect(await panel.getByRole('list', { name: 'Números agregados' }).getByRole('listitem').allInnerTexts()).toEqual([
+      '+58 (424)-1112233',
+      '+58 (414)-1234567',
+    ]);
     await clickAndExpectToast(page, panel.getByRole('button', { name: 'Guardar' }), 'Cliente creado');
     await panel.waitFor({ state: 'hidden' });
 

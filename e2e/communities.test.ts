@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { clickAndExpectToast, chromiumPath, loginAs, newPage, snapshot, useBrowser } from './support/browser';
+import { clickAndExpectToast, clickOption, chromiumPath, loginAs, newPage, snapshot, useBrowser } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
 
 const { browser, baseUrl } = useBrowser();
@@ -10,7 +10,7 @@ const { browser, baseUrl } = useBrowser();
 async function choose(page: Page, scope: Locator, label: string, option: string) {
   await scope.getByLabel(label, { exact: true }).click();
   await scope.getByLabel(label, { exact: true }).fill(option);
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+  await clickOption(page, option);
 }
 
 describe.skipIf(!chromiumPath)(`communities in Chromium${chromiumPath ? '' : ` (${CHROMIUM_MISSING})`}`, () => {

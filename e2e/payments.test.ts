@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
+import { monthName } from '@recaudo/domain/months';
 import { describe, expect, it } from 'vitest';
-import { apiAs, clickAndExpectToast, chromiumPath, loginAs, newPage, snapshot, useBrowser } from './support/browser';
+import { apiAs, clickAndExpectToast, chromiumPath, loginAs, newPage, selectOption, snapshot, useBrowser } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
 
 const { browser, baseUrl } = useBrowser();
@@ -37,14 +38,12 @@ interface StoredPayment extends DemoPayment {
   hash: string;
   reference: string | null;
   bank_id: number | null;
+  serie_id: number | null;
   payment_method: { name: string };
   client: { name: string };
   address_payment: { address: string };
 }
 
-const MONTH_NAMES = ['Enero', 'Febrero', 'Marzo', 'Abril', 'Mayo', 'Junio', 'Julio', 'Agosto', 'Septiembre', 'Octubre', 'Noviembre', 'Diciembre'];
-/** '2026-03' → 'Marzo 2026', as the month calendar names its buttons. */
-const monthName = (month: string) => `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
 /** Today in Caracas (the business time zone) as the panel shows dates: DD-MM-YYYY. */
 function todayInCaracas(): string {
   const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Caracas', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date());
@@ -96,10 +95,8 @@ describe.skipIf(!chromiumPath)(`payments in Chromium${chromiumPath ? '' : ` (${C
     await page.getByRole('button', { name: 'Nuevo pago' }).click();
     const panel = page.getByRole('dialog', { name: 'Nuevo pago' });
     await panel.waitFor();
-    await panel.getByLabel('Cliente').fill(target.client.identification);
-    await page.getByTitle(label).click();
-    await panel.getByLabel('Dirección de pago').click();
-    await page.getByTitle(`${target.address} (Comercial)`).click();
+    await selectOption(page, panel, 'Cliente', label, { search: target.client.identification, exact: false });
+    await selectOption(page, panel, 'Dirección de pago', `${target.address} (Comercial)`, { exact: false });
     await panel.getByText(`Meses por pagar: ${target.months_to_pay}`).waitFor();
 
     // Two unpaid months, the earliest first, walking the year tabs from the first one.
@@ -123,14 +120,9 @@ describe.skipIf(!chromiumPath)(`payments in Chromium${chromiumPath ? '' : ` (${C
     expect(await summary.innerText()).toContain('IVA (16 %)');
     await snapshot(page, 'payment-panel-months');
 
-    await panel.getByLabel('Método de pago').click();
-    await page.getByTitle('Efectivo', { exact: true }).click();
+    await selectOption(page, panel, 'Método de pago', 'Efectivo');
     const [serie] = await api<{ id: number; serie: string }[]>('correlatives/selects');
-    await panel.getByLabel('Serie').click();
-    await page
-      .locator('.ant-select-item-option')
-      .and(page.getByTitle(serie!.serie, { exact: true }))
-      .click();
+    await selectOption(page, panel, 'Serie', serie!.serie);
     await panel.getByLabel('Nº de control').fill('20260001');
     await panel.getByLabel('Observaciones').fill('Pago de dos meses en taquilla (prueba de navegador).');
     await snapshot(page, 'payment-panel-amounts');
@@ -195,8 +187,7 @@ describe.skipIf(!chromiumPath)(`payments in Chromium${chromiumPath ? '' : ` (${C
     expect(await panel.getByLabel('Estatus').count()).toBe(0);
     await panel.getByText('Tu pago quedará en estado Procesando hasta que el personal lo apruebe.').waitFor();
 
-    await panel.getByLabel('Dirección de pago').click();
-    await page.getByTitle(`${address.address} (${address.type === 1 ? 'Comercial' : 'Residencial'})`, { exact: true }).click();
+    await selectOption(page, panel, 'Dirección de pago', `${address.address} (${address.type === 1 ? 'Comercial' : 'Residencial'})`);
     // antd's radio buttons hide the input itself: the label takes the click.
     await panel.getByText('Otros meses', { exact: true }).click();
     await expect.poll(() => panel.getByRole('radio', { name: 'Otros meses' }).isChecked()).toBe(true);
@@ -214,8 +205,7 @@ describe.skipIf(!chromiumPath)(`payments in Chromium${chromiumPath ? '' : ` (${C
       .waitFor();
 
     // Pago móvil (type 3, validated through the bank's API): reference and origin bank required.
-    await panel.getByLabel('Método de pago').click();
-    await page.getByTitle('Pago móvil', { exact: true }).click();
+    await selectOption(page, panel, 'Método de pago', 'Pago móvil');
     await panel.getByLabel('Referencia').waitFor();
     expect(await panel.getByLabel('Fecha de pago').inputValue()).toBe(todayInCaracas());
     // The amount follows the rate the address uses; the client can't change the rate.
@@ -230,8 +220,7 @@ describe.skipIf(!chromiumPath)(`payments in Chromium${chromiumPath ? '' : ` (${C
     expect((await asClient<{ total: number }>(`payments?search=${reference}`)).total).toBe(0);
 
     await panel.getByLabel('Referencia').fill(reference);
-    await panel.getByLabel('Banco de origen').fill(bank!.code);
-    await page.getByTitle(`${bank!.code} - ${bank!.name}`, { exact: true }).click();
+    await selectOption(page, panel, 'Banco de origen', `${bank!.code} - ${bank!.name}`, { search: bank!.code });
     await panel.getByLabel('Observaciones').fill('Pago móvil reportado por la clienta (prueba de navegador).');
     await expect.poll(() => panel.getByText('El campo Referencia es obligatorio.').count()).toBe(0);
     await clickAndExpectToast(page, panel.getByRole('button', { name: 'Guardar' }), 'Pago registrado');
@@ -256,7 +245,8 @@ describe.skipIf(!chromiumPath)(`payments in Chromium${chromiumPath ? '' : ` (${C
       number_correlative: null,
     });
 
-    // The analyst (edit_payment) finds it Procesando, gives it a series and control number, and approves it.
+    // The analyst (edit_payment, every series, none of their own) finds it Procesando and
+    // approves it in one step, choosing the series its document number comes from.
     const staff = await newPage(browser(), baseUrl());
     await loginAs(staff, 'analista@recaudo.test');
     await staff.goto('/payments');
@@ -264,33 +254,26 @@ describe.skipIf(!chromiumPath)(`payments in Chromium${chromiumPath ? '' : ` (${C
     await staffTable.locator('tbody tr.ant-table-row').first().waitFor();
     const staffRow = await findRow(staff, staffTable, reference, own.name);
     await staffRow.getByText('Procesando', { exact: true }).waitFor();
-    await staffRow.getByRole('button', { name: 'Editar' }).click();
-    const edit = staff.getByRole('dialog', { name: 'Editar pago' });
-    await edit.waitFor();
-    expect(await edit.getByLabel('Referencia').inputValue()).toBe(reference);
+    await staffRow.getByRole('button', { name: 'Aprobar' }).click();
+    const approve = staff.getByRole('dialog', { name: 'Aprobar pago' });
+    await approve.getByRole('button', { name: 'Aprobar' }).click();
+    await approve.getByText('El campo Serie es obligatorio.', { exact: true }).waitFor();
     const [serie] = await (await apiAs(baseUrl(), 'analista@recaudo.test'))<{ id: number; serie: string }[]>('correlatives/selects');
-    await edit.getByLabel('Serie').click();
-    await staff
-      .locator('.ant-select-item-option')
-      .and(staff.getByTitle(serie!.serie, { exact: true }))
-      .click();
-    const control = reference.slice(-8);
-    await edit.getByLabel('Nº de control').fill(control);
-    await clickAndExpectToast(staff, edit.getByRole('button', { name: 'Guardar' }), 'Pago actualizado');
-    await edit.waitFor({ state: 'hidden' });
-    await clickAndExpectToast(staff, staffRow.getByRole('button', { name: 'Aprobar' }), 'Pago aprobado');
+    await selectOption(staff, approve, 'Serie', serie!.serie);
+    await clickAndExpectToast(staff, approve.getByRole('button', { name: 'Aprobar' }), 'Pago aprobado');
+    await approve.waitFor({ state: 'hidden' });
     await staffRow.getByText('Aprobado', { exact: true }).waitFor();
     await staff.context().close();
 
     // Back on the client's screen: approved, with its document number, and no longer editable.
+    const [after] = (await asClient<{ data: StoredPayment[] }>(`payments?search=${reference}`)).data;
+    expect(after).toMatchObject({ status: 1, serie_id: serie!.id });
+    expect(after!.number_correlative).toMatch(/^\d{8}$/);
     await page.reload();
     const approved = await findRow(page, table, reference, 'Pago móvil');
     await approved.getByText('Aprobado', { exact: true }).waitFor();
-    expect(await approved.innerText()).toContain(control);
+    expect(await approved.innerText()).toContain(after!.number_correlative);
     expect(await approved.getByRole('button', { name: 'Editar' }).count()).toBe(0);
-    const [after] = (await asClient<{ data: StoredPayment[] }>(`payments?search=${reference}`)).data;
-    expect(after).toMatchObject({ status: 1, number: control });
-    expect(after!.number_correlative).toMatch(/^\d{8}$/);
     await page.context().close();
   }, 120_000);
 

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiAs, clickAndExpectToast, chromiumPath, loginAs, newPage, snapshot, useBrowser } from './support/browser';
+import { apiAs, clickAndExpectToast, clickOption, chromiumPath, loginAs, newPage, snapshot, useBrowser } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
 
 const { browser, baseUrl } = useBrowser();
@@ -10,7 +10,9 @@ async function latestMessageTo(to: string, matching: RegExp): Promise<string> {
   const { token } = await apiAs(baseUrl());
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
-    const answer = await fetch(`${baseUrl()}/api/outbox?${new URLSearchParams({ 'filters[to]': to, per_page: '5' })}`, { headers: { authorization: `Bearer ${token}` } });
+    const answer = await fetch(`${baseUrl()}/api/outbox?${new URLSearchParams({ 'filters[to]': to, per_page: '5' })}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const rows = ((await answer.json()) as any).data.data as { body_text: string }[];
     const found = rows.map((row) => matching.exec(row.body_text)).find(Boolean);
     if (found) return found[1]!;
@@ -21,10 +23,11 @@ async function latestMessageTo(to: string, matching: RegExp): Promise<string> {
 
 async function pick(page: Page, label: string, option: string, scope: Page | Locator = page) {
   await scope.getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle(option, { exact: true }).click();
+  await clickOption(page, option);
 }
 
-const menuLabels = async (page: Page) => (await page.getByRole('menu', { name: 'Menú principal' }).getByRole('menuitem').allInnerTexts()).map((text) => text.trim());
+const menuLabels = async (page: Page) =>
+  (await page.getByRole('menu', { name: 'Menú principal' }).getByRole('menuitem').allInnerTexts()).map((text) => text.trim());
 
 // One new person per run: a fresh identification and e-mail.
 const stamp = Date.now().toString().slice(-7);

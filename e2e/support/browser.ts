@@ -68,18 +68,55 @@ export async function snapshot(page: Page, name: string): Promise<void> {
 /**
  * Clicks and waits for the toast the click brings. Waiting starts before the click, so on a
  * busy machine a three-second toast can't come and go while the click is still returning. An
- * error toast that appears instead fails at once with the server's message rather than a bare timeout.
+ * error toast or a form field message that appears instead fails at once with its text rather
+ * than a bare timeout.
  */
 export async function clickAndExpectToast(page: Page, target: Locator, text: string): Promise<void> {
-  const errors = page.locator('.ant-message-error');
+  // An error toast, or a field message of the form (client-side validation sends nothing).
+  const errors = page.locator('.ant-message-error, .ant-form-item-explain-error');
   const shown = await errors.count();
   const expected = page.getByText(text).first().waitFor();
   const failure = page
-    .waitForFunction((before) => document.querySelectorAll('.ant-message-error').length > before, shown, { timeout: 0 })
+    .waitForFunction((before) => document.querySelectorAll('.ant-message-error, .ant-form-item-explain-error').length > before, shown, { timeout: 0 })
     .then(async () => {
       throw new Error(`Se esperaba el aviso "${text}" y apareció el error "${await errors.last().innerText()}"`);
     });
   failure.catch(() => undefined);
   await target.click();
   await Promise.race([expected, failure]);
+}
+
+/**
+ * Clicks the option titled `option` in the open select dropdown: never a table cell with the same
+ * title behind the panel, which a bare getByTitle can find first.
+ */
+export async function clickOption(page: Page, option: string, { exact = true }: { exact?: boolean } = {}): Promise<void> {
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').and(page.getByTitle(option, { exact })).click();
+}
+
+/**
+ * Picks `option` in the select labelled `label` within `scope` (typing `search` first when
+ * given) and waits until the select shows it. On a loaded machine a click can land while the
+ * dropdown is still opening and select nothing, so the pick is tried again, up to three times.
+ */
+export async function selectOption(
+  page: Page,
+  scope: Locator,
+  label: string,
+  option: string,
+  { search, exact = true }: { search?: string; exact?: boolean } = {},
+): Promise<void> {
+  const field = scope.getByLabel(label);
+  const select = field.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+  for (let attempt = 1; ; attempt++) {
+    await field.click();
+    if (search !== undefined) await field.fill(search);
+    await clickOption(page, option, { exact });
+    try {
+      await select.filter({ hasText: option }).waitFor({ timeout: 3000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 }
