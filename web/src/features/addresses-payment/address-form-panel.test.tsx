@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { installFakeApi, notFound, ok } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
-import { addressRow, commercialRow } from './address-fixtures';
+import { addressRow, commercialRow } from '../../test/address-rows';
 import { AddressFormPanel } from './address-form-panel';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });

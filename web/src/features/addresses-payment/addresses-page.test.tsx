@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { installFakeApi, notFound, ok } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
-import { addressRow, commercialRow } from './address-fixtures';
+import { addressRow, commercialRow } from '../../test/address-rows';
 import AddressesPage from './addresses-page';
 
 // The expansion belongs to another component (calendar and tickets); here only its wiring matters.

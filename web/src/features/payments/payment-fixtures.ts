@@ -1,6 +1,7 @@
 import type { AddressRow } from '@recaudo/domain/addresses';
 import { addMonths, calendarYears, currentMonth, type Month } from '@recaudo/domain/months';
 import type { PaymentRow } from '@recaudo/domain/payments';
+import { addressRow } from '../../test/address-rows';
 import type { ClientOption, MethodOption } from './api';
 
 /** Payment rows as `GET payments` answers them, for the tests of this folder. */
@@ -87,35 +88,16 @@ export function panelAddress(overrides: Partial<AddressRow> & { start?: number; 
   const { start = 3, paid = [], ...rest } = overrides;
   const startMonth = ago(start);
   const coverage = paid.map((month) => ({ month, payment_id: 77, pending: false }));
-  return {
-    id: 1,
-    client_id: 10,
-    client: { id: 10, name: 'Luisa Mendoza', identification_type: 'V', identification: '12345678' },
-    type: 0,
-    address: 'Calle 3, casa 12',
-    state_id: 1,
-    state: { id: 1, name: 'Miranda' },
-    municipality_id: 11,
-    municipality: { id: 11, name: 'Sucre' },
-    parish_id: 111,
+  return addressRow({
     parish: { id: 111, name: 'Petare', date_start: `${startMonth}-01` },
-    community_id: 1111,
     community: { id: 1111, name: 'La Urbina', fee: '12.50', date_start: `${startMonth}-01` },
-    economic_activity_id: null,
-    economic_activity: null,
-    is_custom_fee: false,
-    fee: '12.50',
-    date_start: null,
     start_month: startMonth,
     months_to_pay: start + 1 - paid.length,
     payments: calendarYears(startMonth, coverage),
     solvent: false,
     solvent_to_date: null,
-    tickets_delivered: [],
-    created_by: 1,
-    created_at: '2026-01-10T12:00:00Z',
     ...rest,
-  };
+  });
 }
 
 export const commercialAddress = (overrides: Partial<AddressRow> & { start?: number; paid?: Month[] } = {}) =>
