@@ -15,17 +15,8 @@ import { MoneyInput } from '../../components/money-input';
 import { SidePanel } from '../../components/side-panel';
 import { applyServerErrors, zodRule } from '../../lib/form';
 import { useSession } from '../../lib/session';
-import {
-  clientOptionLabel,
-  findActivityOptions,
-  findClientOptions,
-  findRegionOptions,
-  useSaveAddress,
-  type ActivityOption,
-  type AddressInput,
-  type ClientOption,
-  type Named,
-} from './api';
+import { clientOptionLabel, findClientOptions, type ClientOption, type Named } from '../../components/select-options';
+import { findActivityOptions, findRegionOptions, useSaveAddress, type ActivityOption, type AddressInput } from './api';
 import { SearchSelect, type SearchSelectOption } from './search-select';
 
 const FORM_ID = 'address-form';
@@ -199,7 +190,10 @@ function AddressForm({
   const staff = ownClientId === null;
   const creating = address === null;
   const [form] = Form.useForm<AddressFormValues>();
-  const initial = useMemo(() => initialValues(address, defaultType, ownClientId ?? defaultClient?.id ?? null), [address, defaultType, ownClientId, defaultClient]);
+  const initial = useMemo(
+    () => initialValues(address, defaultType, ownClientId ?? defaultClient?.id ?? null),
+    [address, defaultType, ownClientId, defaultClient],
+  );
   // Only the fields other fields depend on are watched (typing elsewhere doesn't re-render the
   // form). Until the form is connected (first render) a watch answers undefined: the initial values stand in.
   const or = <T,>(watched: T | undefined, fallback: T): T => (watched === undefined ? fallback : watched);

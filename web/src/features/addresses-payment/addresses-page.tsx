@@ -21,44 +21,33 @@ import { useSession } from '../../lib/session';
 import { AddressDetails } from './address-details';
 import { addressColumns, addressTexts } from './address-columns';
 import { AddressFormPanel } from './address-form-panel';
-import {
-  ADDRESSES_EXPORT,
-  clientOptionLabel,
-  findActivityOptions,
-  findClientOptions,
-  findRegionOptions,
-  findUserOptions,
-  toFilterOptions,
-  useAddresses,
-  useDeleteAddress,
-  useInvalidateAddresses,
-} from './api';
+import { clientsFilterField, toFilterOptions, usersFilterField } from '../../components/select-options';
+import { ADDRESSES_EXPORT, findActivityOptions, findRegionOptions, useAddresses, useDeleteAddress, useInvalidateAddresses } from './api';
 
 const typeOptions = ([0, 1] as const).map((type) => ({ value: type, label: ADDRESS_TYPES[type] }));
 
 /** A filter's chosen ids, one or a list, as the parent of the next cascade level. */
-const ids = (value: FilterValue): number[] => (Array.isArray(value) ? value : value === undefined || value === null || value === '' ? [] : [value]).map(Number).filter(Boolean);
+const ids = (value: FilterValue): number[] =>
+  (Array.isArray(value) ? value : value === undefined || value === null || value === '' ? [] : [value]).map(Number).filter(Boolean);
 
 const identificationOptions: FilterOption[] = ([0, 1] as const).flatMap((type) =>
   Object.entries(IDENTIFICATION_TYPES[type]).map(([value, label]) => ({ value, label: `${value} - ${label}` })),
 );
 
 /** Checkbox pairs that exclude each other: checking one unchecks the other (spec 01 §2). */
-const checkbox = (name: string, label: string, excludes?: string): FilterField => ({ type: 'checkbox', name, label, resets: excludes ? [excludes] : undefined });
+const checkbox = (name: string, label: string, excludes?: string): FilterField => ({
+  type: 'checkbox',
+  name,
+  label,
+  resets: excludes ? [excludes] : undefined,
+});
 
 /** The drawer's filters, as `addresses-payment` reads them (server/src/modules/addresses-payment/queries.ts). */
 export function addressFilters(type: AddressType, staff: boolean): FilterField[] {
   const fields: FilterField[] = [];
   if (staff) {
     fields.push(
-      {
-        type: 'select',
-        name: 'client',
-        label: 'Clientes',
-        multiple: true,
-        fetcher: (search, _filters, signal) =>
-          findClientOptions(search, signal).then((clients): FilterOption[] => clients.map((client) => ({ value: client.id, label: clientOptionLabel(client) }))),
-      },
+      clientsFilterField,
       { type: 'select', name: 'identification_type', label: 'Tipo de identificación', multiple: true, options: identificationOptions },
     );
   }
@@ -107,13 +96,7 @@ export function addressFilters(type: AddressType, staff: boolean): FilterField[]
         },
   );
   if (staff) {
-    fields.push({
-      type: 'select',
-      name: 'user',
-      label: 'Usuarios',
-      multiple: true,
-      fetcher: (search, _filters, signal) => findUserOptions(search, signal).then(toFilterOptions),
-    });
+    fields.push(usersFilterField);
   }
   fields.push(
     { type: 'number', name: 'months_to_pay', label: 'Meses por pagar' },

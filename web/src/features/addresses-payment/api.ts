@@ -1,8 +1,8 @@
 import type { AddressRow, AddressType } from '@recaudo/domain/addresses';
 import type { Paged } from '@recaudo/domain/paging';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FilterOption } from '../../components/filter-drawer';
 import type { ListParams } from '../../components/use-list-state';
+import type { Named } from '../../components/select-options';
 import { http } from '../../lib/http';
 import { notify } from '../../lib/notify';
 
@@ -30,15 +30,6 @@ export interface AddressInput {
   date_start: string | null;
 }
 
-export interface Named {
-  id: number;
-  name: string;
-}
-export interface ClientOption extends Named {
-  identification_type: string;
-  identification: string;
-  type: number;
-}
 export interface ActivityOption extends Named {
   code: string | null;
   fee: string;
@@ -70,9 +61,6 @@ export const deleteAddress = (id: number) => http.delete<null>('addresses-paymen
 
 /* ---------------- Options of the form's selects and the filters ---------------- */
 
-/** Clients by name or identification (at most 50; a client user gets only their own). */
-export const findClientOptions = (search: string, signal?: AbortSignal) =>
-  http.get<ClientOption[]>('clients/selects/data', { query: { search }, signal }).then((answer) => answer.data);
 /** Active regional units of one level, below the given parents. */
 export const findRegionOptions = <L extends RegionLevel>(level: L, parents: RegionParents, search: string, signal?: AbortSignal) =>
   http
@@ -80,15 +68,6 @@ export const findRegionOptions = <L extends RegionLevel>(level: L, parents: Regi
     .then((answer) => answer.data);
 export const findActivityOptions = (search: string, signal?: AbortSignal) =>
   http.get<ActivityOption[]>('economic-activities/selects', { query: { search }, signal }).then((answer) => answer.data);
-/** Every user (staff and client users both create addresses), filtered here by the typed text. */
-export const findUserOptions = (search: string, signal?: AbortSignal) =>
-  http
-    .get<Named[]>('users/all-selects', { signal })
-    .then((answer) => answer.data.filter((user) => !search || user.name.toLowerCase().includes(search.toLowerCase())));
-
-export const clientOptionLabel = (client: Pick<ClientOption, 'name' | 'identification_type' | 'identification'>) =>
-  `${client.name} (${client.identification_type}-${client.identification})`;
-export const toFilterOptions = (rows: readonly Named[]): FilterOption[] => rows.map((row) => ({ value: row.id, label: row.name }));
 
 export function useAddresses(params: AddressListParams) {
   return useQuery({
@@ -131,5 +110,6 @@ function useAddressMutation<I, R>(mutationFn: (input: I) => Promise<{ message: s
   });
 }
 
-export const useSaveAddress = () => useAddressMutation(({ id, ...input }: AddressInput & { id?: number }) => (id ? updateAddress({ id, ...input }) : createAddress(input)));
+export const useSaveAddress = () =>
+  useAddressMutation(({ id, ...input }: AddressInput & { id?: number }) => (id ? updateAddress({ id, ...input }) : createAddress(input)));
 export const useDeleteAddress = () => useAddressMutation(deleteAddress);

@@ -6,7 +6,6 @@ import { receiptMessages } from '@recaudo/domain/payment-receipts';
 import type { PaymentRow, PaymentStatus } from '@recaudo/domain/payments';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { FilterOption } from '../../components/filter-drawer';
 import type { ListParams } from '../../components/use-list-state';
 import { download, fetchBlob, http } from '../../lib/http';
 import { notify } from '../../lib/notify';
@@ -39,20 +38,6 @@ export interface TicketOption {
   color: string;
   status: boolean;
   validity_date: string;
-}
-/** A client of the panel's picker, with the contact data the panel checks (spec 02 §2). */
-export interface ClientOption {
-  id: number;
-  name: string;
-  identification_type: string;
-  identification: string;
-  type: number;
-  email: string | null;
-  phone: string[];
-}
-export interface Named {
-  id: number;
-  name: string;
 }
 
 /** What the panel sends (spec 02 §7 store/update); amounts are the panel's figures, the server recomputes them. */
@@ -201,9 +186,6 @@ export const sendReceiptMail = (hash: string) => http.post<{ to: string }>('paym
 
 /* ---------------- Options of the panel and the filters ---------------- */
 
-/** Clients by name or identification (at most 50; a client user gets only their own). */
-export const findClientOptions = (search: string, signal?: AbortSignal) =>
-  http.get<ClientOption[]>('clients/selects/data', { query: { search }, signal }).then((answer) => answer.data);
 /** The client's complete addresses (residential with community and parish, commercial with activity). */
 export const findClientAddresses = (clientId: number, signal?: AbortSignal) =>
   http.get<AddressRow[]>(`addresses-payment/address-select-client/${clientId}`, { signal }).then((answer) => answer.data);
@@ -213,15 +195,6 @@ export const findSerieOptions = (signal?: AbortSignal) => http.get<SerieOption[]
 export const findTicketOptions = (addressId: number | null, signal?: AbortSignal) =>
   http.get<TicketOption[]>('tickets-payments/selects', { query: addressId ? { address_payment_id: addressId } : {}, signal }).then((answer) => answer.data);
 export const findRates = (signal?: AbortSignal) => http.get<ExchangeRates>('configurations/exchange-rate', { signal }).then((answer) => answer.data);
-/** Every user (staff and client users both register payments), filtered here by the typed text. */
-export const findUserOptions = (search: string, signal?: AbortSignal) =>
-  http
-    .get<Named[]>('users/all-selects', { signal })
-    .then((answer) => answer.data.filter((user) => !search || user.name.toLowerCase().includes(search.toLowerCase())));
-
-export const clientOptionLabel = (client: Pick<ClientOption, 'name' | 'identification_type' | 'identification'>) =>
-  `${client.name} (${client.identification_type}-${client.identification})`;
-export const toFilterOptions = (rows: readonly Named[]): FilterOption[] => rows.map((row) => ({ value: row.id, label: row.name }));
 
 /** The payments list; with `clientId`, that client's payments only (`payments/client-details`). */
 export function usePayments(params: ListParams, clientId: number | null = null) {

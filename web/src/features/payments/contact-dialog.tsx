@@ -5,7 +5,8 @@ import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import { PhoneListInput } from '../../components/phone-list-input';
 import { applyServerErrors, zodRule } from '../../lib/form';
-import { clientOptionLabel, useUpdateContact, type ClientOption } from './api';
+import { clientOptionLabel, type ClientOption } from '../../components/select-options';
+import { useUpdateContact } from './api';
 
 const FORM_ID = 'payment-contact-form';
 const rules = { email: [zodRule(updateContactInfoSchema.shape.email)], phone: [zodRule(updateContactInfoSchema.shape.phone)] };

@@ -48,10 +48,9 @@ import { useDebouncedValue } from '../../components/use-debounced-value';
 import { applyServerErrors, zodRule } from '../../lib/form';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session';
+import { clientOptionLabel, findClientOptions, type ClientOption } from '../../components/select-options';
 import {
-  clientOptionLabel,
   findBankOptions,
-  findClientOptions,
   findMethodOptions,
   findRates,
   paymentKeys,
@@ -60,7 +59,6 @@ import {
   useOptionList,
   useSavePayment,
   useTicketOptions,
-  type ClientOption,
   type MethodOption,
   type PaymentInput,
 } from './api';

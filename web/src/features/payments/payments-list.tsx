@@ -15,20 +15,8 @@ import { SearchBox } from '../../components/search-box';
 import { useListState } from '../../components/use-list-state';
 import { useRecordPanels } from '../../components/use-record-panels';
 import { useSession } from '../../lib/session';
-import {
-  PAYMENTS_EXPORT,
-  type ClientOption,
-  clientOptionLabel,
-  downloadReceipt,
-  findClientOptions,
-  findMethodOptions,
-  findSerieOptions,
-  findUserOptions,
-  toFilterOptions,
-  useDeletePayment,
-  usePayments,
-  useSendReceiptMail,
-} from './api';
+import { clientsFilterField, toFilterOptions, usersFilterField, type ClientOption } from '../../components/select-options';
+import { PAYMENTS_EXPORT, downloadReceipt, findMethodOptions, findSerieOptions, useDeletePayment, usePayments, useSendReceiptMail } from './api';
 import { paymentColumns, paymentTexts } from './payment-columns';
 import { PaymentDetails } from './payment-details';
 import { PaymentFormPanel, type PaymentShortcuts } from './payment-form-panel';
@@ -42,23 +30,8 @@ export function paymentFilters(staff: boolean): FilterField[] {
   const fields: FilterField[] = [];
   if (staff) {
     fields.push(
-      {
-        type: 'select',
-        name: 'client',
-        label: 'Clientes',
-        multiple: true,
-        fetcher: (search, _filters, signal) =>
-          findClientOptions(search, signal).then((clients): FilterOption[] =>
-            clients.map((client) => ({ value: client.id, label: clientOptionLabel(client) })),
-          ),
-      },
-      {
-        type: 'select',
-        name: 'user',
-        label: 'Usuarios',
-        multiple: true,
-        fetcher: (search, _filters, signal) => findUserOptions(search, signal).then(toFilterOptions),
-      },
+      clientsFilterField,
+      usersFilterField,
     );
   }
   fields.push(

@@ -21,10 +21,6 @@ interface Named {
   id: number;
   name: string;
 }
-interface ClientOption extends Named {
-  identification_type: string;
-  identification: string;
-}
 
 export const ticketKeys = {
   all: ['tickets-payments'] as const,
@@ -47,10 +43,6 @@ export const deleteTicket = (id: number) => http.delete<null>('tickets-payments/
 
 /* Options of the filter drawer (their selects need only a login). */
 const toOptions = (rows: readonly Named[]): FilterOption[] => rows.map((row) => ({ value: row.id, label: row.name }));
-export const findClientFilterOptions = (search: string, signal?: AbortSignal) =>
-  http
-    .get<ClientOption[]>('clients/selects/data', { query: { search }, signal })
-    .then((answer) => answer.data.map((client) => ({ value: client.id, label: `${client.name} (${client.identification_type}-${client.identification})` })));
 export const findRegionFilterOptions = (level: 'states' | 'municipalities' | 'parishes' | 'communities', parents: Record<string, number[]>, search: string, signal?: AbortSignal) =>
   http.get<Named[]>(`${level}/selects`, { query: { search, filters: parents }, signal }).then((answer) => toOptions(answer.data));
 export const findActivityFilterOptions = (search: string, signal?: AbortSignal) =>

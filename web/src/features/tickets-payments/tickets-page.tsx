@@ -22,11 +22,11 @@ import { actionsColumn, deleteAction, editAction } from '../../components/row-ac
 import { SearchBox } from '../../components/search-box';
 import { useListState, type FilterValue } from '../../components/use-list-state';
 import { useRecordPanels } from '../../components/use-record-panels';
+import { clientsFilterField } from '../../components/select-options';
 import { useCan } from '../../lib/session';
 import {
   TICKETS_EXPORT,
   findActivityFilterOptions,
-  findClientFilterOptions,
   findPaymentMethodFilterOptions,
   findRegionFilterOptions,
   useChangeTicketStatus,
@@ -63,7 +63,7 @@ export const TICKET_FILTERS: FilterField[] = [
     ],
   },
   { type: 'select', name: 'type', label: 'Tipo de dirección', options: ([0, 1] as const).map((type) => ({ value: type, label: ADDRESS_TYPES[type] })) },
-  { type: 'select', name: 'client', label: 'Clientes', multiple: true, fetcher: (search, _filters, signal) => findClientFilterOptions(search, signal) },
+  clientsFilterField,
   { type: 'select', name: 'identification_type', label: 'Tipo de identificación', multiple: true, options: identificationOptions },
   {
     type: 'select',

@@ -1,0 +1,52 @@
+import { http } from '../lib/http';
+import type { FilterField, FilterOption } from './filter-drawer';
+
+/** A row of a `…/selects` answer. */
+export interface Named {
+  id: number;
+  name: string;
+}
+
+/** A client as `clients/selects/data` answers it: the pickers' label and the contact data the payment panel checks. */
+export interface ClientOption extends Named {
+  identification_type: string;
+  identification: string;
+  type: number;
+  email: string | null;
+  phone: string[];
+}
+
+/** Clients by name or identification (at most 50; a client user gets only their own). */
+export const findClientOptions = (search: string, signal?: AbortSignal) =>
+  http.get<ClientOption[]>('clients/selects/data', { query: { search }, signal }).then((answer) => answer.data);
+
+/** "Luisa Mendoza (V-12345678)", as every client picker and filter names a client. */
+export const clientOptionLabel = (client: Pick<ClientOption, 'name' | 'identification_type' | 'identification'>) =>
+  `${client.name} (${client.identification_type}-${client.identification})`;
+
+/** Every user (staff and client users both create addresses and payments), filtered here by the typed text. */
+export const findUserOptions = (search: string, signal?: AbortSignal) =>
+  http
+    .get<Named[]>('users/all-selects', { signal })
+    .then((answer) => answer.data.filter((user) => !search || user.name.toLowerCase().includes(search.toLowerCase())));
+
+export const toFilterOptions = (rows: readonly Named[]): FilterOption[] => rows.map((row) => ({ value: row.id, label: row.name }));
+
+/** The drawers' "Clientes" filter (`filters[client][]`). */
+export const clientsFilterField: FilterField = {
+  type: 'select',
+  name: 'client',
+  label: 'Clientes',
+  multiple: true,
+  fetcher: (search, _filters, signal) =>
+    findClientOptions(search, signal).then((clients): FilterOption[] => clients.map((client) => ({ value: client.id, label: clientOptionLabel(client) }))),
+};
+
+/** The drawers' "Usuarios" filter (`filters[user][]`, who registered the record). */
+export const usersFilterField: FilterField = {
+  type: 'select',
+  name: 'user',
+  label: 'Usuarios',
+  multiple: true,
+  fetcher: (search, _filters, signal) => findUserOptions(search, signal).then(toFilterOptions),
+};
