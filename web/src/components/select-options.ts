@@ -30,6 +30,15 @@ export const findUserOptions = (search: string, signal?: AbortSignal) =>
     .get<Named[]>('users/all-selects', { signal })
     .then((answer) => answer.data.filter((user) => !search || user.name.toLowerCase().includes(search.toLowerCase())));
 
+/** A correlative series as `correlatives/selects` answers it. */
+export interface SerieOption {
+  id: number;
+  serie: string;
+}
+
+/** Every series (the server answers them all; who may use which is the user's series scope). */
+export const findSerieOptions = (signal?: AbortSignal) => http.get<SerieOption[]>('correlatives/selects', { signal }).then((answer) => answer.data);
+
 export const toFilterOptions = (rows: readonly Named[]): FilterOption[] => rows.map((row) => ({ value: row.id, label: row.name }));
 
 /** The drawers' "Clientes" filter (`filters[client][]`). */

@@ -28,10 +28,6 @@ export interface BankOption {
   name: string;
   code: string;
 }
-export interface SerieOption {
-  id: number;
-  serie: string;
-}
 export interface TicketOption {
   id: number;
   name: string;
@@ -191,7 +187,6 @@ export const findClientAddresses = (clientId: number, signal?: AbortSignal) =>
   http.get<AddressRow[]>(`addresses-payment/address-select-client/${clientId}`, { signal }).then((answer) => answer.data);
 export const findMethodOptions = (signal?: AbortSignal) => http.get<MethodOption[]>('payment-methods/selects', { signal }).then((answer) => answer.data);
 export const findBankOptions = (signal?: AbortSignal) => http.get<BankOption[]>('banks/selects', { signal }).then((answer) => answer.data);
-export const findSerieOptions = (signal?: AbortSignal) => http.get<SerieOption[]>('correlatives/selects', { signal }).then((answer) => answer.data);
 export const findTicketOptions = (addressId: number | null, signal?: AbortSignal) =>
   http.get<TicketOption[]>('tickets-payments/selects', { query: addressId ? { address_payment_id: addressId } : {}, signal }).then((answer) => answer.data);
 export const findRates = (signal?: AbortSignal) => http.get<ExchangeRates>('configurations/exchange-rate', { signal }).then((answer) => answer.data);

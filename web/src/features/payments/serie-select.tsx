@@ -1,7 +1,8 @@
 import Select, { type SelectProps } from 'antd/es/select';
 import { EMPTY_SELECT_TEXT } from '../../components/filter-drawer';
 import { useSession } from '../../lib/session';
-import { findSerieOptions, useOptionList } from './api';
+import { findSerieOptions } from '../../components/select-options';
+import { useOptionList } from './api';
 
 export interface SerieChoice {
   value: number;

@@ -4,6 +4,7 @@ import type { AdminUserRow, ClientUserRow } from '@recaudo/domain/users';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FilterOption } from '../../components/filter-drawer';
 import type { ListParams } from '../../components/use-list-state';
+import { findSerieOptions } from '../../components/select-options';
 import { http } from '../../lib/http';
 import { notify } from '../../lib/notify';
 
@@ -39,10 +40,6 @@ export interface UserOption {
   email: string;
 }
 
-export interface SerieOption {
-  id: number;
-  serie: string;
-}
 
 export interface ClientOption {
   id: number;
@@ -79,7 +76,6 @@ export const findStaffOptions = (search = '', signal?: AbortSignal) =>
 /** Every user, for the user filter of the client users tab. */
 export const findAllUserOptions = (signal?: AbortSignal) => http.get<UserOption[]>('users/all-selects', { signal }).then((answer) => answer.data);
 export const findRoleOptions = (signal?: AbortSignal) => http.get<RoleRow[]>('roles/selects', { signal }).then((answer) => answer.data);
-export const findSerieOptions = (signal?: AbortSignal) => http.get<SerieOption[]>('correlatives/selects', { signal }).then((answer) => answer.data);
 /** The client picker: the server searches by name or identification (spec 01 §9: pickers ask for all). */
 export const findClientOptions = (search: string, signal?: AbortSignal) =>
   http.get<ClientOption[]>('clients/selects/data', { query: { search, per_page: 'Todos' }, signal }).then((answer) => answer.data);
