@@ -42,14 +42,37 @@ export const likePattern = (search: string) => `%${escapeLike(search)}%`;
 /** `text%`: a prefix search that a btree index with text_pattern_ops can answer. */
 export const prefixPattern = (search: string) => `${escapeLike(search)}%`;
 
+/** A filter value as a list: one value or `filters[x][]=…`, select options `{value}` unwrapped. */
+function filterItems(value: unknown): unknown[] {
+  const values = Array.isArray(value) ? value : value === undefined || value === null || value === '' ? [] : [value];
+  return values.map((item) => (typeof item === 'object' && item !== null && 'value' in item ? (item as { value: unknown }).value : item));
+}
+
 /** A filter value as a list of positive ids: `filters[user]=3` or `filters[user][]=3&...`. */
 export function idList(value: unknown): number[] {
-  const values = Array.isArray(value) ? value : value === undefined || value === '' ? [] : [value];
-  return values
-    .map((item) => (typeof item === 'object' && item !== null && 'value' in item ? (item as { value: unknown }).value : item))
+  return filterItems(value)
     .map(Number)
     .filter((id) => Number.isInteger(id) && id > 0);
 }
+
+/** A filter value as whole numbers from 0 (counts such as months_to_pay); empty and boolean items are none. */
+export function wholeList(value: unknown): number[] {
+  return filterItems(value)
+    .filter((item) => item !== '' && item !== null && typeof item !== 'boolean')
+    .map(Number)
+    .filter((item) => Number.isInteger(item) && item >= 0);
+}
+
+/** A filter value as trimmed texts of at most 64 characters (codes, types, exact numbers). */
+export function textList(value: unknown): string[] {
+  return filterItems(value)
+    .map((item) => (typeof item === 'number' ? String(item) : item))
+    .filter((item): item is string => typeof item === 'string' && item.trim().length > 0 && item.length <= 64)
+    .map((item) => item.trim());
+}
+
+/** A checkbox filter as the query string carries it: true, 'true', 1 or '1'. */
+export const isChecked = (value: unknown) => value === true || value === 'true' || value === '1' || value === 1;
 
 /**
  * `filters[dates][]=01-01-2026&filters[dates][]=31-01-2026` as the instants that bound those

@@ -7,7 +7,7 @@ import type { DeliveredTicket } from '@recaudo/domain/tickets';
 import type { Executor } from '../../db/client';
 import { notFound } from '../../platform/errors';
 import type { RowSource } from '../../platform/export';
-import { idList, likePattern, sortOrder } from '../../platform/paging';
+import { idList, isChecked, likePattern, sortOrder, textList, wholeList } from '../../platform/paging';
 import { assertOwnClient, clientIdOf, clientScope } from '../../platform/scope';
 import type { AuthContext } from '../auth/service';
 import { clients } from '../clients/tables';
@@ -232,19 +232,6 @@ async function loadAddresses(db: Executor, options: LoadOptions): Promise<Addres
 
 /* ---------------- Lists ---------------- */
 
-const textList = (value: unknown): string[] =>
-  (Array.isArray(value) ? value : value === undefined || value === '' ? [] : [value])
-    .map((item) => (typeof item === 'object' && item !== null && 'value' in item ? (item as { value: unknown }).value : item))
-    .filter((item): item is string => typeof item === 'string' && item.length > 0 && item.length <= 64);
-
-const truthy = (value: unknown) => value === true || value === 'true' || value === '1' || value === 1;
-
-const wholeList = (value: unknown): number[] =>
-  (Array.isArray(value) ? value : value === undefined || value === '' ? [] : [value])
-    .map((item) => (typeof item === 'object' && item !== null && 'value' in item ? (item as { value: unknown }).value : item))
-    .map(Number)
-    .filter((item) => Number.isInteger(item) && item >= 0);
-
 /** Past this many matches, a subquery costs less than naming them. */
 const NAMED_IDS_LIMIT = 20_000;
 
@@ -288,10 +275,10 @@ export async function addressWhere(db: Executor, query: AddressListQuery, auth?:
   const ids = (name: string) => idList(filters[name]);
   const identificationTypes = textList(filters.identification_type);
   const monthsToPay = wholeList(filters.months_to_pay);
-  const solvent = truthy(filters.client_solvent);
-  const notSolvent = truthy(filters.client_not_solvent);
-  const withPayments = truthy(filters.with_payments);
-  const withoutPayments = truthy(filters.without_payments);
+  const solvent = isChecked(filters.client_solvent);
+  const notSolvent = isChecked(filters.client_not_solvent);
+  const withPayments = isChecked(filters.with_payments);
+  const withoutPayments = isChecked(filters.without_payments);
   const inIds = (column: Parameters<typeof inArray>[0], list: number[]) => (list.length ? inArray(column, list) : undefined);
   return and(
     auth ? clientScope(addressesPayments.clientId, auth) : undefined,
@@ -307,8 +294,8 @@ export async function addressWhere(db: Executor, query: AddressListQuery, auth?:
     inIds(addressesPayments.communityId, ids('community')),
     inIds(addressesPayments.economicActivityId, ids('economic_activity')),
     inIds(addressesPayments.createdBy, ids('user')),
-    truthy(filters.verify) ? INCOMPLETE : undefined,
-    truthy(filters.is_custom_fee) ? eq(addressesPayments.isCustomFee, true) : undefined,
+    isChecked(filters.verify) ? INCOMPLETE : undefined,
+    isChecked(filters.is_custom_fee) ? eq(addressesPayments.isCustomFee, true) : undefined,
     // Solventes and No Solventes are exclusive; both checked filter nothing.
     solvent && !notSolvent ? solventSql(current) : undefined,
     notSolvent && !solvent ? notSolventSql(current) : undefined,

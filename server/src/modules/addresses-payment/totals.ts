@@ -3,7 +3,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AddressListQuery } from '@recaudo/domain/addresses';
 import { currentMonth } from '@recaudo/domain/months';
 import type { Executor } from '../../db/client';
-import { idList } from '../../platform/paging';
+import { idList, isChecked, wholeList } from '../../platform/paging';
 import { clientIdOf } from '../../platform/scope';
 import type { AuthContext } from '../auth/service';
 import { communities } from '../regional/tables';
@@ -39,12 +39,6 @@ async function fromAddresses(db: Executor, where: SQL | undefined): Promise<Addr
 const GROUPED_FILTERS = new Set(['type', 'state', 'client_solvent', 'client_not_solvent', 'months_to_pay', 'with_payments', 'without_payments']);
 
 const isSet = (value: unknown) => !(value === undefined || value === null || value === '' || value === false || value === 'false' || (Array.isArray(value) && !value.length));
-const truthy = (value: unknown) => value === true || value === 'true' || value === '1' || value === 1;
-const wholeList = (value: unknown): number[] =>
-  (Array.isArray(value) ? value : value === undefined || value === '' ? [] : [value])
-    .map((item) => (typeof item === 'object' && item !== null && 'value' in item ? (item as { value: unknown }).value : item))
-    .map(Number)
-    .filter((item) => Number.isInteger(item) && item >= 0);
 
 /** One condition written twice: on the groups' keys and on the addresses' ledger columns. */
 interface Condition {
@@ -76,10 +70,10 @@ function groupedTotals(db: Executor, query: AddressListQuery, auth: AuthContext 
   const month = monthNumber(current);
   const type = query.type ?? (filters.type === 0 || filters.type === '0' ? 0 : filters.type === 1 || filters.type === '1' ? 1 : undefined);
   const states = idList(filters.state);
-  const solvent = truthy(filters.client_solvent);
-  const notSolvent = truthy(filters.client_not_solvent);
-  const withPayments = truthy(filters.with_payments);
-  const withoutPayments = truthy(filters.without_payments);
+  const solvent = isChecked(filters.client_solvent);
+  const notSolvent = isChecked(filters.client_not_solvent);
+  const withPayments = isChecked(filters.with_payments);
+  const withoutPayments = isChecked(filters.without_payments);
   const counts = wholeList(filters.months_to_pay);
   const owing = counts.filter((count) => count > 0);
   const list = (values: number[]) => sql.join(values.map((value) => sql`${value}::int`), sql`, `);

@@ -20,7 +20,7 @@ import type { Database, Executor } from '../../db/client';
 import { changedFields, recordAudit } from '../../platform/audit';
 import { AppError, fieldError, notFound } from '../../platform/errors';
 import type { RowSource } from '../../platform/export';
-import { caracasDayRange, idList, likePattern, prefixPattern, sortOrder } from '../../platform/paging';
+import { caracasDayRange, idList, likePattern, prefixPattern, sortOrder, textList } from '../../platform/paging';
 import { assertOwnClient, clientIdOf, clientScope } from '../../platform/scope';
 import type { AuthContext } from '../auth/service';
 import { exchangeRates } from '../configurations/service';
@@ -31,11 +31,6 @@ import { users } from '../users/tables';
 import { clientNotes, clients } from './tables';
 
 type ClientRecord = typeof clients.$inferSelect;
-
-const textList = (value: unknown): string[] =>
-  (Array.isArray(value) ? value : value === undefined || value === '' ? [] : [value])
-    .map((item) => (typeof item === 'object' && item !== null && 'value' in item ? (item as { value: unknown }).value : item))
-    .filter((item): item is string => typeof item === 'string' && item.length > 0 && item.length <= 64);
 
 /** The first user of the client, written out: Drizzle leaves columns unqualified in single-table selects. */
 const clientUserJson = sql<{ id: number; name: string; email: string; created_at: string } | null>`(

@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ListQuery } from '@recaudo/domain/paging';
 import type { Executor } from '../../db/client';
 import type { RowSource } from '../../platform/export';
-import { caracasDayRange, likePattern, sortOrder } from '../../platform/paging';
+import { caracasDayRange, idList, likePattern, sortOrder, textList } from '../../platform/paging';
 import { banks } from '../banks/tables';
 import { addressesPayments } from '../addresses-payment/tables';
 import { clients } from '../clients/tables';
@@ -68,17 +68,6 @@ export interface LogRow {
   created_at: string;
 }
 
-const textList = (value: unknown): string[] =>
-  (Array.isArray(value) ? value : value === undefined || value === '' ? [] : [value])
-    .map((item) => (typeof item === 'object' && item !== null && 'value' in item ? (item as { value: unknown }).value : item))
-    .filter((item): item is string => typeof item === 'string' && item.length > 0 && item.length <= 64);
-
-const numberList = (value: unknown): number[] =>
-  (Array.isArray(value) ? value : value === undefined || value === '' ? [] : [value])
-    .map((item) => (typeof item === 'object' && item !== null && 'value' in item ? (item as { value: unknown }).value : item))
-    .map(Number)
-    .filter((id) => Number.isInteger(id) && id > 0);
-
 /**
  * Audit entries, newest first. Search: module, event or causer name. Filters: module
  * (`log_name`), `event_type`, `user` (causers), `dates` (Caracas days), `subject_type` with
@@ -88,10 +77,10 @@ export function logSource(db: Executor, query: ListQuery): RowSource<LogRow> {
   const { filters } = query;
   const modules = textList(filters.module ?? filters.log_name);
   const events = textList(filters.event_type ?? filters.description);
-  const causers = numberList(filters.user);
+  const causers = idList(filters.user);
   const subjectTypes = textList(filters.subject_type);
-  const subjectIds = numberList(filters.subject_id);
-  const clientIds = numberList(filters.client);
+  const subjectIds = idList(filters.subject_id);
+  const clientIds = idList(filters.client);
   const range = caracasDayRange(filters.dates);
   const pattern = likePattern(query.search);
   const clientClause: SQL | undefined = clientIds.length

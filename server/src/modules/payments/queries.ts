@@ -8,7 +8,7 @@ import type { ClientPaymentsQuery, PaymentHistoryQuery, PaymentListQuery, Paymen
 import { userMessages } from '@recaudo/domain/users';
 import type { Executor } from '../../db/client';
 import type { RowSource } from '../../platform/export';
-import { caracasDayRange, idList, likePattern } from '../../platform/paging';
+import { caracasDayRange, idList, likePattern, textList, wholeList } from '../../platform/paging';
 import { notFound } from '../../platform/errors';
 import { assertOwnClient, clientScope, creatorScope, seriesScope } from '../../platform/scope';
 import { monthsToPayIn, monthsToPaySql } from '../addresses-payment/ledger-sql';
@@ -30,23 +30,6 @@ import { payments } from './tables';
 
 /** Exact totals up to this many rows; beyond it the counter shows the planner's estimate. */
 export const COUNT_CAP = 10_000;
-
-const listOf = (value: unknown): unknown[] =>
-  (Array.isArray(value) ? value : value === undefined || value === null || value === '' ? [] : [value]).map((item) =>
-    typeof item === 'object' && item !== null && 'value' in item ? (item as { value: unknown }).value : item,
-  );
-
-const textList = (value: unknown): string[] =>
-  listOf(value)
-    .map((item) => (typeof item === 'number' ? String(item) : item))
-    .filter((item): item is string => typeof item === 'string' && item.trim().length > 0 && item.length <= 64)
-    .map((item) => item.trim());
-
-const wholeList = (value: unknown): number[] =>
-  listOf(value)
-    .filter((item) => item !== '' && item !== null && typeof item !== 'boolean')
-    .map(Number)
-    .filter((item) => Number.isInteger(item) && item >= 0);
 
 /** `filters[dates_payment][]=01-01-2026&…[]=31-01-2026` as a YYYY-MM-DD pair. */
 function dayPair(value: unknown): [string, string] | null {

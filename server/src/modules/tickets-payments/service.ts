@@ -5,7 +5,7 @@ import type { Database, Executor } from '../../db/client';
 import { changedFields, recordAudit } from '../../platform/audit';
 import { AppError, fieldError, notFound } from '../../platform/errors';
 import type { RowSource } from '../../platform/export';
-import { idList, likePattern, sortOrder } from '../../platform/paging';
+import { idList, likePattern, sortOrder, textList } from '../../platform/paging';
 import { addressesPayments } from '../addresses-payment/tables';
 import type { AuthContext } from '../auth/service';
 import { clients } from '../clients/tables';
@@ -19,12 +19,6 @@ export const seriesColumns = {
   status: ticketsPayments.status,
   validity_date: ticketsPayments.validityDate,
 };
-
-const textList = (value: unknown): string[] =>
-  (Array.isArray(value) ? value : value === undefined || value === '' ? [] : [value])
-    .map((item) => (typeof item === 'object' && item !== null && 'value' in item ? (item as { value: unknown }).value : item))
-    .filter((item): item is string => typeof item === 'string' && item.trim().length > 0 && item.length <= 64)
-    .map((item) => item.trim());
 
 /** `filters[status]` as 1/0/true/false, alone or as a list; both values (or none) filter nothing. */
 function statusFilter(value: unknown): boolean | undefined {
