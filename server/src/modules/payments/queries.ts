@@ -274,6 +274,13 @@ function paymentSource(db: Executor, query: PaymentListQuery, auth: AuthContext,
         now,
       );
     },
+    walk: {
+      async keys() {
+        const found = await search();
+        return paymentIds(db, and(base, found?.condition), order, null, 0, found?.fenced);
+      },
+      load: (ids) => loadPayments(db, ids, now),
+    },
     async count() {
       const found = await search();
       if (found?.clientShare != null) {
