@@ -6,7 +6,7 @@ import type { Waves } from './capture';
 /**
  * The bare handler of `npm run bench:load`: Fastify and a `pg` pool set up as the app's
  * (db/client.ts), and per scenario one route that replays the statements the app ran for that
- * request, wave by wave, and answers the last statement's rows as JSON. Nothing else: no auth,
+ * request, wave by wave, and answers every row it read as JSON. Nothing else: no auth,
  * no validation, no query building, no presenting. Usage: bare-server.ts <scenarios.json>; it
  * prints its address on the first line.
  */
@@ -18,12 +18,12 @@ async function main() {
   const app = Fastify({ logger: false });
   for (const [name, waves] of Object.entries(scenarios)) {
     app.get(`/bare/${name}`, async () => {
-      let last: unknown[] = [];
+      const data: unknown[][] = [];
       for (const wave of waves) {
         const results = await Promise.all(wave.map((statement) => pool.query(statement)));
-        last = results.at(-1)?.rows ?? [];
+        data.push(...results.map((result) => result.rows as unknown[]));
       }
-      return { success: true, message: '', data: last };
+      return { success: true, message: '', data };
     });
   }
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
