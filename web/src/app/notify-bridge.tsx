@@ -1,16 +1,17 @@
 import message from 'antd/es/message';
 import { useEffect } from 'react';
-import { registerNotifier } from '../lib/notify';
+import { registerNotifier, type Notifier } from '../lib/notify';
 
 /**
  * Hands antd's context-aware message API (theme and locale applied) to lib/notify, which the
  * http client and mutations call outside React. message.useMessage rather than antd's <App>,
- * whose Modal and notification would ride along on the login page.
+ * whose Modal and notification would ride along on the login page. A chunk of its own, loaded
+ * by NotifyHost on the first toast, which it then shows.
  */
-export function NotifyBridge() {
+export default function NotifyBridge({ pending }: { pending: ((notifier: Notifier) => void)[] }) {
   const [api, holder] = message.useMessage();
   useEffect(() => {
-    registerNotifier({
+    const notifier: Notifier = {
       error: (title, lines) =>
         void api.error({
           content: lines?.length ? (
@@ -28,8 +29,10 @@ export function NotifyBridge() {
           duration: lines?.length ? 6 : 3,
         }),
       success: (text) => void api.success(text),
-    });
+    };
+    registerNotifier(notifier);
+    pending.splice(0).forEach((show) => show(notifier));
     return () => registerNotifier(null);
-  }, [api]);
+  }, [api, pending]);
   return holder;
 }

@@ -3,7 +3,7 @@ import ConfigProvider from 'antd/es/config-provider';
 import esES from 'antd/es/locale/es_ES';
 import theme from 'antd/es/theme';
 import { useState, type ReactNode } from 'react';
-import { NotifyBridge } from './notify-bridge';
+import { NotifyHost } from './notify-host';
 import { PreferencesProvider, usePreferences } from './preferences';
 import { SessionProvider } from './session-provider';
 
@@ -45,7 +45,7 @@ function ThemedApp({ children }: { children: ReactNode }) {
       locale={esES}
       theme={{ algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm, token: { colorPrimary: '#1f6feb' } }}
     >
-      <NotifyBridge />
+      <NotifyHost />
       <ThemedRoot mode={mode}>{children}</ThemedRoot>
     </ConfigProvider>
   );

@@ -1,6 +1,6 @@
 /**
  * Toasts without React: the http client and mutations call these functions; the app shell
- * registers antd's context-aware message API at start (see app/notify-bridge.tsx). Until then,
+ * registers antd's context-aware message API (app/notify-host.tsx, on the first toast). Until then,
  * and in tests that register nothing, toasts go to the console.
  */
 export interface Notifier {

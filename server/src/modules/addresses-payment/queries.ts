@@ -175,10 +175,16 @@ const DEFAULT_ORDER = [desc(addressesPayments.createdAt), asc(addressesPayments.
  * The ids of one page, reading only `addresses_payments` (and what the order needs): filters,
  * order and offset run on the narrow table, and the joins for display run on the page alone.
  */
-async function pageIds(db: Executor, options: LoadOptions & { limit: number }): Promise<number[]> {
-  if (options.byMonthsToPay) {
+async function pageIds(db: Executor, options: LoadOptions & { limit: number | null }): Promise<number[]> {
+  let order = options.order ?? DEFAULT_ORDER;
+  const { byMonthsToPay, limit } = options;
+  if (byMonthsToPay && limit === null) {
+    // Every row (an export): one pass that computes months_to_pay for each and sorts once.
+    const owed = monthsToPaySql(currentMonth(options.now ?? new Date()));
+    order = [byMonthsToPay === 'desc' ? desc(owed) : asc(owed), asc(addressesPayments.id)];
+  } else if (byMonthsToPay && limit !== null) {
     const current = currentMonth(options.now ?? new Date());
-    const page = monthsToPayPage(current, options.where, options.byMonthsToPay === 'desc', options.limit, options.offset ?? 0);
+    const page = monthsToPayPage(current, options.where, byMonthsToPay === 'desc', limit, options.offset ?? 0);
     const result = (await db.execute(page)) as unknown as { rows: { id: number }[] };
     return result.rows.map((row) => Number(row.id));
   }
@@ -189,18 +195,15 @@ async function pageIds(db: Executor, options: LoadOptions & { limit: number }): 
       .leftJoin(communities, eq(communities.id, addressesPayments.communityId))
       .leftJoin(economicActivities, eq(economicActivities.id, addressesPayments.economicActivityId));
   }
-  const rows = await query
-    .where(options.where)
-    .orderBy(...(options.order ?? DEFAULT_ORDER))
-    .limit(options.limit)
-    .offset(options.offset ?? 0);
+  const ordered = query.where(options.where).orderBy(...order);
+  const rows = limit === null ? await ordered : await ordered.limit(limit).offset(options.offset ?? 0);
   return rows.map((row) => row.id);
 }
 
-async function loadAddresses(db: Executor, options: LoadOptions): Promise<AddressRow[]> {
+async function loadAddresses(db: Executor, options: LoadOptions & { ids?: number[] }): Promise<AddressRow[]> {
   const now = options.now ?? new Date();
   const limit = options.limit;
-  const ids = limit == null ? null : await pageIds(db, { ...options, limit });
+  const ids = options.ids ?? (limit == null ? null : await pageIds(db, { ...options, limit }));
   if (ids && !ids.length) return [];
   const base = db
     .select(rowColumns(currentMonth(now)))
@@ -333,6 +336,10 @@ export function addressSource(db: Executor, query: AddressListQuery, auth?: Auth
   const summarize = () => (summary ??= addressTotals(db, query, auth, now, where));
   return {
     rows: async (limit, offset) => loadAddresses(db, { where: await where(), order, orderJoins, byMonthsToPay, limit, offset, now }),
+    walk: {
+      keys: async () => pageIds(db, { where: await where(), order, orderJoins, byMonthsToPay, limit: null, now }),
+      load: (ids) => loadAddresses(db, { ids, now }),
+    },
     async count() {
       return (await summarize()).total;
     },
