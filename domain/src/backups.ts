@@ -1,0 +1,16 @@
+/** Respaldos (spec 03): a backup is listed by its file name and size. */
+export interface BackupRow {
+  name: string;
+  size: number;
+}
+
+export const backupMessages = {
+  created: 'Respaldo creado',
+  deleted: 'Respaldo eliminado',
+  notFound: 'No se ha encontrado el respaldo',
+  creating: 'Creando respaldo…',
+  confirmDelete: '¿Seguro de eliminar el respaldo?',
+} as const;
+
+/** The only names a backup can have: anything else (`..`, slashes, absolute paths) is not a backup. */
+export const BACKUP_NAME = /^recaudo-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z-[a-f0-9]{6}\.jsonl\.gz$/;
