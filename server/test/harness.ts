@@ -18,7 +18,7 @@ import { hashPassword, newSecret, sha256 } from '../src/platform/crypto';
 export const TEST_PASSWORD = 'Clave-de-prueba-1';
 
 /** One database per test file: in-memory PGlite, or a fresh database on DATABASE_URL's server. */
-async function freshDatabase() {
+export async function freshDatabase() {
   const url = process.env.DATABASE_URL;
   if (!url) return openDatabase({ dataDir: null });
   const name = `recaudo_test_${randomBytes(6).toString('hex')}`;

@@ -73,7 +73,8 @@ const BATCH_BYTES = 4 * 1024 * 1024;
  * `force` (then it empties it first), inserts every row with triggers and foreign-key checks
  * off (the rows are a consistent snapshot; counters kept by triggers are restored as they
  * were), sets the sequences, then reads every table back and compares count and checksum with
- * the manifest: any difference rolls everything back. Files are written before the commit.
+ * the manifest: any difference rolls everything back. Files are written after that check,
+ * before the commit.
  */
 export async function restoreBackup(db: Database, uploads: ObjectStore, file: string, options: { force: boolean }): Promise<RestoreSummary> {
   const { header, manifest } = await checkBackup(file);
@@ -101,6 +102,21 @@ export async function restoreBackup(db: Database, uploads: ObjectStore, file: st
       pending.rows = [];
       pending.bytes = 0;
     };
+    // Once every row is in (the files come last), the tables are read back and compared with
+    // the manifest; files are written only after that.
+    let verified = false;
+    const verify = async () => {
+      if (verified) return;
+      verified = true;
+      await flush();
+      const restored = await digestTables(tx, tables.filter((table) => manifest.tables[table.name]));
+      for (const [name, expected] of Object.entries(manifest.tables)) {
+        const found = restored[name];
+        if (!found || found.rows !== expected.rows || found.sha256 !== expected.sha256) {
+          throw new DamagedBackup(`Tras cargar, la tabla ${name} no coincide con el manifiesto (${found?.rows ?? 0} filas, ${expected.rows} esperadas); no se restauró nada.`);
+        }
+      }
+    };
     let sequences = 0;
     for await (const line of readBackup(file)) {
       if (line.kind === 'table') {
@@ -115,19 +131,11 @@ export async function restoreBackup(db: Database, uploads: ObjectStore, file: st
         await tx.execute(sql`select setval(${quoted(line.name)}::regclass, ${line.lastValue}::bigint, ${line.isCalled})`);
         sequences++;
       } else if (line.kind === 'file') {
-        await flush();
+        await verify();
         await uploads.put(line.name, line.data);
       }
     }
-    await flush();
-
-    const restored = await digestTables(tx, tables.filter((table) => manifest.tables[table.name]));
-    for (const [name, expected] of Object.entries(manifest.tables)) {
-      const found = restored[name];
-      if (!found || found.rows !== expected.rows || found.sha256 !== expected.sha256) {
-        throw new DamagedBackup(`Tras cargar, la tabla ${name} no coincide con el manifiesto (${found?.rows ?? 0} filas, ${expected.rows} esperadas); no se restauró nada.`);
-      }
-    }
+    await verify();
     const counts = Object.fromEntries(Object.entries(manifest.tables).map(([name, summary]) => [name, summary.rows]));
     return {
       header,
