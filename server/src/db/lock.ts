@@ -17,16 +17,19 @@ interface Holder {
   started: string;
 }
 
-/** When a process started, as the kernel tells (Linux /proc); null where that is not readable. */
-function startTimeOf(pid: number): string | null {
+/** A process's state and start time as the kernel tells (Linux /proc); null where that is not readable. */
+function processStat(pid: number): { state: string; started: string } | null {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) may hold spaces; field 22 (start time) is the 20th after it.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+    // The command name (field 2) may hold spaces; fields 3 (state) and 22 (start time) follow it.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { state: fields[0] ?? '', started: fields[19] ?? '' };
   } catch {
     return null;
   }
 }
+
+const startTimeOf = (pid: number) => processStat(pid)?.started ?? null;
 
 function isAlive(holder: Holder): boolean {
   try {
@@ -34,8 +37,11 @@ function isAlive(holder: Holder): boolean {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false;
   }
-  const started = startTimeOf(holder.pid);
-  return started === null || holder.started === '' || started === holder.started;
+  const stat = processStat(holder.pid);
+  if (!stat) return true;
+  // A killed process not yet reaped by its parent (zombie) holds nothing any more.
+  if (stat.state === 'Z' || stat.state === 'X') return false;
+  return holder.started === '' || stat.started === holder.started;
 }
 
 function readHolder(file: string): Holder | null {

@@ -143,7 +143,7 @@ describe('restore', () => {
 
       const copy = await buildApp(loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', DATA_DIR: restoredDir }), target.db, { serveWeb: false });
       try {
-        for (const url of ['/api/payments?per_page=50', `/api/addresses-payment?per_page=50`, '/api/correlatives', '/api/auth/me']) {
+        for (const url of ['/api/payments?per_page=50', `/api/addresses-payment?per_page=50`, '/api/correlatives', '/api/clients?per_page=50']) {
           const original = await ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${place.token}` } });
           const restored = await copy.inject({ method: 'GET', url, headers: { authorization: `Bearer ${place.token}` } });
           expect(original.statusCode, url).toBe(200);
@@ -162,7 +162,7 @@ describe('restore', () => {
     } finally {
       await target.close();
     }
-  });
+  }, 120_000);
 
   it('refuses a damaged backup, another schema version, and rolls back a load that does not match its manifest', async () => {
     const file = await download((await createOne()).name);
@@ -203,7 +203,7 @@ describe('restore', () => {
     } finally {
       await target.close();
     }
-  });
+  }, 120_000);
 
   it('a backup taken while 20 payments are written holds each of them whole or not at all, with no gap in the series', async () => {
     const writes = Array.from({ length: 20 }, () => pay());
@@ -232,5 +232,5 @@ describe('restore', () => {
     } finally {
       await target.close();
     }
-  });
+  }, 120_000);
 });

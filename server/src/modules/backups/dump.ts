@@ -31,10 +31,12 @@ export async function writeBackup(db: Database, engine: 'pglite' | 'postgres', u
           await write(`${JSON.stringify({ table: table.name, columns: table.columns })}\n`);
           const digest = new TableDigest();
           await readRows(tx, table, async (rows) => {
+            let text = '';
             for (const row of rows) {
               digest.add(row);
-              await write(rowLine(table.name, row));
+              text += rowLine(table.name, row);
             }
+            await write(text);
           });
           manifest.tables[table.name] = digest.result();
         }
