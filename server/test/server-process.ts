@@ -11,9 +11,13 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts `src/main.ts` as its own process on a free port; resolves once it listens. */
+/**
+ * Starts `src/main.ts` as its own process on a free port; resolves once it listens. Node loads
+ * tsx itself (not the tsx command, which would run the server in a grandchild that a kill -9
+ * of its parent leaves running).
+ */
 export function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(path.join(SERVER, '../node_modules/.bin/tsx'), ['src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'production', DEMO_SEED: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

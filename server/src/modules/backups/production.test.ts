@@ -37,6 +37,7 @@ const stop = async (server: ServerProcess) => {
 describe('restart after a crash (PGlite DATA_DIR lock)', () => {
   it('after kill -9 during 4 concurrent writers the server restarts at once; every answered payment is there and the series has no gap', async () => {
     const dataDir = path.join(scratch, 'crash');
+    fs.mkdirSync(dataDir, { recursive: true });
     const seed = await openDatabase({ dataDir: path.join(dataDir, 'pgdata') });
     await seedBase(seed.db);
     const place = await seedPaymentPlace(seed.db, 600);
