@@ -21,7 +21,9 @@ const file = path.join(work, 'backup.jsonl.gz');
 
 const pool = new pg.Pool({ connectionString: source, max: 2 });
 let started = Date.now();
-const manifest = await writeBackup(drizzle(pool, { schema }) as unknown as Database, 'postgres', localObjects(path.join(work, 'no-uploads')), file);
+const manifest = await writeBackup(drizzle(pool, { schema }) as unknown as Database, 'postgres', localObjects(path.join(work, 'no-uploads')), file, (table, rows) =>
+  console.log(`  ${((Date.now() - started) / 1000).toFixed(0)} s: ${table} ${rows} rows, ${(fs.statSync(file).size / 1048576).toFixed(0)} MB so far`),
+);
 const backupSeconds = (Date.now() - started) / 1000;
 await pool.end();
 const rows = Object.values(manifest.tables).reduce((sum, table) => sum + table.rows, 0);

@@ -14,7 +14,13 @@ import { BACKUP_FORMAT, BACKUP_VERSION, rowLine, sha256Hex, type Manifest } from
  * the moment it began, while other requests keep writing (on PostgreSQL no writer waits; PGlite
  * runs one statement at a time anyway). Answers the manifest written at the end.
  */
-export async function writeBackup(db: Database, engine: 'pglite' | 'postgres', uploads: ObjectStore, target: string): Promise<Manifest> {
+export async function writeBackup(
+  db: Database,
+  engine: 'pglite' | 'postgres',
+  uploads: ObjectStore,
+  target: string,
+  onTable?: (table: string, rows: number) => void,
+): Promise<Manifest> {
   const gzip = createGzip({ level: 6 });
   const output = createWriteStream(target);
   gzip.pipe(output);
@@ -39,6 +45,7 @@ export async function writeBackup(db: Database, engine: 'pglite' | 'postgres', u
             await write(text);
           });
           manifest.tables[table.name] = digest.result();
+          onTable?.(table.name, manifest.tables[table.name].rows);
         }
         for (const sequence of await listSequences(tx)) {
           await write(`${JSON.stringify({ sequence: sequence.name, last_value: sequence.lastValue, is_called: sequence.isCalled })}\n`);

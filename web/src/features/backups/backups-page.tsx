@@ -56,7 +56,7 @@ export default function BackupsPage() {
       title="Respaldos"
       actions={
         <>
-          <Button icon={<ReloadOutlined />} onClick={() => void backups.refetch()} loading={backups.isFetching && !create.isPending} aria-label="Recargar">
+          <Button icon={<ReloadOutlined />} onClick={() => void backups.refetch()} loading={backups.isFetching && !create.isPending}>
             Recargar
           </Button>
           <Button type="primary" icon={<DatabaseOutlined />} loading={create.isPending} onClick={() => create.mutate(undefined)}>
