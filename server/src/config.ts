@@ -34,6 +34,18 @@ const configSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Behind a load balancer the client's address comes from X-Forwarded-For. */
   TRUST_PROXY: booleanFromEnv.default(false),
+  /** S3-compatible bucket for uploads and backups (path-style URL, e.g. http://minio:9000); without it both stay in DATA_DIR. */
+  STORAGE_S3_ENDPOINT: z.string().url().optional(),
+  STORAGE_S3_BUCKET: z.string().optional(),
+  STORAGE_S3_REGION: z.string().default('us-east-1'),
+  STORAGE_S3_ACCESS_KEY_ID: z.string().optional(),
+  STORAGE_S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Folder inside the bucket for this installation. */
+  STORAGE_S3_PREFIX: z.string().default(''),
+  /** Cron expression for scheduled backups, read in America/Caracas (e.g. `0 2 * * *`); without it there are none. */
+  BACKUP_CRON: z.string().optional(),
+  /** Scheduled backups kept; older ones are deleted after each new one (0 keeps all). */
+  BACKUP_KEEP: z.coerce.number().int().min(0).default(7),
 });
 
 export type Config = z.infer<typeof configSchema> & { version: string };

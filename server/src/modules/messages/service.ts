@@ -230,3 +230,12 @@ export function outboxSource(db: Executor, query: ListQuery): RowSource<OutboxRo
     },
   };
 }
+
+/** Age in seconds of the oldest message waiting in the outbox (the health endpoint's queue probe), by the database's clock. */
+export async function oldestPendingSeconds(db: Database): Promise<number | null> {
+  const [row] = await db
+    .select({ age: sql<string | null>`extract(epoch from now() - min(${outbox.createdAt}))` })
+    .from(outbox)
+    .where(eq(outbox.status, 'pending'));
+  return row?.age == null ? null : Math.round(Number(row.age));
+}
