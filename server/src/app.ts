@@ -27,9 +27,11 @@ import regionalRoutes from './modules/regional/routes';
 import rolesRoutes from './modules/roles/routes';
 import ticketsPaymentsRoutes from './modules/tickets-payments/routes';
 import usersRoutes from './modules/users/routes';
+import closedBoxesRoutes from './modules/closed-boxes/routes';
 import { accessControl } from './platform/access';
 import { registerErrorHandling } from './platform/errors';
 import type { ModuleContext } from './platform/module';
+import { attachRealtime } from './platform/realtime';
 import { localStorage } from './platform/storage';
 
 const AREAS = [
@@ -51,6 +53,7 @@ const AREAS = [
   paymentReceiptRoutes,
   usersRoutes,
   messagesRoutes,
+  closedBoxesRoutes,
 ];
 
 function webDist(config: Config): string | null {
@@ -89,7 +92,10 @@ export async function buildApp(config: Config, db: Database, options: { serveWeb
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  const context: ModuleContext = { db, config, storage: localStorage(path.join(config.DATA_DIR, 'uploads')) };
+  const realtime = attachRealtime(app.server, { db, databaseUrl: config.DATABASE_URL });
+  // Open sockets would keep the HTTP server from closing: they go first.
+  app.addHook('preClose', () => realtime.close());
+  const context: ModuleContext = { db, config, storage: localStorage(path.join(config.DATA_DIR, 'uploads')), realtime };
   await app.register(async (api) => {
     await api.register(accessControl, { db });
     for (const area of AREAS) await api.register(area, context);

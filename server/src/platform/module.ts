@@ -8,6 +8,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import type { Realtime } from './realtime';
 import type { FileStorage } from './storage';
 
 /** What every area's routes receive. */
@@ -15,6 +16,8 @@ export interface ModuleContext {
   db: Database;
   config: Config;
   storage: FileStorage;
+  /** Events to the real-time channel's rooms; emit after the change is committed. */
+  realtime: Realtime;
 }
 
 export type ZodApp = FastifyInstance<
