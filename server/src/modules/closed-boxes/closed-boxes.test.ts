@@ -475,3 +475,27 @@ describe('CSV template, import and export', () => {
     expect(lines[1]).toContain('EXP-42');
   });
 });
+
+describe('per-user figures', () => {
+  it('answers the dashboard closings per user in a date range and counts them on the users list', async () => {
+    const cashier = await ctx.staff({ permissions: ['closed_boxs'] });
+    const closing = await newClosing(admin.token, { user_id: cashier.id });
+    await newClosing(admin.token, { user_id: cashier.id, date: '2025-01-10' });
+    await attach(closing, await fixture.payment({ amountPayment: '10.50', amountBill: '11.00', dollarPayment: '0.29', dollarBill: '0.30' }));
+    await attach(closing, await fixture.payment({ amountPayment: '0.50', amountBill: '1.00', dollarPayment: '0.01', dollarBill: '0.03' }));
+    const today = TODAY.split('-').reverse().join('-');
+    const response = await ctx.call('GET', '/api/dashboard/users-closed-box', { token: admin.token, query: { dates: [today, today] } });
+    expect(response.status).toBe(200);
+    expect(response.body.data.find((row: { user_id: number }) => row.user_id === cashier.id)).toMatchObject({
+      count_closed_boxs: 1,
+      count_payments: 2,
+      amount_payment: '11.00',
+      amount_bill: '12.00',
+      dollar_amount_payment: '0.30',
+      dollar_amount_bill: '0.33',
+    });
+    const usersAdmin = await ctx.staff({ permissions: ['users'] });
+    const list = await ctx.call('GET', '/api/users', { token: usersAdmin.token, query: { filters: { user: [cashier.id] } } });
+    expect(list.body.data.data[0].count_closed_boxs).toBe(2);
+  });
+});

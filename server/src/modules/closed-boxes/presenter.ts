@@ -54,6 +54,8 @@ export const closedBoxTotalsSchema = z.object({
   dollar_amount_payment: z.string(),
 });
 
+export const userClosingsSchema = closedBoxTotalsSchema.extend({ user_id: z.number(), name: z.string(), count_closed_boxs: z.number() });
+
 /** The file leaves the API as its download path, never the stored name. */
 export const closedBoxFileUrl = (row: { id: number; file: string | null }) => (row.file ? `/api/closed-boxs/${row.id}/file` : null);
 

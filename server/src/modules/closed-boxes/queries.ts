@@ -241,3 +241,40 @@ export async function findClosedBox(db: Executor, auth: AuthContext, id: number)
   const [detail] = await present(db, rows);
   return detail ?? null;
 }
+
+export interface UserClosingsRow {
+  user_id: number;
+  name: string;
+  count_closed_boxs: number;
+  count_payments: number;
+  amount_bill: string;
+  amount_payment: string;
+  dollar_amount_bill: string;
+  dollar_amount_payment: string;
+}
+
+/**
+ * `dashboard/users-closed-box` (Cierres de cajas de Usuarios): per responsible user, their
+ * closings in the date range (closing dates) within the caller's scope, with the payments
+ * count and amounts in BS and $ from the closings' kept sums.
+ */
+export async function usersClosedBoxes(db: Executor, auth: AuthContext, dates: unknown): Promise<UserClosingsRow[]> {
+  const range = dayPair(dates);
+  const rows = await db
+    .select({
+      user_id: users.id,
+      name: users.name,
+      count_closed_boxs: sql<number>`count(*)::int`,
+      count_payments: sql<number>`coalesce(sum(${closedBoxes.countBill}), 0)::int`,
+      amount_bill: sql<string>`coalesce(sum(${closedBoxes.totalBill}), 0)::numeric(18,2)::text`,
+      amount_payment: sql<string>`coalesce(sum(${closedBoxes.total}), 0)::numeric(18,2)::text`,
+      dollar_amount_bill: sql<string>`coalesce(sum(${closedBoxes.dollarAmountBill}), 0)::numeric(18,2)::text`,
+      dollar_amount_payment: sql<string>`coalesce(sum(${closedBoxes.dollarAmountPayment}), 0)::numeric(18,2)::text`,
+    })
+    .from(closedBoxes)
+    .innerJoin(users, eq(users.id, closedBoxes.userId))
+    .where(and(closedBoxScope(auth), range ? and(gte(closedBoxes.date, range[0]), lte(closedBoxes.date, range[1])) : undefined))
+    .groupBy(users.id, users.name)
+    .orderBy(users.name);
+  return rows.map((row) => ({ ...row, count_closed_boxs: Number(row.count_closed_boxs), count_payments: Number(row.count_payments) }));
+}

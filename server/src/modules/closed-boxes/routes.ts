@@ -25,8 +25,8 @@ import { paymentRowSchema } from '../payments/presenter';
 import { closedBoxPaymentSource, paymentPage, unclosedSource } from '../payments/queries';
 import { reloadClosedBox } from './events';
 import { importClosedBox } from './import';
-import { closedBoxExportColumns, closedBoxRowSchema, closedBoxTotalsSchema, presentClosedBox } from './presenter';
-import { closedBoxSource, closedBoxTotals, findClosedBox } from './queries';
+import { closedBoxExportColumns, closedBoxRowSchema, closedBoxTotalsSchema, presentClosedBox, userClosingsSchema } from './presenter';
+import { closedBoxSource, closedBoxTotals, findClosedBox, usersClosedBoxes } from './queries';
 import { attachPayment, changeClosedBoxStatus, changeGroupStatus, createClosedBox, deleteClosedBox, updateClosedBox, verifyPayments } from './service';
 
 /**
@@ -67,6 +67,19 @@ export default defineRoutes(async (app, { db, storage, realtime }) => {
       const rows = await closedBoxSource(db, request.query, requireAuth(request)).rows(null, 0);
       return ok(rows.map(presentClosedBox));
     },
+  );
+
+  app.get(
+    '/dashboard/users-closed-box',
+    {
+      config: { access: { staff: true } },
+      schema: {
+        tags: ['dashboard'],
+        querystring: z.object({ dates: z.array(z.string()).optional(), filters: z.record(z.string(), z.unknown()).optional() }),
+        response: { 200: envelope(z.array(userClosingsSchema)) },
+      },
+    },
+    async (request) => ok(await usersClosedBoxes(db, requireAuth(request), request.query.dates ?? request.query.filters?.dates)),
   );
 
   app.get(
