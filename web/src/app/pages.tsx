@@ -35,6 +35,7 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/verify-payment/:hash': lazy(() => import('../features/verify-payment/verify-payment-page')),
   '/payments': lazy(() => import('./payments-route')),
   '/payments-receipt': lazy(() => import('../features/payments/receipts-page')),
+  '/closed-boxs': lazy(() => import('./closed-boxs-route')),
 };
 
 const UnderConstruction = lazy(() => import('../components/under-construction'));
