@@ -168,8 +168,26 @@ export function StickyScrollbar({ host }: { host: RefObject<HTMLElement | null> 
  * wider than the page scrolls sideways, with its scrollbar kept in reach (StickyScrollbar).
  */
 export function DataTable<T extends object>(props: DataTableProps<T>) {
-  const { label, columns, rows, rowKey, total, page, perPage, loading, failed, onRetry, onPageChange, expandable, onChange, onRow, footer, scrollX, size, rowSelection } =
-    props;
+  const {
+    label,
+    columns,
+    rows,
+    rowKey,
+    total,
+    page,
+    perPage,
+    loading,
+    failed,
+    onRetry,
+    onPageChange,
+    expandable,
+    onChange,
+    onRow,
+    footer,
+    scrollX,
+    size,
+    rowSelection,
+  } = props;
   const host = useRef<HTMLDivElement>(null);
   return (
     <div ref={host}>
