@@ -133,7 +133,7 @@ function AddPaymentsModal({ open, closingId, parts, onClose }: { open: boolean; 
         columns={parts.columns}
         rowKey="id"
         size="middle"
-        rowSelection={{ selectedRowKeys: chosen, onChange: (keys) => setChosen(keys.map(Number)) }}
+        rowSelection={{ selectedRowKeys: chosen, preserveSelectedRowKeys: true, onChange: (keys) => setChosen(keys.map(Number)) }}
         {...pagedTableProps(unclosed, list)}
       />
     </Modal>
