@@ -9,6 +9,7 @@ import { addressScale, addressScenarios } from './addresses';
 import { measureExports } from './exports';
 import { measure, type Scenario } from './measure';
 import { paymentScale, paymentScenarios } from './payments';
+import { attachFifty, closedBoxScenarios } from './closed-boxes';
 
 /**
  * `npm run bench`: the API's latency budgets (DESIGN §8) measured over HTTP on loopback.
@@ -61,6 +62,7 @@ async function main() {
     { name: 'GET logs/logins by user and month', budgetMs: 100, request: get('/api/logs/logins?filters[user][]=2&filters[dates][]=01-10-2026&filters[dates][]=31-10-2026') },
     ...(await addressScenarios(database.db, get)),
     ...(await paymentScenarios(database.db, get)),
+    ...(await closedBoxScenarios(database.db, get)),
   ];
 
   const only = process.env.BENCH_ONLY;
@@ -73,6 +75,11 @@ async function main() {
   if (scale.addresses < 100_000) console.log('(The address budgets are stated for the scale set: npm run seed:scale first.)\n');
   console.table(results);
   if (exported.length) console.table(exported);
+  if (!only || 'attach 50'.includes(only) || only.includes('closed')) {
+    const rounds: number[] = [];
+    for (const round of [0, 1, 2]) rounds.push(await attachFifty(address, token, database.db, round));
+    console.log(`Crear un cierre y agregarle 50 pagos: ${rounds.map((ms) => `${Math.round(ms)} ms`).join(', ')} (presupuesto 1000 ms)`);
+  }
   await app.close();
   await database.close();
   if ([...results, ...exported].some((result) => !result.withinBudget)) process.exitCode = 1;

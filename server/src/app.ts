@@ -29,11 +29,13 @@ import rolesRoutes from './modules/roles/routes';
 import ticketsPaymentsRoutes from './modules/tickets-payments/routes';
 import usersRoutes from './modules/users/routes';
 import backupsRoutes from './modules/backups/routes';
+import closedBoxesRoutes from './modules/closed-boxes/routes';
 import healthRoutes from './modules/health/routes';
 import { accessControl } from './platform/access';
 import { registerErrorHandling } from './platform/errors';
 import type { ModuleContext } from './platform/module';
 import { HealthRegistry } from './platform/health';
+import { attachRealtime } from './platform/realtime';
 import { filesIn, objectStores } from './platform/storage';
 
 const AREAS = [
@@ -57,6 +59,7 @@ const AREAS = [
   messagesRoutes,
   backupsRoutes,
   healthRoutes,
+  closedBoxesRoutes,
 ];
 
 function webDist(config: Config): string | null {
@@ -119,8 +122,18 @@ export async function buildApp(config: Config, db: Database, options: { serveWeb
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  const realtime = attachRealtime(app.server, { db, databaseUrl: config.DATABASE_URL });
+  // Open sockets would keep the HTTP server from closing: they go first.
+  app.addHook('preClose', () => realtime.close());
   const stores = objectStores(config);
-  const context: ModuleContext = { db, config, storage: filesIn(stores.uploads), stores, health: options.health ?? new HealthRegistry() };
+  const context: ModuleContext = {
+    db,
+    config,
+    storage: filesIn(stores.uploads),
+    stores,
+    health: options.health ?? new HealthRegistry(),
+    realtime,
+  };
   await app.register(async (api) => {
     await api.register(accessControl, { db });
     for (const area of AREAS) await api.register(area, context);

@@ -36,6 +36,7 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/payments': lazy(() => import('./payments-route')),
   '/payments-receipt': lazy(() => import('../features/payments/receipts-page')),
   '/backups': lazy(() => import('../features/backups/backups-page')),
+  '/closed-boxs': lazy(() => import('./closed-boxs-route')),
 };
 
 const UnderConstruction = lazy(() => import('../components/under-construction'));

@@ -5,6 +5,7 @@ import theme from 'antd/es/theme';
 import { useState, type ReactNode } from 'react';
 import { NotifyHost } from './notify-host';
 import { PreferencesProvider, usePreferences } from './preferences';
+import { RealtimeBridge } from './realtime-bridge';
 import { SessionProvider } from './session-provider';
 
 function createQueryClient() {
@@ -57,7 +58,10 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <PreferencesProvider>
         <ThemedApp>
-          <SessionProvider>{children}</SessionProvider>
+          <SessionProvider>
+            <RealtimeBridge />
+            {children}
+          </SessionProvider>
         </ThemedApp>
       </PreferencesProvider>
     </QueryClientProvider>

@@ -1,4 +1,4 @@
-import { and, asc, between, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, desc, eq, gt, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { parseDateParam } from '@recaudo/domain/dates';
 import { currentMonth, type Month } from '@recaudo/domain/months';
@@ -308,6 +308,13 @@ export async function paymentPage(query: Pick<PaymentListQuery, 'page' | 'per_pa
 
 /** `GET bill-payments` and `GET payments`: the same list for both families. */
 export const listSource = (db: Executor, query: PaymentListQuery, auth: AuthContext) => paymentSource(db, query, auth);
+
+/** `GET bill-payments/not-closed-box`: the payments no closing holds yet (the closings' 'Pagos' modal). */
+export const unclosedSource = (db: Executor, query: PaymentListQuery, auth: AuthContext) => paymentSource(db, query, auth, isNull(payments.closedBoxId));
+
+/** `GET closed-boxs/payments`: the payments of one closing the caller may see. */
+export const closedBoxPaymentSource = (db: Executor, query: PaymentListQuery, auth: AuthContext, closedBoxId: number) =>
+  paymentSource(db, query, auth, eq(payments.closedBoxId, closedBoxId));
 
 /**
  * `GET payments/history-status`: the payments `user_id` registered, within the caller's own data
