@@ -27,6 +27,7 @@ import regionalRoutes from './modules/regional/routes';
 import rolesRoutes from './modules/roles/routes';
 import ticketsPaymentsRoutes from './modules/tickets-payments/routes';
 import usersRoutes from './modules/users/routes';
+import solvenciesRoutes from './modules/solvencies/routes';
 import { accessControl } from './platform/access';
 import { registerErrorHandling } from './platform/errors';
 import type { ModuleContext } from './platform/module';
@@ -51,6 +52,7 @@ const AREAS = [
   paymentReceiptRoutes,
   usersRoutes,
   messagesRoutes,
+  solvenciesRoutes,
 ];
 
 function webDist(config: Config): string | null {
