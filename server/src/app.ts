@@ -28,6 +28,7 @@ import rolesRoutes from './modules/roles/routes';
 import ticketsPaymentsRoutes from './modules/tickets-payments/routes';
 import usersRoutes from './modules/users/routes';
 import solvenciesRoutes from './modules/solvencies/routes';
+import dashboardRoutes from './modules/dashboard/routes';
 import { accessControl } from './platform/access';
 import { registerErrorHandling } from './platform/errors';
 import type { ModuleContext } from './platform/module';
@@ -53,6 +54,7 @@ const AREAS = [
   usersRoutes,
   messagesRoutes,
   solvenciesRoutes,
+  dashboardRoutes,
 ];
 
 function webDist(config: Config): string | null {

@@ -15,3 +15,4 @@ export * from '../modules/addresses-payment/tables';
 export * from '../modules/tickets-payments/tables';
 export * from '../modules/payments/tables';
 export * from '../modules/solvencies/tables';
+export * from '../modules/dashboard/tables';

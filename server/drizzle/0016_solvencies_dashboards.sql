@@ -1,3 +1,12 @@
+CREATE TABLE "payment_days" (
+	"day" date PRIMARY KEY NOT NULL,
+	"payments" integer DEFAULT 0 NOT NULL,
+	"amount_bill" numeric(18, 2) DEFAULT '0' NOT NULL,
+	"amount_payment" numeric(18, 2) DEFAULT '0' NOT NULL,
+	"dollar_amount_bill" numeric(18, 2) DEFAULT '0' NOT NULL,
+	"dollar_amount_payment" numeric(18, 2) DEFAULT '0' NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "solvencies" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"client_id" integer NOT NULL,
@@ -59,3 +68,42 @@ CREATE CONSTRAINT TRIGGER address_months_revoke_solvencies_update AFTER UPDATE O
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
   WHEN ((NEW.pending AND NOT OLD.pending) OR NEW.month IS DISTINCT FROM OLD.month OR NEW.address_payment_id IS DISTINCT FROM OLD.address_payment_id)
   EXECUTE FUNCTION solvencies_revoke_on_ledger();
+--> statement-breakpoint
+-- payment_days (administrator dashboard, issue 13), written by hand: every change of
+-- payment_day_totals rows (statement-level, with their transition tables) is added to the row of
+-- its day, days in order so concurrent writers lock them in the same order. Both tables count the
+-- same payments (approved, by the Caracas day of created_at).
+CREATE OR REPLACE FUNCTION payment_days_add(rows jsonb) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO payment_days AS t (day, payments, amount_bill, amount_payment, dollar_amount_bill, dollar_amount_payment)
+  SELECT r.day, sum(r.payments), sum(r.amount_bill), sum(r.amount_payment), sum(r.dollar_amount_bill), sum(r.dollar_amount_payment)
+  FROM jsonb_to_recordset(coalesce(rows, '[]'::jsonb)) AS r(day date, payments integer, amount_bill numeric, amount_payment numeric, dollar_amount_bill numeric, dollar_amount_payment numeric)
+  GROUP BY r.day ORDER BY r.day
+  ON CONFLICT (day) DO UPDATE SET payments = t.payments + excluded.payments, amount_bill = t.amount_bill + excluded.amount_bill,
+    amount_payment = t.amount_payment + excluded.amount_payment, dollar_amount_bill = t.dollar_amount_bill + excluded.dollar_amount_bill,
+    dollar_amount_payment = t.dollar_amount_payment + excluded.dollar_amount_payment;
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION payment_days_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM payment_days_add((SELECT jsonb_agg(to_jsonb(n)) FROM new_rows n));
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM payment_days_add((SELECT jsonb_agg(jsonb_build_object('day', o.day, 'payments', -o.payments, 'amount_bill', -o.amount_bill, 'amount_payment', -o.amount_payment,
+      'dollar_amount_bill', -o.dollar_amount_bill, 'dollar_amount_payment', -o.dollar_amount_payment)) FROM old_rows o));
+  ELSE
+    PERFORM payment_days_add((SELECT jsonb_agg(jsonb_build_object('day', n.day, 'payments', n.payments - o.payments, 'amount_bill', n.amount_bill - o.amount_bill,
+      'amount_payment', n.amount_payment - o.amount_payment, 'dollar_amount_bill', n.dollar_amount_bill - o.dollar_amount_bill,
+      'dollar_amount_payment', n.dollar_amount_payment - o.dollar_amount_payment))
+      FROM old_rows o JOIN new_rows n USING (day, type, state_id, municipality_id, parish_id, community_id)));
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER payment_days_insert AFTER INSERT ON payment_day_totals REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION payment_days_apply();
+--> statement-breakpoint
+CREATE TRIGGER payment_days_delete AFTER DELETE ON payment_day_totals REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION payment_days_apply();
+--> statement-breakpoint
+CREATE TRIGGER payment_days_update AFTER UPDATE ON payment_day_totals REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION payment_days_apply();
+--> statement-breakpoint
+INSERT INTO payment_days (day, payments, amount_bill, amount_payment, dollar_amount_bill, dollar_amount_payment)
+SELECT day, sum(payments), sum(amount_bill), sum(amount_payment), sum(dollar_amount_bill), sum(dollar_amount_payment) FROM payment_day_totals GROUP BY day ORDER BY day;
