@@ -8,6 +8,7 @@ import { accessTokens } from '../src/modules/auth/tables';
 import { addressScale, addressScenarios } from './addresses';
 import { measure, type Scenario } from './measure';
 import { paymentScale, paymentScenarios } from './payments';
+import { dashboardScenarios, dashboardTotalsCheck } from './dashboard';
 
 /**
  * `npm run bench`: the API's latency budgets (DESIGN §8) measured over HTTP on loopback.
@@ -59,6 +60,7 @@ async function main() {
     { name: 'GET logs/logins by user and month', budgetMs: 100, request: get('/api/logs/logins?filters[user][]=2&filters[dates][]=01-10-2026&filters[dates][]=31-10-2026') },
     ...(await addressScenarios(database.db, get)),
     ...(await paymentScenarios(database.db, get)),
+    ...dashboardScenarios(get),
   ];
 
   const only = process.env.BENCH_ONLY;
@@ -69,9 +71,11 @@ async function main() {
   console.log(`\nRecaudo bench on ${database.kind}, ${sessions} login sessions, ${scale.clients} clients, ${scale.addresses} payment addresses, ${scale.months} covered months, ${await paymentScale(database.db)} payments\n`);
   if (scale.addresses < 100_000) console.log('(The address budgets are stated for the scale set: npm run seed:scale first.)\n');
   console.table(results);
+  const dashboardMismatches = await dashboardTotalsCheck(database.db, address, token);
+  console.log(dashboardMismatches.length ? `dashboard/admin differs from sum() over payments:\n${dashboardMismatches.join('\n')}` : 'dashboard/admin equals sum() over payments to the cent.');
   await app.close();
   await database.close();
-  if (results.some((result) => !result.withinBudget)) process.exitCode = 1;
+  if (results.some((result) => !result.withinBudget) || dashboardMismatches.length) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

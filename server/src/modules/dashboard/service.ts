@@ -104,10 +104,7 @@ async function toProcess(db: Executor, auth: AuthContext) {
 
 /** `GET dashboard/admin` (staff only). */
 export async function adminDashboard(db: Executor, auth: AuthContext, query: DashboardAdminQuery): Promise<DashboardAdmin> {
-  const cards = await periodCards(db);
-  const points = await series(db, query.filters);
-  const pending = await toProcess(db, auth);
-  const rates = await exchangeRates(db);
+  const [cards, points, pending, rates] = await Promise.all([periodCards(db), series(db, query.filters), toProcess(db, auth), exchangeRates(db)]);
   return {
     payments: cards,
     date_payment: points,
