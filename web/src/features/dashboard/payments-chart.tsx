@@ -37,9 +37,9 @@ export function PaymentsChart({ points, textColor }: { points: SeriesPoint[]; te
         backgroundColor: 'transparent',
         textStyle: { color: textColor },
         tooltip: { trigger: 'axis' },
-        legend: { data: ['Cantidad', 'BS', '$'], textStyle: { color: textColor } },
-        toolbox: { feature: { saveAsImage: { title: 'Descargar imagen', name: 'Pagos' } } },
-        grid: { left: 60, right: 60, bottom: 30, top: 50 },
+        legend: { top: 0, left: 'center', data: ['Cantidad', 'BS', '$'], textStyle: { color: textColor } },
+        toolbox: { top: 0, right: 8, feature: { saveAsImage: { title: 'Descargar imagen', name: 'Pagos' } } },
+        grid: { left: 70, right: 60, bottom: 30, top: 70 },
         xAxis: { type: 'category', boundaryGap: false, data: points.map((point) => label(point.date)) },
         yAxis: [
           { type: 'value', name: 'Monto' },
