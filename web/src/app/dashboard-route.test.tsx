@@ -87,7 +87,7 @@ describe('Dashboard (administrator)', () => {
     expect(screen.getByText('+50,00 %')).toBeInTheDocument();
     expect(screen.getByText('-50,00 %')).toBeInTheDocument();
     expect(screen.getByText('0,00 %')).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Gráfico de pagos' })).getByText('2026-11-01: 1')).toBeInTheDocument();
+    expect(within(await screen.findByRole('list', { name: 'Gráfico de pagos' })).getByText('2026-11-01: 1')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ver todo' })).toHaveAttribute('href', '/payments');
     const table = screen.getByRole('table', { name: 'Pagos por Procesar' });
     expect(within(table).getByText(/00000555/)).toBeInTheDocument();

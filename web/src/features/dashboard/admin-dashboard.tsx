@@ -9,12 +9,14 @@ import Segmented from 'antd/es/segmented';
 import Skeleton from 'antd/es/skeleton';
 import theme from 'antd/es/theme';
 import Typography from 'antd/es/typography';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../lib/session';
 import { useAdminDashboard, useReloadDashboard, type AdminDashboardFilters } from './api';
-import { PaymentsChart } from './payments-chart';
 import { PeriodCards } from './period-cards';
+
+// ECharts is the largest part of the dashboard: its own chunk, loaded while the cards show.
+const PaymentsChart = lazy(() => import('./payments-chart').then((module) => ({ default: module.PaymentsChart })));
 
 const FORMATS = { 0: 'MM-YYYY', 1: 'YYYY' } as const;
 const nowFor = (option: DashboardOption) => caracas().format(FORMATS[option]);
@@ -75,7 +77,13 @@ export function AdminDashboard({ toProcess }: AdminDashboardProps) {
           </Flex>
         }
       >
-        {data ? <PaymentsChart points={data.date_payment} textColor={token.colorText} /> : <Skeleton active />}
+        {data ? (
+          <Suspense fallback={<Skeleton active />}>
+            <PaymentsChart points={data.date_payment} textColor={token.colorText} />
+          </Suspense>
+        ) : (
+          <Skeleton active />
+        )}
       </Card>
       <Card title="Pagos por Procesar" extra={<Link to="/payments">Ver todo</Link>}>
         {data && toProcess ? toProcess(data.payments_to_proccess, reload) : <Skeleton active />}
