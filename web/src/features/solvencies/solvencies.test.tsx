@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { addressRow } from '../../test/address-rows';
 import { installFakeApi, notFound, ok } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
+import { NewSolvencyModal } from './new-solvency-modal';
 import SolvenciesPage from './solvencies-page';
 import VerifySolvencyPage from './verify-solvency-page';
 
@@ -44,6 +45,7 @@ const api = installFakeApi(async (url, init) => {
   if (url.startsWith('/api/solvencies/send-mail-solvency-pdf')) return ok({ to: 'luisa@correo.test' }, 'Solvencia enviada al correo del cliente');
   if (url.startsWith('/api/solvencies')) return ok(paged([row(), row({ id: 6, is_valid: false, revoked_at: '2026-11-22T13:00:00.000Z', revoked_reason: 'Un pago en el que se basaba fue rechazado' })]));
   if (url.startsWith('/api/addresses-payment/address-client/client')) return ok([solvent, owing, pendingOnly]);
+  if (url.startsWith('/api/addresses-payment/address-select-client/10')) return ok([solvent, owing, pendingOnly]);
   return notFound();
 });
 
@@ -159,5 +161,24 @@ describe('Verificación de solvencia (/verify-solvency/:hash)', () => {
     expect(await screen.findByText('Error!')).toBeInTheDocument();
     expect(screen.getByText('El hash no pertenece a ningún pago')).toBeInTheDocument();
     expect(api.error).not.toHaveBeenCalled();
+  });
+});
+
+describe('Generar solvencia of an address row (staff)', () => {
+  it('opens on the row’s address: enabled for a solvent one, the reason and a disabled button for an owing one', async () => {
+    stored = null;
+    const { unmount } = renderApp(<NewSolvencyModal open clientId={10} addressId={2} onClose={() => undefined} />, { session: makeSession({ permissions: ['add_solvency'] }) });
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('La dirección no está solvente: debe 2 meses')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Generar solvencia' })).toBeDisabled();
+    unmount();
+
+    renderApp(<NewSolvencyModal open clientId={10} addressId={1} onClose={() => undefined} />, { session: makeSession({ permissions: ['add_solvency'] }) });
+    const second = await screen.findByRole('dialog');
+    const button = within(second).getByRole('button', { name: 'Generar solvencia' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await userEvent.click(button);
+    await waitFor(() => expect(stored).toEqual({ client_id: 10, addresses_payment_id: 1 }));
+    expect(api.success).toHaveBeenCalledWith('Solvencia generada');
   });
 });
