@@ -10,6 +10,7 @@ import { measureExports } from './exports';
 import { measure, type Scenario } from './measure';
 import { paymentScale, paymentScenarios } from './payments';
 import { attachFifty, closedBoxScenarios } from './closed-boxes';
+import { dashboardScenarios, dashboardTotalsCheck } from './dashboard';
 
 /**
  * `npm run bench`: the API's latency budgets (DESIGN §8) measured over HTTP on loopback.
@@ -63,6 +64,7 @@ async function main() {
     ...(await addressScenarios(database.db, get)),
     ...(await paymentScenarios(database.db, get)),
     ...(await closedBoxScenarios(database.db, get)),
+    ...dashboardScenarios(get),
   ];
 
   const only = process.env.BENCH_ONLY;
@@ -80,9 +82,11 @@ async function main() {
     for (const round of [0, 1, 2]) rounds.push(await attachFifty(address, token, database.db, round));
     console.log(`Crear un cierre y agregarle 50 pagos: ${rounds.map((ms) => `${Math.round(ms)} ms`).join(', ')} (presupuesto 1000 ms)`);
   }
+  const dashboardMismatches = await dashboardTotalsCheck(database.db, address, token);
+  console.log(dashboardMismatches.length ? `dashboard/admin differs from sum() over payments:\n${dashboardMismatches.join('\n')}` : 'dashboard/admin equals sum() over payments to the cent.');
   await app.close();
   await database.close();
-  if ([...results, ...exported].some((result) => !result.withinBudget)) process.exitCode = 1;
+  if ([...results, ...exported].some((result) => !result.withinBudget) || dashboardMismatches.length) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

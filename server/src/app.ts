@@ -31,6 +31,8 @@ import usersRoutes from './modules/users/routes';
 import backupsRoutes from './modules/backups/routes';
 import closedBoxesRoutes from './modules/closed-boxes/routes';
 import healthRoutes from './modules/health/routes';
+import solvenciesRoutes from './modules/solvencies/routes';
+import dashboardRoutes from './modules/dashboard/routes';
 import { accessControl } from './platform/access';
 import { registerErrorHandling } from './platform/errors';
 import type { ModuleContext } from './platform/module';
@@ -60,6 +62,8 @@ const AREAS = [
   backupsRoutes,
   healthRoutes,
   closedBoxesRoutes,
+  solvenciesRoutes,
+  dashboardRoutes,
 ];
 
 function webDist(config: Config): string | null {

@@ -16,3 +16,5 @@ export * from '../modules/tickets-payments/tables';
 export * from '../modules/payments/tables';
 export * from '../modules/backups/tables';
 export * from '../modules/closed-boxes/tables';
+export * from '../modules/solvencies/tables';
+export * from '../modules/dashboard/tables';

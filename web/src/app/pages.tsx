@@ -13,7 +13,7 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/pass-change/:token': lazy(() => import('../features/auth/pass-change-page')),
   '/pass-change': lazy(() => import('../features/auth/pass-change-page')),
   '/users': lazy(() => import('./users-route')),
-  '/dashboard': lazy(() => import('../features/dashboard/dashboard-page')),
+  '/dashboard': lazy(() => import('./dashboard-route')),
   '/roles': lazy(() => import('../features/roles/roles-page')),
   '/chats': lazy(() => import('../features/chats/chats-page')),
   '/states': lazy(() => import('../features/regional/states-page')),
@@ -30,13 +30,15 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/configurations': lazy(() => import('../features/configurations/configurations-page')),
   '/clients': lazy(() => import('./clients-route')),
   '/client-detail/:id': lazy(() => import('./client-detail-route')),
-  '/address-payments': lazy(() => import('../features/addresses-payment/addresses-page')),
+  '/address-payments': lazy(() => import('./addresses-route')),
   '/tickets-payments': lazy(() => import('../features/tickets-payments/tickets-page')),
   '/verify-payment/:hash': lazy(() => import('../features/verify-payment/verify-payment-page')),
   '/payments': lazy(() => import('./payments-route')),
   '/payments-receipt': lazy(() => import('../features/payments/receipts-page')),
   '/backups': lazy(() => import('../features/backups/backups-page')),
   '/closed-boxs': lazy(() => import('./closed-boxs-route')),
+  '/solvencies': lazy(() => import('../features/solvencies/solvencies-page')),
+  '/verify-solvency/:hash': lazy(() => import('../features/solvencies/verify-solvency-page')),
 };
 
 const UnderConstruction = lazy(() => import('../components/under-construction'));

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { addressMessages, type AddressListQuery, type AddressRow } from '@recaudo/domain/addresses';
-import { calendarYears, currentMonth, solventToDate, type Coverage, type Month } from '@recaudo/domain/months';
+import { calendarYears, currentMonth, type Coverage, type Month } from '@recaudo/domain/months';
 import type { DeliveredTicket } from '@recaudo/domain/tickets';
 import type { Executor } from '../../db/client';
 import { notFound } from '../../platform/errors';
@@ -15,7 +15,7 @@ import { activityGroups, economicActivities } from '../economic-activities/table
 import { communities, municipalities, parishes, states } from '../regional/tables';
 import { addressHasPayments } from '../payments/counts';
 import { deliveredTicketsOf } from '../tickets-payments/delivered';
-import { EFFECTIVE_FEE, monthsToPayIn, monthsToPayPage, monthsToPaySql, notSolventSql, PENDING, solventSql, START_MONTH } from './ledger-sql';
+import { EFFECTIVE_FEE, monthsToPayIn, monthsToPayPage, monthsToPaySql, notSolventSql, PENDING, solventSql, solventToDateSql, START_MONTH } from './ledger-sql';
 import { addressTotals, type AddressTotals } from './totals';
 import { addressesPayments, addressMonths } from './tables';
 
@@ -61,6 +61,8 @@ const rowColumns = (current: Month) => ({
   start_month: START_MONTH,
   months_to_pay: monthsToPaySql(current),
   pending: PENDING,
+  solvent: solventSql(current),
+  solvent_to_date: solventToDateSql(current),
 });
 
 type Joined = { [K in keyof ReturnType<typeof rowColumns>]: unknown } & {
@@ -95,6 +97,8 @@ type Joined = { [K in keyof ReturnType<typeof rowColumns>]: unknown } & {
   start_month: string;
   months_to_pay: number | string;
   pending: boolean;
+  solvent: boolean;
+  solvent_to_date: string | null;
 };
 
 /** numeric(18,2) text as it leaves the API: two decimals, never through a binary float. */
@@ -102,7 +106,6 @@ const money = (value: string | null) => (value === null ? null : new Decimal(val
 const ref = (id: number | null, name: string | null) => (id !== null && name !== null ? { id, name } : null);
 
 function present(row: Joined, coverage: Coverage[], now: Date, tickets: DeliveredTicket[]): AddressRow {
-  const covered = new Set(coverage.map((entry) => entry.month));
   const monthsToPay = Number(row.months_to_pay);
   return {
     id: row.id,
@@ -132,8 +135,8 @@ function present(row: Joined, coverage: Coverage[], now: Date, tickets: Delivere
     start_month: row.start_month,
     months_to_pay: monthsToPay,
     payments: calendarYears(row.start_month, coverage, now),
-    solvent: monthsToPay === 0 && !row.pending,
-    solvent_to_date: solventToDate(row.start_month, covered),
+    solvent: row.solvent,
+    solvent_to_date: row.solvent_to_date,
     tickets_delivered: tickets,
     created_by: row.created_by,
     created_at: new Date(row.created_at).toISOString(),

@@ -119,3 +119,30 @@ export function paymentReceiptMail(facts: ReceiptMailFacts): MailContent {
     ]),
   };
 }
+
+export interface SolvencyMailFacts {
+  clientName: string;
+  address: string;
+  solventToDate: string;
+  issuedOn: string;
+  verifyUrl: string;
+}
+
+/** A solvency certificate (`solvencies/send-mail-solvency-pdf`); the PDF travels as the attachment. */
+export function solvencyMail(facts: SolvencyMailFacts): MailContent {
+  const title = 'Certificado de Solvencia';
+  const intro = `Hola ${facts.clientName}:`;
+  const lead = `Te enviamos el certificado de solvencia de la dirección ${facts.address}, emitido el ${facts.issuedOn}: solvente hasta ${facts.solventToDate}. Lo adjuntamos en PDF.`;
+  const verify = 'Cualquier persona puede comprobar que sigue siendo válido en esta dirección (o con el código QR del PDF):';
+  return {
+    subject: `${title} - Recaudo`,
+    text: [intro, lead, verify, facts.verifyUrl].join('\n\n'),
+    html: layout(title, [
+      paragraph(intro),
+      paragraph(lead),
+      paragraph(verify),
+      `<p><a href="${escapeHtml(facts.verifyUrl)}" style="background:#1f4e79;color:#fff;padding:10px 18px;text-decoration:none;border-radius:4px">Verificar solvencia</a></p>`,
+      paragraph(`Si el botón no funciona, copia este enlace en tu navegador: ${facts.verifyUrl}`),
+    ]),
+  };
+}
