@@ -27,6 +27,7 @@ import regionalRoutes from './modules/regional/routes';
 import rolesRoutes from './modules/roles/routes';
 import ticketsPaymentsRoutes from './modules/tickets-payments/routes';
 import usersRoutes from './modules/users/routes';
+import invoicesRoutes from './modules/invoices/routes';
 import { accessControl } from './platform/access';
 import { registerErrorHandling } from './platform/errors';
 import type { ModuleContext } from './platform/module';
@@ -51,6 +52,7 @@ const AREAS = [
   paymentReceiptRoutes,
   usersRoutes,
   messagesRoutes,
+  invoicesRoutes,
 ];
 
 function webDist(config: Config): string | null {

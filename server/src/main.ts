@@ -7,6 +7,8 @@ import { seedBase } from './db/seed/base';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from './db/seed/demo';
 import { startDispatcher } from './modules/messages/service';
 import { createTransport } from './modules/messages/transport';
+import { startInvoiceWorker } from './modules/invoices/emission';
+import { invoiceProviderFor } from './modules/invoices/provider';
 
 async function main() {
   const config = loadConfig();
@@ -28,9 +30,18 @@ async function main() {
     log: (message, details) => app.log.info(details, message),
     onError: (error) => app.log.error({ err: error }, 'outbox dispatcher failed'),
   });
+  // Legal documents: emitted after commit from the shared job queue (modules/invoices/emission).
+  const printer = await invoiceProviderFor(config);
+  if (printer.simulator) app.log.warn(`Imprenta digital simulada en ${printer.simulator.url} (configure INVOICE_PROVIDER_URL para The Factory HKA)`);
+  const invoiceWorker = startInvoiceWorker(database.db, printer.provider, {
+    intervalMs: config.INVOICE_POLL_SECONDS * 1000,
+    maxAttempts: config.INVOICE_MAX_ATTEMPTS,
+    onError: (error) => app.log.error({ err: error }, 'invoice queue failed'),
+  });
   closeWithGrace({ delay: 10_000 }, async ({ err }) => {
     if (err) app.log.error({ err }, 'stopping after an error');
     await dispatcher.stop();
+    await invoiceWorker.stop();
     await app.close();
     await database.close();
     await releaseLock?.();

@@ -14,3 +14,5 @@ export * from '../modules/users/tables';
 export * from '../modules/addresses-payment/tables';
 export * from '../modules/tickets-payments/tables';
 export * from '../modules/payments/tables';
+export * from '../modules/queue/tables';
+export * from '../modules/invoices/tables';
