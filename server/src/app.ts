@@ -33,6 +33,7 @@ import closedBoxesRoutes from './modules/closed-boxes/routes';
 import healthRoutes from './modules/health/routes';
 import solvenciesRoutes from './modules/solvencies/routes';
 import dashboardRoutes from './modules/dashboard/routes';
+import invoicesRoutes from './modules/invoices/routes';
 import { accessControl } from './platform/access';
 import { registerErrorHandling } from './platform/errors';
 import type { ModuleContext } from './platform/module';
@@ -64,6 +65,7 @@ const AREAS = [
   closedBoxesRoutes,
   solvenciesRoutes,
   dashboardRoutes,
+  invoicesRoutes,
 ];
 
 function webDist(config: Config): string | null {

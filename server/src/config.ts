@@ -32,6 +32,16 @@ const configSchema = z.object({
   /** Attempts per message before it is marked failed. */
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
   WEB_DIST: z.string().optional(),
+  /** The Factory HKA's API base (…/api); with USER and PASSWORD it replaces the built-in printer simulator. */
+  INVOICE_PROVIDER_URL: z.string().url().optional(),
+  INVOICE_PROVIDER_USER: z.string().optional(),
+  INVOICE_PROVIDER_PASSWORD: z.string().optional(),
+  /** Seconds a printer call may take before it counts as timed out (its state is asked before any re-send). */
+  INVOICE_PROVIDER_TIMEOUT_SECONDS: z.coerce.number().min(0.1).default(20),
+  /** Seconds between passes of the legal-document queue. */
+  INVOICE_POLL_SECONDS: z.coerce.number().min(0.1).default(2),
+  /** Attempts per legal document before it is marked failed. */
+  INVOICE_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
   /** Behind a load balancer the client's address comes from X-Forwarded-For. */
   TRUST_PROXY: booleanFromEnv.default(false),
   /** S3-compatible bucket for uploads and backups (path-style URL, e.g. http://minio:9000); without it both stay in DATA_DIR. */

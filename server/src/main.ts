@@ -9,6 +9,8 @@ import { engineOf } from './db/version';
 import { startBackupSchedule } from './modules/backups/schedule';
 import { startDispatcher } from './modules/messages/service';
 import { createTransport } from './modules/messages/transport';
+import { startInvoiceWorker } from './modules/invoices/emission';
+import { invoiceProviderFor } from './modules/invoices/provider';
 import { objectStores } from './platform/storage';
 
 async function main() {
@@ -49,6 +51,14 @@ async function main() {
         },
       )
     : null;
+  // Legal documents: emitted after commit from the shared job queue (modules/invoices/emission).
+  const printer = await invoiceProviderFor(config);
+  if (printer.simulator) app.log.warn(`Imprenta digital simulada en ${printer.simulator.url} (configure INVOICE_PROVIDER_URL para The Factory HKA)`);
+  const invoiceWorker = startInvoiceWorker(database.db, printer.provider, {
+    intervalMs: config.INVOICE_POLL_SECONDS * 1000,
+    maxAttempts: config.INVOICE_MAX_ATTEMPTS,
+    onError: (error) => app.log.error({ err: error }, 'invoice queue failed'),
+  });
   // On SIGTERM/SIGINT: stop taking connections, let the requests in flight finish (up to 10 s),
   // then stop the jobs and close the database.
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
@@ -57,6 +67,7 @@ async function main() {
     await app.close();
     await backups?.stop();
     await dispatcher.stop();
+    await invoiceWorker.stop();
     await database.close();
     await releaseLock?.();
   });

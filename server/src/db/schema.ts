@@ -18,3 +18,5 @@ export * from '../modules/backups/tables';
 export * from '../modules/closed-boxes/tables';
 export * from '../modules/solvencies/tables';
 export * from '../modules/dashboard/tables';
+export * from '../modules/queue/tables';
+export * from '../modules/invoices/tables';

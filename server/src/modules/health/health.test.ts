@@ -18,7 +18,7 @@ describe('GET /api/health', () => {
     expect(empty.body).toEqual({
       success: true,
       message: 'Servicio disponible',
-      data: { healthy: true, database: 'ok', migrations: { current: true, expected: latestMigration().tag }, queues: { outbox: { oldest_pending_seconds: null } } },
+      data: { healthy: true, database: 'ok', migrations: { current: true, expected: latestMigration().tag }, queues: { outbox: { oldest_pending_seconds: null }, invoices: { oldest_pending_seconds: null } } },
     });
     const id = await queueEmail(ctx.db, 'cola@recaudo.test', { subject: 'Prueba', text: 'Hola', html: '<p>Hola</p>' });
     await ctx.db.execute(sql`update outbox set created_at = now() - interval '90 seconds' where id = ${id}`);

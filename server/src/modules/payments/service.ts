@@ -25,6 +25,7 @@ import { banks } from '../banks/tables';
 import { clients } from '../clients/tables';
 import { exchangeRates } from '../configurations/service';
 import { correlatives } from '../correlatives/tables';
+import { queueInvoice } from '../invoices/emission';
 import { economicActivities } from '../economic-activities/tables';
 import { paymentMethods } from '../payment-methods/tables';
 import { communities, parishes } from '../regional/tables';
@@ -439,6 +440,7 @@ export async function createPayment(db: Database, storage: FileStorage, auth: Au
       if (!row) throw new Error('payment insert returned nothing');
       await coverMonths(tx, address.id, row.id, months, row.status === 0);
       await syncDeliveredTicket(tx, auth, row, null);
+      await queueInvoice(tx, row);
       await recordAudit(tx, { module: AUDIT_MODULE, event: 'created', causerId: auth.user.id, subjectId: row.id, attributes: snapshot(row) });
       return { id: row.id, number_correlative: row.numberCorrelative, hash: row.hash };
     });
@@ -586,6 +588,7 @@ export async function applyStatusChange(tx: Executor, auth: AuthContext, input: 
   }
   const [updated] = await tx.update(payments).set(changes).where(eq(payments.id, row.id)).returning();
   if (!updated) throw notFound(paymentMessages.notFound);
+  await queueInvoice(tx, updated);
   const diff = changedFields(snapshot(row), snapshot(updated));
   await recordAudit(tx, { module: AUDIT_MODULE, event: 'updated', causerId: auth.user.id, subjectId: row.id, old: diff.old, attributes: diff.attributes });
   return { clientId: updated.clientId, status: updated.status };
