@@ -14,3 +14,4 @@ export * from '../modules/users/tables';
 export * from '../modules/addresses-payment/tables';
 export * from '../modules/tickets-payments/tables';
 export * from '../modules/payments/tables';
+export * from '../modules/bank-operations/tables';
