@@ -13,6 +13,7 @@ import addressesPaymentRoutes from './modules/addresses-payment/routes';
 import authRoutes from './modules/auth/routes';
 import loginsRoutes from './modules/logins/routes';
 import banksRoutes from './modules/banks/routes';
+import bankOperationsRoutes from './modules/bank-operations/routes';
 import configurationsRoutes from './modules/configurations/routes';
 import correlativesRoutes from './modules/correlatives/routes';
 import economicActivitiesRoutes from './modules/economic-activities/routes';
@@ -51,6 +52,7 @@ const AREAS = [
   paymentReceiptRoutes,
   usersRoutes,
   messagesRoutes,
+  bankOperationsRoutes,
 ];
 
 function webDist(config: Config): string | null {
