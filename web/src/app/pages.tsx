@@ -35,6 +35,8 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/verify-payment/:hash': lazy(() => import('../features/verify-payment/verify-payment-page')),
   '/payments': lazy(() => import('./payments-route')),
   '/payments-receipt': lazy(() => import('../features/payments/receipts-page')),
+  '/bank-operations': lazy(() => import('../features/bank-operations/bank-operations-page')),
+  '/conciliations': lazy(() => import('../features/bank-operations/conciliations-page')),
 };
 
 const UnderConstruction = lazy(() => import('../components/under-construction'));

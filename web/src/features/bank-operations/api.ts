@@ -2,7 +2,7 @@ import type { BankMovement, Conciliation, ConciliationErrorCode, ValidatePayment
 import type { Paged } from '@recaudo/domain/paging';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ListParams } from '../../components/use-list-state';
-import { download, http, type HttpError } from '../../lib/http';
+import { http, type HttpError } from '../../lib/http';
 
 export type { BankMovement, Conciliation };
 
@@ -66,8 +66,7 @@ export function useMovements(query: MovementsQuery | null) {
   });
 }
 
-export const exportMovements = (query: MovementsQuery, search: string, format: 'csv' | 'xlsx' | 'pdf') =>
-  download('bank-operations/export', { method: 'POST', body: { search, filters: { ...query, currencyType: 'VES' }, type_format: format }, fileName: `Operaciones Bancarias.${format}` });
+export const MOVEMENTS_EXPORT_PATH = 'bank-operations/export';
 
 export interface ConciliationStatistics {
   attempts: number;
@@ -105,7 +104,7 @@ export function useConciliations(params: ListParams) {
 }
 
 export function useConciliationStatistics(params: Pick<ListParams, 'search' | 'filters'>) {
-  return useQuery({
+  return useQuery<ConciliationStatistics>({
     queryKey: bankKeys.statistics({ ...params.filters, search: params.search }),
     queryFn: ({ signal }) => http.get<ConciliationStatistics>('conciliations/statistics', { query: conciliationQuery(params), signal, silent: true }).then((answer) => answer.data),
     placeholderData: keepPreviousData,
