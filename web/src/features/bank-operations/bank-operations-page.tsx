@@ -67,7 +67,7 @@ export default function BankOperationsPage() {
         <>
           <Form form={form} layout="inline" onFinish={submit} aria-label="Consulta de movimientos">
             <Form.Item name="range" label="Rango de fechas" rules={[{ required: true, message: bankMessages.rangeRequired }]}>
-              <DatePicker.RangePicker format="DD/MM/YYYY" disabledDate={outsideWindow} allowClear />
+              <DatePicker.RangePicker format="DD/MM/YYYY" disabledDate={outsideWindow} allowClear placeholder={['Desde', 'Hasta']} />
             </Form.Item>
             <Form.Item>
               <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={movements.isFetching}>
