@@ -1,0 +1,83 @@
+import { monthLabel } from '@recaudo/domain/addresses';
+import type { Month } from '@recaudo/domain/months';
+import { PAYMENT_MONTH_TYPES } from '@recaudo/domain/payments';
+import Checkbox from 'antd/es/checkbox';
+import Flex from 'antd/es/flex';
+import Form from 'antd/es/form';
+import Radio from 'antd/es/radio';
+import Tag from 'antd/es/tag';
+import Typography from 'antd/es/typography';
+import { useMemo } from 'react';
+import { MonthCalendar, type CalendarMonth } from '../../../components/month-calendar';
+import { isPayable, type panelMonths } from '../payment-form-model';
+import type { PaymentFormState } from './use-payment-form';
+
+interface MonthsInputProps {
+  value?: Month[];
+  onChange?: (value: Month[]) => void;
+  id?: string;
+  years: ReturnType<typeof panelMonths>['years'];
+  readOnly: boolean;
+}
+
+/** The month calendar as a form control: the value is the list of months to pay (yellow). */
+function MonthsInput({ value = [], onChange, id, years, readOnly }: MonthsInputProps) {
+  const selected = useMemo(() => new Set(value), [value]);
+  const toggle = (month: Month) => onChange?.(selected.has(month) ? value.filter((item) => item !== month) : [...value, month].sort());
+  return (
+    <div id={id}>
+      <MonthCalendar
+        years={years}
+        selected={selected}
+        onToggle={toggle}
+        readOnly={readOnly}
+        isSelectable={(entry: CalendarMonth) => isPayable(entry)}
+        label="Meses de la dirección"
+      />
+    </div>
+  );
+}
+
+/** Meses a pagar (spec 02 §4 month type, "Month calendar"): shown once the address is known. */
+export function MonthsSection({ state }: { state: PaymentFormState }) {
+  const { address, calendar, payDebt, monthType, typeMonths, months, rules } = state;
+  if (!address || !calendar) return null;
+  return (
+    <>
+      <Flex gap={16} align="end" wrap>
+        <Form.Item label="Meses a pagar" name="type_payment_month">
+          <Radio.Group
+            optionType="button"
+            buttonStyle="solid"
+            disabled={payDebt}
+            options={([0, 1] as const).map((type) => ({ value: type, label: PAYMENT_MONTH_TYPES[type] }))}
+          />
+        </Form.Item>
+        <Form.Item name="pay_total_debt" valuePropName="checked">
+          <Checkbox disabled={calendar.unpaid.length === 0}>
+            Pagar deuda total ({calendar.unpaid.length} {calendar.unpaid.length === 1 ? 'mes' : 'meses'})
+          </Checkbox>
+        </Form.Item>
+      </Flex>
+      {monthType === 0 && (
+        <Typography.Paragraph>
+          {typeMonths.length ? (
+            <>
+              Se paga el mes <Tag color="gold">{typeMonths.map(monthLabel).join(', ')}</Tag>
+            </>
+          ) : (
+            <Typography.Text type="danger">La dirección no tiene meses por pagar hasta diciembre.</Typography.Text>
+          )}
+        </Typography.Paragraph>
+      )}
+      <Form.Item
+        name="months_payment"
+        rules={rules.months_payment}
+        dependencies={['type_payment_month']}
+        label={monthType === 1 ? `Meses seleccionados: ${months.length ? [...months].sort().map(monthLabel).join(', ') : 'ninguno'}` : undefined}
+      >
+        <MonthsInput years={calendar.years} readOnly={monthType === 0 || payDebt} />
+      </Form.Item>
+    </>
+  );
+}

@@ -1,0 +1,259 @@
+import type { AddressRow } from '@recaudo/domain/addresses';
+import { paymentAmounts } from '@recaudo/domain/amounts';
+import { formatMoney } from '@recaudo/domain/format';
+import type { Month } from '@recaudo/domain/months';
+import type { PaymentRow } from '@recaudo/domain/payments';
+import { hasPermission } from '@recaudo/domain/permissions';
+import { useQuery } from '@tanstack/react-query';
+import Form from 'antd/es/form';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { applyServerErrors } from '../../../lib/form';
+import { useSession } from '../../../lib/session';
+import { findClientOptions, type ClientOption } from '../../../components/select-options';
+import type { useSavePayment } from '../api';
+import { findBankOptions, findMethodOptions, findRates, paymentKeys, useClientAddresses, useOptionList, useTicketOptions } from '../api';
+import { currencyOf, defaultRate, panelMonths, rateOf } from '../payment-form-model';
+import { useSerieOptions } from '../serie-select';
+import { paymentRules } from './use-payment-rules';
+import { blank, initialValues, methodFacts, methodFields, toPaymentInput, type PaymentFormValues, type PaymentShortcuts } from './values';
+
+export interface PaymentFormArgs extends PaymentShortcuts {
+  payment: PaymentRow | null;
+  onClose: () => void;
+  save: ReturnType<typeof useSavePayment>;
+  defaultClient: ClientOption | null;
+}
+
+/** The state of the payment panel: the watched fields, the option lists, what they imply, and saving. */
+export function usePaymentForm({ payment, onClose, save, defaultClient, newClientPanel, newAddressPanel }: PaymentFormArgs) {
+  const { session } = useSession();
+  const permissions = session?.permissions ?? [];
+  const ownClientId = session?.user.client_id ?? null;
+  const staff = ownClientId === null;
+  const editing = payment !== null;
+  const [form] = Form.useForm<PaymentFormValues>();
+  const initial = useMemo(
+    () => initialValues(payment, ownClientId, session?.user.correlative_id ?? null, defaultClient?.id ?? null),
+    [payment, ownClientId, defaultClient?.id, session?.user.correlative_id],
+  );
+
+  // Only the fields others depend on are watched; until the form is connected a watch answers undefined.
+  const or = <T>(watched: T | undefined, fallback: T): T => (watched === undefined ? fallback : watched);
+  const clientId = or(Form.useWatch('client_id', form), initial.client_id);
+  const addressId = or(Form.useWatch('address_payment_id', form), initial.address_payment_id);
+  const monthType = or(Form.useWatch('type_payment_month', form), initial.type_payment_month);
+  const payDebt = or(Form.useWatch('pay_total_debt', form), initial.pay_total_debt);
+  const months = or(Form.useWatch('months_payment', form), initial.months_payment);
+  const methodId = or(Form.useWatch('payment_method_id', form), initial.payment_method_id);
+  const rateId = or(Form.useWatch('exchange_rate_id', form), initial.exchange_rate_id);
+  const rate = or(Form.useWatch('exchange_rate', form), initial.exchange_rate);
+  const retention = or(Form.useWatch('is_apply_retention', form), initial.is_apply_retention);
+  const sendInvoice = or(Form.useWatch('send_invoice', form), initial.send_invoice);
+  const ticketId = or(Form.useWatch('tickets_payment_id', form), initial.tickets_payment_id);
+
+  const methods = useOptionList('methods', findMethodOptions);
+  const banks = useOptionList('banks', findBankOptions);
+  // Spec 02 §5: without use_all_series only the user's own series is offered.
+  const { options: serieOptions } = useSerieOptions(staff, payment?.serie ?? null);
+  const rates = useOptionList('rates', findRates);
+  const addresses = useClientAddresses(clientId);
+  const tickets = useTicketOptions(addressId, staff && addressId !== null);
+
+  // The chosen client with its contact data: the edited payment's, the client user's own, or the picked one.
+  const [client, setClient] = useState<ClientOption | null>(payment ? { ...payment.client, type: payment.client.type } : defaultClient);
+  const own = useQuery({
+    queryKey: paymentKeys.options('clients', 'own'),
+    queryFn: ({ signal }) => findClientOptions('', signal),
+    enabled: !staff,
+  });
+  const chosenClient = staff ? client : (own.data?.find((row) => row.id === ownClientId) ?? client);
+
+  const address: AddressRow | undefined = addresses.data?.find((row) => row.id === addressId);
+  const method = methods.data?.find((row) => row.id === methodId);
+  const shown = methodFields(method);
+  const facts = methodFacts(method);
+  const commercial = address?.type === 1;
+  const keep = payment && payment.address_payment_id === addressId && payment.type_payment_month === 0 ? payment.months_payment : null;
+  const calendar = useMemo(() => (address ? panelMonths(address, payment?.id ?? null, payment?.months_payment ?? []) : null), [address, payment]);
+  const typeMonths: Month[] = keep ?? (calendar?.currentTypeMonth ? [calendar.currentTypeMonth] : []);
+  const monthCount = monthType === 1 ? new Set(months).size : typeMonths.length;
+  const amounts = useMemo(
+    () =>
+      address && !blank(rate) && Number.isFinite(Number(rate))
+        ? paymentAmounts({ type: address.type, fee: address.fee ?? '0', months: monthCount, rate: rate!, applyRetention: address.type === 1 && retention })
+        : null,
+    [address, rate, monthCount, retention],
+  );
+  const currency = currencyOf(rateId ?? 1);
+
+  // Monto pagado follows the computed amount; an edited payment keeps its stored amount until something changes.
+  const lastComputed = useRef<string | null>(editing ? (amounts?.amount_payment ?? null) : null);
+  const computedPayment = amounts?.amount_payment ?? null;
+  useEffect(() => {
+    if (computedPayment === null) return;
+    if (lastComputed.current === null && editing && !blank(form.getFieldValue('amount_payment'))) {
+      lastComputed.current = computedPayment;
+      return;
+    }
+    if (lastComputed.current !== computedPayment) {
+      lastComputed.current = computedPayment;
+      form.setFieldValue('amount_payment', computedPayment);
+    }
+  }, [computedPayment, editing, form]);
+
+  // The default rate once both the address and the rates are known (spec 02 §9).
+  useEffect(() => {
+    if (!address || !rates.data || !blank(form.getFieldValue('exchange_rate'))) return;
+    const choice = defaultRate(address.type, rates.data);
+    form.setFieldsValue({ exchange_rate_id: choice.id, exchange_rate: choice.rate });
+  }, [address, rates.data, form]);
+
+  const ticketOptions = useMemo(() => {
+    const rows = (tickets.data ?? []).filter((ticket) => ticket.status || ticket.id === payment?.tickets_payment_id);
+    const list = rows.map((ticket) => ({ value: ticket.id, label: ticket.name, color: ticket.color }));
+    const delivered = payment?.tickets_delivered[0]?.tickets_payment;
+    if (delivered && !list.some((option) => option.value === delivered.id))
+      list.unshift({ value: delivered.id, label: delivered.name, color: delivered.color });
+    return list;
+  }, [tickets.data, payment]);
+
+  const rules = paymentRules(methods.data);
+
+  // Contact update before submit (spec 02 §2): the values wait while the dialog is open.
+  const [contactOpen, setContactOpen] = useState(false);
+  const [held, setHeld] = useState<PaymentFormValues | null>(null);
+  const missingContact = chosenClient !== null && (!chosenClient.email || chosenClient.phone.length === 0);
+  const [shortcut, setShortcutState] = useState<'client' | 'address' | null>(null);
+  // Each opening of a shortcut mounts its panel anew, so it starts empty (as useRecordPanels' formKey).
+  const [openings, setOpenings] = useState(0);
+  const setShortcut = (next: 'client' | 'address' | null) => {
+    if (next) setOpenings((count) => count + 1);
+    setShortcutState(next);
+  };
+
+  function send(values: PaymentFormValues) {
+    const serie = serieOptions.find((option) => option.value === values.serie_id)?.label ?? null;
+    save.mutate(toPaymentInput(values, { payment, ownClientId, method: methods.data?.find((row) => row.id === values.payment_method_id), amounts, serie }), {
+      onSuccess: onClose,
+      onError: (error) => applyServerErrors(form, error),
+    });
+  }
+
+  function submit() {
+    const values = form.getFieldsValue(true) as PaymentFormValues;
+    if (missingContact) {
+      setHeld(values);
+      setContactOpen(true);
+      return;
+    }
+    send(values);
+  }
+
+  function onValuesChange(changed: Partial<PaymentFormValues>) {
+    if ('client_id' in changed) {
+      form.setFieldsValue({
+        address_payment_id: null,
+        months_payment: [],
+        pay_total_debt: false,
+        tickets_payment_id: null,
+        ticket_serial: '',
+        exchange_rate: null,
+        is_apply_retention: false,
+      });
+    }
+    if ('address_payment_id' in changed) {
+      const next = addresses.data?.find((row) => row.id === changed.address_payment_id);
+      const choice = next && rates.data ? defaultRate(next.type, rates.data) : null;
+      form.setFieldsValue({
+        months_payment: [],
+        pay_total_debt: false,
+        tickets_payment_id: null,
+        ticket_serial: '',
+        is_apply_retention: false,
+        exchange_rate_id: choice?.id ?? null,
+        exchange_rate: choice?.rate ?? null,
+      });
+    }
+    if ('type_payment_month' in changed && changed.type_payment_month === 0) form.setFieldsValue({ months_payment: [] });
+    if ('pay_total_debt' in changed) {
+      // Spec 02 §4: the whole debt forces "Otros meses", locks the selector and fills every unpaid month.
+      if (changed.pay_total_debt) form.setFieldsValue({ type_payment_month: 1, months_payment: calendar?.unpaid ?? [] });
+      void form.validateFields(['months_payment']).catch(() => undefined);
+    }
+    if ('exchange_rate_id' in changed && changed.exchange_rate_id && rates.data)
+      form.setFieldValue('exchange_rate', rateOf(changed.exchange_rate_id, rates.data));
+    if ('send_invoice' in changed && changed.send_invoice) form.setFields([{ name: 'number', value: '', errors: [] }]);
+    if ('payment_method_id' in changed) form.setFields((['reference', 'terminal', 'lot_number', 'bank_id'] as const).map((name) => ({ name, errors: [] })));
+  }
+
+  const canNewClient = staff && hasPermission(permissions, 'add_client') && Boolean(newClientPanel);
+  const canNewAddress =
+    (!staff || (hasPermission(permissions, 'add_address_payment') && hasPermission(permissions, ['add_client', 'edit_client']))) && Boolean(newAddressPanel);
+  const rateOptions = rates.data
+    ? [
+        { value: 1, label: `Dólar: ${formatMoney(rates.data.dollar_rate)}` },
+        { value: 2, label: `Euro: ${formatMoney(rates.data.euro_rate)}` },
+      ]
+    : [];
+  const storedRateDiffers = Boolean(
+    payment && rateId === payment.exchange_rate_id && rate === payment.exchange_rate && rates.data && rateOf(rateId, rates.data) !== rate,
+  );
+
+  return {
+    payment,
+    form,
+    initial,
+    staff,
+    editing,
+    rules,
+    save,
+    // watched values
+    clientId,
+    addressId,
+    monthType,
+    payDebt,
+    months,
+    rate,
+    sendInvoice,
+    ticketId,
+    // option lists
+    methods,
+    banks,
+    serieOptions,
+    rates,
+    rateOptions,
+    addresses,
+    tickets,
+    ticketOptions,
+    // derived
+    client,
+    setClient,
+    chosenClient,
+    address,
+    shown,
+    facts,
+    commercial,
+    calendar,
+    typeMonths,
+    monthCount,
+    amounts,
+    currency,
+    storedRateDiffers,
+    // contact dialog and shortcuts
+    missingContact,
+    contactOpen,
+    setContactOpen,
+    held,
+    setHeld,
+    shortcut,
+    setShortcut,
+    openings,
+    canNewClient,
+    canNewAddress,
+    send,
+    submit,
+    onValuesChange,
+  };
+}
+
+export type PaymentFormState = ReturnType<typeof usePaymentForm>;
