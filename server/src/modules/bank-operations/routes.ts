@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { bankMessages, conciliationErrorLabels, isConciliationErrorCode, type ConciliationErrorCode } from '@recaudo/domain/bank-operations';
 import { exportFormatField, yesNo } from '@recaudo/domain/export';
@@ -9,7 +10,6 @@ import { exportRoute, pageOf, sendExport } from '../../platform/export';
 import { defineRoutes } from '../../platform/module';
 import { bankConnection } from '../../providers/bank/provider';
 import { BankUnavailableError } from '../../providers/bank/types';
-import { eq } from 'drizzle-orm';
 import { conciliationQuerySchema, conciliationSource, conciliationStatistics, getConciliation } from './conciliations';
 import { arraySource, findMovements, matchesSearch, movementExportColumns, movementsBodySchema } from './movements';
 import { conciliationSchema, movementSchema, presentConciliation, statisticsSchema, validationAnswerSchema, type ConciliationRecord } from './presenter';

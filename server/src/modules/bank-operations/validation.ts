@@ -93,7 +93,7 @@ async function preCheck(db: Database, input: ValidatePaymentInput): Promise<{ ch
   const phone = digitsOnly(text(input.pay_phone)).replace(/^0(?=\d{10}$)/, '').replace(/^58(?=\d{10}$)/, '');
   if (!phone) return issue('pay_phone', bankMessages.phoneRequired);
   if (!client.phone.some((own) => digitsOnly(own).slice(-10) === phone)) return issue('pay_phone', bankMessages.phoneInvalid);
-  checked.payPhone = `0${phone}`;
+  checked.payPhone = bankPhone(phone);
   return { checked, issue: null };
 }
 
