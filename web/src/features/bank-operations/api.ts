@@ -20,8 +20,15 @@ export interface ValidatePaymentInput {
 /** The validation's answer, a success or the failure answer the server gave (never a toast: `silent`). */
 export async function validatePayment(input: ValidatePaymentInput): Promise<ValidatePaymentAnswer> {
   try {
-    const answer = await http.post<Conciliation>('bank-operations/validate-payment', input, { silent: true });
-    return answer as unknown as ValidatePaymentAnswer;
+    const answer = (await http.post<Conciliation>('bank-operations/validate-payment', input, { silent: true })) as Partial<ValidatePaymentAnswer> & { data: Conciliation };
+    return {
+      success: true,
+      error: null,
+      error_code: null,
+      message: answer.message ?? '',
+      bdv_message: answer.bdv_message ?? null,
+      conciliation: answer.conciliation ?? answer.data,
+    };
   } catch (error) {
     const failure = error as HttpError;
     const body = (failure.body ?? {}) as Partial<ValidatePaymentAnswer>;
