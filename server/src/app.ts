@@ -14,6 +14,7 @@ import addressesPaymentRoutes from './modules/addresses-payment/routes';
 import authRoutes from './modules/auth/routes';
 import loginsRoutes from './modules/logins/routes';
 import banksRoutes from './modules/banks/routes';
+import bankOperationsRoutes from './modules/bank-operations/routes';
 import configurationsRoutes from './modules/configurations/routes';
 import correlativesRoutes from './modules/correlatives/routes';
 import economicActivitiesRoutes from './modules/economic-activities/routes';
@@ -66,6 +67,7 @@ const AREAS = [
   solvenciesRoutes,
   dashboardRoutes,
   invoicesRoutes,
+  bankOperationsRoutes,
 ];
 
 function webDist(config: Config): string | null {

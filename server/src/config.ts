@@ -42,6 +42,16 @@ const configSchema = z.object({
   INVOICE_POLL_SECONDS: z.coerce.number().min(0.1).default(2),
   /** Attempts per legal document before it is marked failed. */
   INVOICE_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
+  /** Banco de Venezuela's conciliation API (providers.md §1); without it a local simulator answers. */
+  BANK_API_URL: z.string().url().optional(),
+  BANK_API_KEY: z.string().optional(),
+  /** The business account (20 digits) whose movements are read. */
+  BANK_ACCOUNT: z.string().regex(/^\d{20}$/).optional(),
+  /** The merchant's Pago Móvil Comercio phone, 04XXXXXXXXX. */
+  BANK_PHONE: z.string().regex(/^0\d{10}$/).optional(),
+  BANK_VALIDATE_PATH: z.string().default('/getMovement'),
+  BANK_MOVEMENTS_PATH: z.string().default('/apis/bdv/consulta/movimientos'),
+  BANK_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
   /** Behind a load balancer the client's address comes from X-Forwarded-For. */
   TRUST_PROXY: booleanFromEnv.default(false),
   /** S3-compatible bucket for uploads and backups (path-style URL, e.g. http://minio:9000); without it both stay in DATA_DIR. */

@@ -20,3 +20,4 @@ export * from '../modules/solvencies/tables';
 export * from '../modules/dashboard/tables';
 export * from '../modules/queue/tables';
 export * from '../modules/invoices/tables';
+export * from '../modules/bank-operations/tables';

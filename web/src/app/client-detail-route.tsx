@@ -13,7 +13,7 @@ import { paymentShortcuts } from './payments-route';
 export default function ClientDetailRoute() {
   return (
     <ClientDetailPage
-      paymentsTab={(client) => <PaymentsList client={client} newAddressPanel={paymentShortcuts.newAddressPanel} />}
+      paymentsTab={(client) => <PaymentsList client={client} newAddressPanel={paymentShortcuts.newAddressPanel} bankValidationModal={paymentShortcuts.bankValidationModal} />}
       addressesTab={(clientId) => <ClientAddressList clientId={clientId} />}
       solvenciesTab={(clientId) => <SolvenciesList clientId={clientId} />}
       logsTab={(clientId) => <LogsList clientId={clientId} />}

@@ -1,12 +1,13 @@
 import { AddressFormPanel } from '../features/addresses-payment/address-form-panel';
+import { BankValidationModal } from '../features/bank-operations/bank-validation-modal';
 import { ClientFormPanel } from '../features/clients/client-form-panel';
 import type { PaymentShortcuts } from '../features/payments/payment-form-panel';
 import PaymentsPage from '../features/payments/payments-page';
 
 /**
- * The payment panel's "Nuevo cliente" and "Nueva dirección" shortcuts (spec 02 §2): features do
- * not import each other, so the app hands in the clients and addresses areas' own panels, opened
- * over the payment panel; what they save is selected in it.
+ * The payment panel's "Nuevo cliente" and "Nueva dirección" shortcuts and its bank validation
+ * modal (spec 02 §2): features do not import each other, so the app hands in the clients,
+ * addresses and bank areas' own components, opened over the payment panel.
  */
 export const paymentShortcuts: Required<PaymentShortcuts> = {
   newClientPanel: ({ open, onClose, onCreated }) => (
@@ -30,6 +31,7 @@ export const paymentShortcuts: Required<PaymentShortcuts> = {
   newAddressPanel: ({ open, client, onClose, onCreated }) => (
     <AddressFormPanel open={open} address={null} defaultClient={client} defaultType={client.type === 1 ? 1 : 0} onClose={onClose} onSaved={onCreated} />
   ),
+  bankValidationModal: (props) => <BankValidationModal {...props} />,
 };
 
 /** /payments: the payments list with the panel's shortcuts. */

@@ -32,6 +32,10 @@ export interface DataTableProps<T> {
   scrollX?: number;
   /** "middle" for the lists with many columns: tighter cells, so more of them fit beside each other. */
   size?: TableProps<T>['size'];
+  /** The size changer's choices, when the spec gives the list its own (conciliations 15/25/50/100). */
+  pageSizeOptions?: number[];
+  /** What an empty table says, when the spec words it (bank movements). */
+  emptyText?: string;
 }
 
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
@@ -188,6 +192,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
     size,
     rowSelection,
   } = props;
+  const { pageSizeOptions = PAGE_SIZE_OPTIONS, emptyText = 'No se han encontrado datos' } = props;
   const host = useRef<HTMLDivElement>(null);
   return (
     <div ref={host}>
@@ -212,7 +217,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
               </Button>
             </Empty>
           ) : (
-            <Empty description="No se han encontrado datos" />
+            <Empty description={emptyText} />
           ),
         }}
         pagination={{
@@ -220,7 +225,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
           pageSize: perPage,
           total: failed ? 0 : total,
           showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZE_OPTIONS,
+          pageSizeOptions,
           hideOnSinglePage: true,
           showTotal: (count, range) => rangeLabel(count, range),
           onChange: (nextPage, nextSize) => onPageChange(nextSize === perPage ? nextPage : 1, nextSize),

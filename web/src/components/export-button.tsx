@@ -22,6 +22,8 @@ export interface ExportButtonProps {
   allowed: boolean;
   /** The file name if the server sends none (it always does). */
   fileName?: string;
+  /** POST sends the params as the body (bank-operations/export); GET, the default, as the query. */
+  method?: 'GET' | 'POST';
 }
 
 /**
@@ -29,14 +31,15 @@ export interface ExportButtonProps {
  * params={list.exportParams} allowed={useCan('export_states')} />`. One format is a plain
  * button; several open a menu. A failure shows "Hubo un error al descargar el archivo".
  */
-export function ExportButton({ path, formats, params, allowed, fileName }: ExportButtonProps) {
+export function ExportButton({ path, formats, params, allowed, fileName, method = 'GET' }: ExportButtonProps) {
   const [busy, setBusy] = useState(false);
   if (!allowed || formats.length === 0) return null;
 
   async function run(format: ExportFormat) {
     setBusy(true);
     try {
-      await download(path, { query: { ...params, type_format: format }, fileName: fileName ? `${fileName}.${format}` : undefined });
+      const payload = { ...params, type_format: format };
+      await download(path, { ...(method === 'POST' ? { method, body: payload } : { query: payload }), fileName: fileName ? `${fileName}.${format}` : undefined });
     } catch {
       // The http client already showed the download failure.
     } finally {

@@ -38,9 +38,12 @@ export class HttpError extends Error {
   readonly serverMessage: string | null;
   /** 422 field errors, `{ field: [messages] }`, for mapping back onto form fields. */
   readonly errors: FieldErrors;
+  /** The whole failure answer, for calls whose failures carry more than a message (bank validation). */
+  readonly body: unknown;
 
-  constructor(message: string, kind: HttpErrorKind, status: number | null = null, serverMessage: string | null = null, errors: FieldErrors = {}) {
+  constructor(message: string, kind: HttpErrorKind, status: number | null = null, serverMessage: string | null = null, errors: FieldErrors = {}, body: unknown = null) {
     super(message);
+    this.body = body;
     this.name = 'HttpError';
     this.kind = kind;
     this.status = status;
@@ -154,7 +157,7 @@ function failure(path: string, status: number, body: FailureBody | null, options
   }
   title = titleOverride ?? title;
   if (!options.silent) notify.error(title, titleOverride ? [] : lines);
-  return new HttpError(title, 'status', status, serverMessage, errors);
+  return new HttpError(title, 'status', status, serverMessage, errors, body);
 }
 
 function localFailure(kind: Exclude<HttpErrorKind, 'status'>, options: RequestOptions, titleOverride?: string): HttpError {

@@ -6,6 +6,7 @@ import { users } from '../../modules/users/tables';
 import { seedDemoAddresses } from './demo-addresses';
 import { seedDemoClients } from './demo-clients';
 import { seedDemoClosedBoxes } from './demo-closed-boxes';
+import { seedDemoConciliations } from './demo-conciliations';
 import { seedDemoPayments } from './demo-payments';
 import { seedDemoReference } from './demo-reference';
 import { seedDemoRegional } from './demo-regional';
@@ -62,6 +63,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
     // The cashier registers most payments, the administrator some.
     await seedDemoPayments(tx, { staffUserIds: [3, 1, 3] });
     await seedDemoClosedBoxes(tx, { cashierId: 3 });
+    await seedDemoConciliations(tx);
   });
   return true;
 }

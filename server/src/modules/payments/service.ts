@@ -18,6 +18,7 @@ import { changedFields, recordAudit } from '../../platform/audit';
 import { AppError, fieldError, notFound } from '../../platform/errors';
 import { clientIdOf, clientScope, creatorScope, seriesScope } from '../../platform/scope';
 import { retryingConflicts } from '../../platform/transactions';
+import { assertConciliationUsable } from '../bank-operations/payment-link';
 import { detectImage, type FileStorage } from '../../platform/storage';
 import { addressesPayments, addressMonths } from '../addresses-payment/tables';
 import type { AuthContext } from '../auth/service';
@@ -281,6 +282,12 @@ async function checkReferences(tx: Executor, auth: AuthContext, fields: PaymentF
     if (!ticket) throw fieldError('tickets_payment_id', paymentMessages.ticketMissing);
     if (!ticket.status) throw fieldError('tickets_payment_id', paymentMessages.ticketInactive(ticket.name));
   }
+  const proofKept =
+    previous !== null &&
+    previous.conciliationId === fields.conciliation_id &&
+    previous.bdvVerified === fields.bdv_verified &&
+    previous.clientId === fields.client_id;
+  if (!isClient && !proofKept) await assertConciliationUsable(tx, fields, previous?.id ?? null);
 }
 
 /** The client and the address: client users reach only their own (404 otherwise). */

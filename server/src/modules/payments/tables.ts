@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Amounts } from '@recaudo/domain/amounts';
 import { boolean, date, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { addressesPayments } from '../addresses-payment/tables';
+import { conciliations } from '../bank-operations/tables';
 import { banks } from '../banks/tables';
 import { clients } from '../clients/tables';
 import { correlatives } from '../correlatives/tables';
@@ -61,7 +62,7 @@ export const payments = pgTable(
     monthsPayment: varchar('months_payment', { length: 7 }).array().notNull(),
     sendInvoice: boolean('send_invoice').notNull().default(false),
     bdvVerified: boolean('bdv_verified').notNull().default(false),
-    conciliationId: integer('conciliation_id'),
+    conciliationId: integer('conciliation_id').references(() => conciliations.id, { onDelete: 'restrict' }),
     closedBoxId: integer('closed_box_id'),
     ticketsPaymentId: integer('tickets_payment_id').references(() => ticketsPayments.id, { onDelete: 'restrict' }),
     ticketSerial: varchar('ticket_serial', { length: 50 }),
@@ -104,6 +105,8 @@ export const payments = pgTable(
     index('payments_checkbook_idx').on(table.checkbookNumber),
     index('payments_terminal_idx').on(table.terminal),
     index('payments_lot_idx').on(table.lotNumber),
+    // A bank movement backs at most one payment (spec 02 §4), also under concurrent cashiers.
+    uniqueIndex('payments_conciliation_unique').on(table.conciliationId).where(sql`${table.conciliationId} is not null`),
   ],
 );
 

@@ -143,7 +143,8 @@ describe('Payment panel: defaults and method rules (spec 02 §4, §5)', () => {
     await save(panel);
     expect(await within(panel).findByText('El campo Banco de origen es obligatorio.')).toBeInTheDocument();
     expect(await within(panel).findByText('El campo Referencia es obligatorio.')).toBeInTheDocument();
-    expect(within(panel).getByRole('button', { name: /Validar pago con BDV/ })).toBeDisabled();
+    // Without the bank area's modal handed in (app/payments-route.tsx) the panel offers no validation.
+    expect(within(panel).queryByRole('button', { name: /Validar pago con BDV/ })).not.toBeInTheDocument();
 
     await pick(panel, 'Método de pago', 'Efectivo');
     for (const label of ['Referencia', 'Terminal', 'Lote', 'Banco de origen']) expect(within(panel).queryByLabelText(label)).not.toBeInTheDocument();

@@ -41,7 +41,7 @@ interface PaymentFormPanelProps extends PaymentShortcuts {
  * its content when closed and the list passes a new `key` at each opening, so every opening
  * starts from that payment's values.
  */
-export function PaymentFormPanel({ open, payment, onClose, defaultClient = null, newClientPanel, newAddressPanel }: PaymentFormPanelProps) {
+export function PaymentFormPanel({ open, payment, onClose, defaultClient = null, newClientPanel, newAddressPanel, bankValidationModal }: PaymentFormPanelProps) {
   const save = useSavePayment();
   return (
     <SidePanel title={payment ? 'Editar pago' : 'Nuevo pago'} open={open} onClose={onClose} formId={FORM_ID} submitting={save.isPending} size={720}>
@@ -52,6 +52,7 @@ export function PaymentFormPanel({ open, payment, onClose, defaultClient = null,
         defaultClient={defaultClient}
         newClientPanel={newClientPanel}
         newAddressPanel={newAddressPanel}
+        bankValidationModal={bankValidationModal}
       />
     </SidePanel>
   );
@@ -81,7 +82,7 @@ function PaymentForm(props: PaymentFormArgs) {
         </Divider>
         <Row gutter={16}>
           <MethodFields state={state} />
-          <BankValidationSection state={state} />
+          <BankValidationSection state={state} modal={props.bankValidationModal} />
           <AmountFields state={state} />
         </Row>
 

@@ -88,7 +88,7 @@ export interface PaymentsListProps extends PaymentShortcuts {
  * (download and e-mail), history and delete. A client user's list is their own (the server scopes
  * it): no client column nor client/user filters, and edit and delete only while a payment is Procesando.
  */
-export function PaymentsList({ mode = 'payments', client = null, newClientPanel, newAddressPanel }: PaymentsListProps) {
+export function PaymentsList({ mode = 'payments', client = null, newClientPanel, newAddressPanel, bankValidationModal }: PaymentsListProps) {
   const { session } = useSession();
   const permissions = session?.permissions ?? [];
   const can = (...names: string[]) => hasPermission(permissions, names);
@@ -211,6 +211,7 @@ export function PaymentsList({ mode = 'payments', client = null, newClientPanel,
           defaultClient={client}
           newClientPanel={newClientPanel}
           newAddressPanel={newAddressPanel}
+          bankValidationModal={bankValidationModal}
         />
       )}
       <ConfirmDelete

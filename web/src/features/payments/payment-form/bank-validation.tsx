@@ -2,23 +2,58 @@ import SafetyCertificateOutlined from '@ant-design/icons/SafetyCertificateOutlin
 import Button from 'antd/es/button';
 import Col from 'antd/es/col';
 import Form from 'antd/es/form';
-import Tooltip from 'antd/es/tooltip';
+import Tag from 'antd/es/tag';
+import { useState } from 'react';
 import type { PaymentFormState } from './use-payment-form';
-import { paymentPanelTexts } from './values';
+import { isDay, paymentPanelTexts, type BankValidationFacts, type PaymentFormValues, type PaymentShortcuts } from './values';
 
-/** The bank validation of spec 02 §2, beside the method fields; the modal comes with its own issue, the seam is this section. */
-export function BankValidationSection({ state }: { state: PaymentFormState }) {
-  const { shown, facts } = state;
-  if (!shown.bank && !facts?.usesBankApi) return null;
+/** The payment as the bank validation needs it, read when the cashier opens the modal. */
+function bankFacts(state: PaymentFormState): BankValidationFacts {
+  const values = state.form.getFieldsValue(true) as PaymentFormValues;
+  const bank = state.banks.data?.find((row) => row.id === values.bank_id);
+  const client = state.chosenClient;
+  return {
+    client: client ? { id: client.id, name: client.name, phone: client.phone } : null,
+    paymentMethodId: values.payment_method_id,
+    usesBdv: Boolean(state.facts?.usesBankApi),
+    reference: values.reference ?? '',
+    amount: values.amount_payment ?? '',
+    originBank: bank ? { code: bank.code, name: bank.name } : null,
+    paymentDate: isDay(values.date_payment) ? values.date_payment.format('YYYY-MM-DD') : null,
+  };
+}
+
+/**
+ * The bank validation of spec 02 §2, beside the method fields, for staff on a method flagged
+ * is_mobile_payment_use_api_bdv: "Validar pago con BDV" opens the bank area's modal (handed in
+ * by the app); a confirmed payment is marked verified and saved (usePaymentForm.applyBankValidation).
+ */
+export function BankValidationSection({ state, modal }: { state: PaymentFormState; modal: PaymentShortcuts['bankValidationModal'] }) {
+  const [facts, setFacts] = useState<BankValidationFacts | null>(null);
+  if (!state.staff || !state.facts?.usesBankApi || !modal) return null;
   return (
     <Col xs={24} sm={12}>
       <Form.Item label=" " colon={false}>
-        <Tooltip title={paymentPanelTexts.bdvSoon}>
-          <Button icon={<SafetyCertificateOutlined />} disabled>
+        {state.bankVerified ? (
+          <Tag color="green" icon={<SafetyCertificateOutlined />}>
+            {paymentPanelTexts.bdvVerified}
+          </Tag>
+        ) : (
+          <Button icon={<SafetyCertificateOutlined />} onClick={() => setFacts(bankFacts(state))}>
             {paymentPanelTexts.bdv}
           </Button>
-        </Tooltip>
+        )}
       </Form.Item>
+      {facts &&
+        modal({
+          open: true,
+          facts,
+          onClose: () => setFacts(null),
+          onValidated: (conciliation) => {
+            setFacts(null);
+            state.applyBankValidation(conciliation.id);
+          },
+        })}
     </Col>
   );
 }

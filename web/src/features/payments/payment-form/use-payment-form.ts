@@ -15,7 +15,7 @@ import { findBankOptions, findMethodOptions, findRates, paymentKeys, useClientAd
 import { currencyOf, defaultRate, panelMonths, rateOf } from '../payment-form-model';
 import { useSerieOptions } from '../serie-select';
 import { paymentRules } from './use-payment-rules';
-import { blank, initialValues, methodFacts, methodFields, toPaymentInput, type PaymentFormValues, type PaymentShortcuts } from './values';
+import { blank, initialValues, methodFacts, methodFields, today, toPaymentInput, type PaymentFormValues, type PaymentShortcuts } from './values';
 
 export interface PaymentFormArgs extends PaymentShortcuts {
   payment: PaymentRow | null;
@@ -131,9 +131,14 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, newClien
     setShortcutState(next);
   };
 
+  // A bank validation made here (spec 02 §4): kept in a ref so the submit it starts already sends it.
+  const conciliation = useRef<number | null>(null);
+  const [bankVerified, setBankVerified] = useState(false);
+
   function send(values: PaymentFormValues) {
     const serie = serieOptions.find((option) => option.value === values.serie_id)?.label ?? null;
-    save.mutate(toPaymentInput(values, { payment, ownClientId, method: methods.data?.find((row) => row.id === values.payment_method_id), amounts, serie }), {
+    const method = methods.data?.find((row) => row.id === values.payment_method_id);
+    save.mutate(toPaymentInput(values, { payment, ownClientId, method, amounts, serie, conciliationId: conciliation.current }), {
       onSuccess: onClose,
       onError: (error) => applyServerErrors(form, error),
     });
@@ -147,6 +152,18 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, newClien
       return;
     }
     send(values);
+  }
+
+  /**
+   * The bank confirmed the payment (spec 02 §4): verified with its conciliation, digital invoice
+   * on, control and checkbook numbers cleared, bill date today, and the form submitted.
+   */
+  function applyBankValidation(conciliationId: number) {
+    conciliation.current = conciliationId;
+    setBankVerified(true);
+    form.setFieldsValue({ send_invoice: true, number: '', checkbook_number: '', date_bill: today() });
+    form.setFields([{ name: 'number', errors: [] }]);
+    form.submit();
   }
 
   function onValuesChange(changed: Partial<PaymentFormValues>) {
@@ -253,6 +270,8 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, newClien
     send,
     submit,
     onValuesChange,
+    bankVerified: bankVerified || Boolean(payment?.bdv_verified),
+    applyBankValidation,
   };
 }
 

@@ -24,7 +24,7 @@ export const MAX_FILES = 10;
 export const paymentPanelTexts = {
   contactAlert: 'El cliente no tiene correo o teléfono registrado. Actualiza sus datos de contacto antes de guardar el pago.',
   bdv: 'Validar pago con BDV',
-  bdvSoon: 'La validación del pago móvil con el Banco de Venezuela estará disponible próximamente.',
+  bdvVerified: 'Pago verificado con BDV',
   imagesOnly: 'Solo se permiten imágenes (gif, ico, jpeg, jpg, png o webp).',
   statusByActions: 'El estatus se cambia con Aprobar o Rechazar.',
   clientStatus: 'Tu pago quedará en estado Procesando hasta que el personal lo apruebe.',
@@ -60,11 +60,25 @@ export interface PaymentFormValues {
 }
 
 /** The shortcuts of spec 02 §2, handed in by the app: features don't import each other's panels. */
+/** What the bank validation modal needs of the payment being recorded (spec 02 §4). */
+export interface BankValidationFacts {
+  client: { id: number; name: string; phone: readonly string[] } | null;
+  paymentMethodId: number | null;
+  usesBdv: boolean;
+  reference: string;
+  amount: string;
+  originBank: { code: string; name: string } | null;
+  /** YYYY-MM-DD. */
+  paymentDate: string | null;
+}
+
 export interface PaymentShortcuts {
   /** "Nuevo cliente" (add_client): the clients area's panel; `onCreated` selects the new client. */
   newClientPanel?: (props: { open: boolean; onClose: () => void; onCreated: (client: ClientOption) => void }) => ReactNode;
   /** "Nueva dirección" (add_address_payment): the addresses area's panel for the chosen client; `onCreated` selects it. */
   newAddressPanel?: (props: { open: boolean; client: ClientOption; onClose: () => void; onCreated: (addressId: number) => void }) => ReactNode;
+  /** "Validar pago con BDV" (methods flagged is_mobile_payment_use_api_bdv): the bank area's modal; `onValidated` gets the conciliation. */
+  bankValidationModal?: (props: { open: boolean; facts: BankValidationFacts; onClose: () => void; onValidated: (conciliation: { id: number }) => void }) => ReactNode;
 }
 
 export const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
@@ -135,7 +149,15 @@ export function monthsToSend(values: Pick<PaymentFormValues, 'type_payment_month
 /** The panel's values as `payments/store` and `/update` take them; staff-only fields stay empty for client users. */
 export function toPaymentInput(
   values: PaymentFormValues,
-  context: { payment: PaymentRow | null; ownClientId: number | null; method: MethodOption | undefined; amounts: Amounts | null; serie: string | null },
+  context: {
+    payment: PaymentRow | null;
+    ownClientId: number | null;
+    method: MethodOption | undefined;
+    amounts: Amounts | null;
+    serie: string | null;
+    /** The conciliation of a bank validation made in this panel (spec 02 §4). */
+    conciliationId?: number | null;
+  },
 ): PaymentInput {
   const staff = context.ownClientId === null;
   const shown = methodFields(context.method);
@@ -170,8 +192,8 @@ export function toPaymentInput(
     type_payment_month: values.type_payment_month,
     months_payment: monthsToSend(values),
     send_invoice: staff && values.send_invoice,
-    bdv_verified: context.payment?.bdv_verified ?? false,
-    conciliation_id: context.payment?.conciliation_id ?? null,
+    bdv_verified: context.conciliationId ? true : (context.payment?.bdv_verified ?? false),
+    conciliation_id: context.conciliationId ?? context.payment?.conciliation_id ?? null,
     tickets_payment_id: staff ? values.tickets_payment_id : null,
     ticket_serial: staff && values.tickets_payment_id !== null ? trimmed(values.ticket_serial) : null,
     files: values.files.filter((file) => file.originFileObj).map((file) => file.originFileObj as File),

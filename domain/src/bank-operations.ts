@@ -1,0 +1,175 @@
+import Decimal from 'decimal.js';
+import { caracas, dayjs } from './dates';
+
+/**
+ * Banco de Venezuela mobile-payment validation, account movements and conciliations
+ * (spec 02 §2 Bank operations / Bank conciliations, §4, §5, §7, §8; providers.md §1).
+ * Messages are the spec's, verbatim; the server and the web modal check the same rules.
+ */
+export const bankMessages = {
+  clientRequired: 'Debe seleccionar un cliente',
+  methodNotBdv: 'El método de pago seleccionado no es compatible con la validación BDV',
+  referenceRequired: 'Debe ingresar la reference del pago',
+  amountRequired: 'Debe ingresar el monto del pago',
+  originBankRequired: 'Debe seleccionar el banco de origen',
+  paymentDateRequired: 'Debe ingresar la fecha del pago',
+  phoneRequired: 'Por favor seleccione un número de teléfono',
+  paymentDateFuture: 'La fecha del pago no puede ser posterior a hoy',
+  amountInvalid: 'El monto del pago debe ser un número mayor que cero con hasta 2 decimales',
+  phoneInvalid: 'El número de teléfono seleccionado no pertenece al cliente',
+  validationFailed: 'Error al validar el pago',
+  validationFailedToast: 'Error al validar el pago con BDV',
+  validated: 'Pago validado exitosamente con BDV',
+  rangeRequired: 'Por favor seleccione el rango de fechas',
+  rangeTooOld: 'El rango de fechas no puede comenzar antes de un mes atrás',
+  rangeFuture: 'El rango de fechas no puede pasar de hoy',
+  rangeInverted: 'La fecha inicial no puede ser posterior a la final',
+  movementsFailed: 'Error al consultar movimientos',
+  movementsInner: 'Error en la consulta',
+  noMovements: 'No se encontraron movimientos',
+  conciliationsFailed: 'Error al consultar conciliaciones',
+  conciliationNotFound: 'Conciliación no encontrada',
+  conciliationUnusable: 'La conciliación no corresponde a un pago validado con el banco para este cliente',
+  conciliationUsed: (paymentId: number) => `Esta conciliación ya respalda el pago #${paymentId}; un movimiento bancario solo puede pagar una vez`,
+  verifiedNeedsConciliation: 'Un pago verificado con BDV debe indicar su conciliación',
+} as const;
+
+/** The warnings the modal shows before validating (spec 02 §2). */
+export const bankValidationWarnings = [
+  'El pago debe ser reportado dentro de los 3 días hábiles siguientes a su realización.',
+  'El pagador debe ser el titular de la cuenta desde la que se realizó el pago.',
+  'El monto debe ser exacto; de lo contrario el pago no podrá ser conciliado.',
+] as const;
+
+export const CONCILIATION_ERROR_CODES = [
+  'ALREADY_CONCILIATED',
+  'RECORD_NOT_FOUND',
+  'AMOUNT_MISMATCH',
+  'VALIDATION_ERROR',
+  'BDV_SERVER_ERROR',
+  'CONNECTION_ERROR',
+] as const;
+export type ConciliationErrorCode = (typeof CONCILIATION_ERROR_CODES)[number];
+
+/** Spec 02 §3 labels of the conciliation error codes. */
+export const conciliationErrorLabels: Record<ConciliationErrorCode, string> = {
+  ALREADY_CONCILIATED: 'Ya conciliado',
+  RECORD_NOT_FOUND: 'No encontrado',
+  AMOUNT_MISMATCH: 'Monto incorrecto',
+  VALIDATION_ERROR: 'Error validación',
+  BDV_SERVER_ERROR: 'Error servidor de banco',
+  CONNECTION_ERROR: 'Error conexión',
+};
+
+/** What the cashier reads for each failure when the bank gave no text of its own. */
+export const conciliationErrorMessages: Record<ConciliationErrorCode, string> = {
+  ALREADY_CONCILIATED: 'El pago móvil ya fue conciliado anteriormente',
+  RECORD_NOT_FOUND: 'El banco no encontró un pago móvil con esos datos',
+  AMOUNT_MISMATCH: 'El monto no coincide con el del pago móvil registrado en el banco',
+  VALIDATION_ERROR: 'Datos incompletos o inválidos para validar el pago',
+  BDV_SERVER_ERROR: 'El banco no pudo procesar la validación; intente más tarde',
+  CONNECTION_ERROR: 'No se pudo conectar con el banco; intente más tarde',
+};
+
+export const isConciliationErrorCode = (value: unknown): value is ConciliationErrorCode =>
+  typeof value === 'string' && (CONCILIATION_ERROR_CODES as readonly string[]).includes(value);
+
+/**
+ * A BDV amount as decimal text with two decimals: Venezuelan format ("1.825,00",
+ * "-36.960,41", "217.947.805,89") or dot decimal ("1.0", "-0.13", "120.00"). A dot is a
+ * thousands separator only when a comma follows, or when it is followed by exactly three digits
+ * in groups ("1.825"); null for anything else.
+ */
+export function parseBankAmount(value: unknown): string | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? new Decimal(value).toFixed(2) : null;
+  if (typeof value !== 'string') return null;
+  const text = value.trim().replace(/\s/g, '');
+  let normal: string;
+  if (/^-?\d{1,3}(\.\d{3})*,\d+$/.test(text) || /^-?\d+,\d+$/.test(text)) normal = text.replace(/\./g, '').replace(',', '.');
+  else if (/^-?\d{1,3}(\.\d{3}){2,}$/.test(text)) normal = text.replace(/\./g, '');
+  else if (/^-?\d+(\.\d+)?$/.test(text)) normal = text;
+  else return null;
+  return new Decimal(normal).toFixed(2);
+}
+
+/** Decimal text as the bank's movements write it: "1.825,00". */
+export function formatBankAmount(value: Decimal.Value): string {
+  const fixed = new Decimal(value).toFixed(2);
+  const negative = fixed.startsWith('-');
+  const [whole = '0', cents = '00'] = fixed.replace('-', '').split('.');
+  return `${negative ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${cents}`;
+}
+
+/** A stored phone (10 digits, "4121234567") in the bank's local format "04121234567". */
+export const bankPhone = (phone: string) => {
+  const digits = phone.replace(/\D/g, '');
+  return digits.length === 10 ? `0${digits}` : digits;
+};
+
+/** "HHmm" (or "HH:mm") as "hh:mm a"; the text as it came when it is neither. */
+export function formatBankTime(hora: string | null | undefined): string {
+  if (!hora) return '';
+  const match = /^(\d{1,2}):?(\d{2})$/.exec(hora.trim());
+  if (!match) return hora;
+  return dayjs(`2000-01-01T${match[1]!.padStart(2, '0')}:${match[2]}:00`).format('hh:mm a');
+}
+
+export const BANK_DATE_FORMAT = 'DD/MM/YYYY';
+
+/**
+ * The movements search window (spec 02 §5, §9): both dates given, the start not before one
+ * month back and the end not after today (Caracas). Answers the first failing message or null.
+ */
+export function movementRangeIssue(dateInit: string | null | undefined, dateEnd: string | null | undefined, today = caracas().format('YYYY-MM-DD')): string | null {
+  const parse = (text: string | null | undefined) => (text ? dayjs(text, BANK_DATE_FORMAT, true) : null);
+  const start = parse(dateInit);
+  const end = parse(dateEnd);
+  if (!start?.isValid() || !end?.isValid()) return bankMessages.rangeRequired;
+  const now = dayjs(today);
+  if (end.isAfter(now, 'day') || start.isAfter(now, 'day')) return bankMessages.rangeFuture;
+  if (start.isBefore(now.subtract(1, 'month'), 'day')) return bankMessages.rangeTooOld;
+  if (start.isAfter(end, 'day')) return bankMessages.rangeInverted;
+  return null;
+}
+
+/** One movement of the business account as the API answers it (spec 02 §3 Bank movement). */
+export interface BankMovement {
+  referencia: string;
+  nroMov: string;
+  descripcion: string;
+  fecha: string;
+  hora: string;
+  mov: string;
+  saldo: string;
+  importe: string;
+  observacion: string;
+}
+
+/** A conciliation as the API answers it (spec 02 §3 Conciliation). */
+export interface Conciliation {
+  id: number;
+  client_id: number | null;
+  client: { id: number; name: string; identification_type: string; identification: string } | null;
+  user: { id: number; name: string } | null;
+  reference: string;
+  payment_date: string;
+  amount: string;
+  origin_bank: string;
+  pay_phone: string | null;
+  success: boolean;
+  processed_at: string;
+  error_code: ConciliationErrorCode | null;
+  error_message: string | null;
+  response_data: unknown;
+  payment_id: number | null;
+}
+
+/** The answer of `bank-operations/validate-payment` (spec 02 §7). */
+export interface ValidatePaymentAnswer {
+  success: boolean;
+  error: string | null;
+  error_code: ConciliationErrorCode | null;
+  message: string;
+  bdv_message: string | null;
+  conciliation: Conciliation | null;
+}

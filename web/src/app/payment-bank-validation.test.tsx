@@ -1,0 +1,72 @@
+import { bankMessages } from '@recaudo/domain/bank-operations';
+import { todayInCaracas } from '@recaudo/domain/dates';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { PaymentFormPanel } from '../features/payments/payment-form-panel';
+import { CLIENTS, METHODS, panelAddress } from '../features/payments/payment-fixtures';
+import { installFakeApi, notFound, ok } from '../test/fake-api';
+import { makeSession, renderApp } from '../test/render';
+import { paymentShortcuts } from './payments-route';
+
+const conciliation = { id: 41, success: true, reference: '12345678', amount: '182.25' };
+const api = installFakeApi((url) => {
+  const decoded = decodeURIComponent(url);
+  if (decoded.startsWith('/api/clients/selects/data')) return ok(CLIENTS);
+  if (decoded === '/api/addresses-payment/address-select-client/10') return ok([panelAddress()]);
+  if (decoded === '/api/payment-methods/selects') return ok(METHODS);
+  if (decoded === '/api/banks/selects') return ok([{ id: 7, name: 'Banesco', code: '0134' }]);
+  if (decoded === '/api/correlatives/selects') return ok([{ id: 1, serie: 'A' }]);
+  if (decoded === '/api/configurations/exchange-rate') return ok({ dollar_rate: '36.45', euro_rate: '40.00' });
+  if (decoded.startsWith('/api/tickets-payments/selects')) return ok([]);
+  if (decoded === '/api/bank-operations/validate-payment') return ok(conciliation, bankMessages.validated);
+  if (decoded === '/api/payments/store') return ok({ id: 9, number_correlative: '00000101', hash: 'h' }, 'Pago registrado');
+  return notFound();
+});
+
+async function pick(panel: HTMLElement, label: string, option: string) {
+  await userEvent.click(within(panel).getByLabelText(label));
+  const item = await waitFor(() => {
+    const found = [...document.querySelectorAll<HTMLElement>('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].find(
+      (element) => element.getAttribute('title') === option,
+    );
+    if (!found) throw new Error(`no option ${option}`);
+    return found;
+  });
+  await userEvent.click(item);
+}
+
+describe('payment panel with the bank validation modal', () => {
+  it('validates a pago móvil with the bank and saves the payment verified, without leaving the panel', async () => {
+    const onClose = vi.fn();
+    renderApp(<PaymentFormPanel open payment={null} onClose={onClose} {...paymentShortcuts} />, {
+      session: makeSession({ permissions: ['payments', 'add_payment', 'edit_payment'], user: { correlative_id: 1 } }),
+    });
+    const panel = screen.getByRole('dialog', { name: 'Nuevo pago' });
+    await pick(panel, 'Cliente', 'Luisa Mendoza (V-12345678)');
+    await pick(panel, 'Dirección de pago', 'Calle 3, casa 12 (Residencial)');
+    await pick(panel, 'Método de pago', 'Pago móvil');
+    await userEvent.type(within(panel).getByLabelText('Referencia'), '12345678');
+    await pick(panel, 'Banco de origen', '0134 - Banesco');
+    await pick(panel, 'Serie', 'A');
+    await userEvent.type(within(panel).getByLabelText('Nº de control'), '00001234');
+    await userEvent.type(within(panel).getByLabelText('Nº de chequera'), '55');
+
+    await userEvent.click(within(panel).getByRole('button', { name: /Validar pago con BDV/ }));
+    const modal = await waitFor(() => screen.getAllByRole('dialog').find((dialog) => dialog.textContent?.includes('Antes de validar'))!);
+    expect(modal).toBeDefined();
+    expect(modal).toHaveTextContent('0134 - Banesco');
+    await userEvent.click(within(modal).getByRole('radio', { name: '+58 (414)-1234567' }));
+    await userEvent.click(within(modal).getByRole('button', { name: 'Validar pago' }));
+
+    await waitFor(() => expect(api.fetch.mock.calls.some(([url]) => String(url) === '/api/payments/store')).toBe(true));
+    const validation = JSON.parse(api.fetch.mock.calls.find(([url]) => String(url) === '/api/bank-operations/validate-payment')![1]!.body as string);
+    expect(validation).toMatchObject({ client_id: 10, payment_method_id: 3, reference: '12345678', origin_bank: '0134', pay_phone: '4141234567' });
+    const form = Object.fromEntries((api.fetch.mock.calls.find(([url]) => String(url) === '/api/payments/store')![1]!.body as FormData).entries());
+    expect(form).toMatchObject({ bdv_verified: '1', conciliation_id: '41', send_invoice: '1', checkbook_number: '', date_bill: todayInCaracas() });
+    expect(form.number ?? '').toBe('');
+    expect(api.success).toHaveBeenCalledWith(bankMessages.validated);
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(screen.queryByText('Antes de validar')).not.toBeInTheDocument();
+  }, 120_000);
+});

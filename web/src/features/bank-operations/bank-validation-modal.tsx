@@ -1,0 +1,185 @@
+import {
+  bankMessages,
+  bankValidationWarnings,
+  type Conciliation,
+  type ValidatePaymentAnswer,
+} from '@recaudo/domain/bank-operations';
+import { formatDate, formatMoney, formatPhone } from '@recaudo/domain/format';
+import Alert from 'antd/es/alert';
+import Button from 'antd/es/button';
+import Descriptions from 'antd/es/descriptions';
+import Flex from 'antd/es/flex';
+import Form from 'antd/es/form';
+import Modal from 'antd/es/modal';
+import Radio from 'antd/es/radio';
+import Result from 'antd/es/result';
+import Spin from 'antd/es/spin';
+import { useState } from 'react';
+import { notify } from '../../lib/notify';
+import { validatePayment } from './api';
+
+/** What the payment panel knows of the payment when the cashier asks the bank. */
+export interface BankPaymentFacts {
+  client: { id: number; name: string; phone: readonly string[] } | null;
+  paymentMethodId: number | null;
+  /** The method is flagged `is_mobile_payment_use_api_bdv`. */
+  usesBdv: boolean;
+  reference: string;
+  amount: string;
+  /** The origin bank's 4-digit code and name. */
+  originBank: { code: string; name: string } | null;
+  /** YYYY-MM-DD. */
+  paymentDate: string | null;
+}
+
+/** The pre-checks of spec 02 §5 in their order: the first failing message, or null. */
+export function bankPreCheck(facts: BankPaymentFacts): string | null {
+  if (!facts.client) return bankMessages.clientRequired;
+  if (!facts.usesBdv || facts.paymentMethodId === null) return bankMessages.methodNotBdv;
+  if (!facts.reference.trim()) return bankMessages.referenceRequired;
+  if (!facts.amount.trim()) return bankMessages.amountRequired;
+  if (!facts.originBank) return bankMessages.originBankRequired;
+  if (!facts.paymentDate) return bankMessages.paymentDateRequired;
+  return null;
+}
+
+/** Spec 02 §8: the failure text from bdv_message, error, message, else the generic one. */
+export function failureText(answer: Pick<ValidatePaymentAnswer, 'bdv_message' | 'error' | 'message'>): string {
+  return answer.bdv_message || answer.error || answer.message || bankMessages.validationFailed;
+}
+
+type Phase = { name: 'idle' } | { name: 'validating' } | { name: 'success' } | { name: 'error'; message: string };
+
+export interface BankValidationModalProps {
+  open: boolean;
+  facts: BankPaymentFacts;
+  onClose: () => void;
+  /** The bank confirmed the payment: the panel marks it verified and saves it. */
+  onValidated: (conciliation: Conciliation) => void;
+}
+
+/**
+ * "Validar pago con BDV" (spec 02 §2, §4, §8): the three warnings, the payer's phone among the
+ * client's, then idle → validating → success or error; an error can be reset to try again.
+ * Failures reach this modal without the generic toast.
+ */
+export function BankValidationModal({ open, facts, onClose, onValidated }: BankValidationModalProps) {
+  const [phone, setPhone] = useState<string | null>(null);
+  const [phoneMissing, setPhoneMissing] = useState(false);
+  const [phase, setPhase] = useState<Phase>({ name: 'idle' });
+  const phones = facts.client?.phone ?? [];
+
+  const reset = () => setPhase({ name: 'idle' });
+  const close = () => {
+    if (phase.name === 'validating') return;
+    reset();
+    setPhone(null);
+    setPhoneMissing(false);
+    onClose();
+  };
+
+  async function run() {
+    const issue = bankPreCheck(facts);
+    if (issue) return setPhase({ name: 'error', message: issue });
+    if (!phone) return setPhoneMissing(true);
+    setPhase({ name: 'validating' });
+    const answer = await validatePayment({
+      client_id: facts.client!.id,
+      payment_method_id: facts.paymentMethodId,
+      reference: facts.reference.trim(),
+      payment_date: facts.paymentDate,
+      amount: facts.amount.trim(),
+      origin_bank: facts.originBank!.code,
+      pay_phone: phone,
+    });
+    if (answer.success && answer.conciliation) {
+      setPhase({ name: 'success' });
+      notify.success(bankMessages.validated);
+      onValidated(answer.conciliation);
+      return;
+    }
+    if (!answer.bdv_message && !answer.error && !answer.message) notify.error(bankMessages.validationFailedToast);
+    setPhase({ name: 'error', message: failureText(answer) });
+  }
+
+  const footer =
+    phase.name === 'error'
+      ? [
+          <Button key="close" onClick={close}>
+            Cerrar
+          </Button>,
+          <Button key="retry" type="primary" onClick={reset}>
+            Intentar de nuevo
+          </Button>,
+        ]
+      : [
+          <Button key="cancel" onClick={close} disabled={phase.name === 'validating'}>
+            Cancelar
+          </Button>,
+          <Button key="validate" type="primary" loading={phase.name === 'validating'} disabled={phase.name === 'success'} onClick={() => void run()}>
+            Validar pago
+          </Button>,
+        ];
+
+  return (
+    <Modal open={open} title="Validar pago móvil con BDV" onCancel={close} footer={footer} maskClosable={false} destroyOnHidden width={560}>
+      {phase.name === 'success' ? (
+        <Result status="success" title={bankMessages.validated} />
+      ) : (
+        <Flex vertical gap={16}>
+          <Alert
+            type="warning"
+            showIcon
+            title="Antes de validar"
+            description={
+              <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+                {bankValidationWarnings.map((warning) => (
+                  <li key={warning}>{warning}</li>
+                ))}
+              </ul>
+            }
+          />
+          <Descriptions size="small" column={1} bordered>
+            <Descriptions.Item label="Cliente">{facts.client?.name ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label="Referencia">{facts.reference || '—'}</Descriptions.Item>
+            <Descriptions.Item label="Monto">{facts.amount ? formatMoney(facts.amount) : '—'}</Descriptions.Item>
+            <Descriptions.Item label="Banco de origen">{facts.originBank ? `${facts.originBank.code} - ${facts.originBank.name}` : '—'}</Descriptions.Item>
+            <Descriptions.Item label="Fecha del pago">{facts.paymentDate ? formatDate(facts.paymentDate) : '—'}</Descriptions.Item>
+          </Descriptions>
+          <Form layout="vertical" component="div">
+            <Form.Item
+              label="Teléfono del pagador"
+              required
+              validateStatus={phoneMissing ? 'error' : undefined}
+              help={phoneMissing ? bankMessages.phoneRequired : undefined}
+            >
+              <Radio.Group
+                value={phone}
+                disabled={phase.name === 'validating'}
+                onChange={(event) => {
+                  setPhone(event.target.value as string);
+                  setPhoneMissing(false);
+                }}
+                aria-label="Teléfono del pagador"
+              >
+                <Flex vertical gap={8}>
+                  {phones.map((item) => (
+                    <Radio key={item} value={item}>
+                      {formatPhone(item)}
+                    </Radio>
+                  ))}
+                </Flex>
+              </Radio.Group>
+            </Form.Item>
+          </Form>
+          {phase.name === 'validating' && (
+            <Flex gap={8} align="center" role="status">
+              <Spin size="small" /> Consultando al banco…
+            </Flex>
+          )}
+          {phase.name === 'error' && <Alert type="error" showIcon title={bankMessages.validationFailed} description={phase.message} />}
+        </Flex>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,39 @@
+import { formatDate, formatDateTime, formatMoney, formatPhone, textOrEmpty } from '@recaudo/domain/format';
+import Descriptions from 'antd/es/descriptions';
+import Modal from 'antd/es/modal';
+import Spin from 'antd/es/spin';
+import Typography from 'antd/es/typography';
+import { useConciliation } from './api';
+import { clientText, statusTag } from './conciliation-columns';
+
+/** "Ver detalles" of a conciliation (`GET conciliations/{id}`): every field and what the bank answered. */
+export function ConciliationDetailsModal({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const conciliation = useConciliation(id);
+  const row = conciliation.data;
+  return (
+    <Modal open={id !== null} title="Detalles de la conciliación" onCancel={onClose} footer={null} width={680} destroyOnHidden>
+      {!row ? (
+        <Spin />
+      ) : (
+        <Descriptions size="small" column={1} bordered>
+          <Descriptions.Item label="Cliente">{clientText(row)}</Descriptions.Item>
+          <Descriptions.Item label="Usuario">{textOrEmpty(row.user?.name)}</Descriptions.Item>
+          <Descriptions.Item label="Referencia">{row.reference}</Descriptions.Item>
+          <Descriptions.Item label="Fecha de pago">{formatDate(row.payment_date || null)}</Descriptions.Item>
+          <Descriptions.Item label="Monto">{formatMoney(row.amount)}</Descriptions.Item>
+          <Descriptions.Item label="Banco de origen">{textOrEmpty(row.origin_bank)}</Descriptions.Item>
+          <Descriptions.Item label="Teléfono del pagador">{row.pay_phone ? formatPhone(row.pay_phone.slice(-10)) : textOrEmpty(null)}</Descriptions.Item>
+          <Descriptions.Item label="Estatus">{statusTag(row)}</Descriptions.Item>
+          <Descriptions.Item label="Procesado">{formatDateTime(row.processed_at)}</Descriptions.Item>
+          <Descriptions.Item label="Mensaje">{textOrEmpty(row.error_message)}</Descriptions.Item>
+          <Descriptions.Item label="Pago">{row.payment_id === null ? textOrEmpty(null) : `#${row.payment_id}`}</Descriptions.Item>
+          <Descriptions.Item label="Respuesta del banco">
+            <Typography.Paragraph code style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
+              {JSON.stringify(row.response_data, null, 2)}
+            </Typography.Paragraph>
+          </Descriptions.Item>
+        </Descriptions>
+      )}
+    </Modal>
+  );
+}
