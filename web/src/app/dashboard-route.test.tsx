@@ -61,7 +61,14 @@ const client: DashboardClient = {
 
 const statusChanges: unknown[] = [];
 let dashboardCalls: string[] = [];
+let closingsCalls: string[] = [];
 const api = installFakeApi(async (url, init) => {
+  if (url.startsWith('/api/dashboard/users-closed-box')) {
+    closingsCalls.push(decodeURIComponent(url));
+    return ok([
+      { user_id: 3, name: 'Carla Cajera', count_closed_boxs: 2, count_payments: 7, amount_bill: '1234.50', amount_payment: '1200.00', dollar_amount_bill: '30.48', dollar_amount_payment: '29.63' },
+    ]);
+  }
   if (url.startsWith('/api/dashboard/admin')) {
     dashboardCalls.push(decodeURIComponent(url));
     return ok(admin);
@@ -102,6 +109,19 @@ describe('Dashboard (administrator)', () => {
     await waitFor(() => expect(statusChanges).toContainEqual(expect.objectContaining({ id: 55, status: 1 })));
     await waitFor(() => expect(dashboardCalls.length).toBeGreaterThanOrEqual(2));
     expect(api.success).toHaveBeenCalledWith('Pago aprobado');
+  }, 30_000);
+
+  it('shows the users\' closings of today, and of the range picked', async () => {
+    closingsCalls = [];
+    renderApp(<DashboardRoute />, { path: '/dashboard', session: makeSession({ permissions: ['payments', 'closed_boxs'] }) });
+    const table = await screen.findByRole('table', { name: 'Cierres de cajas de Usuarios' });
+    const row = (await within(table).findByText('Carla Cajera')).closest('tr')!;
+    for (const text of ['2', '7', 'BS 1.234,50', 'BS 1.200,00', '$ 30,48', '$ 29,63']) expect(within(row).getByText(text)).toBeInTheDocument();
+    expect(closingsCalls[0]).toMatch(/dates\[\]=(\d{2}-\d{2}-\d{4})&dates\[\]=\1/);
+    expect(screen.getByRole('link', { name: 'Ver cierres' })).toHaveAttribute('href', '/closed-boxs');
+    await userEvent.click(screen.getAllByRole('textbox', { name: 'Fechas de los cierres' })[0]!);
+    await userEvent.click(await screen.findByText('En el año'));
+    await waitFor(() => expect(closingsCalls.at(-1)).toMatch(new RegExp(`dates\\[\\]=01-01-${new Date().getFullYear()}`)));
   }, 30_000);
 
   it('switches to Año, resetting the date to the current year', async () => {

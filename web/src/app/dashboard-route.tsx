@@ -1,6 +1,7 @@
 import type { PaymentRow } from '@recaudo/domain/payments';
 import Table from 'antd/es/table';
 import { useMemo } from 'react';
+import { UsersClosingsCard } from '../features/closed-boxes/users-closings-card';
 import DashboardPage from '../features/dashboard/dashboard-page';
 import { paymentColumns } from '../features/payments/payment-columns';
 import { PaymentDetails } from '../features/payments/payment-details';
@@ -56,7 +57,7 @@ function PaymentsToProcess({ rows, reload }: { rows: PaymentRow[]; reload: () =>
   );
 }
 
-/** /dashboard: the dashboards, the administrator's with the payments area's to-process table. */
+/** /dashboard: the dashboards, the administrator's with the payments area's to-process table and the users' closings. */
 export default function DashboardRoute() {
-  return <DashboardPage toProcess={(rows, reload) => <PaymentsToProcess rows={rows} reload={reload} />} />;
+  return <DashboardPage toProcess={(rows, reload) => <PaymentsToProcess rows={rows} reload={reload} />} usersClosings={<UsersClosingsCard />} />;
 }

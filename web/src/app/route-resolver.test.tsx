@@ -38,10 +38,10 @@ describe('RouteResolver', () => {
     await waitFor(() => expect(location()).toBe('/dashboard'), LAZY);
   });
 
-  it('opens a permitted route that a later issue builds as "Módulo en construcción"', async () => {
+  it('opens a permitted route with its own page and title', async () => {
     renderApp(<RouteResolver />, { path: '/backups', session: makeSession({ permissions: ['backups'] }) });
-    expect(await screen.findByText('Módulo en construcción', undefined, LAZY)).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Respaldos' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /Crear respaldo/ }, LAZY)).toBeInTheDocument();
+    expect(screen.queryByText('Módulo en construcción')).not.toBeInTheDocument();
     expect(document.title).toBe('Recaudo | Respaldos');
   });
 

@@ -24,14 +24,15 @@ const nowFor = (option: DashboardOption) => caracas().format(FORMATS[option]);
 export interface AdminDashboardProps {
   /** The "Pagos por Procesar" table (the payments area's, handed in by the app): rows, and the reload after a change. */
   toProcess?: (rows: PaymentRow[], reload: () => void) => ReactNode;
+  /** The "Cierres de cajas de Usuarios" table (the cash-closings area's, handed in by the app). */
+  usersClosings?: ReactNode;
 }
 
 /**
  * Dashboard, administrator (spec 03): welcome card with the rates, the three period cards, the
- * 'Pagos' chart with Mes/Año and its date, and "Pagos por Procesar". (The users' closings table
- * comes with the cash-closings area.)
+ * 'Pagos' chart with Mes/Año and its date, "Pagos por Procesar" and the users' closings.
  */
-export function AdminDashboard({ toProcess }: AdminDashboardProps) {
+export function AdminDashboard({ toProcess, usersClosings }: AdminDashboardProps) {
   const { session } = useSession();
   const { token } = theme.useToken();
   const [filters, setFilters] = useState<AdminDashboardFilters>({ option: 0, dates: nowFor(0) });
@@ -88,6 +89,7 @@ export function AdminDashboard({ toProcess }: AdminDashboardProps) {
       <Card title="Pagos por Procesar" extra={<Link to="/payments">Ver todo</Link>}>
         {data && toProcess ? toProcess(data.payments_to_proccess, reload) : <Skeleton active />}
       </Card>
+      {usersClosings}
     </Flex>
   );
 }
