@@ -18,6 +18,7 @@ export function NotifyHost() {
     registerNotifier({
       error: (title, lines) => later((notifier) => notifier.error(title, lines)),
       success: (text) => later((notifier) => notifier.success(text)),
+      warning: (title, lines) => later((notifier) => notifier.warning?.(title, lines)),
     });
     return () => registerNotifier(null);
   }, [pending]);
