@@ -35,3 +35,12 @@ describe('formatters', () => {
     expect(parseDateParam(5)).toBeNull();
   });
 });
+
+describe('formatMoney of two-decimal text (the API amounts)', () => {
+  it('formats it as decimal.js would', () => {
+    expect(formatMoney('1234567.50')).toBe('BS 1.234.567,50');
+    expect(formatMoney('-12.30', '$')).toBe('$ -12,30');
+    expect(formatMoney('0.00')).toBe('BS 0,00');
+    expect(formatMoney('999.99', '€')).toBe('€ 999,99');
+  });
+});

@@ -6,6 +6,7 @@ import { seedBase } from '../src/db/seed/base';
 import { DEMO_PASSWORD, seedDemo } from '../src/db/seed/demo';
 import { accessTokens } from '../src/modules/auth/tables';
 import { addressScale, addressScenarios } from './addresses';
+import { checkDefaultPlans } from './explain';
 import { measureExports } from './exports';
 import { measure, type Scenario } from './measure';
 import { paymentScale, paymentScenarios } from './payments';
@@ -19,7 +20,8 @@ import { dashboardScenarios, dashboardTotalsCheck } from './dashboard';
  * list is measured on whatever the database holds: fill it first with `npm run seed:scale`.
  * BENCH_ONLY=<text> runs the scenarios whose name contains it; BENCH_REQUESTS sets the
  * requests per scenario (default 300, 4 at a time). Then the exports (bench/exports.ts): a
- * month and a year of payments and every client, with time and peak memory growth.
+ * month and a year of payments and every client, with time and peak memory growth; and on
+ * PostgreSQL, EXPLAIN of what the default first page of each large list runs (bench/explain.ts).
  */
 async function main() {
   const sessions = Number(process.env.SESSIONS ?? 200_000);
@@ -72,6 +74,7 @@ async function main() {
   const results = [];
   for (const scenario of scenarios.filter((item) => !only || item.name.includes(only))) results.push(await measure(address, scenario, requests));
   const exported = await measureExports(database.db, address, token, only);
+  const plans = config.DATABASE_URL ? await checkDefaultPlans(app, config.DATABASE_URL, token) : [];
   const scale = await addressScale(database.db);
   console.log(`\nRecaudo bench on ${database.kind}, ${sessions} login sessions, ${scale.clients} clients, ${scale.addresses} payment addresses, ${scale.months} covered months, ${await paymentScale(database.db)} payments\n`);
   if (scale.addresses < 100_000) console.log('(The address budgets are stated for the scale set: npm run seed:scale first.)\n');
@@ -83,10 +86,14 @@ async function main() {
     console.log(`Crear un cierre y agregarle 50 pagos: ${rounds.map((ms) => `${Math.round(ms)} ms`).join(', ')} (presupuesto 1000 ms)`);
   }
   const dashboardMismatches = await dashboardTotalsCheck(database.db, address, token);
-  console.log(dashboardMismatches.length ? `dashboard/admin differs from sum() over payments:\n${dashboardMismatches.join('\n')}` : 'dashboard/admin equals sum() over payments to the cent.');
+  console.log(dashboardMismatches.length ? `dashboard/admin differs from sum() over payments:
+${dashboardMismatches.join('
+')}` : 'dashboard/admin equals sum() over payments to the cent.');
+  if (plans.length) console.table(plans);
   await app.close();
   await database.close();
-  if ([...results, ...exported].some((result) => !result.withinBudget) || dashboardMismatches.length) process.exitCode = 1;
+  const failed = [...results, ...exported].some((result) => !result.withinBudget) || plans.some((plan) => !plan.usesIndexes) || dashboardMismatches.length > 0;
+  if (failed) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

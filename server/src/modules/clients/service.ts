@@ -20,6 +20,7 @@ import type { Database, Executor } from '../../db/client';
 import { changedFields, recordAudit } from '../../platform/audit';
 import { AppError, fieldError, notFound } from '../../platform/errors';
 import { inKeyOrder, type RowSource } from '../../platform/export';
+import { listTotal } from '../../platform/count';
 import { caracasDayRange, idList, likePattern, prefixPattern, sortOrder, textList } from '../../platform/paging';
 import { assertOwnClient, clientIdOf, clientScope } from '../../platform/scope';
 import type { AuthContext } from '../auth/service';
@@ -184,10 +185,8 @@ export function clientSource(db: Executor, query: ClientListQuery, auth?: AuthCo
         return inKeyOrder(ids, rows, (row) => row.id).map((row) => presentClient(row, today));
       },
     },
-    async count() {
-      const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(clients).where(where);
-      return Number(row?.total ?? 0);
-    },
+    // Exact up to 10 000 clients, the planner's estimate beyond: counting 200 000 clients cost more than the page.
+    count: () => listTotal(db, clients, where),
   };
 }
 

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gte, ilike, inArray, like, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, like, lt, or, sql } from 'drizzle-orm';
 import type { ListQuery } from '@recaudo/domain/paging';
 import type { Database } from '../../db/client';
+import { listTotal } from '../../platform/count';
 import { caracasDayRange, idList, likePattern, paginate, prefixPattern, sortOrder } from '../../platform/paging';
 import { accessTokens } from '../auth/tables';
 import { roles } from '../roles/tables';
@@ -30,7 +31,7 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
  * Login sessions, newest first: search by user name or e-mail (contains) or IP (prefix);
  * filters by user (`filters[user]`), client (`filters[client]`, for the client detail tab)
  * and dates. Conditions on users go through the small users table, so the count never
- * joins the large sessions table.
+ * joins the large sessions table; past 10 000 sessions the total is the planner's estimate.
  */
 export async function findLogins(db: Database, query: ListQuery) {
   const userIds = idList(query.filters.user);
@@ -73,6 +74,6 @@ export async function findLogins(db: Database, query: ListQuery) {
         total_time_session: Number(row.total_time_session),
       }));
     },
-    async () => (await db.select({ total: count() }).from(accessTokens).where(where))[0]?.total ?? 0,
+    () => listTotal(db, accessTokens, where),
   );
 }

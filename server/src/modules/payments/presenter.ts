@@ -8,7 +8,8 @@ import type { ExportColumn } from '../../platform/export';
 import type { payments } from './tables';
 
 /** numeric(18,2) text as it leaves the API: two decimals, never through a binary float. */
-const money = (value: string) => new Decimal(value).toFixed(2);
+/** numeric(18,2) arrives as "1234.50" already: only other shapes go through decimal.js (most of an export's rows otherwise). */
+const money = (value: string) => (/^-?\d+\.\d{2}$/.test(value) ? value : new Decimal(value).toFixed(2));
 const moneyOrNull = (value: string | null) => (value === null ? null : money(value));
 const iso = (value: Date | string) => new Date(value).toISOString();
 
