@@ -61,8 +61,18 @@ describe.skipIf(!chromiumPath)(`cash closings in Chromium${chromiumPath ? '' : `
     await clickAndExpectToast(page, modal.getByRole('button', { name: 'Agregar' }), '2 pagos agregados al cierre de caja');
     const totals = page.getByLabel('Totales del cierre');
     const sum = (Number(chosen[0]!.amount_payment) * 100 + Number(chosen[1]!.amount_payment) * 100) / 100;
-    await totals.getByText(money(sum.toFixed(2))).first().waitFor();
-    await expect.poll(() => page.getByRole('table', { name: /Pagos del cierre de caja/ }).locator('tbody tr.ant-table-row').count()).toBe(2);
+    await totals
+      .getByText(money(sum.toFixed(2)))
+      .first()
+      .waitFor();
+    await expect
+      .poll(() =>
+        page
+          .getByRole('table', { name: /Pagos del cierre de caja/ })
+          .locator('tbody tr.ant-table-row')
+          .count(),
+      )
+      .toBe(2);
 
     await page.getByRole('button', { name: 'Volver a los cierres de caja' }).click();
     const back = page.getByRole('row', { name: new RegExp(checkbook) });

@@ -20,6 +20,7 @@ export const closedBoxMessages = {
   paymentDeleteConfirm: '¿Seguro de eliminar el pago?',
   changeConfirm: '¿Estas seguro de hacer el cambio?',
   paymentAdded: 'Pago agregado al cierre de caja',
+  paymentsAdded: (count: number) => `${count} pagos agregados al cierre de caja`,
   paymentRemoved: 'Pago eliminado del cierre de caja',
   paymentNotFound: 'No se ha encontrado el pago',
   paymentNotInClosing: 'El pago no pertenece a este cierre de caja',
@@ -129,7 +130,13 @@ export const changeGroupStatusSchema = paymentGroupKeySchema.extend({
     .transform((value) => value || null),
 });
 
-export const addPaymentSchema = z.object({ payment_id: recordId('Pago'), closed_box_id: recordId('Cierre de caja') });
+/** `bill-payments/add-payment`: one payment, or several at once from the 'Pagos' modal (all or none). */
+export const addPaymentSchema = z.object({
+  payment_id: z
+    .union([recordId('Pago'), z.array(recordId('Pago')).min(1, messages.notEmpty('Pagos')).max(500)])
+    .transform((value) => [...new Set(Array.isArray(value) ? value : [value])]),
+  closed_box_id: recordId('Cierre de caja'),
+});
 
 export const closedBoxListQuerySchema = listQuerySchema;
 

@@ -36,7 +36,8 @@ CREATE INDEX "closed_boxes_checkbook_trgm_idx" ON "closed_boxes" USING gin ("che
 ALTER TABLE "payments" ADD CONSTRAINT "payments_closed_box_id_closed_boxes_id_fk" FOREIGN KEY ("closed_box_id") REFERENCES "public"."closed_boxes"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 -- The 'Pagos' modal lists unclosed payments newest first; a closing's payments by closing.
 CREATE INDEX "payments_not_closed_idx" ON "payments" USING btree ("created_at","id") WHERE "closed_box_id" IS NULL;--> statement-breakpoint
-CREATE INDEX "payments_closed_box_group_idx" ON "payments" USING btree ("closed_box_id","payment_method_id","terminal","lot_number") WHERE "closed_box_id" IS NOT NULL;--> statement-breakpoint
+-- The groups of a page of closings read this index alone (amounts included): no visit to the payments' pages.
+CREATE INDEX "payments_closed_box_group_idx" ON "payments" USING btree ("closed_box_id","payment_method_id","terminal","lot_number") INCLUDE ("amount_bill","amount_payment","tax_base","exchange_rate") WHERE "closed_box_id" IS NOT NULL;--> statement-breakpoint
 -- The dashboard's and the users screen's per-user figures read closings by responsible user.
 CREATE INDEX "closed_boxes_user_created_idx" ON "closed_boxes" USING btree ("user_id","created_at");--> statement-breakpoint
 -- The sums of a closing's payments, kept in the transaction of every change to a payment.

@@ -30,7 +30,9 @@ export async function seedScaleClosedBoxes(db: Database, options: { closings: nu
     from (select closed_box_id, count(*) as n, sum(amount_bill) as bill, sum(amount_payment) as paid, sum(dollar_amount_bill) as dollar_bill, sum(dollar_amount_payment) as dollar_paid
           from payments where closed_box_id is not null group by closed_box_id) s
     where s.closed_box_id = c.id`);
-  const result = (await db.execute(sql`select (select count(*) from closed_boxes)::int as closings, (select count(*) from payments where closed_box_id is not null)::int as closed`)) as unknown as {
+  const result = (await db.execute(
+    sql`select (select count(*) from closed_boxes)::int as closings, (select count(*) from payments where closed_box_id is not null)::int as closed`,
+  )) as unknown as {
     rows: { closings: number; closed: number }[];
   };
   return result.rows[0]!;

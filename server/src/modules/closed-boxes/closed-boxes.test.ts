@@ -234,6 +234,26 @@ describe('attaching and removing payments', () => {
     expect(unclosed.body.data.data.map((row: { id: number }) => row.id)).not.toContain(id);
   });
 
+  it('attaches several payments in one call, all or none', async () => {
+    const closing = await newClosing();
+    const other = await newClosing();
+    const [a, b, c] = [
+      await fixture.payment({ amountPayment: '1.10' }),
+      await fixture.payment({ amountPayment: '2.20' }),
+      await fixture.payment({ amountPayment: '3.30' }),
+    ];
+    await attach(other, c);
+    const refused = await ctx.call('POST', '/api/bill-payments/add-payment', { token: admin.token, body: { payment_id: [a, b, c], closed_box_id: closing } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(closedBoxMessages.paymentAlreadyClosed(other));
+    expect((await show(closing)).count_bill).toBe(0);
+    const added = await ctx.call('POST', '/api/bill-payments/add-payment', { token: admin.token, body: { payment_id: [a, b], closed_box_id: closing } });
+    expect(added.body).toMatchObject({ success: true, message: closedBoxMessages.paymentsAdded(2) });
+    expect(await show(closing)).toMatchObject({ count_bill: 2, total: '3.30' });
+    const missing = await ctx.call('POST', '/api/bill-payments/add-payment', { token: admin.token, body: { payment_id: [999_999], closed_box_id: closing } });
+    expect(missing.status).toBe(404);
+  });
+
   it('lets exactly one of two concurrent attaches win', async () => {
     const a = await newClosing();
     const b = await newClosing();

@@ -27,7 +27,7 @@ import { reloadClosedBox } from './events';
 import { importClosedBox } from './import';
 import { closedBoxExportColumns, closedBoxRowSchema, closedBoxTotalsSchema, presentClosedBox, userClosingsSchema } from './presenter';
 import { closedBoxSource, closedBoxTotals, findClosedBox, usersClosedBoxes } from './queries';
-import { attachPayment, changeClosedBoxStatus, changeGroupStatus, createClosedBox, deleteClosedBox, updateClosedBox, verifyPayments } from './service';
+import { attachPayments, changeClosedBoxStatus, changeGroupStatus, createClosedBox, deleteClosedBox, updateClosedBox, verifyPayments } from './service';
 
 /**
  * Cash closings (spec 02 §7 Closings, `bill-payments/add-payment`, `bill-payments/not-closed-box`).
@@ -214,8 +214,9 @@ export default defineRoutes(async (app, { db, storage, realtime }) => {
     '/bill-payments/add-payment',
     { config: { access: { permission: ['add_closed_box', 'edit_closed_box'] } }, schema: { tags, body: addPaymentSchema, response: { 200: emptyEnvelope } } },
     async (request) => {
-      reloadClosedBox(realtime, await attachPayment(db, requireAuth(request), request.body));
-      return done(closedBoxMessages.paymentAdded);
+      const attached = await attachPayments(db, requireAuth(request), request.body);
+      reloadClosedBox(realtime, attached);
+      return done(attached.count === 1 ? closedBoxMessages.paymentAdded : closedBoxMessages.paymentsAdded(attached.count));
     },
   );
 

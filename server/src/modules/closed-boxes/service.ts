@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { closedBoxMessages, type ClosedBoxFields, type ClosedBoxUpdate, type PaymentGroupKey } from '@recaudo/domain/closed-boxes';
 import { canChangeStatus, type PaymentStatus } from '@recaudo/domain/payments';
 import type { Database, Executor } from '../../db/client';
@@ -203,36 +203,45 @@ export async function changeClosedBoxStatus(db: Database, auth: AuthContext, inp
 }
 
 /**
- * `bill-payments/add-payment`: attaches one payment (within the caller's payment scope) to the
- * closing. The UPDATE only matches a payment without closing, so a payment attached by someone
- * else a moment earlier is refused naming that closing.
+ * `bill-payments/add-payment`: attaches payments (within the caller's payment scope) to the
+ * closing, all or none. The UPDATE only matches payments without closing, so a payment attached
+ * by someone else a moment earlier refuses the whole call, naming that closing.
  */
-export async function attachPayment(db: Database, auth: AuthContext, input: { payment_id: number; closed_box_id: number }) {
+export async function attachPayments(db: Database, auth: AuthContext, input: { payment_id: number[]; closed_box_id: number }) {
   return retryingConflicts(() =>
     db.transaction(async (tx) => {
       const closing = await lockClosedBox(tx, auth, input.closed_box_id);
-      const [payment] = await tx
+      const reachable = await tx
         .select({ id: payments.id })
         .from(payments)
-        .where(and(eq(payments.id, input.payment_id), paymentScope(auth)));
-      if (!payment) throw notFound(closedBoxMessages.paymentNotFound);
-      const [attached] = await tx
+        .where(and(inArray(payments.id, input.payment_id), paymentScope(auth)));
+      if (reachable.length !== input.payment_id.length) throw notFound(closedBoxMessages.paymentNotFound);
+      const attached = await tx
         .update(payments)
         .set({ closedBoxId: closing.id, updatedAt: new Date() })
-        .where(and(eq(payments.id, payment.id), isNull(payments.closedBoxId)))
+        .where(and(inArray(payments.id, input.payment_id), isNull(payments.closedBoxId)))
         .returning({ id: payments.id });
-      if (!attached) {
-        const [current] = await tx.select({ closedBoxId: payments.closedBoxId }).from(payments).where(eq(payments.id, payment.id));
-        throw new AppError('conflict', closedBoxMessages.paymentAlreadyClosed(current?.closedBoxId ?? closing.id));
+      if (attached.length !== input.payment_id.length) {
+        const taken = new Set(attached.map((row) => row.id));
+        const [first] = await tx
+          .select({ closedBoxId: payments.closedBoxId })
+          .from(payments)
+          .where(
+            and(
+              inArray(
+                payments.id,
+                input.payment_id.filter((id) => !taken.has(id)),
+              ),
+              isNotNull(payments.closedBoxId),
+            ),
+          )
+          .limit(1);
+        // Nothing of this call stays: the transaction rolls back the payments it did attach.
+        throw new AppError('conflict', closedBoxMessages.paymentAlreadyClosed(first?.closedBoxId ?? closing.id));
       }
-      await recordAudit(tx, {
-        module: AUDIT_MODULE,
-        event: 'updated',
-        causerId: auth.user.id,
-        subjectId: closing.id,
-        attributes: { payment_added: payment.id },
-      });
-      return { id: closing.id, user_id: closing.userId };
+      const ids = attached.map((row) => row.id).sort((x, y) => x - y);
+      await recordAudit(tx, { module: AUDIT_MODULE, event: 'updated', causerId: auth.user.id, subjectId: closing.id, attributes: { payments_added: ids } });
+      return { id: closing.id, user_id: closing.userId, count: ids.length };
     }),
   );
 }

@@ -60,7 +60,7 @@ export const deleteClosedBox = (id: number) => http.delete<null>('closed-boxs/de
 export const changeClosedBoxStatus = (input: { id: number; status: boolean }) => http.put<null>('closed-boxs/change-status', input);
 export const changeGroupStatus = (input: PaymentGroupKey & { id: number; status: 1 | 2 }) =>
   http.post<{ changed: number }>('closed-boxs/change-status-payments', input);
-export const addPayment = (input: { payment_id: number; closed_box_id: number }) => http.post<null>('bill-payments/add-payment', input, { silent: true });
+export const addPayments = (input: { payment_id: number[]; closed_box_id: number }) => http.post<null>('bill-payments/add-payment', input);
 export const removePayment = (input: { id: number; closed_box_id: number }) => http.delete<null>('bill-payments/delete', input);
 export const downloadTemplate = () => download('closed-boxs/template', { fileName: 'Plantilla cierre de caja.csv' });
 
@@ -106,21 +106,8 @@ export const useChangeClosedBoxStatus = () => useClosingMutation(changeClosedBox
 export const useChangeGroupStatus = () => useClosingMutation(changeGroupStatus);
 export const useRemovePayment = () => useClosingMutation(removePayment);
 
-/** Attaches the chosen payments one by one; each refusal (already in a closing) is reported, the others stay attached. */
-export function useAddPayments() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ closedBoxId, paymentIds }: { closedBoxId: number; paymentIds: number[] }) => {
-      const refused: string[] = [];
-      for (const paymentId of paymentIds) {
-        await addPayment({ payment_id: paymentId, closed_box_id: closedBoxId }).catch((error: Error) => refused.push(error.message));
-      }
-      return { added: paymentIds.length - refused.length, refused };
-    },
-    onSuccess: async ({ added, refused }) => {
-      if (added) notify.success(added === 1 ? 'Pago agregado al cierre de caja' : `${added} pagos agregados al cierre de caja`);
-      if (refused.length) notify.error('Algunos pagos no se agregaron', refused);
-      await queryClient.invalidateQueries({ queryKey: closedBoxKeys.all });
-    },
-  });
-}
+/** Attaches the chosen payments in one call: all of them, or none when one is already in a closing (the toast names it). */
+export const useAddPayments = () =>
+  useClosingMutation(({ closedBoxId, paymentIds }: { closedBoxId: number; paymentIds: number[] }) =>
+    addPayments({ payment_id: paymentIds, closed_box_id: closedBoxId }),
+  );
