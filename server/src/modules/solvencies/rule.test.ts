@@ -169,4 +169,20 @@ describe('revocation of certificates', () => {
     await ctx.db.update(addressMonths).set({ pending: false }).where(eq(addressMonths.paymentId, paymentId));
     await issue(id);
   });
+
+  it('never leaves a valid certificate behind when issuing races a rejection', async () => {
+    for (let round = 0; round < 3; round++) {
+      const id = await address();
+      await markMonths(ctx, id, [M(-2), M(-1)]);
+      const paymentId = await payMonths(ctx, owner.clientId!, id, [NOW]);
+      const [stored, rejected] = await Promise.all([
+        ctx.call('POST', '/api/solvencies/store', { token: cashier.token, body: { client_id: owner.clientId, addresses_payment_id: id } }),
+        ctx.call('PUT', '/api/payments/change-status', { token: cashier.token, body: { id: paymentId, status: 2, notes: 'Pago duplicado' } }),
+      ]);
+      expect(rejected.status).toBe(200);
+      const rows = await ctx.db.select().from(solvencies).where(eq(solvencies.addressesPaymentId, id));
+      if (stored.status === 200) expect(rows).toEqual([expect.objectContaining({ isValid: false, revokedReason: 'payment_rejected' })]);
+      else expect(rows).toEqual([]);
+    }
+  });
 });
