@@ -8,6 +8,7 @@ import { seedDemoClients } from './demo-clients';
 import { seedDemoPayments } from './demo-payments';
 import { seedDemoReference } from './demo-reference';
 import { seedDemoRegional } from './demo-regional';
+import { seedDemoInvoices } from '../../modules/invoices/demo';
 
 export const DEMO_PASSWORD = 'Recaudo2026!';
 
@@ -60,6 +61,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
     await seedDemoAddresses(tx, { staffUserId: 1 });
     // The cashier registers most payments, the administrator some.
     await seedDemoPayments(tx, { staffUserIds: [3, 1, 3] });
+    await seedDemoInvoices(tx);
   });
   return true;
 }
