@@ -10,6 +10,7 @@ import { seedDemoConciliations } from './demo-conciliations';
 import { seedDemoPayments } from './demo-payments';
 import { seedDemoReference } from './demo-reference';
 import { seedDemoRegional } from './demo-regional';
+import { seedDemoInvoices } from '../../modules/invoices/demo';
 
 export const DEMO_PASSWORD = 'Recaudo2026!';
 
@@ -64,6 +65,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
     await seedDemoPayments(tx, { staffUserIds: [3, 1, 3] });
     await seedDemoClosedBoxes(tx, { cashierId: 3 });
     await seedDemoConciliations(tx);
+    await seedDemoInvoices(tx);
   });
   return true;
 }

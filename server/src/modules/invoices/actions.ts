@@ -1,18 +1,18 @@
 import Decimal from 'decimal.js';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { RETENTION_RATE } from '@recaudo/domain/amounts';
 import { documentActions, invoiceMessages } from '@recaudo/domain/invoices';
 import { REFERENCE_METHOD_TYPES, TERMINAL_METHOD_TYPES } from '@recaudo/domain/payments';
 import type { Database, Executor } from '../../db/client';
-import { enqueueJob } from '../../platform/queue';
 import { AppError, fieldError, notFound } from '../../platform/errors';
 import { clientScope, creatorScope, seriesScope } from '../../platform/scope';
 import { ProviderTimeout, type DocumentRef, type InvoiceProvider, type ProviderAnswer } from '../../providers/invoice/types';
 import type { AuthContext } from '../auth/service';
-import { correlatives } from '../correlatives/tables';
 import { paymentMethods } from '../payment-methods/tables';
 import { payments } from '../payments/tables';
 import { hkaDate, hkaTime } from './document';
-import { INVOICE_QUEUE, newTransactionId, recordedCall } from './emission';
+import { insertNote } from './notes';
+import { caracasClock, markCancelled, recordedCall } from './emission';
 import { invoiceRecords, legalDocuments } from './tables';
 
 /**
@@ -140,7 +140,7 @@ export async function applyRetention(db: Database, provider: InvoiceProvider, au
   const payment = await paymentFor(db, auth, eq(payments.id, input.id));
   if (!documentActions(facts(payment)).retention) throw new AppError('validation', invoiceMessages.retentionNotAllowed);
   const doc = await issuedInvoice(db, payment.id);
-  const retained = new Decimal(payment.iva).times(payment.exchangeRate).times('0.75').toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+  const retained = new Decimal(payment.iva).times(payment.exchangeRate).times(RETENTION_RATE).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
   await printerCall(db, payment.id, doc.id, () =>
     provider.applyRetention({
       tipoDocumento: '01',
@@ -162,23 +162,9 @@ export async function cancelInvoice(db: Database, provider: InvoiceProvider, aut
   const payment = await paymentFor(db, auth, eq(payments.id, input.id));
   if (!documentActions(facts(payment)).cancel) throw new AppError('validation', invoiceMessages.notIssued);
   const doc = await issuedInvoice(db, payment.id);
-  const now = (await db.execute(
-    sql`select to_char(now() at time zone 'America/Caracas', 'YYYY-MM-DD') as day, to_char(now() at time zone 'America/Caracas', 'HH24:MI:SS') as clock`,
-  )) as unknown as {
-    rows: { day: string; clock: string }[];
-  };
-  const when = now.rows[0]!;
+  const when = await caracasClock(db);
   await printerCall(db, payment.id, doc.id, () => provider.cancel(refOf(doc), input.notes.trim(), hkaDate(when.day), hkaTime(when.clock)));
-  await db.transaction(async (tx) => {
-    await tx
-      .update(legalDocuments)
-      .set({ status: 800, notes: input.notes.trim(), updatedAt: sql`now()` })
-      .where(eq(legalDocuments.id, doc.id));
-    await tx
-      .update(payments)
-      .set({ statusInvoiceFactory: 800, notes: input.notes.trim(), updatedAt: sql`now()` })
-      .where(eq(payments.id, payment.id));
-  });
+  await markCancelled(db, doc, input.notes.trim());
 }
 
 export interface NoteInput {
@@ -195,8 +181,6 @@ export interface NoteInput {
 
 const usesReference = (type: number) => (REFERENCE_METHOD_TYPES as readonly number[]).includes(type);
 const usesTerminal = (type: number) => (TERMINAL_METHOD_TYPES as readonly number[]).includes(type);
-
-const NOTE_COUNTER = { '02': correlatives.numberCreditNote, '03': correlatives.numberDebitNote } as const;
 
 /**
  * `generate-custom-factory-note`: a credit (02) or debit (03) note on the issued invoice of an
@@ -219,41 +203,18 @@ export async function createNote(db: Database, auth: AuthContext, input: NoteInp
     const payment = await paymentFor(tx, auth, eq(payments.id, input.id), true);
     if (!documentActions(facts(payment)).notes) throw new AppError('validation', invoiceMessages.notesNotAllowed);
     const invoice = await issuedInvoice(tx, payment.id);
-    const counter = NOTE_COUNTER[input.type];
-    const next = sql`(${counter}::bigint + 1)::text`;
-    const [taken] = await tx
-      .update(correlatives)
-      .set({
-        [input.type === '02' ? 'numberCreditNote' : 'numberDebitNote']: sql`lpad(${next}, greatest(length(${counter}), length(${next})), '0')`,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(correlatives.id, invoice.serieId))
-      .returning({ credit: correlatives.numberCreditNote, debit: correlatives.numberDebitNote });
-    const number = input.type === '02' ? taken!.credit : taken!.debit;
-    const total = new Decimal(input.new_amount_payment).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-    const [doc] = await tx
-      .insert(legalDocuments)
-      .values({
-        paymentId: payment.id,
-        typeDocument: input.type,
-        serieId: invoice.serieId,
-        serie: invoice.serie,
-        numberDocument: number,
-        transactionId: newTransactionId(),
-        notes: input.notes.trim(),
-        paymentMethodId: input.payment_method_id,
-        datePayment: input.date_payment,
-        reference: usesReference(method.type) ? trimmed(input.reference) : null,
-        terminal: usesTerminal(method.type) ? trimmed(input.terminal) : null,
-        lotNumber: usesTerminal(method.type) ? trimmed(input.lot_number) : null,
-        taxBase: '0',
-        iva: '0',
-        total: total.toFixed(2),
-        createdBy: auth.user.id,
-      })
-      .returning();
-    await enqueueJob(tx, INVOICE_QUEUE, `document-${doc!.id}`, { document_id: doc!.id });
-    return { id: doc!.id, type_document: input.type, number_document: number };
+    const doc = await insertNote(tx, invoice, {
+      type: input.type,
+      notes: input.notes.trim(),
+      paymentMethodId: input.payment_method_id,
+      datePayment: input.date_payment,
+      reference: usesReference(method.type) ? trimmed(input.reference) : null,
+      terminal: usesTerminal(method.type) ? trimmed(input.terminal) : null,
+      lotNumber: usesTerminal(method.type) ? trimmed(input.lot_number) : null,
+      total: input.new_amount_payment,
+      createdBy: auth.user.id,
+    });
+    return { id: doc.id, type_document: input.type, number_document: doc.numberDocument };
   });
 }
 

@@ -8,7 +8,7 @@ import { clients } from '../clients/tables';
 import { correlatives } from '../correlatives/tables';
 import { paymentMethods } from '../payment-methods/tables';
 import { payments } from '../payments/tables';
-import { buildDocument, documentTotals, noteTotals } from './document';
+import { buildDocument, documentTotals, hkaDate, hkaTime, noteTotals } from './document';
 import { invoiceRecords, legalDocuments } from './tables';
 
 /**
@@ -200,6 +200,44 @@ async function markStatus(db: Database, doc: DocumentRecord, code: number, messa
   });
 }
 
+/** The database's clock as a Caracas date (YYYY-MM-DD) and time (HH:mm:ss). */
+export async function caracasClock(db: Executor): Promise<{ day: string; clock: string }> {
+  const result = (await db.execute(
+    sql`select to_char(now() at time zone 'America/Caracas', 'YYYY-MM-DD') as day, to_char(now() at time zone 'America/Caracas', 'HH24:MI:SS') as clock`,
+  )) as unknown as { rows: { day: string; clock: string }[] };
+  return result.rows[0]!;
+}
+
+/** The printer annuls an issued invoice; the document and its payment turn 800. */
+export async function markCancelled(db: Database, doc: DocumentRecord, reason: string) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(legalDocuments)
+      .set({ status: 800, notes: reason, updatedAt: sql`now()` })
+      .where(eq(legalDocuments.id, doc.id));
+    if (doc.typeDocument === '01')
+      await tx
+        .update(payments)
+        .set({ statusInvoiceFactory: 800, notes: reason, updatedAt: sql`now()` })
+        .where(eq(payments.id, doc.paymentId));
+  });
+}
+
+/** A queued cancellation (the demo's): waits until the invoice is issued, then asks the printer once. */
+async function cancelQueued(db: Database, provider: InvoiceProvider, doc: DocumentRecord, reason: string) {
+  if (doc.status === 800) return;
+  if (doc.status !== 200) throw new Error('La factura aún no está emitida');
+  const when = await caracasClock(db);
+  const ref = { serie: doc.serie, tipoDocumento: doc.typeDocument, numeroDocumento: String(Number(doc.numberDocument)) };
+  const answer = await recordedCall(db, doc.paymentId, doc.id, () => provider.cancel(ref, reason, hkaDate(when.day), hkaTime(when.clock)));
+  if (answer.code === '200') return markCancelled(db, doc, reason);
+  if (RETRYABLE.has(answer.code)) throw new Error(`Anular ${answer.code}: ${answer.message}`);
+}
+
+/** Queues the cancellation of an invoice with its reason (in the caller's transaction). */
+export const queueCancellation = (tx: Executor, documentId: number, reason: string) =>
+  enqueueJob(tx, INVOICE_QUEUE, `cancel-${documentId}`, { document_id: documentId, cancel: reason });
+
 const codeNumber = (code: string) => (/^\d{1,3}$/.test(code) ? Number(code) : 100);
 
 /** One job of the invoice queue: emits the document exactly once (see the module comment). */
@@ -208,7 +246,9 @@ export async function emitDocument(db: Database, provider: InvoiceProvider, job:
     .select()
     .from(legalDocuments)
     .where(eq(legalDocuments.id, Number(job.payload.document_id)));
-  if (!doc || doc.status === 200 || doc.status === 800) return;
+  if (!doc) return;
+  if (typeof job.payload.cancel === 'string') return cancelQueued(db, provider, doc, job.payload.cancel);
+  if (doc.status === 200 || doc.status === 800) return;
   const ask = () => recordedCall(db, doc.paymentId, doc.id, () => provider.state(doc.typeDocument, doc.transactionId));
   if (job.attempt > 1) {
     const state = await ask();

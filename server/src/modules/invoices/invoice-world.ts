@@ -95,15 +95,15 @@ export function invoiceWorld() {
     return { clientId: client!.id, addressId: row!.id };
   }
 
-  /** Records a payment through the API as the panel sends it (multipart). */
-  async function storePayment(fields: Record<string, string>, token = w.admin.token) {
+  /** Records (or, with the update URL, edits) a payment through the API as the panel sends it (multipart). */
+  async function storePayment(fields: Record<string, string>, token = w.admin.token, url = '/api/bill-payments/store') {
     const boundary = '----recaudo' + Math.random().toString(16).slice(2);
     const body = Object.entries(fields)
       .map(([key, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`)
       .join('');
     const response = await w.ctx.app.inject({
       method: 'POST',
-      url: '/api/bill-payments/store',
+      url,
       payload: `${body}--${boundary}--\r\n`,
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
     });

@@ -185,4 +185,33 @@ describe('issuing an invoice after commit', () => {
       expect(emissionsOf(doc.transactionId)).toHaveLength(1);
     }
   });
+
+  it('editing an invoiced payment keeps the printer’s control number; switching the invoice on later queues it once', async () => {
+    const payment = await invoicedPayment();
+    await run();
+    const issuedRow = await paymentRow(payment.id);
+    const edit = (fields: Record<string, string>) =>
+      storePayment(
+        { ...fields, id: String(payment.id), _method: 'PUT', months_payment: JSON.stringify(issuedRow.monthsPayment) },
+        w.admin.token,
+        '/api/bill-payments/update',
+      );
+    const answer = await edit(paymentFields(issuedRow.clientId, issuedRow.addressPaymentId, { observations: 'Editado' }));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(await paymentRow(payment.id)).toMatchObject({ number: issuedRow.number, statusInvoiceFactory: 200, observations: 'Editado' });
+    expect(await w.ctx.db.select().from(legalDocuments).where(eq(legalDocuments.paymentId, payment.id))).toHaveLength(1);
+
+    const { clientId: other, addressId: place } = await address();
+    const plain = await storePayment(paymentFields(other, place, { send_invoice: '0', number: '00054321' }));
+    const id = plain.body.data.id as number;
+    const row = await paymentRow(id);
+    const on = await storePayment(
+      { ...paymentFields(other, place, { send_invoice: '1' }), id: String(id), _method: 'PUT', months_payment: JSON.stringify(row.monthsPayment) },
+      w.admin.token,
+      '/api/bill-payments/update',
+    );
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    expect(await run()).toMatchObject({ done: 1 });
+    expect((await paymentRow(id)).statusInvoiceFactory).toBe(200);
+  });
 });

@@ -8,7 +8,8 @@ export interface MailContent {
   html: string;
 }
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 const layout = (title: string, paragraphs: string[]) =>
   `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#222;max-width:560px;margin:auto">` +
@@ -18,10 +19,7 @@ const layout = (title: string, paragraphs: string[]) =>
 const paragraph = (text: string) => `<p>${escapeHtml(text).replace(/\n/g, '<br>')}</p>`;
 
 export function verificationCodeMail(code: string, minutes: number): MailContent {
-  const lines = [
-    `Tu código de verificación de Recaudo es: ${code}`,
-    `El código vence en ${minutes} minutos. Si no solicitaste este registro, ignora este correo.`,
-  ];
+  const lines = [`Tu código de verificación de Recaudo es: ${code}`, `El código vence en ${minutes} minutos. Si no solicitaste este registro, ignora este correo.`];
   return {
     subject: 'Código de verificación de Recaudo',
     text: lines.join('\n\n'),
@@ -112,10 +110,7 @@ export function paymentReceiptMail(facts: ReceiptMailFacts): MailContent {
       paragraph(intro),
       paragraph(lead),
       `<table style="border-collapse:collapse;margin:8px 0">${summary
-        .map(
-          ([label, value]) =>
-            `<tr><td style="padding:4px 12px 4px 0;color:#666">${escapeHtml(label)}</td><td style="padding:4px 0"><b>${escapeHtml(value)}</b></td></tr>`,
-        )
+        .map(([label, value]) => `<tr><td style="padding:4px 12px 4px 0;color:#666">${escapeHtml(label)}</td><td style="padding:4px 0"><b>${escapeHtml(value)}</b></td></tr>`)
         .join('')}</table>`,
       paragraph(verify),
       `<p><a href="${escapeHtml(facts.verifyUrl)}" style="background:#1f4e79;color:#fff;padding:10px 18px;text-decoration:none;border-radius:4px">Verificar recibo</a></p>`,

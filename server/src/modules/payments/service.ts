@@ -503,10 +503,13 @@ export async function updatePayment(
           monthsPayment: months,
           files: [...kept, ...saved],
           updatedAt: new Date(),
+          // A payment sent to the digital printer keeps the control number the printer assigned.
+          ...(previous.applyInvoiceFactory ? { number: previous.number, sendInvoice: true } : {}),
         })
         .where(eq(payments.id, previous.id))
         .returning();
       if (!row) throw notFound(paymentMessages.notFound);
+      await queueInvoice(tx, row);
       if (covers) {
         await releaseMonths(tx, row.id);
         await coverMonths(tx, address.id, row.id, months, row.status === 0);

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { createHkaClient } from './hka-client';
 import { startInvoiceSimulator, type InvoiceSimulator } from './simulator';
 import type { InvoiceProvider } from './types';
@@ -9,6 +10,8 @@ export interface InvoiceProviderSettings {
   INVOICE_PROVIDER_USER?: string;
   INVOICE_PROVIDER_PASSWORD?: string;
   INVOICE_PROVIDER_TIMEOUT_SECONDS: number;
+  /** Where the simulator keeps its documents across restarts. */
+  DATA_DIR?: string;
 }
 
 /**
@@ -28,7 +31,7 @@ export async function openInvoiceProvider(
     });
     return { provider, simulator: null, close: async () => undefined };
   }
-  const simulator = await startInvoiceSimulator();
+  const simulator = await startInvoiceSimulator({ stateFile: settings.DATA_DIR ? path.join(settings.DATA_DIR, 'invoice-simulator.json') : undefined });
   const provider = createHkaClient({ url: simulator.url, user: 'recaudo', password: 'simulador', timeoutMs });
   return { provider, simulator, close: () => simulator.close() };
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { simulatedPdf } from './simulator-pdf';
@@ -56,9 +57,17 @@ function caracasNow() {
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-export async function startInvoiceSimulator(
-  options: { user?: string; password?: string; port?: number; rangeFrom?: number; rangeTo?: number } = {},
-): Promise<InvoiceSimulator> {
+export interface SimulatorOptions {
+  user?: string;
+  password?: string;
+  port?: number;
+  rangeFrom?: number;
+  rangeTo?: number;
+  /** A JSON file keeping the issued documents across restarts (the demo server's); in memory without it. */
+  stateFile?: string;
+}
+
+export async function startInvoiceSimulator(options: SimulatorOptions = {}): Promise<InvoiceSimulator> {
   const user = options.user ?? 'recaudo';
   const password = options.password ?? 'simulador';
   const rangeTo = options.rangeTo ?? 100_000;
@@ -86,6 +95,19 @@ export async function startInvoiceSimulator(
       }),
   };
   const numberKey = (tipo: string, serie: string, numero: string) => `${tipo}|${serie}|${Number(numero)}`;
+  const remember = (doc: StoredDocument) => {
+    byTransaction.set(doc.transaccionId, doc);
+    byNumber.set(numberKey(doc.tipoDocumento, doc.serie, doc.numeroDocumento), doc);
+  };
+  if (options.stateFile && fs.existsSync(options.stateFile)) {
+    const saved = JSON.parse(fs.readFileSync(options.stateFile, 'utf8')) as { nextControl: number; documents: StoredDocument[] };
+    nextControl = saved.nextControl;
+    sim.documents.push(...saved.documents);
+    saved.documents.forEach(remember);
+  }
+  const persist = () => {
+    if (options.stateFile) fs.writeFileSync(options.stateFile, JSON.stringify({ nextControl, documents: sim.documents }));
+  };
   const fail = (code: string, mensaje: string, validaciones: string[]) => ({ codigo: code, mensaje, validaciones });
 
   function emit(body: Body) {
@@ -125,9 +147,9 @@ export async function startInvoiceSimulator(
       total: String(totals.montoTotalConIVA),
       anulado: false,
     };
-    byTransaction.set(stored.transaccionId, stored);
-    byNumber.set(numberKey(stored.tipoDocumento, stored.serie, stored.numeroDocumento), stored);
+    remember(stored);
     sim.documents.push(stored);
+    persist();
     return { codigo: '200', mensaje: 'Documento procesado correctamente', resultado: resultOf(stored) };
   }
 
@@ -161,6 +183,7 @@ export async function startInvoiceSimulator(
         if (!body.motivoAnulacion) return fail('203', 'Documento no procesado', ['motivoAnulacion es requerido']);
         doc.anulado = true;
         doc.motivoAnulacion = String(body.motivoAnulacion);
+        persist();
         return { codigo: '200', mensaje: 'Documento anulado correctamente', validaciones: [] };
       }
       case 'DescargaArchivo': {

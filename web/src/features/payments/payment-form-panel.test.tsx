@@ -338,4 +338,18 @@ describe('Payment panel: submit', () => {
     });
     storeAnswer = () => ok({ id: 9, number_correlative: '00000101', hash: 'h' }, 'Pago registrado');
   }, 90_000);
+
+  it('an invoiced payment shows its legal-document badge and opens the issued invoice in the viewer', async () => {
+    addresses = { '10': [panelAddress({ start: 3, paid: [] })] };
+    const { panel } = open(
+      paymentRow({ send_invoice: true, apply_invoice_factory: true, status_invoice_factory: 200, number: '00-00000042', hash: 'emitida' }),
+    );
+    expect(within(panel).getByText('Procesado')).toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('button', { name: /Ver factura/ }));
+    // The viewer opens over the side panel.
+    const viewer = (await screen.findByText('Detalles de la factura')).closest<HTMLElement>('.ant-modal')!;
+    await waitFor(() => expect(api.fetch.mock.calls.some(([url]) => String(url) === '/api/factory-invoices/generate-invoice-payment-pdf/emitida')).toBe(true));
+    // The fake server has no such file: the viewer says so.
+    expect(await within(viewer).findByText('Hubo un error al descargar el archivo')).toBeInTheDocument();
+  });
 });

@@ -31,7 +31,10 @@ const documentOptions: FilterOption[] = Object.entries(DOCUMENT_TYPES).map(([val
 export function paymentFilters(staff: boolean): FilterField[] {
   const fields: FilterField[] = [];
   if (staff) {
-    fields.push(clientsFilterField, usersFilterField);
+    fields.push(
+      clientsFilterField,
+      usersFilterField,
+    );
   }
   fields.push(
     { type: 'select', name: 'status', label: 'Estatus', multiple: true, options: statusOptions },

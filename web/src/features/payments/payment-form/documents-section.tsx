@@ -1,15 +1,37 @@
+import FileSearchOutlined from '@ant-design/icons/FileSearchOutlined';
+import Button from 'antd/es/button';
 import Col from 'antd/es/col';
+import Flex from 'antd/es/flex';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Switch from 'antd/es/switch';
+import { useState } from 'react';
+import { InvoiceBadge } from '../../invoices/invoice-badge';
+import { InvoiceViewer } from '../../invoices/invoice-viewer';
 import { SerieSelect } from '../serie-select';
 import type { PaymentFormState } from './use-payment-form';
 
-/** Serie, Nº de chequera, the digital invoice switch and Nº de control: columns of the staff-only "Facturación" row. */
+/** The issued invoice's badge and viewer, Serie, Nº de chequera, the digital invoice switch and Nº de control: columns of the staff-only "Facturación" row. */
 export function DocumentFields({ state }: { state: PaymentFormState }) {
   const { payment, rules, serieOptions, sendInvoice } = state;
+  const [viewing, setViewing] = useState(false);
   return (
     <>
+      {payment?.apply_invoice_factory && (
+        <Col span={24}>
+          <Form.Item label="Factura digital">
+            <Flex gap={8} align="center" wrap>
+              <InvoiceBadge code={payment.status_invoice_factory} response={payment.factory_response} />
+              {payment.status_invoice_factory === 200 && (
+                <Button size="small" icon={<FileSearchOutlined />} onClick={() => setViewing(true)}>
+                  Ver factura
+                </Button>
+              )}
+            </Flex>
+          </Form.Item>
+          <InvoiceViewer hash={viewing ? payment.hash : null} onClose={() => setViewing(false)} />
+        </Col>
+      )}
       <Col xs={24} sm={12}>
         <Form.Item
           label="Serie"

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { apiAs, clickAndExpectToast, chromiumPath, loginAs, newPage, selectOption, snapshot, useBrowser } from './support/browser';
+import { CHROMIUM_MISSING } from './support/chromium';
+
+const { browser, baseUrl } = useBrowser();
+
+interface DemoAddress {
+  id: number;
+  client_id: number;
+  client: { name: string; identification_type: string; identification: string };
+  address: string;
+  months_to_pay: number;
+  economic_activity_id: number | null;
+}
+interface DemoClient {
+  id: number;
+  email: string | null;
+  phone: string[];
+}
+interface InvoicedPayment {
+  id: number;
+  number: string | null;
+  number_correlative: string | null;
+  status_invoice_factory: number | null;
+  address_payment_id: number;
+  is_retention_apply_success: boolean;
+}
+
+describe.skipIf(!chromiumPath)(`legal documents in Chromium${chromiumPath ? '' : ` (${CHROMIUM_MISSING})`}`, () => {
+  it('a cashier records a commercial payment with the digital invoice, sees it Procesado, opens the PDF, applies the retention and cancels another', async () => {
+    const api = await apiAs(baseUrl(), 'cajero@recaudo.test');
+    const commercial = await api<{ data: DemoAddress[] }>('addresses-payment?type=1&per_page=100');
+    let target: DemoAddress | undefined;
+    for (const address of commercial.data.filter((row) => row.months_to_pay >= 1 && row.economic_activity_id !== null)) {
+      const [client] = await api<DemoClient[]>(`clients/selects/data?search=${address.client.identification}`);
+      if (client?.email && client.phone.length) {
+        target = address;
+        break;
+      }
+    }
+    if (!target) throw new Error('La semilla de demostración no tiene una dirección comercial completa con meses por pagar.');
+
+    const page = await newPage(browser(), baseUrl());
+    await loginAs(page, 'cajero@recaudo.test');
+    await page.goto('/payments');
+    const table = page.getByRole('table', { name: 'Pagos' });
+    await table.locator('tbody tr.ant-table-row').first().waitFor();
+
+    await page.getByRole('button', { name: 'Nuevo pago' }).click();
+    const panel = page.getByRole('dialog', { name: 'Nuevo pago' });
+    await panel.waitFor();
+    await selectOption(page, panel, 'Cliente', `${target.client.name} (${target.client.identification_type}-${target.client.identification})`, {
+      search: target.client.identification,
+      exact: false,
+    });
+    await selectOption(page, panel, 'Dirección de pago', `${target.address} (Comercial)`, { exact: false });
+    await panel.getByText(`Meses por pagar: ${target.months_to_pay}`).waitFor();
+    await panel.getByText('Aplicar retención (75 % del IVA)').click();
+    await selectOption(page, panel, 'Método de pago', 'Efectivo');
+    const [serie] = await api<{ id: number; serie: string }[]>('correlatives/selects');
+    await selectOption(page, panel, 'Serie', serie!.serie);
+    await panel.getByRole('switch').click();
+    await expect.poll(() => panel.getByLabel('Nº de control').isDisabled()).toBe(true);
+    await clickAndExpectToast(page, panel.getByRole('button', { name: 'Guardar' }), 'Pago registrado');
+    await panel.waitFor({ state: 'hidden' });
+
+    // The printer (the simulator) issues it after commit: the badge turns Procesado with its control number.
+    const first = table.locator('tbody tr.ant-table-row').first();
+    await expect.poll(() => first.innerText()).toContain(target.client.name);
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await table.locator('tbody tr.ant-table-row').first().waitFor();
+          return first.innerText();
+        },
+        { timeout: 30_000, interval: 1000 },
+      )
+      .toContain('Procesado');
+    expect(await first.innerText()).toMatch(/00-\d{8}/);
+    await snapshot(page, 'invoice-issued');
+
+    await first.getByRole('button', { name: 'Ver factura' }).click();
+    const viewer = page.locator('.ant-modal').filter({ hasText: 'Detalles de la factura' });
+    await viewer.locator('iframe[title="Factura PDF"]').waitFor();
+    expect(await viewer.locator('iframe').getAttribute('src')).toMatch(/^blob:/);
+    await viewer.getByRole('button', { name: /Close|Cerrar/ }).click();
+
+    await first.getByRole('button', { name: 'Aplicar retención' }).click();
+    const retention = page.locator('.ant-modal').filter({ hasText: 'Aplicar retención' });
+    await retention.getByLabel('Nº de comprobante').fill('20261100000001');
+    await retention.getByLabel('Fecha del comprobante').click();
+    await page
+      .locator('.ant-picker-dropdown:visible')
+      .getByText(/^(Hoy|Today)$/)
+      .click();
+    await clickAndExpectToast(page, retention.getByRole('button', { name: 'Aplicar' }), 'Retención aplicada');
+
+    const issued = await api<{ data: InvoicedPayment[] }>('payments?per_page=10');
+    const mine = issued.data.find((row) => row.address_payment_id === target!.id)!;
+    expect(mine).toMatchObject({ status_invoice_factory: 200, is_retention_apply_success: true });
+    expect(mine.number).toMatch(/^00-\d{8}$/);
+
+    // Another issued invoice of the demo: cancelled with a reason.
+    const other = issued.data.find((row) => row.status_invoice_factory === 200 && row.id !== mine.id);
+    if (other) {
+      const row = table.getByRole('row', { name: new RegExp(other.number_correlative!) });
+      await row.getByRole('button', { name: 'Anular factura' }).click();
+      const cancel = page.locator('.ant-modal').filter({ hasText: 'Anular factura' });
+      await cancel.getByRole('button', { name: 'Si' }).click();
+      await cancel.getByText('Necesitas completar el campo').waitFor();
+      await cancel.getByLabel('Motivo de la anulación').fill('Datos fiscales errados');
+      await clickAndExpectToast(page, cancel.getByRole('button', { name: 'Si' }), 'Factura anulada');
+      await expect.poll(() => row.innerText()).toContain('Anulado');
+    }
+    await page.context().close();
+  }, 120_000);
+});
