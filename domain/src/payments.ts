@@ -251,6 +251,14 @@ export interface PaymentRow {
   /** Identifies the public receipt (`verify-payment/{hash}`). */
   hash: string;
   bdv_verified: boolean;
+  /** The digital printer's status code (spec 02 §4); 900 when no invoice applies, null while queued. */
+  status_invoice_factory: number | null;
+  factory_response: string | null;
+  url_factory: string | null;
+  apply_invoice_factory: boolean;
+  is_retention_apply_success: boolean;
+  date_withholding_voucher: string | null;
+  number_withholding_voucher: string | null;
   conciliation_id: number | null;
   tickets_payment_id: number | null;
   ticket_serial: string | null;

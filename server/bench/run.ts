@@ -6,8 +6,11 @@ import { seedBase } from '../src/db/seed/base';
 import { DEMO_PASSWORD, seedDemo } from '../src/db/seed/demo';
 import { accessTokens } from '../src/modules/auth/tables';
 import { addressScale, addressScenarios } from './addresses';
+import { measureExports } from './exports';
 import { measure, type Scenario } from './measure';
 import { paymentScale, paymentScenarios } from './payments';
+import { attachFifty, closedBoxScenarios } from './closed-boxes';
+import { dashboardScenarios, dashboardTotalsCheck } from './dashboard';
 
 /**
  * `npm run bench`: the API's latency budgets (DESIGN §8) measured over HTTP on loopback.
@@ -15,7 +18,8 @@ import { paymentScale, paymentScenarios } from './payments';
  * SESSIONS sets how many login sessions the sessions list holds (default 200 000). The address
  * list is measured on whatever the database holds: fill it first with `npm run seed:scale`.
  * BENCH_ONLY=<text> runs the scenarios whose name contains it; BENCH_REQUESTS sets the
- * requests per scenario (default 300, 4 at a time).
+ * requests per scenario (default 300, 4 at a time). Then the exports (bench/exports.ts): a
+ * month and a year of payments and every client, with time and peak memory growth.
  */
 async function main() {
   const sessions = Number(process.env.SESSIONS ?? 200_000);
@@ -59,19 +63,30 @@ async function main() {
     { name: 'GET logs/logins by user and month', budgetMs: 100, request: get('/api/logs/logins?filters[user][]=2&filters[dates][]=01-10-2026&filters[dates][]=31-10-2026') },
     ...(await addressScenarios(database.db, get)),
     ...(await paymentScenarios(database.db, get)),
+    ...(await closedBoxScenarios(database.db, get)),
+    ...dashboardScenarios(get),
   ];
 
   const only = process.env.BENCH_ONLY;
   const requests = Number(process.env.BENCH_REQUESTS ?? 300);
   const results = [];
   for (const scenario of scenarios.filter((item) => !only || item.name.includes(only))) results.push(await measure(address, scenario, requests));
+  const exported = await measureExports(database.db, address, token, only);
   const scale = await addressScale(database.db);
   console.log(`\nRecaudo bench on ${database.kind}, ${sessions} login sessions, ${scale.clients} clients, ${scale.addresses} payment addresses, ${scale.months} covered months, ${await paymentScale(database.db)} payments\n`);
   if (scale.addresses < 100_000) console.log('(The address budgets are stated for the scale set: npm run seed:scale first.)\n');
   console.table(results);
+  if (exported.length) console.table(exported);
+  if (!only || 'attach 50'.includes(only) || only.includes('closed')) {
+    const rounds: number[] = [];
+    for (const round of [0, 1, 2]) rounds.push(await attachFifty(address, token, database.db, round));
+    console.log(`Crear un cierre y agregarle 50 pagos: ${rounds.map((ms) => `${Math.round(ms)} ms`).join(', ')} (presupuesto 1000 ms)`);
+  }
+  const dashboardMismatches = await dashboardTotalsCheck(database.db, address, token);
+  console.log(dashboardMismatches.length ? `dashboard/admin differs from sum() over payments:\n${dashboardMismatches.join('\n')}` : 'dashboard/admin equals sum() over payments to the cent.');
   await app.close();
   await database.close();
-  if (results.some((result) => !result.withinBudget)) process.exitCode = 1;
+  if ([...results, ...exported].some((result) => !result.withinBudget) || dashboardMismatches.length) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

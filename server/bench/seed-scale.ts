@@ -4,10 +4,11 @@ import { openDatabase } from '../src/db/client';
 import { seedBase } from '../src/db/seed/base';
 import { seedDemo } from '../src/db/seed/demo';
 import { scaleOptionsFromEnv, seedScale } from '../src/db/seed/scale';
+import { seedScaleClosedBoxes } from '../src/db/seed/scale-closed-boxes';
 
 /**
  * `npm run seed:scale`: the DESIGN §8 scale set in the PostgreSQL database of DATABASE_URL
- * (SCALE_CLIENTS, SCALE_ADDRESSES, SCALE_PAYMENTS and SCALE_MONTH override the sizes and the
+ * (SCALE_CLIENTS, SCALE_ADDRESSES, SCALE_PAYMENTS, SCALE_CLOSINGS and SCALE_MONTH override the sizes and the
  * anchor month, which defaults to the current one; SCALE_DEBUG=1 prints each statement's time).
  *
  * The database must be empty (never started), or one this command filled before: then it
@@ -46,6 +47,8 @@ async function main() {
     await seedDemo(database.db);
     console.log(`Generando ${options.clients} clientes y ${options.addresses} direcciones al mes ${options.month}…`);
     const counts = await seedScale(database.db, options, (message) => console.log(`  ${message}`));
+    const closings = await seedScaleClosedBoxes(database.db, { closings: Number(process.env.SCALE_CLOSINGS ?? 30_000) });
+    console.log(`  cierres de caja: ${closings.closings} con ${closings.closed} pagos`);
     // The summary stage rewrote every address once: compact the table as a restore would leave
     // it, then fresh statistics and visibility maps for the planner.
     const vacuumed = performance.now();

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -28,10 +29,18 @@ import regionalRoutes from './modules/regional/routes';
 import rolesRoutes from './modules/roles/routes';
 import ticketsPaymentsRoutes from './modules/tickets-payments/routes';
 import usersRoutes from './modules/users/routes';
+import backupsRoutes from './modules/backups/routes';
+import closedBoxesRoutes from './modules/closed-boxes/routes';
+import healthRoutes from './modules/health/routes';
+import solvenciesRoutes from './modules/solvencies/routes';
+import dashboardRoutes from './modules/dashboard/routes';
+import invoicesRoutes from './modules/invoices/routes';
 import { accessControl } from './platform/access';
 import { registerErrorHandling } from './platform/errors';
 import type { ModuleContext } from './platform/module';
-import { localStorage } from './platform/storage';
+import { HealthRegistry } from './platform/health';
+import { attachRealtime } from './platform/realtime';
+import { filesIn, objectStores } from './platform/storage';
 
 const AREAS = [
   authRoutes,
@@ -52,6 +61,12 @@ const AREAS = [
   paymentReceiptRoutes,
   usersRoutes,
   messagesRoutes,
+  backupsRoutes,
+  healthRoutes,
+  closedBoxesRoutes,
+  solvenciesRoutes,
+  dashboardRoutes,
+  invoicesRoutes,
   bankOperationsRoutes,
 ];
 
@@ -62,7 +77,7 @@ function webDist(config: Config): string | null {
 }
 
 /** Builds the whole HTTP application: platform plugins, the API areas and the web client. */
-export async function buildApp(config: Config, db: Database, options: { serveWeb?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(config: Config, db: Database, options: { serveWeb?: boolean; health?: HealthRegistry } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -85,13 +100,48 @@ export async function buildApp(config: Config, db: Database, options: { serveWeb
     if (request.body === undefined && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(request.method)) request.body = {};
   });
 
+  // Security headers; the content security policy is the one the web client works under: its
+  // own scripts only, antd's runtime styles (inline), images from blobs (payment files) and data
+  // URLs (charts), calls to its own origin only.
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(config.APP_URL.startsWith('https:') ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // Blobs of payment files are shown in <img>; nothing is embedded cross-origin.
+    crossOriginEmbedderPolicy: false,
+  });
+
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Recaudo API', version: config.version }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const context: ModuleContext = { db, config, storage: localStorage(path.join(config.DATA_DIR, 'uploads')) };
+  const realtime = attachRealtime(app.server, { db, databaseUrl: config.DATABASE_URL });
+  // Open sockets would keep the HTTP server from closing: they go first.
+  app.addHook('preClose', () => realtime.close());
+  const stores = objectStores(config);
+  const context: ModuleContext = {
+    db,
+    config,
+    storage: filesIn(stores.uploads),
+    stores,
+    health: options.health ?? new HealthRegistry(),
+    realtime,
+  };
   await app.register(async (api) => {
     await api.register(accessControl, { db });
     for (const area of AREAS) await api.register(area, context);

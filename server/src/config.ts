@@ -32,6 +32,16 @@ const configSchema = z.object({
   /** Attempts per message before it is marked failed. */
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
   WEB_DIST: z.string().optional(),
+  /** The Factory HKA's API base (…/api); with USER and PASSWORD it replaces the built-in printer simulator. */
+  INVOICE_PROVIDER_URL: z.string().url().optional(),
+  INVOICE_PROVIDER_USER: z.string().optional(),
+  INVOICE_PROVIDER_PASSWORD: z.string().optional(),
+  /** Seconds a printer call may take before it counts as timed out (its state is asked before any re-send). */
+  INVOICE_PROVIDER_TIMEOUT_SECONDS: z.coerce.number().min(0.1).default(20),
+  /** Seconds between passes of the legal-document queue. */
+  INVOICE_POLL_SECONDS: z.coerce.number().min(0.1).default(2),
+  /** Attempts per legal document before it is marked failed. */
+  INVOICE_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
   /** Banco de Venezuela's conciliation API (providers.md §1); without it a local simulator answers. */
   BANK_API_URL: z.string().url().optional(),
   BANK_API_KEY: z.string().optional(),
@@ -44,6 +54,18 @@ const configSchema = z.object({
   BANK_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
   /** Behind a load balancer the client's address comes from X-Forwarded-For. */
   TRUST_PROXY: booleanFromEnv.default(false),
+  /** S3-compatible bucket for uploads and backups (path-style URL, e.g. http://minio:9000); without it both stay in DATA_DIR. */
+  STORAGE_S3_ENDPOINT: z.string().url().optional(),
+  STORAGE_S3_BUCKET: z.string().optional(),
+  STORAGE_S3_REGION: z.string().default('us-east-1'),
+  STORAGE_S3_ACCESS_KEY_ID: z.string().optional(),
+  STORAGE_S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Folder inside the bucket for this installation. */
+  STORAGE_S3_PREFIX: z.string().default(''),
+  /** Cron expression for scheduled backups, read in America/Caracas (e.g. `0 2 * * *`); without it there are none. */
+  BACKUP_CRON: z.string().optional(),
+  /** Scheduled backups kept; older ones are deleted after each new one (0 keeps all). */
+  BACKUP_KEEP: z.coerce.number().int().min(0).default(7),
 });
 
 export type Config = z.infer<typeof configSchema> & { version: string };

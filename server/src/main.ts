@@ -5,18 +5,27 @@ import { openDatabase } from './db/client';
 import { lockDataDir } from './db/lock';
 import { seedBase } from './db/seed/base';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from './db/seed/demo';
+import { engineOf } from './db/version';
+import { startBackupSchedule } from './modules/backups/schedule';
 import { startDispatcher } from './modules/messages/service';
 import { createTransport } from './modules/messages/transport';
+import { startInvoiceWorker } from './modules/invoices/emission';
+import { invoiceProviderFor } from './modules/invoices/provider';
+import { objectStores } from './platform/storage';
 
 async function main() {
   const config = loadConfig();
+  let seeded = false;
   const releaseLock = config.DATABASE_URL ? null : await lockDataDir(config.DATA_DIR);
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.DATABASE_URL ? null : `${config.DATA_DIR}/pgdata`,
+    // Seeds run under the same start-up lock as the migrations (several processes on PostgreSQL).
+    prepare: async (db) => {
+      await seedBase(db);
+      seeded = config.DEMO_SEED ? await seedDemo(db) : false;
+    },
   });
-  await seedBase(database.db);
-  const seeded = config.DEMO_SEED ? await seedDemo(database.db) : false;
 
   const app = await buildApp(config, database.db);
   // Outgoing e-mail and SMS: delivered from the outbox with retries; without SMTP_URL or
@@ -28,15 +37,43 @@ async function main() {
     log: (message, details) => app.log.info(details, message),
     onError: (error) => app.log.error({ err: error }, 'outbox dispatcher failed'),
   });
-  closeWithGrace({ delay: 10_000 }, async ({ err }) => {
+  // Scheduled backups: every process runs the schedule; the backup_runs table lets one of them
+  // make the backup of each tick.
+  const stores = objectStores(config);
+  const backups = config.BACKUP_CRON
+    ? startBackupSchedule(
+        { db: database.db, engine: engineOf(database.db), uploads: stores.uploads, backups: stores.backups },
+        {
+          cron: config.BACKUP_CRON,
+          keep: config.BACKUP_KEEP,
+          log: (message) => app.log.info(message),
+          onError: (error) => app.log.error({ err: error }, 'scheduled backup failed'),
+        },
+      )
+    : null;
+  // Legal documents: emitted after commit from the shared job queue (modules/invoices/emission).
+  const printer = await invoiceProviderFor(config);
+  if (printer.simulator) app.log.warn(`Imprenta digital simulada en ${printer.simulator.url} (configure INVOICE_PROVIDER_URL para The Factory HKA)`);
+  const invoiceWorker = startInvoiceWorker(database.db, printer.provider, {
+    intervalMs: config.INVOICE_POLL_SECONDS * 1000,
+    maxAttempts: config.INVOICE_MAX_ATTEMPTS,
+    onError: (error) => app.log.error({ err: error }, 'invoice queue failed'),
+  });
+  // On SIGTERM/SIGINT: stop taking connections, let the requests in flight finish (up to 10 s),
+  // then stop the jobs and close the database.
+  closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'stopping after an error');
-    await dispatcher.stop();
+    else app.log.info(`${signal ?? 'cierre'}: terminando las peticiones en curso`);
     await app.close();
+    await backups?.stop();
+    await dispatcher.stop();
+    await invoiceWorker.stop();
     await database.close();
     await releaseLock?.();
   });
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  if (backups) app.log.info(`Respaldos programados (${config.BACKUP_CRON}, hora de Caracas); próximo: ${backups.next()?.toISOString() ?? 'ninguno'}`);
   app.log.info(`Recaudo ${config.version} en ${config.APP_URL} (base de datos: ${database.kind === 'pglite' ? `PGlite en ${config.DATA_DIR}` : 'PostgreSQL'})`);
   if (config.DEMO_SEED) {
     const list = DEMO_USERS.map((user) => user.email).join(', ');

@@ -17,9 +17,8 @@ import { hashPassword, newSecret, sha256 } from '../src/platform/crypto';
 
 export const TEST_PASSWORD = 'Clave-de-prueba-1';
 
-/** One database per test file: in-memory PGlite, or a fresh database on DATABASE_URL's server. */
-async function freshDatabase() {
-  const url = process.env.DATABASE_URL;
+/** One database per test file: in-memory PGlite, or a fresh database on DATABASE_URL's server (or on `url`; null for PGlite). */
+export async function freshDatabase(url: string | null = process.env.DATABASE_URL ?? null) {
   if (!url) return openDatabase({ dataDir: null });
   const name = `recaudo_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });

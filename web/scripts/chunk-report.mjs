@@ -1,5 +1,7 @@
 // Measures the JavaScript a route loads: the entry plus the lazy chunks of its layout and page
-// and every chunk they import statically, gzip-compressed. Run after `vite build`:
+// and every chunk they import statically, gzip-compressed. `npm run build` runs it after
+// `vite build` and fails when the login route passes its budget or loads a heavy library it
+// never uses (decimal.js: money arithmetic belongs to the pages that show amounts).
 //   node scripts/chunk-report.mjs [budgetKB]
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,7 +9,10 @@ import { gzipSync } from 'node:zlib';
 
 const dist = join(import.meta.dirname, '..', 'dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
-const budget = Number(process.argv[2] ?? 250);
+// The target is 200 KB (issue 15); 225 holds today's 221 KB from growing while the rest is cut.
+const budget = Number(process.argv[2] ?? 225);
+/** Chunks (by name) that the login route must not load. */
+const HEAVY = [/^assets\/decimal-/];
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
 const keyOf = (suffix) => Object.keys(manifest).find((key) => key.endsWith(suffix));
@@ -37,9 +42,14 @@ for (const [route, lazies] of Object.entries(routes)) {
   const total = keys.reduce((sum, key) => sum + gzipKB(key), 0);
   console.log(`${route}: ${total.toFixed(1)} KB gzip in ${keys.length} chunks`);
   for (const key of keys.sort((a, b) => gzipKB(b) - gzipKB(a))) console.log(`  ${gzipKB(key).toFixed(1).padStart(6)} KB  ${manifest[key].file}`);
-  if (route === '/login' && total > budget) failed = true;
+  if (route !== '/login') continue;
+  if (total > budget) {
+    console.error(`The login route is over the ${budget} KB gzip budget.`);
+    failed = true;
+  }
+  for (const key of keys.filter((key) => HEAVY.some((pattern) => pattern.test(manifest[key].file)))) {
+    console.error(`The login route loads ${manifest[key].file}, which it never uses.`);
+    failed = true;
+  }
 }
-if (failed) {
-  console.error(`The login route is over the ${budget} KB gzip budget.`);
-  process.exit(1);
-}
+if (failed) process.exit(1);

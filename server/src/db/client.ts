@@ -26,7 +26,7 @@ export interface DatabaseHandle {
 }
 
 /** The SQL migrations sit beside the sources in development and beside the bundle in dist/. */
-function migrationsFolder(): string {
+export function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const candidates = [path.resolve(here, '../drizzle'), path.resolve(here, '../../drizzle')];
   const found = candidates.find((candidate) => fs.existsSync(path.join(candidate, 'meta', '_journal.json')));
@@ -34,11 +34,16 @@ function migrationsFolder(): string {
   return found;
 }
 
+/** Any fixed number: the advisory lock that serialises the start-up of several processes. */
+const STARTUP_LOCK = 7_305_001;
+
 /**
  * Opens PostgreSQL when a URL is given, else the embedded PGlite (in `dataDir`, or in
- * memory when null), and brings the schema up to date.
+ * memory when null), and brings the schema up to date. `prepare` (the seeds) runs right after
+ * the migrations; on PostgreSQL both run under an advisory lock, so several processes started
+ * together migrate and seed one after another instead of racing.
  */
-export async function openDatabase(options: { url?: string; dataDir: string | null }): Promise<DatabaseHandle> {
+export async function openDatabase(options: { url?: string; dataDir: string | null; prepare?: (db: Database) => Promise<void> }): Promise<DatabaseHandle> {
   const migrationsConfig = { migrationsFolder: migrationsFolder() };
   if (options.url) {
     // JIT compiles a query whose estimated cost passes jit_above_cost, which costs 50–200 ms:
@@ -47,7 +52,18 @@ export async function openDatabase(options: { url?: string; dataDir: string | nu
     // once on two cores a count over 40 000 addresses took 116 ms with them and 31 ms without.
     const pool = new pg.Pool({ connectionString: options.url, max: 10, options: '-c jit=off -c max_parallel_workers_per_gather=0' });
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, migrationsConfig);
+    const holder = await pool.connect();
+    try {
+      await holder.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+      await migratePg(db, migrationsConfig);
+      await options.prepare?.(db as unknown as Database);
+    } catch (error) {
+      await pool.end();
+      throw error;
+    } finally {
+      await holder.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined);
+      holder.release();
+    }
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
   }
   // pg_trgm backs the contains-searches of the lists (migration 0005); on PostgreSQL it is a
@@ -56,5 +72,6 @@ export async function openDatabase(options: { url?: string; dataDir: string | nu
   const client = options.dataDir ? new PGlite(options.dataDir, { extensions }) : new PGlite({ extensions });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, migrationsConfig);
+  await options.prepare?.(db as unknown as Database);
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
 }

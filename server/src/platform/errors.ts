@@ -11,6 +11,7 @@ const STATUS = {
   conflict: 409,
   validation: 422,
   too_many_requests: 429,
+  unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof STATUS;

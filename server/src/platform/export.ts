@@ -20,6 +20,26 @@ import { paginate } from './paging';
 export interface RowSource<T> {
   rows(limit: number | null, offset: number): Promise<T[]>;
   count(): Promise<number>;
+  /** How an export walks every row without OFFSET; lists of a few thousand rows may leave it out. */
+  walk?: KeyedWalk<T>;
+}
+
+/**
+ * An export's walk: the key (id) of every row the list selects, in list order, read in one pass
+ * (one index scan or one sort, a few MB for a million rows), then the rows a batch of keys at a
+ * time by primary key. Paging by OFFSET instead re-reads every row before each batch, so a
+ * 60 000-row export read 1.9 million rows and took 28 s.
+ */
+export interface KeyedWalk<T> {
+  keys(): Promise<number[]>;
+  /** The rows of these keys, in the keys' order. */
+  load(keys: number[]): Promise<T[]>;
+}
+
+/** `rows` put in the order of `keys` (a query by `id = any(…)` answers in any order). */
+export function inKeyOrder<T>(keys: number[], rows: T[], keyOf: (row: T) => number): T[] {
+  const byKey = new Map(rows.map((row) => [keyOf(row), row]));
+  return keys.map((key) => byKey.get(key)).filter((row): row is T => row !== undefined);
 }
 
 export const pageOf = <T>(query: Pick<ListQuery, 'page' | 'per_page'>, source: RowSource<T>): Promise<Paged<T>> =>
@@ -34,12 +54,31 @@ export interface ExportColumn<T> {
 
 export const EXPORT_BATCH_SIZE = 1000;
 
-/** Walks every row the list selects, a batch at a time. */
+/**
+ * Walks every row the list selects, a batch at a time: by its keys when the source has a walk
+ * (the next batch is read while the current one is written), else by OFFSET (small lists).
+ */
 export async function* allRows<T>(source: RowSource<T>, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<T> {
-  for (let offset = 0; ; offset += batchSize) {
-    const rows = await source.rows(batchSize, offset);
+  const walk = source.walk;
+  if (!walk) {
+    for (let offset = 0; ; offset += batchSize) {
+      const rows = await source.rows(batchSize, offset);
+      yield* rows;
+      if (rows.length < batchSize) return;
+    }
+  }
+  const keys = await walk.keys();
+  const batch = (start: number) => {
+    const loading = walk.load(keys.slice(start, start + batchSize));
+    // Awaited below; a client that went away leaves the last one unread.
+    loading.catch(() => undefined);
+    return loading;
+  };
+  let next = keys.length ? batch(0) : null;
+  for (let start = 0; next; start += batchSize) {
+    const rows = await next;
+    next = start + batchSize < keys.length ? batch(start + batchSize) : null;
     yield* rows;
-    if (rows.length < batchSize) return;
   }
 }
 

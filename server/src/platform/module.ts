@@ -8,13 +8,20 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import type { FileStorage } from './storage';
+import type { HealthRegistry } from './health';
+import type { Realtime } from './realtime';
+import type { FileStorage, ObjectStore } from './storage';
 
 /** What every area's routes receive. */
 export interface ModuleContext {
   db: Database;
   config: Config;
   storage: FileStorage;
+  /** The stores behind `storage` and the backups (platform/storage.ts objectStores). */
+  stores: { uploads: ObjectStore; backups: ObjectStore };
+  health: HealthRegistry;
+  /** Events to the real-time channel's rooms; emit after the change is committed. */
+  realtime: Realtime;
 }
 
 export type ZodApp = FastifyInstance<

@@ -1,6 +1,6 @@
 import { asc, desc, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { BUSINESS_TIME_ZONE, caracas, dayjs, parseDateParam } from '@recaudo/domain/dates';
+import { caracasDayStart, parseDateParam } from '@recaudo/domain/dates';
 import { PAGE_SIZE_ALL, type ListQuery, type Paged } from '@recaudo/domain/paging';
 
 /**
@@ -82,7 +82,7 @@ export function caracasDayRange(value: unknown): [Date, Date] | null {
   if (!Array.isArray(value) || value.length !== 2) return null;
   const [from, to] = value.map(parseDateParam);
   if (!from || !to) return null;
-  const start = caracas(dayjs.tz(from, BUSINESS_TIME_ZONE)).startOf('day');
-  const end = caracas(dayjs.tz(to, BUSINESS_TIME_ZONE)).add(1, 'day').startOf('day');
-  return [start.toDate(), end.toDate()];
+  const dayAfter = new Date(`${to}T12:00:00Z`);
+  dayAfter.setUTCDate(dayAfter.getUTCDate() + 1);
+  return [caracasDayStart(from), caracasDayStart(dayAfter.toISOString().slice(0, 10))];
 }

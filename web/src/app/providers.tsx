@@ -3,8 +3,9 @@ import ConfigProvider from 'antd/es/config-provider';
 import esES from 'antd/es/locale/es_ES';
 import theme from 'antd/es/theme';
 import { useState, type ReactNode } from 'react';
-import { NotifyBridge } from './notify-bridge';
+import { NotifyHost } from './notify-host';
 import { PreferencesProvider, usePreferences } from './preferences';
+import { RealtimeBridge } from './realtime-bridge';
 import { SessionProvider } from './session-provider';
 
 function createQueryClient() {
@@ -45,7 +46,7 @@ function ThemedApp({ children }: { children: ReactNode }) {
       locale={esES}
       theme={{ algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm, token: { colorPrimary: '#1f6feb' } }}
     >
-      <NotifyBridge />
+      <NotifyHost />
       <ThemedRoot mode={mode}>{children}</ThemedRoot>
     </ConfigProvider>
   );
@@ -57,7 +58,10 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <PreferencesProvider>
         <ThemedApp>
-          <SessionProvider>{children}</SessionProvider>
+          <SessionProvider>
+            <RealtimeBridge />
+            {children}
+          </SessionProvider>
         </ThemedApp>
       </PreferencesProvider>
     </QueryClientProvider>

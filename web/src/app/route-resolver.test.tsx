@@ -39,10 +39,10 @@ describe('RouteResolver', () => {
   });
 
   it('opens a permitted route that a later issue builds as "Módulo en construcción"', async () => {
-    renderApp(<RouteResolver />, { path: '/closed-boxs', session: makeSession({ permissions: ['closed_boxs'] }) });
+    renderApp(<RouteResolver />, { path: '/backups', session: makeSession({ permissions: ['backups'] }) });
     expect(await screen.findByText('Módulo en construcción', undefined, LAZY)).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Cierres de Caja' })).toBeInTheDocument();
-    expect(document.title).toBe('Recaudo | Cierres de Caja');
+    expect(screen.getByRole('heading', { name: 'Respaldos' })).toBeInTheDocument();
+    expect(document.title).toBe('Recaudo | Respaldos');
   });
 
   it('builds the staff menu from the permissions, groups only with a permitted child', async () => {

@@ -27,6 +27,8 @@ export interface DataTableProps<T> {
   onRow?: TableProps<T>['onRow'];
   /** Below the rows, e.g. a list's totals. */
   footer?: TableProps<T>['footer'];
+  /** Checkboxes to pick rows (e.g. several payments to attach at once). */
+  rowSelection?: TableProps<T>['rowSelection'];
   scrollX?: number;
   /** "middle" for the lists with many columns: tighter cells, so more of them fit beside each other. */
   size?: TableProps<T>['size'];
@@ -170,8 +172,26 @@ export function StickyScrollbar({ host }: { host: RefObject<HTMLElement | null> 
  * wider than the page scrolls sideways, with its scrollbar kept in reach (StickyScrollbar).
  */
 export function DataTable<T extends object>(props: DataTableProps<T>) {
-  const { label, columns, rows, rowKey, total, page, perPage, loading, failed, onRetry, onPageChange, expandable, onChange, onRow, footer, scrollX, size } =
-    props;
+  const {
+    label,
+    columns,
+    rows,
+    rowKey,
+    total,
+    page,
+    perPage,
+    loading,
+    failed,
+    onRetry,
+    onPageChange,
+    expandable,
+    onChange,
+    onRow,
+    footer,
+    scrollX,
+    size,
+    rowSelection,
+  } = props;
   const { pageSizeOptions = PAGE_SIZE_OPTIONS, emptyText = 'No se han encontrado datos' } = props;
   const host = useRef<HTMLDivElement>(null);
   return (
@@ -187,6 +207,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
         onChange={onChange}
         onRow={onRow}
         footer={footer}
+        rowSelection={rowSelection}
         scroll={{ x: scrollX ?? 'max-content' }}
         locale={{
           emptyText: failed ? (

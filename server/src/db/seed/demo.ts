@@ -5,6 +5,7 @@ import { clients } from '../../modules/clients/tables';
 import { users } from '../../modules/users/tables';
 import { seedDemoAddresses } from './demo-addresses';
 import { seedDemoClients } from './demo-clients';
+import { seedDemoClosedBoxes } from './demo-closed-boxes';
 import { seedDemoConciliations } from './demo-conciliations';
 import { seedDemoPayments } from './demo-payments';
 import { seedDemoReference } from './demo-reference';
@@ -61,6 +62,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
     await seedDemoAddresses(tx, { staffUserId: 1 });
     // The cashier registers most payments, the administrator some.
     await seedDemoPayments(tx, { staffUserIds: [3, 1, 3] });
+    await seedDemoClosedBoxes(tx, { cashierId: 3 });
     await seedDemoConciliations(tx);
   });
   return true;

@@ -108,9 +108,32 @@ export function monthsToPayPage(current: Month, where: SQL | undefined, descendi
   ) as page order by owed ${direction}, id limit ${limit} offset ${offset}`;
 }
 
+/**
+ * THE solvency rule (DESIGN §5), the one place it is written: solvent when the unbroken covered
+ * run from the start month reaches `current` (nothing owed through it) and no covered month waits
+ * on a payment Procesando. Written over any pair of columns holding paid_through and pending, so
+ * the address lists, their totals' groups (`address_totals`), the regional counters, the address
+ * rows, `solvencies/store` and the certificate all decide with it.
+ */
+export const solvencyRule = (paidThrough: SQL, pending: SQL, current: Month) => ({
+  solvent: sql<boolean>`(${paidThrough} >= ${monthNumber(current)}::int and not ${pending})`,
+  notSolvent: sql<boolean>`(${paidThrough} < ${monthNumber(current)}::int or ${pending})`,
+});
+
+const addressRule = (current: Month) => solvencyRule(sql`${AP}."ledger_paid_through"`, PENDING, current);
+
 /** Solvent (DESIGN §5): nothing owed through `current` and no covered month pending. */
-export const solventSql = (current: Month) => sql`(${AP}."ledger_paid_through" >= ${monthNumber(current)}::int and not ${AP}."ledger_pending")`;
-export const notSolventSql = (current: Month) => sql`(${AP}."ledger_paid_through" < ${monthNumber(current)}::int or ${AP}."ledger_pending")`;
+export const solventSql = (current: Month) => addressRule(current).solvent;
+export const notSolventSql = (current: Month) => addressRule(current).notSolvent;
+
+/**
+ * solvent_to_date as 'YYYY-MM': the last month of the paid run from the start month; null when
+ * the start month is owed. An address whose start lies ahead owes nothing yet: solvent to the
+ * month before its start.
+ */
+export const solventToDateSql = (current: Month) => sql<string | null>`(case
+  when ${AP}."ledger_paid_through" >= ${AP}."ledger_start" or ${AP}."ledger_paid_through" >= ${monthNumber(current)}::int then
+    lpad((${AP}."ledger_paid_through" / 12)::text, 4, '0') || '-' || lpad((${AP}."ledger_paid_through" % 12 + 1)::text, 2, '0') end)`;
 
 /** The monthly fee in dollars: the custom one, else the activity's (commercial) or the community's (residential). */
 export const EFFECTIVE_FEE = sql<string | null>`(case

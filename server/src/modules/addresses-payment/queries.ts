@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { addressMessages, type AddressListQuery, type AddressRow } from '@recaudo/domain/addresses';
-import { calendarYears, currentMonth, solventToDate, type Coverage, type Month } from '@recaudo/domain/months';
+import { calendarYears, currentMonth, type Coverage, type Month } from '@recaudo/domain/months';
 import type { DeliveredTicket } from '@recaudo/domain/tickets';
 import type { Executor } from '../../db/client';
 import { notFound } from '../../platform/errors';
@@ -15,7 +15,7 @@ import { activityGroups, economicActivities } from '../economic-activities/table
 import { communities, municipalities, parishes, states } from '../regional/tables';
 import { addressHasPayments } from '../payments/counts';
 import { deliveredTicketsOf } from '../tickets-payments/delivered';
-import { EFFECTIVE_FEE, monthsToPayIn, monthsToPayPage, monthsToPaySql, notSolventSql, PENDING, solventSql, START_MONTH } from './ledger-sql';
+import { EFFECTIVE_FEE, monthsToPayIn, monthsToPayPage, monthsToPaySql, notSolventSql, PENDING, solventSql, solventToDateSql, START_MONTH } from './ledger-sql';
 import { addressTotals, type AddressTotals } from './totals';
 import { addressesPayments, addressMonths } from './tables';
 
@@ -61,6 +61,8 @@ const rowColumns = (current: Month) => ({
   start_month: START_MONTH,
   months_to_pay: monthsToPaySql(current),
   pending: PENDING,
+  solvent: solventSql(current),
+  solvent_to_date: solventToDateSql(current),
 });
 
 type Joined = { [K in keyof ReturnType<typeof rowColumns>]: unknown } & {
@@ -95,6 +97,8 @@ type Joined = { [K in keyof ReturnType<typeof rowColumns>]: unknown } & {
   start_month: string;
   months_to_pay: number | string;
   pending: boolean;
+  solvent: boolean;
+  solvent_to_date: string | null;
 };
 
 /** numeric(18,2) text as it leaves the API: two decimals, never through a binary float. */
@@ -102,7 +106,6 @@ const money = (value: string | null) => (value === null ? null : new Decimal(val
 const ref = (id: number | null, name: string | null) => (id !== null && name !== null ? { id, name } : null);
 
 function present(row: Joined, coverage: Coverage[], now: Date, tickets: DeliveredTicket[]): AddressRow {
-  const covered = new Set(coverage.map((entry) => entry.month));
   const monthsToPay = Number(row.months_to_pay);
   return {
     id: row.id,
@@ -132,8 +135,8 @@ function present(row: Joined, coverage: Coverage[], now: Date, tickets: Delivere
     start_month: row.start_month,
     months_to_pay: monthsToPay,
     payments: calendarYears(row.start_month, coverage, now),
-    solvent: monthsToPay === 0 && !row.pending,
-    solvent_to_date: solventToDate(row.start_month, covered),
+    solvent: row.solvent,
+    solvent_to_date: row.solvent_to_date,
     tickets_delivered: tickets,
     created_by: row.created_by,
     created_at: new Date(row.created_at).toISOString(),
@@ -175,10 +178,16 @@ const DEFAULT_ORDER = [desc(addressesPayments.createdAt), asc(addressesPayments.
  * The ids of one page, reading only `addresses_payments` (and what the order needs): filters,
  * order and offset run on the narrow table, and the joins for display run on the page alone.
  */
-async function pageIds(db: Executor, options: LoadOptions & { limit: number }): Promise<number[]> {
-  if (options.byMonthsToPay) {
+async function pageIds(db: Executor, options: LoadOptions & { limit: number | null }): Promise<number[]> {
+  let order = options.order ?? DEFAULT_ORDER;
+  const { byMonthsToPay, limit } = options;
+  if (byMonthsToPay && limit === null) {
+    // Every row (an export): one pass that computes months_to_pay for each and sorts once.
+    const owed = monthsToPaySql(currentMonth(options.now ?? new Date()));
+    order = [byMonthsToPay === 'desc' ? desc(owed) : asc(owed), asc(addressesPayments.id)];
+  } else if (byMonthsToPay && limit !== null) {
     const current = currentMonth(options.now ?? new Date());
-    const page = monthsToPayPage(current, options.where, options.byMonthsToPay === 'desc', options.limit, options.offset ?? 0);
+    const page = monthsToPayPage(current, options.where, byMonthsToPay === 'desc', limit, options.offset ?? 0);
     const result = (await db.execute(page)) as unknown as { rows: { id: number }[] };
     return result.rows.map((row) => Number(row.id));
   }
@@ -189,18 +198,15 @@ async function pageIds(db: Executor, options: LoadOptions & { limit: number }): 
       .leftJoin(communities, eq(communities.id, addressesPayments.communityId))
       .leftJoin(economicActivities, eq(economicActivities.id, addressesPayments.economicActivityId));
   }
-  const rows = await query
-    .where(options.where)
-    .orderBy(...(options.order ?? DEFAULT_ORDER))
-    .limit(options.limit)
-    .offset(options.offset ?? 0);
+  const ordered = query.where(options.where).orderBy(...order);
+  const rows = limit === null ? await ordered : await ordered.limit(limit).offset(options.offset ?? 0);
   return rows.map((row) => row.id);
 }
 
-async function loadAddresses(db: Executor, options: LoadOptions): Promise<AddressRow[]> {
+async function loadAddresses(db: Executor, options: LoadOptions & { ids?: number[] }): Promise<AddressRow[]> {
   const now = options.now ?? new Date();
   const limit = options.limit;
-  const ids = limit == null ? null : await pageIds(db, { ...options, limit });
+  const ids = options.ids ?? (limit == null ? null : await pageIds(db, { ...options, limit }));
   if (ids && !ids.length) return [];
   const base = db
     .select(rowColumns(currentMonth(now)))
@@ -333,6 +339,10 @@ export function addressSource(db: Executor, query: AddressListQuery, auth?: Auth
   const summarize = () => (summary ??= addressTotals(db, query, auth, now, where));
   return {
     rows: async (limit, offset) => loadAddresses(db, { where: await where(), order, orderJoins, byMonthsToPay, limit, offset, now }),
+    walk: {
+      keys: async () => pageIds(db, { where: await where(), order, orderJoins, byMonthsToPay, limit: null, now }),
+      load: (ids) => loadAddresses(db, { ids, now }),
+    },
     async count() {
       return (await summarize()).total;
     },

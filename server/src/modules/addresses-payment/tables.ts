@@ -68,7 +68,10 @@ export const addressesPayments = pgTable(
     index('addresses_payments_municipality_idx').on(table.municipalityId, table.clientId, table.type, table.ledgerPaidThrough, table.ledgerPending),
     index('addresses_payments_parish_idx').on(table.parishId, table.clientId, table.type, table.ledgerPaidThrough, table.ledgerPending),
     index('addresses_payments_community_idx').on(table.communityId, table.clientId, table.type, table.ledgerPaidThrough, table.ledgerPending),
-    index('addresses_payments_type_idx').on(table.type, table.createdAt),
+    // The list's default order (newest first, then id ascending) read straight from an index, with
+    // and without the type selector: the first page reads ten entries instead of sorting the table.
+    index('addresses_payments_type_order_idx').on(table.type, table.createdAt.desc().nullsFirst(), table.id),
+    index('addresses_payments_order_idx').on(table.createdAt.desc().nullsFirst(), table.id),
     index('addresses_payments_activity_idx').on(table.economicActivityId),
   ],
 );

@@ -9,7 +9,7 @@ import type { AuthContext } from '../auth/service';
 import { communities } from '../regional/tables';
 import { economicActivities } from '../economic-activities/tables';
 import { addressHasPayments } from '../payments/counts';
-import { EFFECTIVE_FEE, monthNumber, monthsToPaySql } from './ledger-sql';
+import { EFFECTIVE_FEE, monthNumber, monthsToPaySql, solvencyRule } from './ledger-sql';
 import { addressesPayments } from './tables';
 
 /**
@@ -77,13 +77,15 @@ function groupedTotals(db: Executor, query: AddressListQuery, auth: AuthContext 
   const counts = wholeList(filters.months_to_pay);
   const owing = counts.filter((count) => count > 0);
   const list = (values: number[]) => sql.join(values.map((value) => sql`${value}::int`), sql`, `);
+  const groupRule = solvencyRule(sql`paid_through`, sql`pending`, current);
+  const rowRule = solvencyRule(sql`${addressesPayments.ledgerPaidThrough}`, sql`${addressesPayments.ledgerPending}`, current);
 
   const filtered = all(
     [
       type !== undefined ? both(sql`type = ${type}`, sql`${addressesPayments.type} = ${type}`) : null,
       states.length ? both(sql`state_id in (${list(states)})`, sql`${addressesPayments.stateId} in (${list(states)})`) : null,
-      solvent && !notSolvent ? both(sql`(paid_through >= ${month}::int and not pending)`, sql`(${addressesPayments.ledgerPaidThrough} >= ${month}::int and not ${addressesPayments.ledgerPending})`) : null,
-      notSolvent && !solvent ? both(sql`(paid_through < ${month}::int or pending)`, sql`(${addressesPayments.ledgerPaidThrough} < ${month}::int or ${addressesPayments.ledgerPending})`) : null,
+      solvent && !notSolvent ? both(groupRule.solvent, rowRule.solvent) : null,
+      notSolvent && !solvent ? both(groupRule.notSolvent, rowRule.notSolvent) : null,
       withPayments !== withoutPayments ? both(sql`has_payments = ${withPayments}`, addressHasPayments(withPayments)) : null,
     ].filter((item): item is Condition => item !== null),
   );

@@ -4,9 +4,10 @@ import type { Database } from '../../db/client';
 import { recordAudit } from '../../platform/audit';
 import { burnPasswordCheck, newSecret, sha256, verifyPassword } from '../../platform/crypto';
 import { AppError, notFound } from '../../platform/errors';
+import { preparedStatement } from '../../platform/prepared';
 import { clients } from '../clients/tables';
 import { permissionsOfRole } from '../roles/service';
-import { roles } from '../roles/tables';
+import { permissionModules, roleModules, roles } from '../roles/tables';
 import { users } from '../users/tables';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure, type ThrottleLimits } from './login-throttle';
 import { accessTokens } from './tables';
@@ -42,8 +43,13 @@ const isExpired = (lastUsedAt: Date, minutes: number, now = Date.now()) =>
  * past the role's limit, or its user or role is inactive. An idle token is closed at the
  * time it was last used, so the session list shows its real length.
  */
-export async function authenticateToken(db: Database, token: string): Promise<AuthContext | null> {
-  const [row] = await db
+/**
+ * The session of a token with its user, role and the role's permissions, in one statement
+ * prepared once per database: every API request runs it, so nothing is cached and a logout, a
+ * deactivation or a role's new permissions count from the very next request, in every process.
+ */
+const sessionOfToken = preparedStatement('auth_session', (db, name) =>
+  db
     .select({
       tokenId: accessTokens.id,
       lastUsedAt: accessTokens.lastUsedAt,
@@ -64,11 +70,19 @@ export async function authenticateToken(db: Database, token: string): Promise<Au
         correlativeId: users.correlativeId,
         changePassword: users.changePassword,
       },
+      permissions: sql<string[]>`array(select ${permissionModules.name} from ${roleModules}
+        join ${permissionModules} on ${permissionModules.id} = ${roleModules.moduleId}
+        where ${roleModules.roleId} = ${users.roleId} order by ${permissionModules.position})`,
     })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
     .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(eq(accessTokens.tokenHash, sha256(token)));
+    .where(eq(accessTokens.tokenHash, sql.placeholder('hash')))
+    .prepare(name),
+);
+
+export async function authenticateToken(db: Database, token: string): Promise<AuthContext | null> {
+  const [row] = await sessionOfToken(db).execute({ hash: sha256(token) });
   if (!row || row.endedAt || !row.userActive || !row.roleActive) return null;
   const lastUsedAt = new Date(row.lastUsedAt);
   if (isExpired(lastUsedAt, row.expiry)) {
@@ -81,8 +95,7 @@ export async function authenticateToken(db: Database, token: string): Promise<Au
   if (Date.now() - lastUsedAt.getTime() > TOUCH_AFTER_MS) {
     await db.update(accessTokens).set({ lastUsedAt: new Date() }).where(eq(accessTokens.id, row.tokenId));
   }
-  const permissions = await permissionsOfRole(db, row.user.roleId);
-  return { tokenId: row.tokenId, user: row.user, permissions: new Set(permissions) };
+  return { tokenId: row.tokenId, user: row.user, permissions: new Set(row.permissions) };
 }
 
 /** The session of spec 01 §3 for a user, answered by login and `auth/me`. */

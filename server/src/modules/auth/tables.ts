@@ -21,7 +21,8 @@ export const accessTokens = pgTable(
   },
   (table) => [
     index('access_tokens_user_idx').on(table.userId, table.createdAt),
-    index('access_tokens_created_idx').on(table.createdAt),
+    // The logins list's default order (newest first, then id ascending).
+    index('access_tokens_order_idx').on(table.createdAt.desc().nullsFirst(), table.id),
     // The sessions list searches addresses by prefix.
     index('access_tokens_ip_prefix_idx').on(table.ip.op('text_pattern_ops')),
   ],

@@ -18,6 +18,7 @@ import { requireAuth } from '../../platform/access';
 import { done, emptyEnvelope, envelope, ok, pagedOf } from '../../platform/envelope';
 import { exportRoute, pageOf } from '../../platform/export';
 import { defineRoutes } from '../../platform/module';
+import { rooms } from '../../platform/realtime';
 import { clientUserRowSchema } from '../users/presenter';
 import { clientUserSource, deleteUser, updateClientUser } from '../users/service';
 import { clientDetailSchema, clientExportColumns, clientOptionSchema, clientRowSchema, noteRowSchema } from './presenter';
@@ -42,7 +43,13 @@ const tags = ['clients'];
 const idBody = z.object({ id: recordId() });
 const idParams = z.object({ id: recordId() });
 
-export default defineRoutes((app, { db, config }) => {
+/** The writes after which open Clientes lists reload (`ReloadClients`, spec 01 §1). */
+const CLIENT_LIST_WRITES = new Set(['/api/clients/store', '/api/clients/update', '/api/clients/update-contact-info', '/api/clients/change-status', '/api/clients/delete']);
+
+export default defineRoutes((app, { db, config, realtime }) => {
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode < 300 && CLIENT_LIST_WRITES.has(request.routeOptions.url ?? '')) realtime.emit(rooms.list('clients'), 'ReloadClients');
+  });
   app.get(
     '/clients',
     { config: { access: { permission: 'clients' } }, schema: { tags, querystring: clientListQuerySchema, response: { 200: envelope(pagedOf(clientRowSchema)) } } },

@@ -19,7 +19,7 @@ import type { ListQuery } from '@recaudo/domain/paging';
 import type { Database, Executor } from '../../db/client';
 import { changedFields, recordAudit } from '../../platform/audit';
 import { AppError, fieldError, notFound } from '../../platform/errors';
-import type { RowSource } from '../../platform/export';
+import { inKeyOrder, type RowSource } from '../../platform/export';
 import { caracasDayRange, idList, likePattern, prefixPattern, sortOrder, textList } from '../../platform/paging';
 import { assertOwnClient, clientIdOf, clientScope } from '../../platform/scope';
 import type { AuthContext } from '../auth/service';
@@ -172,6 +172,17 @@ export function clientSource(db: Executor, query: ClientListQuery, auth?: AuthCo
       const rows = (limit === null ? await base : await base.limit(limit)) as ClientSelect[];
       const today = todayInCaracas();
       return rows.map((row) => presentClient(row, today));
+    },
+    walk: {
+      async keys() {
+        const rows = await db.select({ id: clients.id }).from(clients).where(where).orderBy(...order);
+        return rows.map((row) => row.id);
+      },
+      async load(ids) {
+        const rows = (await db.select(clientColumns).from(clients).where(inArray(clients.id, ids))) as ClientSelect[];
+        const today = todayInCaracas();
+        return inKeyOrder(ids, rows, (row) => row.id).map((row) => presentClient(row, today));
+      },
     },
     async count() {
       const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(clients).where(where);

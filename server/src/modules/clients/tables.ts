@@ -23,8 +23,9 @@ export const clients = pgTable(
   },
   (table) => [
     uniqueIndex('clients_identification_unique').on(table.identificationType, table.identification),
-    index('clients_type_idx').on(table.type, table.createdAt),
-    index('clients_created_idx').on(table.createdAt),
+    // The list's default order (newest first, then id ascending), with and without the type selector.
+    index('clients_type_order_idx').on(table.type, table.createdAt.desc().nullsFirst(), table.id),
+    index('clients_order_idx').on(table.createdAt.desc().nullsFirst(), table.id),
     index('clients_name_idx').on(table.name),
     // Contains-searches (ILIKE '%x%') of the lists: pg_trgm (migration 0005). The identification
     // one is "V-12345678" as the screens write it; it also answers a search on the bare number.

@@ -18,7 +18,8 @@ export const auditLogs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('audit_logs_created_idx').on(table.createdAt),
+    // The default order (newest first, then id ascending): entries written in one transaction share created_at.
+    index('audit_logs_order_idx').on(table.createdAt.desc().nullsFirst(), table.id),
     index('audit_logs_subject_idx').on(table.subjectType, table.subjectId),
     index('audit_logs_causer_idx').on(table.causerId, table.createdAt),
     index('audit_logs_module_idx').on(table.logName, table.createdAt),

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness';
@@ -97,12 +97,19 @@ describe('outbox dispatcher', () => {
     await dispatchPending(ctx.db, transport(), { maxAttempts: 2 });
     let [row] = await ctx.db.select().from(outbox).where(eq(outbox.id, id));
     expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: 'La pasarela SMS respondió 500' });
-    expect(new Date(row!.nextAttemptAt).getTime()).toBeGreaterThan(Date.now() + 20_000);
+    const [wait] = await ctx.db
+      .select({ seconds: sql<number>`extract(epoch from ${outbox.nextAttemptAt} - now())::float8` })
+      .from(outbox)
+      .where(eq(outbox.id, id));
+    expect(Number(wait!.seconds)).toBeGreaterThan(20);
     // Not due yet: the next pass leaves it alone.
     await dispatchPending(ctx.db, transport(), { maxAttempts: 2 });
     [row] = await ctx.db.select().from(outbox).where(eq(outbox.id, id));
     expect(row!.attempts).toBe(1);
-    await ctx.db.update(outbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(outbox.id, id));
+    await ctx.db
+      .update(outbox)
+      .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+      .where(eq(outbox.id, id));
     await dispatchPending(ctx.db, transport(), { maxAttempts: 2 });
     [row] = await ctx.db.select().from(outbox).where(eq(outbox.id, id));
     expect(row).toMatchObject({ status: 'failed', attempts: 2 });

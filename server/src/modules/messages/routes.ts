@@ -6,7 +6,7 @@ import { envelope, ok, pagedOf } from '../../platform/envelope';
 import { forbidden } from '../../platform/errors';
 import { pageOf } from '../../platform/export';
 import { defineRoutes } from '../../platform/module';
-import { outboxSource } from './service';
+import { oldestPendingAgeSeconds, outboxSource } from './service';
 
 const outboxRowSchema = z.object({
   id: z.number(),
@@ -27,7 +27,8 @@ const outboxRowSchema = z.object({
  * `GET outbox`: the outgoing messages, for the Administrador role only (they carry reset links
  * and codes). Lets an installation without SMTP read what would have been sent.
  */
-export default defineRoutes((app, { db }) => {
+export default defineRoutes((app, { db, health }) => {
+  health.addQueue('outbox', () => oldestPendingAgeSeconds(db));
   app.get(
     '/outbox',
     { config: { access: { staff: true } }, schema: { tags: ['outbox'], querystring: listQuerySchema, response: { 200: envelope(pagedOf(outboxRowSchema)) } } },

@@ -1,7 +1,8 @@
-import { and, desc, eq, getTableColumns, inArray, isNull, lte, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { ListQuery } from '@recaudo/domain/paging';
 import type { Database, Executor } from '../../db/client';
 import type { RowSource } from '../../platform/export';
+import { claimDue, oldestPendingAge, retryLater, startLoop } from '../../platform/queue';
 import type { MailContent } from './templates';
 import type { MailAttachment, MessageTransport } from './transport';
 import { outbox, outboxAttachments } from './tables';
@@ -57,16 +58,13 @@ export interface DispatchOptions {
   batchSize?: number;
 }
 
-/** Retry delay after the n-th failed attempt: 30 s, 1 min, 2 min … capped at one hour. */
-export const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
-
 const loggedIds = new Set<number>();
 
 /**
- * One pass of the dispatcher: claims due messages of the configured channels (a claim lasts
- * two minutes, so several server processes never send the same message twice in a row), sends
- * each outside any transaction, and records the result: sent, retried later with backoff, or
- * failed after the last attempt. Answers how many were sent.
+ * One pass of the dispatcher: claims due messages of the configured channels through the shared
+ * queue (platform/queue: `for update skip locked`, a two-minute lease, the database's clock),
+ * sends each outside any transaction, and records the result: sent, retried later with backoff,
+ * or failed after the last attempt. Answers how many were sent.
  */
 export async function dispatchPending(db: Database, transport: MessageTransport, options: DispatchOptions): Promise<{ sent: number; failed: number }> {
   const channels = [transport.email ? 'email' : null, transport.sms ? 'sms' : null].filter((channel): channel is 'email' | 'sms' => channel !== null);
@@ -90,57 +88,35 @@ export async function dispatchPending(db: Database, transport: MessageTransport,
     }
   }
   if (channels.length === 0) return { sent: 0, failed: 0 };
-  const now = new Date();
-  const due = db
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(
-      and(
-        eq(outbox.status, 'pending'),
-        inArray(outbox.channel, channels),
-        lte(outbox.nextAttemptAt, now),
-        or(isNull(outbox.claimedUntil), lt(outbox.claimedUntil, now)),
-      ),
-    )
-    .orderBy(outbox.id)
-    .limit(options.batchSize ?? 20)
-    .for('update', { skipLocked: true });
-  const claimed = await db
-    .update(outbox)
-    .set({ claimedUntil: new Date(now.getTime() + 120_000), attempts: sql`${outbox.attempts} + 1`, updatedAt: now })
-    .where(inArray(outbox.id, due))
-    .returning();
+  const ids = await claimDue(db, 'outbox', { filter: sql`channel in ${channels}`, batch: options.batchSize ?? 20, leaseSeconds: 120 });
+  if (!ids.length) return { sent: 0, failed: 0 };
+  const claimed = await db.select().from(outbox).where(inArray(outbox.id, ids)).orderBy(outbox.id);
   const files = await attachmentsOf(
     db,
     claimed.filter((row) => row.channel === 'email').map((row) => row.id),
   );
   let sent = 0;
   let failed = 0;
-  for (const row of claimed.sort((a, b) => a.id - b.id)) {
+  for (const row of claimed) {
     try {
       if (row.channel === 'email')
         await transport.email!({ to: row.to, subject: row.subject ?? '', text: row.bodyText, html: row.bodyHtml, attachments: files.get(row.id) ?? [] });
       else await transport.sms!({ to: row.to, message: row.bodyText });
-      await db.update(outbox).set({ status: 'sent', sentAt: new Date(), claimedUntil: null, lastError: null, updatedAt: new Date() }).where(eq(outbox.id, row.id));
-      sent++;
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const last = row.attempts >= options.maxAttempts;
       await db
         .update(outbox)
-        .set({
-          status: last ? 'failed' : 'pending',
-          lastError: message.slice(0, 2000),
-          claimedUntil: null,
-          nextAttemptAt: new Date(Date.now() + backoffMs(row.attempts)),
-          updatedAt: new Date(),
-        })
+        .set({ status: 'sent', sentAt: sql`now()`, claimedUntil: null, lastError: null, updatedAt: sql`now()` })
         .where(eq(outbox.id, row.id));
+      sent++;
+    } catch (error) {
+      await retryLater(db, 'outbox', row.id, options.maxAttempts, error);
       failed++;
     }
   }
   return { sent, failed };
 }
+
+/** The age in seconds of the oldest message waiting in the outbox, by the database's clock (for a health probe). */
+export const oldestPendingAgeSeconds = (db: Executor) => oldestPendingAge(db, 'outbox');
 
 /**
  * Runs `dispatchPending` every `intervalMs` in the server process until stopped; a pass never
@@ -151,24 +127,10 @@ export function startDispatcher(
   transport: MessageTransport,
   options: DispatchOptions & { intervalMs: number; onError?: (error: unknown) => void },
 ): { stop: () => Promise<void> } {
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = dispatchPending(db, transport, options)
-      .catch((error: unknown) => options.onError?.(error))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, options.intervalMs);
-  timer.unref();
-  tick();
+  const loop = startLoop(() => dispatchPending(db, transport, options), options);
   return {
     async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+      await loop.stop();
       transport.close?.();
     },
   };
@@ -200,7 +162,11 @@ export function outboxSource(db: Executor, query: ListQuery): RowSource<OutboxRo
   const channel = text(query.filters.channel);
   const status = text(query.filters.status);
   const to = text(query.filters.to);
-  const where = and(channel ? eq(outbox.channel, channel as 'email') : undefined, status ? eq(outbox.status, status as 'pending') : undefined, to ? sql`lower(${outbox.to}) = lower(${to})` : undefined);
+  const where = and(
+    channel ? eq(outbox.channel, channel as 'email') : undefined,
+    status ? eq(outbox.status, status as 'pending') : undefined,
+    to ? sql`lower(${outbox.to}) = lower(${to})` : undefined,
+  );
   return {
     async rows(limit, offset) {
       const base = db
@@ -225,8 +191,12 @@ export function outboxSource(db: Executor, query: ListQuery): RowSource<OutboxRo
       }));
     },
     async count() {
-      const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(outbox).where(where);
+      const [row] = await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(outbox)
+        .where(where);
       return Number(row?.total ?? 0);
     },
   };
 }
+

@@ -25,10 +25,7 @@ export const outbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    index('outbox_pending_idx').on(table.status, table.nextAttemptAt),
-    index('outbox_created_idx').on(table.createdAt),
-  ],
+  (table) => [index('outbox_pending_idx').on(table.status, table.nextAttemptAt), index('outbox_created_idx').on(table.createdAt)],
 );
 
 /** `bytea` as a Buffer on both drivers (node-postgres answers a Buffer, PGlite a Uint8Array). */

@@ -8,8 +8,7 @@ export interface MailContent {
   html: string;
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 const layout = (title: string, paragraphs: string[]) =>
   `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#222;max-width:560px;margin:auto">` +
@@ -19,7 +18,10 @@ const layout = (title: string, paragraphs: string[]) =>
 const paragraph = (text: string) => `<p>${escapeHtml(text).replace(/\n/g, '<br>')}</p>`;
 
 export function verificationCodeMail(code: string, minutes: number): MailContent {
-  const lines = [`Tu código de verificación de Recaudo es: ${code}`, `El código vence en ${minutes} minutos. Si no solicitaste este registro, ignora este correo.`];
+  const lines = [
+    `Tu código de verificación de Recaudo es: ${code}`,
+    `El código vence en ${minutes} minutos. Si no solicitaste este registro, ignora este correo.`,
+  ];
   return {
     subject: 'Código de verificación de Recaudo',
     text: lines.join('\n\n'),
@@ -110,12 +112,42 @@ export function paymentReceiptMail(facts: ReceiptMailFacts): MailContent {
       paragraph(intro),
       paragraph(lead),
       `<table style="border-collapse:collapse;margin:8px 0">${summary
-        .map(([label, value]) => `<tr><td style="padding:4px 12px 4px 0;color:#666">${escapeHtml(label)}</td><td style="padding:4px 0"><b>${escapeHtml(value)}</b></td></tr>`)
+        .map(
+          ([label, value]) =>
+            `<tr><td style="padding:4px 12px 4px 0;color:#666">${escapeHtml(label)}</td><td style="padding:4px 0"><b>${escapeHtml(value)}</b></td></tr>`,
+        )
         .join('')}</table>`,
       paragraph(verify),
       `<p><a href="${escapeHtml(facts.verifyUrl)}" style="background:#1f4e79;color:#fff;padding:10px 18px;text-decoration:none;border-radius:4px">Verificar recibo</a></p>`,
       paragraph(`Si el botón no funciona, copia este enlace en tu navegador: ${facts.verifyUrl}`),
       paragraph(portal),
+    ]),
+  };
+}
+
+export interface SolvencyMailFacts {
+  clientName: string;
+  address: string;
+  solventToDate: string;
+  issuedOn: string;
+  verifyUrl: string;
+}
+
+/** A solvency certificate (`solvencies/send-mail-solvency-pdf`); the PDF travels as the attachment. */
+export function solvencyMail(facts: SolvencyMailFacts): MailContent {
+  const title = 'Certificado de Solvencia';
+  const intro = `Hola ${facts.clientName}:`;
+  const lead = `Te enviamos el certificado de solvencia de la dirección ${facts.address}, emitido el ${facts.issuedOn}: solvente hasta ${facts.solventToDate}. Lo adjuntamos en PDF.`;
+  const verify = 'Cualquier persona puede comprobar que sigue siendo válido en esta dirección (o con el código QR del PDF):';
+  return {
+    subject: `${title} - Recaudo`,
+    text: [intro, lead, verify, facts.verifyUrl].join('\n\n'),
+    html: layout(title, [
+      paragraph(intro),
+      paragraph(lead),
+      paragraph(verify),
+      `<p><a href="${escapeHtml(facts.verifyUrl)}" style="background:#1f4e79;color:#fff;padding:10px 18px;text-decoration:none;border-radius:4px">Verificar solvencia</a></p>`,
+      paragraph(`Si el botón no funciona, copia este enlace en tu navegador: ${facts.verifyUrl}`),
     ]),
   };
 }

@@ -1,7 +1,7 @@
-import { and, asc, between, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, desc, eq, gt, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { parseDateParam } from '@recaudo/domain/dates';
-import { currentMonth } from '@recaudo/domain/months';
+import { currentMonth, type Month } from '@recaudo/domain/months';
 import { clientMessages } from '@recaudo/domain/clients';
 import type { Paged } from '@recaudo/domain/paging';
 import type { ClientPaymentsQuery, PaymentHistoryQuery, PaymentListQuery, PaymentRow } from '@recaudo/domain/payments';
@@ -10,6 +10,7 @@ import type { Executor } from '../../db/client';
 import type { RowSource } from '../../platform/export';
 import { caracasDayRange, idList, likePattern, textList, wholeList } from '../../platform/paging';
 import { notFound } from '../../platform/errors';
+import { preparedStatement } from '../../platform/prepared';
 import { assertOwnClient, clientScope, creatorScope, seriesScope } from '../../platform/scope';
 import { monthsToPayIn, monthsToPaySql } from '../addresses-payment/ledger-sql';
 import { addressesPayments } from '../addresses-payment/tables';
@@ -274,6 +275,13 @@ function paymentSource(db: Executor, query: PaymentListQuery, auth: AuthContext,
         now,
       );
     },
+    walk: {
+      async keys() {
+        const found = await search();
+        return paymentIds(db, and(base, found?.condition), order, null, 0, found?.fenced);
+      },
+      load: (ids) => loadPayments(db, ids, now),
+    },
     async count() {
       const found = await search();
       if (found?.clientShare != null) {
@@ -300,6 +308,13 @@ export async function paymentPage(query: Pick<PaymentListQuery, 'page' | 'per_pa
 
 /** `GET bill-payments` and `GET payments`: the same list for both families. */
 export const listSource = (db: Executor, query: PaymentListQuery, auth: AuthContext) => paymentSource(db, query, auth);
+
+/** `GET bill-payments/not-closed-box`: the payments no closing holds yet (the closings' 'Pagos' modal). */
+export const unclosedSource = (db: Executor, query: PaymentListQuery, auth: AuthContext) => paymentSource(db, query, auth, isNull(payments.closedBoxId));
+
+/** `GET closed-boxs/payments`: the payments of one closing the caller may see. */
+export const closedBoxPaymentSource = (db: Executor, query: PaymentListQuery, auth: AuthContext, closedBoxId: number) =>
+  paymentSource(db, query, auth, eq(payments.closedBoxId, closedBoxId));
 
 /**
  * `GET payments/history-status`: the payments `user_id` registered, within the caller's own data
@@ -336,7 +351,7 @@ export async function scopedPayment(db: Executor, auth: AuthContext, id: number)
  * which keeps planning short (a ten-table join cost more to plan than to run).
  */
 const one = (query: SQL) => sql`(${query})`;
-const detailColumns = (now: Date) => ({
+const detailColumns = (month: Month) => ({
   payment: payments,
   client_name: clients.name,
   client_identification_type: clients.identificationType,
@@ -348,7 +363,7 @@ const detailColumns = (now: Date) => ({
   address: addressesPayments.address,
   address_is_custom_fee: addressesPayments.isCustomFee,
   address_fee: addressesPayments.fee,
-  months_to_pay: monthsToPaySql(currentMonth(now)),
+  months_to_pay: monthsToPaySql(month),
   community: one(sql`select json_build_object('id', x.id, 'name', x.name, 'fee', x.fee::text) from communities x where x.id = ${addressesPayments.communityId}`),
   parish: one(sql`select json_build_object('id', x.id, 'name', x.name) from parishes x where x.id = ${addressesPayments.parishId}`),
   activity: one(sql`select json_build_object('id', x.id, 'name', x.name, 'fee', x.fee::text) from economic_activities x where x.id = ${addressesPayments.economicActivityId}`),
@@ -362,15 +377,21 @@ const detailColumns = (now: Date) => ({
     from tickets_delivered d join tickets_payments t on t.id = d.tickets_payment_id where d.payment_id = ${payments.id}`),
 });
 
-/** The API rows of the given payments, in the given order (one query whatever the page size). */
-export async function loadPayments(db: Executor, ids: number[], now = new Date()): Promise<PaymentRow[]> {
-  if (!ids.length) return [];
-  const rows = (await db
-    .select(detailColumns(now))
+/** The page's rows by id, built and prepared once per database and month (months_to_pay counts to it). */
+const pageRows = preparedStatement('payments_page_rows', (db, name, month) =>
+  db
+    .select(detailColumns(month))
     .from(payments)
     .innerJoin(clients, eq(clients.id, payments.clientId))
     .innerJoin(addressesPayments, eq(addressesPayments.id, payments.addressPaymentId))
-    .where(inArray(payments.id, ids))) as PaymentDetail[];
+    .where(sql`${payments.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare(name),
+);
+
+/** The API rows of the given payments, in the given order (one query whatever the page size). */
+export async function loadPayments(db: Executor, ids: number[], now = new Date()): Promise<PaymentRow[]> {
+  if (!ids.length) return [];
+  const rows = (await pageRows(db, currentMonth(now)).execute({ ids })) as PaymentDetail[];
   const byId = new Map(rows.map((row) => [row.payment.id, presentPayment(row)]));
   return ids.map((id) => byId.get(id)).filter((row): row is PaymentRow => row !== undefined);
 }

@@ -2,9 +2,16 @@ import fastifyMultipart from '@fastify/multipart';
 import { z } from 'zod';
 import { changePaymentStatusSchema, paymentFieldsSchema, paymentMessages } from '@recaudo/domain/payments';
 import { recordId } from '@recaudo/domain/validation';
+import { hasPermission } from '@recaudo/domain/permissions';
+import { realtimeMessages } from '@recaudo/domain/realtime';
 import { requireAuth } from '../../platform/access';
+import { forbidden } from '../../platform/errors';
+import { rooms } from '../../platform/realtime';
 import { done, emptyEnvelope, envelope, ok } from '../../platform/envelope';
 import { defineRoutes } from '../../platform/module';
+import { reloadClosedBox } from '../closed-boxes/events';
+import { detachPayment } from '../closed-boxes/service';
+import { closedBoxMessages } from '@recaudo/domain/closed-boxes';
 import { MAX_PAYMENT_FILES, changePaymentStatus, createPayment, deletePayment, updatePayment, type PaymentFiles } from './service';
 
 /**
@@ -41,10 +48,12 @@ const filesOf = (body: Record<string, unknown>): PaymentFiles => ({
 const storeBody = paymentFieldsSchema.extend({ _method: z.string().optional() }).loose();
 const updateBody = storeBody.extend({ id: recordId() }).loose();
 const idBody = z.object({ id: recordId() });
+/** In a closing's payments view the delete names the closing: it takes the payment out of it only. */
+const deleteBody = idBody.extend({ closed_box_id: recordId('Cierre de caja').optional() });
 
 const created = envelope(z.object({ id: z.number(), number_correlative: z.string().nullable(), hash: z.string() }));
 
-export default defineRoutes(async (app, { db, storage }) => {
+export default defineRoutes(async (app, { db, storage, realtime }) => {
   await app.register(fastifyMultipart, {
     attachFieldsToBody: 'keyValues',
     limits: { fileSize: MAX_FILE_BYTES, files: MAX_PAYMENT_FILES, fields: 80 },
@@ -61,7 +70,10 @@ export default defineRoutes(async (app, { db, storage }) => {
       { config: { access: { permission: 'add_payment', clients: true } }, schema: { tags, body: storeBody, response: { 200: created } } },
       async (request) => {
         const { _method: _ignored, ...fields } = request.body;
-        const answer = await createPayment(db, storage, requireAuth(request), fields, filesOf(request.body));
+        const auth = requireAuth(request);
+        const answer = await createPayment(db, storage, auth, fields, filesOf(request.body));
+        if (auth.user.clientId !== null)
+          realtime.emit(rooms.admin, 'NotificationsAdmin', { status: 'success', message: realtimeMessages.paymentReported(auth.user.name) });
         return ok(answer, paymentMessages.created);
       },
     );
@@ -81,9 +93,20 @@ export default defineRoutes(async (app, { db, storage }) => {
     }
     app.delete(
       `/${family}/delete`,
-      { config: { access: { permission: 'delete_payment', clients: true } }, schema: { tags, body: idBody, response: { 200: emptyEnvelope } } },
+      {
+        config: { access: { permission: ['delete_payment', 'edit_closed_box'], clients: true } },
+        schema: { tags, body: deleteBody, response: { 200: emptyEnvelope } },
+      },
       async (request) => {
-        await deletePayment(db, storage, requireAuth(request), request.body.id);
+        const auth = requireAuth(request);
+        const staffMay = (permission: 'delete_payment' | 'edit_closed_box') => auth.user.clientId === null && hasPermission([...auth.permissions], permission);
+        if (request.body.closed_box_id !== undefined) {
+          if (!staffMay('edit_closed_box')) throw forbidden();
+          reloadClosedBox(realtime, await detachPayment(db, auth, { id: request.body.id, closed_box_id: request.body.closed_box_id }));
+          return done(closedBoxMessages.paymentRemoved);
+        }
+        if (auth.user.clientId === null && !staffMay('delete_payment')) throw forbidden();
+        await deletePayment(db, storage, auth, request.body.id);
         return done(paymentMessages.deleted);
       },
     );
@@ -91,8 +114,13 @@ export default defineRoutes(async (app, { db, storage }) => {
       `/${family}/change-status`,
       { config: { access: { permission: 'edit_payment' } }, schema: { tags, body: changePaymentStatusSchema, response: { 200: emptyEnvelope } } },
       async (request) => {
-        await changePaymentStatus(db, requireAuth(request), request.body);
-        return done(request.body.status === 2 ? paymentMessages.rejected : paymentMessages.approved);
+        const changed = await changePaymentStatus(db, requireAuth(request), request.body);
+        const rejected = request.body.status === 2;
+        realtime.emit(rooms.client(changed.clientId), 'NotificationsClient', {
+          status: rejected ? 'error' : 'success',
+          message: rejected ? realtimeMessages.paymentRejected(request.body.notes) : realtimeMessages.paymentApproved,
+        });
+        return done(rejected ? paymentMessages.rejected : paymentMessages.approved);
       },
     );
   }

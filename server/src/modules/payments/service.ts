@@ -26,6 +26,7 @@ import { banks } from '../banks/tables';
 import { clients } from '../clients/tables';
 import { exchangeRates } from '../configurations/service';
 import { correlatives } from '../correlatives/tables';
+import { queueInvoice } from '../invoices/emission';
 import { economicActivities } from '../economic-activities/tables';
 import { paymentMethods } from '../payment-methods/tables';
 import { communities, parishes } from '../regional/tables';
@@ -446,6 +447,7 @@ export async function createPayment(db: Database, storage: FileStorage, auth: Au
       if (!row) throw new Error('payment insert returned nothing');
       await coverMonths(tx, address.id, row.id, months, row.status === 0);
       await syncDeliveredTicket(tx, auth, row, null);
+      await queueInvoice(tx, row);
       await recordAudit(tx, { module: AUDIT_MODULE, event: 'created', causerId: auth.user.id, subjectId: row.id, attributes: snapshot(row) });
       return { id: row.id, number_correlative: row.numberCorrelative, hash: row.hash };
     });
@@ -560,38 +562,41 @@ export async function deletePayment(db: Database, storage: FileStorage, auth: Au
  * chose (a series they may use, as in the form), else from the approver's own series, else 422.
  */
 export async function changePaymentStatus(db: Database, auth: AuthContext, input: ChangePaymentStatusInput) {
-  await retryingConflicts(() =>
-    db.transaction(async (tx) => {
-      const row = await lockPayment(tx, auth, input.id);
-      const from = row.status as PaymentStatus;
-      const to = input.status;
-      if (!canChangeStatus(from, to)) throw fieldError('status', paymentMessages.transitionRefused(from, to));
-      if (to === 2 && !input.notes) throw fieldError('notes', paymentMessages.rejectReasonRequired);
-      await lockAddresses(tx, [row.addressPaymentId]);
-      const changes: Partial<typeof payments.$inferInsert> = { status: to, notes: input.notes, updatedAt: new Date() };
-      if (to === 2) {
-        await releaseMonths(tx, row.id);
-      } else {
-        if (from === 0) {
-          await tx.update(addressMonths).set({ pending: false }).where(eq(addressMonths.paymentId, row.id));
-        } else {
-          const address = await addressFacts(tx, row.addressPaymentId, row.id);
-          if (!address) throw notFound(paymentMessages.addressNotFound);
-          assertMonthsFree(address, row.monthsPayment);
-          await coverMonths(tx, address.id, row.id, row.monthsPayment, false);
-        }
-        if (!row.numberCorrelative) {
-          const serieId = row.serieId ?? input.serie_id ?? auth.user.correlativeId;
-          if (serieId === null) throw fieldError('serie_id', paymentMessages.serieToApprove);
-          if (row.serieId === null && input.serie_id !== null) await assertSerieUsable(tx, auth, input.serie_id);
-          changes.serieId = serieId;
-          changes.numberCorrelative = await takeCorrelative(tx, serieId);
-        }
-      }
-      const [updated] = await tx.update(payments).set(changes).where(eq(payments.id, row.id)).returning();
-      if (!updated) throw notFound(paymentMessages.notFound);
-      const diff = changedFields(snapshot(row), snapshot(updated));
-      await recordAudit(tx, { module: AUDIT_MODULE, event: 'updated', causerId: auth.user.id, subjectId: row.id, old: diff.old, attributes: diff.attributes });
-    }),
-  );
+  return retryingConflicts(() => db.transaction((tx) => applyStatusChange(tx, auth, input)));
+}
+
+/** changePaymentStatus inside a caller's transaction (a closing approves a whole group in one). */
+export async function applyStatusChange(tx: Executor, auth: AuthContext, input: ChangePaymentStatusInput) {
+  const row = await lockPayment(tx, auth, input.id);
+  const from = row.status as PaymentStatus;
+  const to = input.status;
+  if (!canChangeStatus(from, to)) throw fieldError('status', paymentMessages.transitionRefused(from, to));
+  if (to === 2 && !input.notes) throw fieldError('notes', paymentMessages.rejectReasonRequired);
+  await lockAddresses(tx, [row.addressPaymentId]);
+  const changes: Partial<typeof payments.$inferInsert> = { status: to, notes: input.notes, updatedAt: new Date() };
+  if (to === 2) {
+    await releaseMonths(tx, row.id);
+  } else {
+    if (from === 0) {
+      await tx.update(addressMonths).set({ pending: false }).where(eq(addressMonths.paymentId, row.id));
+    } else {
+      const address = await addressFacts(tx, row.addressPaymentId, row.id);
+      if (!address) throw notFound(paymentMessages.addressNotFound);
+      assertMonthsFree(address, row.monthsPayment);
+      await coverMonths(tx, address.id, row.id, row.monthsPayment, false);
+    }
+    if (!row.numberCorrelative) {
+      const serieId = row.serieId ?? input.serie_id ?? auth.user.correlativeId;
+      if (serieId === null) throw fieldError('serie_id', paymentMessages.serieToApprove);
+      if (row.serieId === null && input.serie_id !== null) await assertSerieUsable(tx, auth, input.serie_id);
+      changes.serieId = serieId;
+      changes.numberCorrelative = await takeCorrelative(tx, serieId);
+    }
+  }
+  const [updated] = await tx.update(payments).set(changes).where(eq(payments.id, row.id)).returning();
+  if (!updated) throw notFound(paymentMessages.notFound);
+  await queueInvoice(tx, updated);
+  const diff = changedFields(snapshot(row), snapshot(updated));
+  await recordAudit(tx, { module: AUDIT_MODULE, event: 'updated', causerId: auth.user.id, subjectId: row.id, old: diff.old, attributes: diff.attributes });
+  return { clientId: updated.clientId, status: updated.status };
 }

@@ -72,6 +72,14 @@ export const payments = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Legal document (spec 02 §3–4, modules/invoices): the printer's answer code; 900 when no invoice applies, null while queued. */
+    statusInvoiceFactory: smallint('status_invoice_factory').default(900),
+    factoryResponse: text('factory_response'),
+    urlFactory: text('url_factory'),
+    applyInvoiceFactory: boolean('apply_invoice_factory').notNull().default(false),
+    isRetentionApplySuccess: boolean('is_retention_apply_success').notNull().default(false),
+    dateWithholdingVoucher: date('date_withholding_voucher'),
+    numberWithholdingVoucher: varchar('number_withholding_voucher', { length: 20 }),
   },
   (table) => [
     uniqueIndex('payments_hash_unique').on(table.hash),

@@ -33,8 +33,8 @@ const dateRange = (filters: Record<string, unknown>) => {
   return range ? and(gte(users.createdAt, range[0]), lt(users.createdAt, range[1])) : undefined;
 };
 
-/** Cash closings arrive with their issue: until then every user has closed none. */
-const countClosedBoxs = sql<number>`(0)::int`;
+/** The closings each user is responsible for (closed_boxes_user_idx). */
+const countClosedBoxs = sql<number>`(select count(*) from closed_boxes cb where cb.user_id = ${users.id})::int`;
 
 /**
  * Administrators (staff users). Search: name or e-mail. Filters: `rol` and `user` (ids, plain
@@ -61,7 +61,7 @@ export function adminUserSource(db: Executor, query: ListQuery): RowSource<Admin
   return {
     async rows(limit, offset) {
       const base = db
-        .select({ user: users, role_name: roles.name, serie: correlatives.serie, number: correlatives.number })
+        .select({ user: users, role_name: roles.name, serie: correlatives.serie, number: correlatives.number, count_closed_boxs: countClosedBoxs })
         .from(users)
         .innerJoin(roles, eq(roles.id, users.roleId))
         .leftJoin(correlatives, eq(correlatives.id, users.correlativeId))
@@ -69,7 +69,7 @@ export function adminUserSource(db: Executor, query: ListQuery): RowSource<Admin
         .orderBy(...order)
         .offset(offset);
       const rows = limit === null ? await base : await base.limit(limit);
-      return rows.map(({ user, role_name, serie, number }) => ({
+      return rows.map(({ user, role_name, serie, number, count_closed_boxs }) => ({
         id: user.id,
         name: user.name,
         email: user.email,
@@ -83,7 +83,7 @@ export function adminUserSource(db: Executor, query: ListQuery): RowSource<Admin
         use_all_series: user.useAllSeries,
         correlative_id: user.correlativeId,
         correlative: user.correlativeId !== null && serie !== null && number !== null ? { id: user.correlativeId, serie, number } : null,
-        count_closed_boxs: 0,
+        count_closed_boxs: Number(count_closed_boxs),
         created_at: new Date(user.createdAt).toISOString(),
       }));
     },

@@ -15,9 +15,10 @@ export const addressTexts = {
   title: 'Direcciones de Pagos',
   confirmDelete: 'Seguro de eliminar la dirección del cliente?',
   solvency: 'Generar solvencia',
-  /** Solvencies arrive with their own issue; until then the action says so. */
+  /** Shown when the screen was built without the solvencies dialog. */
   solvencySoon: 'Generar solvencia: disponible próximamente',
   solvencyOwing: 'Generar solvencia: la dirección tiene meses por pagar',
+  solvencyPending: 'Generar solvencia: la dirección tiene un pago Procesando',
   incomplete: 'Incompleta',
 } as const;
 
@@ -28,8 +29,10 @@ export interface AddressColumnOptions {
   canOpenClient: boolean;
   canEdit: boolean;
   canDelete: boolean;
-  /** `add_solvency`: the (not yet available) "Generar solvencia". */
+  /** `add_solvency`: "Generar solvencia", enabled for a solvent address. */
   canSolvency: boolean;
+  /** Opens the solvencies area's dialog on the address (handed in by the app); without it the action stays disabled. */
+  onSolvency?: (address: AddressRow) => void;
   /** `logs`: "Historial de cambios". */
   canSeeHistory: boolean;
   /** Residential rows show the community, commercial ones the economic activity. */
@@ -55,7 +58,7 @@ const sortable = { sorter: true, sortDirections: ['ascend', 'descend'] as ('asce
 const nameOr = (ref: { name: string } | null) => ref?.name ?? EMPTY_TEXT;
 
 export function addressColumns(options: AddressColumnOptions): ColumnsType<AddressRow> {
-  const { showClient, canOpenClient, canEdit, canDelete, canSolvency, canSeeHistory, type, onEdit, onDelete, onHistory } = options;
+  const { showClient, canOpenClient, canEdit, canDelete, canSolvency, canSeeHistory, type, onEdit, onDelete, onHistory, onSolvency } = options;
   const columns: ColumnsType<AddressRow> = [];
   if (showClient) {
     columns.push({
@@ -130,10 +133,10 @@ export function addressColumns(options: AddressColumnOptions): ColumnsType<Addre
         {
           label: addressTexts.solvency,
           icon: <SafetyCertificateOutlined />,
-          onClick: () => undefined,
+          onClick: () => onSolvency?.(address),
           allowed: canSolvency,
-          disabled: true,
-          tooltip: address.months_to_pay === 0 ? addressTexts.solvencySoon : addressTexts.solvencyOwing,
+          disabled: !onSolvency || !address.solvent,
+          tooltip: !onSolvency ? addressTexts.solvencySoon : address.months_to_pay > 0 ? addressTexts.solvencyOwing : address.solvent ? undefined : addressTexts.solvencyPending,
         },
         { label: 'Historial de cambios', icon: <HistoryOutlined />, onClick: () => onHistory(address), allowed: canSeeHistory },
         deleteAction(() => onDelete(address), canDelete),

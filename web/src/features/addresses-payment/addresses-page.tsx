@@ -7,7 +7,7 @@ import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
 import Segmented from 'antd/es/segmented';
 import Typography from 'antd/es/typography';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { DataTable, pagedTableProps } from '../../components/data-table';
 import { ExportButton } from '../../components/export-button';
@@ -117,7 +117,12 @@ export function addressFilters(type: AddressType, staff: boolean): FilterField[]
  * their own (the server scopes it): no client column nor client/user filters, and the form
  * fixes the client.
  */
-export default function AddressesPage() {
+export interface AddressesPageProps {
+  /** "Generar solvencia" of a row: the solvencies area's dialog for `address` (null = closed), handed in by the app. */
+  solvencyDialog?: (address: AddressRow | null, close: () => void) => ReactNode;
+}
+
+export default function AddressesPage({ solvencyDialog }: AddressesPageProps = {}) {
   const { session } = useSession();
   const permissions = session?.permissions ?? [];
   const can = (...names: string[]) => hasPermission(permissions, names);
@@ -130,6 +135,7 @@ export default function AddressesPage() {
   const invalidate = useInvalidateAddresses();
   const panels = useRecordPanels<AddressRow>();
   const { openForm, openDelete, openHistory, close } = panels;
+  const [solvencyFor, setSolvencyFor] = useState<AddressRow | null>(null);
 
   // Spec 01 §6: an address action needs its own permission and also add_client or edit_client;
   // update is refused by the server without edit_client. Client users manage their own addresses.
@@ -155,8 +161,9 @@ export default function AddressesPage() {
         onEdit: openForm,
         onDelete: openDelete,
         onHistory: openHistory,
+        onSolvency: solvencyDialog ? setSolvencyFor : undefined,
       }),
-    [staff, canOpenClient, canEdit, canDelete, canSolvency, canSeeHistory, type, openForm, openDelete, openHistory],
+    [staff, canOpenClient, canEdit, canDelete, canSolvency, canSeeHistory, type, openForm, openDelete, openHistory, solvencyDialog],
   );
 
   function changeType(next: AddressType) {
@@ -212,6 +219,7 @@ export default function AddressesPage() {
         )}
       />
       <AddressFormPanel open={panels.formOpen} address={panels.formRecord} defaultType={type} onClose={close} />
+      {solvencyDialog?.(solvencyFor, () => setSolvencyFor(null))}
       <ConfirmDelete
         open={panels.toDelete !== null}
         question={addressTexts.confirmDelete}

@@ -64,6 +64,7 @@ function show(id: string, permissions = ['clients', 'edit_client', 'logs', 'logi
           <ClientDetailPage
             paymentsTab={(detail) => <p>Pagos de {detail.name}</p>}
             addressesTab={(clientId) => <p>Direcciones de {clientId}</p>}
+            solvenciesTab={(clientId) => <p>Solvencias de {clientId}</p>}
             logsTab={(clientId) => <p>Bitácoras de {clientId}</p>}
             loginsTab={(clientId) => <p>Sesiones de {clientId}</p>}
           />
@@ -108,6 +109,8 @@ describe('Client detail', () => {
     expect(await screen.findByText('Pagos de María José Pérez')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'Direcciones de pago' }));
     expect(await screen.findByText('Direcciones de 5')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Solvencias' }));
+    expect(await screen.findByText('Solvencias de 5')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'Bitácoras' }));
     expect(await screen.findByText('Bitácoras de 5')).toBeInTheDocument();
   });

@@ -33,11 +33,6 @@ export function initialsOf(name: string): string {
   return `${first}${last}`.toUpperCase();
 }
 
-/** Tabs whose content belongs to an area built later say so instead of showing an empty table. */
-function Pending({ title, text }: { title: string; text: string }) {
-  return <Result status="info" title={title} subTitle={text} />;
-}
-
 function Header({ client, canEdit, onEdit }: { client: ClientRow; canEdit: boolean; onEdit: () => void }) {
   return (
     <Card style={{ marginBottom: 16 }}>
@@ -153,6 +148,8 @@ export interface ClientDetailPageProps {
   loginsTab?: (clientId: number) => ReactNode;
   /** Tab 3 Direcciones de pago: the client's addresses, each expanding to its calendar and tickets. */
   addressesTab?: (clientId: number) => ReactNode;
+  /** Tab 5 Solvencias: the client's solvency certificates. */
+  solvenciesTab?: (clientId: number) => ReactNode;
 }
 
 /**
@@ -160,7 +157,7 @@ export interface ClientDetailPageProps {
  * creation date and address; tabs 1 Datos Generales, 2 Pagos, 3 Direcciones de pago,
  * 5 Solvencias, 6 Notas, 7 Bitácoras, 8 Login del usuario (there is no tab 4).
  */
-export default function ClientDetailPage({ paymentsTab, logsTab, loginsTab, addressesTab }: ClientDetailPageProps) {
+export default function ClientDetailPage({ paymentsTab, logsTab, loginsTab, addressesTab, solvenciesTab }: ClientDetailPageProps) {
   const { id } = useParams();
   const clientId = /^\d+$/.test(id ?? '') ? Number(id) : NaN;
   const detail = useClient(clientId);
@@ -214,13 +211,7 @@ export default function ClientDetailPage({ paymentsTab, logsTab, loginsTab, addr
     { key: '1', label: 'Datos Generales', children: <GeneralData detail={detail.data} /> },
     ...(paymentsTab ? [{ key: '2', label: 'Pagos', children: paymentsTab(client) }] : []),
     ...(addressesTab ? [{ key: '3', label: 'Direcciones de pago', children: addressesTab(client.id) }] : []),
-    {
-      key: '5',
-      label: 'Solvencias',
-      children: (
-        <Pending title="Solvencias" text="Las solvencias del cliente se mostrarán aquí cuando el módulo de Solvencias esté disponible; todavía no existe." />
-      ),
-    },
+    ...(solvenciesTab ? [{ key: '5', label: 'Solvencias', children: solvenciesTab(client.id) }] : []),
     { key: '6', label: 'Notas', children: <NotesPanel clientId={client.id} /> },
     ...(canSeeLogs && logsTab ? [{ key: '7', label: 'Bitácoras', children: logsTab(client.id) }] : []),
     ...(canSeeLogins && loginsTab ? [{ key: '8', label: 'Login del usuario', children: loginsTab(client.id) }] : []),

@@ -13,6 +13,7 @@ import { HistoryPanel } from '../../components/history-panel';
 import { ListPage } from '../../components/list-page';
 import { SearchBox } from '../../components/search-box';
 import { useListState } from '../../components/use-list-state';
+import { useWatchList } from '../../lib/realtime';
 import { useRecordPanels } from '../../components/use-record-panels';
 import { userFilterField } from '../../components/user-filter';
 import { useCan } from '../../lib/session';
@@ -91,6 +92,7 @@ export interface ClientsPageProps {
 export default function ClientsPage({ addressesOf }: ClientsPageProps) {
   const navigate = useNavigate();
   const list = useListState();
+  useWatchList('clients');
   const [type, setType] = useState<ClientType>(0);
   const params = useMemo(() => ({ ...list.params, type }), [list.params, type]);
   const clients = useClients(params);

@@ -71,6 +71,10 @@ export interface PaymentColumnOptions {
   onReceipt: (payment: PaymentRow) => void;
   onMailReceipt: (payment: PaymentRow) => void;
   onHistory: (payment: PaymentRow) => void;
+  /** The legal-document actions of the row (features/invoices), placed after the receipt's. */
+  documentActions?: (payment: PaymentRow) => RowAction[];
+  /** The legal-document status badge (spec 02 §4), shown as the "Factura" column. */
+  invoiceBadge?: (payment: PaymentRow) => ReactNode;
 }
 
 /** The row's actions, in the order of spec 02 §2; `allowed: false` hides one. */
@@ -100,6 +104,7 @@ export function paymentActions(payment: PaymentRow, options: PaymentColumnOption
       allowed: options.canDownload(payment),
       disabled: options.mailing === payment.hash,
     },
+    ...(options.documentActions?.(payment) ?? []),
     { label: paymentTexts.history, icon: <HistoryOutlined />, onClick: () => options.onHistory(payment), allowed: options.canSeeHistory },
     deleteAction(() => options.onDelete(payment), options.canDelete(payment)),
   ];
@@ -168,6 +173,8 @@ export function paymentColumns(options: PaymentColumnOptions): ColumnsType<Payme
       render: (_, payment) => nowrap(formatDate(payment.date_payment)),
     },
   );
+  const badge = options.invoiceBadge;
+  if (badge) columns.push({ title: 'Factura', key: 'status_invoice_factory', render: (_, payment) => badge(payment) });
   // The wide table scrolls sideways; the status and the actions stay in view.
   if (options.showStatus !== false)
     columns.push({ title: 'Estatus', dataIndex: 'status', key: 'status', fixed: 'right', render: (_, payment) => <StatusTag status={payment.status} /> });

@@ -115,10 +115,22 @@ export interface PaymentStatusActions {
  * Approving and rejecting a payment (spec 02 §4), for every screen that offers them: the
  * payments lists, and later the dashboard's "Pagos por Procesar".
  * `const status = usePaymentStatusActions();` then `onApprove: status.approve` and `{status.dialogs}`.
+ * `onChanged` runs after each change (a screen holding the payments outside the payments' query keys reloads).
  */
-export function usePaymentStatusActions(): PaymentStatusActions {
+export function usePaymentStatusActions(onChanged?: () => void): PaymentStatusActions {
   const changeStatus = useChangePaymentStatus();
-  const { mutate } = changeStatus;
+  const { mutate: change } = changeStatus;
+  const mutate = useCallback(
+    (input: Parameters<typeof change>[0], options: Parameters<typeof change>[1] = {}) =>
+      change(input, {
+        ...options,
+        onSuccess: (...args) => {
+          options.onSuccess?.(...args);
+          onChanged?.();
+        },
+      }),
+    [change, onChanged],
+  );
   const [approving, setApproving] = useState<PaymentRow | null>(null);
   const [rejecting, setRejecting] = useState<PaymentRow | null>(null);
 

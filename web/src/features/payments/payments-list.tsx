@@ -21,6 +21,8 @@ import { paymentColumns, paymentTexts } from './payment-columns';
 import { PaymentDetails } from './payment-details';
 import { PaymentFormPanel, type PaymentShortcuts } from './payment-form-panel';
 import { usePaymentStatusActions } from './payment-status-actions';
+import { InvoiceBadge } from '../invoices/invoice-badge';
+import { useDocumentActions } from '../invoices/use-document-actions';
 
 const statusOptions: FilterOption[] = ([0, 1, 2] as const).map((status) => ({ value: status, label: PAYMENT_STATUS[status] }));
 const documentOptions: FilterOption[] = Object.entries(DOCUMENT_TYPES).map(([value, label]) => ({ value, label: `${value} - ${label}` }));
@@ -29,10 +31,7 @@ const documentOptions: FilterOption[] = Object.entries(DOCUMENT_TYPES).map(([val
 export function paymentFilters(staff: boolean): FilterField[] {
   const fields: FilterField[] = [];
   if (staff) {
-    fields.push(
-      clientsFilterField,
-      usersFilterField,
-    );
+    fields.push(clientsFilterField, usersFilterField);
   }
   fields.push(
     { type: 'select', name: 'status', label: 'Estatus', multiple: true, options: statusOptions },
@@ -108,6 +107,8 @@ export function PaymentsList({ mode = 'payments', client = null, newClientPanel,
   const { mutate: mailReceipt } = sendMail;
   const mailing = sendMail.isPending ? (sendMail.variables ?? null) : null;
   const [notesOf, setNotesOf] = useState<PaymentRow | null>(null);
+  const documents = useDocumentActions();
+  const { actions: documentActions } = documents;
 
   const canAdd = !receipts && (!staff || can('add_payment'));
   const canEditPayments = can('edit_payment');
@@ -148,6 +149,9 @@ export function PaymentsList({ mode = 'payments', client = null, newClientPanel,
         onNotes: setNotesOf,
         onReceipt: (payment) => void downloadReceipt(payment.hash),
         onMailReceipt: (payment) => mailReceipt(payment.hash),
+        // Spec 02 §4–6: the document actions; retention, notes and cancel need edit_payment.
+        documentActions: (payment) => (canReadPayments ? documentActions(payment, staff && canEditPayments) : []),
+        invoiceBadge: (payment) => <InvoiceBadge code={payment.status_invoice_factory} response={payment.factory_response} />,
       }),
     [
       staff,
@@ -165,6 +169,7 @@ export function PaymentsList({ mode = 'payments', client = null, newClientPanel,
       approve,
       reject,
       mailReceipt,
+      documentActions,
     ],
   );
 
@@ -222,6 +227,7 @@ export function PaymentsList({ mode = 'payments', client = null, newClientPanel,
         onConfirm={() => panels.confirmDelete(remove, list.restart)}
       />
       {statusActions.dialogs}
+      {documents.dialogs}
       <Modal title={paymentTexts.notes} open={notesOf !== null} onCancel={() => setNotesOf(null)} footer={null} destroyOnHidden>
         <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{notesOf?.notes}</Typography.Paragraph>
       </Modal>

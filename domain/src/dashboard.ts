@@ -1,0 +1,93 @@
+import Decimal from 'decimal.js';
+import { z } from 'zod';
+import type { PaymentRow, PaymentStatus } from './payments';
+
+/**
+ * The dashboards (spec 03 §2 Dashboard, §7 `dashboard/admin`, `dashboard/client`). The
+ * administrator's figures count approved payments by the Caracas day they were registered
+ * (docs/decisions.md, Solvencies and dashboards).
+ */
+
+/** 0 Mes (a month, MM-YYYY) or 1 Año (a year, YYYY). */
+export const DASHBOARD_OPTIONS = { 0: 'Mes', 1: 'Año' } as const;
+export type DashboardOption = keyof typeof DASHBOARD_OPTIONS;
+
+export const dashboardMessages = {
+  monthFormat: 'El formato del mes es MM-YYYY.',
+  yearFormat: 'El formato del año es YYYY.',
+  noPayments: 'No tiene ningún pago registrado',
+} as const;
+
+const option = z.preprocess((value) => (value === '1' || value === 1 ? 1 : 0), z.union([z.literal(0), z.literal(1)]));
+
+/** `GET dashboard/admin?filters[option]=0&filters[dates]=11-2026` (or `filters[date]`); no date = now. */
+export const dashboardAdminQuerySchema = z.object({
+  filters: z
+    .object({ option: option.optional().default(0), dates: z.string().trim().max(10).optional(), date: z.string().trim().max(10).optional() })
+    .optional()
+    .default({ option: 0 })
+    .superRefine((filters, context) => {
+      const value = filters.dates ?? filters.date;
+      if (!value) return;
+      if (filters.option === 0 && !/^(0[1-9]|1[0-2])-\d{4}$/.test(value)) context.addIssue({ code: 'custom', path: ['dates'], message: dashboardMessages.monthFormat });
+      if (filters.option === 1 && !/^\d{4}$/.test(value)) context.addIssue({ code: 'custom', path: ['dates'], message: dashboardMessages.yearFormat });
+    }),
+});
+export type DashboardAdminQuery = z.output<typeof dashboardAdminQuerySchema>;
+
+export interface PaymentAggregate {
+  count_payments: number;
+  amount_payment: string;
+  dollar_amount_payment: string;
+}
+
+export interface PeriodCard {
+  current: PaymentAggregate;
+  previous: PaymentAggregate;
+  /** Change of the count against the previous period, in percent with two decimals. */
+  percentage: string;
+}
+
+export interface SeriesPoint extends PaymentAggregate {
+  /** YYYY-MM-DD (a day of the month) or YYYY-MM (a month of the year). */
+  date: string;
+}
+
+export interface DashboardAdmin {
+  payments: { day: PeriodCard; month: PeriodCard; year: PeriodCard };
+  date_payment: SeriesPoint[];
+  payments_to_proccess: PaymentRow[];
+  data_general: { configuration: { name: 'update_dollar_rate' | 'update_euro_rate'; value: string }[] };
+}
+
+export interface DashboardClient {
+  client: {
+    id: number;
+    type: number;
+    name: string;
+    identification_type: string;
+    identification: string;
+    email: string | null;
+    phone: string[];
+    gender: string | null;
+    birth_date: string | null;
+    created_at: string;
+  };
+  latest_payment: { id: number; status: PaymentStatus; date_payment: string; amount_payment: string; created_at: string; number_correlative: string | null } | null;
+  dollar_rate: string;
+  euro_rate: string;
+}
+
+/**
+ * Percent change of `current` against `previous`: (current − previous) / previous × 100, two
+ * decimals half-up. From zero: 100 when something happened, 0 when nothing did.
+ */
+export function percentageChange(current: Decimal.Value, previous: Decimal.Value): string {
+  const now = new Decimal(current);
+  const before = new Decimal(previous);
+  if (before.isZero()) return now.isZero() ? '0.00' : '100.00';
+  return now.minus(before).dividedBy(before).times(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+}
+
+/** green positive, red negative, yellow zero. */
+export const percentageTone = (percentage: string) => (Number(percentage) > 0 ? 'up' : Number(percentage) < 0 ? 'down' : 'flat');

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { BUSINESS_TIME_ZONE, caracas, caracasDayStart, dayjs } from './dates';
+
+describe('caracas', () => {
+  it('reads every instant from the change of May 2016 on as the zone rules do (fixed UTC−4), day boundaries included', () => {
+    const formats = ['YYYY-MM-DD HH:mm:ss', 'DD-MM-YYYY hh:mm a', 'YYYY-MM'];
+    for (let instant = Date.UTC(2016, 4, 1, 0, 0); instant < Date.UTC(2031, 0, 1); instant += 61 * 3600_000 + 13 * 60_000) {
+      const zoned = dayjs(instant).tz(BUSINESS_TIME_ZONE);
+      const fixed = caracas(instant);
+      for (const format of formats) expect(fixed.format(format)).toBe(zoned.format(format));
+      expect(fixed.startOf('day').valueOf()).toBe(zoned.startOf('day').valueOf());
+      expect(fixed.valueOf()).toBe(instant);
+    }
+  });
+
+  it('keeps the half-hour offset of the years before (UTC−4:30)', () => {
+    expect(caracas('2015-06-01T12:00:00Z').format('YYYY-MM-DD HH:mm')).toBe('2015-06-01 07:30');
+    expect(caracas('2016-05-01T06:59:00Z').format('HH:mm')).toBe('02:29');
+    expect(caracas('2016-05-01T07:00:00Z').format('HH:mm')).toBe('03:00');
+  });
+});
+
+describe('caracasDayStart', () => {
+  it('is midnight in Caracas', () => {
+    expect(caracasDayStart('2026-01-31').toISOString()).toBe('2026-01-31T04:00:00.000Z');
+    expect(caracasDayStart('2015-03-10').toISOString()).toBe('2015-03-10T04:30:00.000Z');
+    expect(caracasDayStart('2016-05-01').toISOString()).toBe('2016-05-01T04:30:00.000Z');
+    expect(caracasDayStart('2016-05-02').toISOString()).toBe('2016-05-02T04:00:00.000Z');
+  });
+});

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { apiAs, chromiumPath, loginAs, newPage, snapshot, useBrowser } from './support/browser';
+import { CHROMIUM_MISSING } from './support/chromium';
+
+const { browser, baseUrl } = useBrowser();
+
+interface Address {
+  id: number;
+  client_id: number;
+  address: string;
+  start_month: string;
+  solvent: boolean;
+  community_id: number | null;
+  payments: { year: number; months: { month: string; state: string; payment_id: number | null }[] }[];
+}
+interface Payment {
+  id: number;
+  status: number;
+  address_payment_id: number;
+  months_payment: string[];
+}
+
+async function send(method: string, path: string, token: string, body: unknown) {
+  const answer = await fetch(`${baseUrl()}/api/${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const json = (await answer.json()) as { success: boolean; message: string };
+  if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${json.message}`);
+  return json;
+}
+
+const caracasMonth = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Caracas', year: 'numeric', month: '2-digit' }).format(new Date()).slice(0, 7);
+const nextMonth = (month: string) => {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  return number === 12 ? `${year + 1}-01` : `${year}-${String(number + 1).padStart(2, '0')}`;
+};
+
+/**
+ * The demo client's residential address made paid-up through the current month, as staff would:
+ * Procesando payments of it deleted, the owed months marked by the calendar. Answers the address
+ * and an approved payment the run relies on.
+ */
+async function paidUpAddress() {
+  const client = await apiAs(baseUrl(), 'cliente@recaudo.test');
+  const admin = await apiAs(baseUrl());
+  const payments = await client<{ data: Payment[] }>('payments?per_page=Todos');
+  const addresses = await client<Address[]>('addresses-payment/address-client/client');
+  const address = addresses.find((item) => item.community_id !== null && payments.data.some((payment) => payment.status === 1 && payment.address_payment_id === item.id));
+  if (!address) throw new Error('La cliente de demostración no tiene una dirección residencial con pagos aprobados');
+  const approved = payments.data.find((payment) => payment.status === 1 && payment.address_payment_id === address.id)!;
+  for (const payment of payments.data.filter((item) => item.status === 0 && item.address_payment_id === address.id)) {
+    await send('DELETE', 'payments/delete', admin.token, { id: payment.id });
+  }
+  const refreshed = (await client<Address[]>('addresses-payment/address-client/client')).find((item) => item.id === address.id)!;
+  const covered = refreshed.payments.flatMap((year) => year.months.filter((month) => month.state === 'paid').map((month) => month.month));
+  const wanted = new Set(covered);
+  for (let month = refreshed.start_month; month <= caracasMonth(); month = nextMonth(month)) wanted.add(month);
+  const years = [...new Set([...wanted].map((month) => Number(month.slice(0, 4))))];
+  await send('POST', 'addresses-payment/change-status-payments-multiple-months', admin.token, {
+    client_id: refreshed.client_id,
+    address_id: refreshed.id,
+    selected_months: years.map((year) => ({ year, months: [...wanted].filter((month) => month.startsWith(`${year}-`)) })),
+  });
+  return { address: refreshed, approved, admin };
+}
+
+describe.skipIf(!chromiumPath)(`solvency certificates in Chromium${chromiumPath ? '' : ` (${CHROMIUM_MISSING})`}`, () => {
+  it('a client generates a certificate for a paid-up address, downloads it, its QR page says valid, and revoked after staff reject the payment', async () => {
+    const { address, approved, admin } = await paidUpAddress();
+    const page = await newPage(browser(), baseUrl());
+    await loginAs(page, 'cliente@recaudo.test');
+    await page.goto('/solvencies');
+    await page.getByRole('heading', { name: 'Solvencias' }).waitFor();
+    await page.getByLabel('Dirección de pago').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: address.address }).first().click();
+    const generate = page.getByRole('button', { name: 'Generar solvencia' });
+    await expect.poll(() => generate.isEnabled()).toBe(true);
+    await generate.click();
+    await page.getByText('Solvencia generada').first().waitFor();
+    const table = page.getByRole('table');
+    await table.getByText('Válida').first().waitFor();
+
+    const download = page.waitForEvent('download');
+    await table.getByRole('button', { name: 'Descargar solvencia' }).first().click();
+    expect((await download).suggestedFilename()).toBe('Solvencia.pdf');
+    await snapshot(page, 'solvencies-client');
+
+    const [certificate] = (await admin<{ data: { hash: string; addresses_payment_id: number }[] }>(`solvencies?filters[addresses_payment_id]=${address.id}&per_page=1`)).data;
+    expect(certificate).toBeDefined();
+    const visitor = await newPage(browser(), baseUrl());
+    await visitor.goto(`/verify-solvency/${certificate!.hash}`);
+    await visitor.getByText('Solvencia válida').waitFor();
+    await visitor.getByText('María Pérez').waitFor();
+    await snapshot(visitor, 'verify-solvency-valid');
+
+    await send('PUT', 'payments/change-status', admin.token, { id: approved.id, status: 2, notes: 'La referencia no aparece en el estado de cuenta.' });
+    await visitor.reload();
+    await visitor.getByText('Esta solvencia ya no es válida').waitFor();
+    await expect(visitor.getByText(/Revocada desde el .*Un pago en el que se basaba fue rechazado/).isVisible()).resolves.toBe(true);
+    await snapshot(visitor, 'verify-solvency-revoked');
+    await visitor.context().close();
+    await page.context().close();
+  });
+
+  it('the administrator dashboard shows the three cards, the chart and the to-process table', async () => {
+    const page = await newPage(browser(), baseUrl());
+    await loginAs(page, 'admin@recaudo.test');
+    await page.getByText('Pagos de hoy').waitFor();
+    for (const title of ['Pagos del mes', 'Pagos del año', 'Pagos por Procesar']) await expect(page.getByText(title).first().isVisible()).resolves.toBe(true);
+    await page.locator('canvas').first().waitFor();
+    await expect(page.getByRole('table', { name: 'Pagos por Procesar' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('link', { name: 'Ver todo' }).getAttribute('href')).resolves.toBe('/payments');
+    await snapshot(page, 'dashboard-admin');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,129 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../src/db/client';
+
+/** One export as a user downloads it: rows written, seconds, and how far the server's memory grew. */
+export interface ExportMeasurement {
+  name: string;
+  rows: number;
+  megabytes: number;
+  seconds: number;
+  budgetSeconds: number;
+  /** Peak resident memory above the level before the export, sampled every 20 ms. */
+  memoryGrowthMb: number;
+  withinBudget: boolean;
+}
+
+interface ExportScenario {
+  name: string;
+  path: string;
+  /** Seconds for 100 000 rows (DESIGN §8): CSV 2, XLSX 10, PDF 30; scaled to the rows written. */
+  secondsPer100k: number;
+}
+
+const MEMORY_BUDGET_MB = 150;
+
+const first = async (db: Database, query: ReturnType<typeof sql>): Promise<string> => {
+  const result = (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+  return String(Object.values(result.rows[0] ?? {})[0] ?? '');
+};
+
+/** DD-MM-YYYY of the Caracas day `days` before `newest` (YYYY-MM-DD). */
+const dayBefore = (newest: string, days: number) => {
+  const date = new Date(`${newest}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - days);
+  const [y, m, d] = date.toISOString().slice(0, 10).split('-');
+  return `${d}-${m}-${y}`;
+};
+
+/** Payments of the last month and year (by registration) and every client, in each format the screen offers. */
+async function exportScenarios(db: Database): Promise<ExportScenario[]> {
+  const newest = await first(db, sql`select (max(created_at) at time zone 'America/Caracas')::date::text from payments`);
+  const dates = (days: number) => (newest ? `&filters[dates][]=${dayBefore(newest, days)}&filters[dates][]=${dayBefore(newest, 0)}` : '');
+  const month = `/api/bill-payments/export?${dates(30).slice(1)}`;
+  const year = `/api/bill-payments/export?${dates(364).slice(1)}`;
+  return [
+    { name: 'export payments, a month, CSV', path: `${month}&type_format=csv`, secondsPer100k: 2 },
+    { name: 'export payments, a month, XLSX', path: `${month}&type_format=xlsx`, secondsPer100k: 10 },
+    { name: 'export payments, a month, PDF', path: `${month}&type_format=pdf`, secondsPer100k: 30 },
+    { name: 'export payments, a year, CSV', path: `${year}&type_format=csv`, secondsPer100k: 2 },
+    { name: 'export clients, all, CSV', path: '/api/clients/export/data?type_format=csv', secondsPer100k: 2 },
+    { name: 'export clients, all, XLSX', path: '/api/clients/export/data?type_format=xlsx', secondsPer100k: 10 },
+  ];
+}
+
+/** Lines of a CSV body (header and BOM aside) without keeping it: quoted fields may hold newlines. */
+function csvRowCounter() {
+  let rows = -1;
+  let quoted = false;
+  return {
+    add(chunk: Buffer) {
+      for (const byte of chunk) {
+        if (byte === 0x22) quoted = !quoted;
+        else if (byte === 0x0a && !quoted) rows++;
+      }
+    },
+    rows: () => rows,
+  };
+}
+
+async function measureExport(baseUrl: string, token: string, scenario: ExportScenario, expectedRows: (path: string) => Promise<number>): Promise<ExportMeasurement> {
+  global.gc?.();
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}${scenario.path}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok || !response.body) throw new Error(`${scenario.name}: HTTP ${response.status}`);
+  const counter = csvRowCounter();
+  let bytes = 0;
+  for await (const chunk of response.body) {
+    bytes += chunk.byteLength;
+    if (scenario.path.includes('type_format=csv')) counter.add(Buffer.from(chunk));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  const rows = scenario.path.includes('type_format=csv') ? counter.rows() : await expectedRows(scenario.path);
+  const budgetSeconds = Number(((scenario.secondsPer100k * Math.max(rows, 1)) / 100_000).toFixed(2));
+  const memoryGrowthMb = Math.round((peak - before) / 1024 / 1024);
+  return {
+    name: scenario.name,
+    rows,
+    megabytes: Number((bytes / 1024 / 1024).toFixed(1)),
+    seconds: Number(seconds.toFixed(2)),
+    budgetSeconds,
+    memoryGrowthMb,
+    withinBudget: seconds <= Math.max(budgetSeconds, 0.5) && memoryGrowthMb < MEMORY_BUDGET_MB,
+  };
+}
+
+/**
+ * The export scenarios of `npm run bench`: each download read to the end and dropped, its time
+ * against the per-row budget (100 000 rows: CSV 2 s, XLSX 10 s, PDF 30 s) and the server's
+ * memory growth against 150 MB. The server runs in this process, so the growth counts both.
+ */
+export async function measureExports(db: Database, baseUrl: string, token: string, only?: string): Promise<ExportMeasurement[]> {
+  const scenarios = (await exportScenarios(db)).filter((scenario) => !only || scenario.name.includes(only));
+  // Rows of an XLSX or PDF export: the same list's CSV, counted once per list.
+  const counted = new Map<string, number>();
+  const expectedRows = async (path: string) => {
+    const csvPath = path.replace(/type_format=\w+/, 'type_format=csv');
+    if (!counted.has(csvPath)) {
+      const response = await fetch(`${baseUrl}${csvPath}`, { headers: { authorization: `Bearer ${token}` } });
+      const counter = csvRowCounter();
+      for await (const chunk of response.body!) counter.add(Buffer.from(chunk));
+      counted.set(csvPath, counter.rows());
+    }
+    return counted.get(csvPath)!;
+  };
+  const results: ExportMeasurement[] = [];
+  for (const scenario of scenarios) {
+    const result = await measureExport(baseUrl, token, scenario, expectedRows);
+    counted.set(scenario.path, result.rows);
+    console.log(`${result.name}: ${result.rows} rows in ${result.seconds} s, memory +${result.memoryGrowthMb} MB`);
+    results.push(result);
+  }
+  return results;
+}

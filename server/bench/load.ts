@@ -1,0 +1,167 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
+import { DEMO_PASSWORD } from '../src/db/seed/demo';
+import { captureStatements, type Waves } from './capture';
+
+/**
+ * `npm run bench:load`: the API under an office's load. The built server (dist/main.js) runs as
+ * its own process on DATABASE_URL; autocannon drives each list at 10 connections; beside it a
+ * bare Fastify + `pg` process (bare-server.ts) replays the exact statements the app ran for the
+ * same request (recorded here once, through the app built in this process). Both are printed with
+ * their ratio: what the framework around the query costs. LOAD_SECONDS sets each run (default 10).
+ */
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const CONNECTIONS = 10;
+
+interface LoadScenario {
+  name: string;
+  path: string;
+}
+
+const SCENARIOS: LoadScenario[] = [
+  { name: 'payments', path: '/api/bill-payments?page=1&per_page=10' },
+  { name: 'payments-search', path: '/api/bill-payments?page=1&per_page=10&search=garcia' },
+  { name: 'clients', path: '/api/clients?page=1&per_page=10' },
+  { name: 'clients-search', path: '/api/clients?page=1&per_page=10&search=garcia' },
+  { name: 'addresses', path: '/api/addresses-payment?type=0&page=1&per_page=10' },
+];
+
+/** Starts a process and resolves with the first line it prints that `ready` accepts. */
+function start(command: string, args: string[], env: NodeJS.ProcessEnv, ready: (line: string) => string | null): Promise<{ child: ChildProcess; value: string }> {
+  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      const value = ready(line);
+      if (value) resolve({ child, value });
+    });
+    child.once('exit', (code) => reject(new Error(`${command} ${args.join(' ')} ended (${code}) before it was ready`)));
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = Fastify();
+    void probe.listen({ port: 0, host: '127.0.0.1' }).then(async () => {
+      const { port } = probe.server.address() as { port: number };
+      await probe.close();
+      resolve(port);
+    });
+  });
+}
+
+interface Run {
+  requestsPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+}
+
+const percentile = (sorted: number[], fraction: number) => sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? 0;
+
+/** autocannon at 10 connections after a short warm-up; p95 from every response's time. */
+async function drive(url: string, headers: Record<string, string>, seconds: number): Promise<Run> {
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
+  const times: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url, connections: CONNECTIONS, duration: seconds, headers }, (error, done) => (error ? reject(error as Error) : resolve(done)));
+    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  });
+  times.sort((a, b) => a - b);
+  return {
+    requestsPerSecond: Math.round(result.requests.total / seconds),
+    p50: Number(percentile(times, 0.5).toFixed(1)),
+    p95: Number(percentile(times, 0.95).toFixed(1)),
+    p99: Number(percentile(times, 0.99).toFixed(1)),
+    errors: result.errors + result.non2xx + result.timeouts,
+  };
+}
+
+async function main() {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('bench:load mide PostgreSQL: defina DATABASE_URL (la base de escala de npm run seed:scale).');
+  const seconds = Number(process.env.LOAD_SECONDS ?? 10);
+  const entry = path.resolve(here, '../dist/main.js');
+  if (!fs.existsSync(entry)) throw new Error('Falta server/dist/main.js: npm run build --workspace server');
+
+  const port = await freePort();
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_SEED: 'true', OUTBOX_POLL_SECONDS: '60', NODE_ENV: 'production' };
+  const server = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const children: ChildProcess[] = [server];
+  const stopAll = () => children.forEach((child) => child.kill('SIGTERM'));
+  process.on('exit', stopAll);
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    let token = '';
+    for (let attempt = 0; !token; attempt++) {
+      if (attempt > 120) throw new Error('El servidor no respondió en 60 s');
+      const login = await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@recaudo.test', password: DEMO_PASSWORD }),
+      }).catch(() => null);
+      if (login?.ok) token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+      else await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    const headers = { authorization: `Bearer ${token}` };
+
+    // The statements of each request, recorded through the same app built here.
+    const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', DEMO_SEED: 'false' });
+    const database = await openDatabase({ url, dataDir: null });
+    const recorder = await buildApp(config, database.db, { serveWeb: false });
+    const recorded: Record<string, Waves> = {};
+    for (const scenario of SCENARIOS) {
+      await recorder.inject({ method: 'GET', url: scenario.path, headers });
+      recorded[scenario.name] = await captureStatements(async () => {
+        const answer = await recorder.inject({ method: 'GET', url: scenario.path, headers });
+        if (answer.statusCode !== 200) throw new Error(`${scenario.path}: HTTP ${answer.statusCode}`);
+      });
+    }
+    await recorder.close();
+    await database.close();
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'recaudo-load-')), 'scenarios.json');
+    fs.writeFileSync(file, JSON.stringify(recorded));
+    const bare = await start(process.execPath, ['--import', 'tsx', path.join(here, 'bare-server.ts'), file], process.env, (line) => (line.startsWith('http') ? line : null));
+    children.push(bare.child);
+
+    const rows = [];
+    for (const scenario of SCENARIOS) {
+      const app = await drive(`${base}${scenario.path}`, headers, seconds);
+      const replay = await drive(`${bare.value}/bare/${scenario.name}`, {}, seconds);
+      const statements = recorded[scenario.name]!.flat().length;
+      rows.push({
+        list: scenario.path.replace('/api/', ''),
+        statements,
+        'app req/s': app.requestsPerSecond,
+        'app p50': app.p50,
+        'app p95': app.p95,
+        'app p99': app.p99,
+        'bare req/s': replay.requestsPerSecond,
+        'bare p95': replay.p95,
+        ratio: Number((app.requestsPerSecond / Math.max(1, replay.requestsPerSecond)).toFixed(2)),
+        errors: app.errors + replay.errors,
+      });
+    }
+    console.log(`\nRecaudo bench:load, ${CONNECTIONS} connections, ${seconds} s per run (app = dist/main.js, bare = Fastify + pg replaying the app's statements)\n`);
+    console.table(rows);
+    if (rows.some((row) => row.errors > 0)) process.exitCode = 1;
+  } finally {
+    stopAll();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,280 @@
+import { and, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { parseDateParam } from '@recaudo/domain/dates';
+import type { ClosedBoxRow, ClosedBoxTotals, PaymentGroup } from '@recaudo/domain/closed-boxes';
+import type { ListQuery } from '@recaudo/domain/paging';
+import type { Executor } from '../../db/client';
+import type { RowSource } from '../../platform/export';
+import { idList, likePattern } from '../../platform/paging';
+import { creatorScope } from '../../platform/scope';
+import type { AuthContext } from '../auth/service';
+import { users } from '../users/tables';
+import { closedBoxes } from './tables';
+
+/**
+ * Reading closings: one `where` (scope, filters, search) for the list, its footer and its export;
+ * the groups of a page's closings and their transfer, point-of-sale and commission totals
+ * computed by PostgreSQL from the attached payments.
+ */
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * Staff data scope (DESIGN §4) for closings: a user limited to own data (or to listed users)
+ * sees the closings those users are responsible for or created.
+ */
+export function closedBoxScope(auth: AuthContext): SQL | undefined {
+  const responsible = creatorScope(closedBoxes.userId, auth);
+  const creator = creatorScope(closedBoxes.createdBy, auth);
+  return responsible && creator ? or(responsible, creator) : undefined;
+}
+
+function dayPair(value: unknown): [string, string] | null {
+  if (!Array.isArray(value) || value.length !== 2) return null;
+  const [from, to] = value.map(parseDateParam);
+  return from && to ? [from, to] : null;
+}
+
+/** Filters `dates_closed_box` (the closing's date range) and `user` (responsible); search on reference, checkbook, responsible's name or the id. */
+export function closedBoxWhere(query: Pick<ListQuery, 'filters' | 'search'>, auth: AuthContext): SQL | undefined {
+  const dates = dayPair(query.filters.dates_closed_box);
+  const responsible = idList(query.filters.user);
+  const search = query.search.trim();
+  const pattern = likePattern(search);
+  const searchCondition = search
+    ? or(
+        ilike(closedBoxes.reference, pattern),
+        ilike(closedBoxes.checkbookNumber, pattern),
+        inArray(closedBoxes.userId, sql`(select ${users.id} from ${users} where ${users.name} ilike ${pattern})`),
+        /^\d{1,9}$/.test(search) ? eq(closedBoxes.id, Number(search)) : undefined,
+      )
+    : undefined;
+  return and(
+    closedBoxScope(auth),
+    dates ? and(gte(closedBoxes.date, dates[0]), lte(closedBoxes.date, dates[1])) : undefined,
+    responsible.length ? inArray(closedBoxes.userId, responsible) : undefined,
+    searchCondition,
+  );
+}
+
+interface BaseRow {
+  id: number;
+  date: string;
+  user_id: number | null;
+  user_name: string | null;
+  type: number;
+  serie_id: number | null;
+  serie: string | null;
+  checkbook_number: string | null;
+  lot_number: string | null;
+  reference: string | null;
+  exchange_rate: string;
+  file: string | null;
+  status: boolean;
+  version: number;
+  count_bill: number;
+  total_bill: string;
+  total: string;
+  dollar_amount_bill: string;
+  dollar_amount_payment: string;
+  verify_payments: ClosedBoxRow['verify_payments'];
+  created_by: number | null;
+  causer_name: string | null;
+  created_at: string | Date;
+}
+
+const baseSelect = sql`select closed_boxes.id, closed_boxes.date::text as date, closed_boxes.user_id, u.name as user_name, closed_boxes.type, closed_boxes.serie_id, s.serie,
+  closed_boxes.checkbook_number, closed_boxes.lot_number, closed_boxes.reference, closed_boxes.exchange_rate::text as exchange_rate, closed_boxes.file, closed_boxes.status, closed_boxes.version,
+  closed_boxes.count_bill, closed_boxes.total_bill::text as total_bill, closed_boxes.total::text as total, closed_boxes.dollar_amount_bill::text as dollar_amount_bill,
+  closed_boxes.dollar_amount_payment::text as dollar_amount_payment, closed_boxes.verify_payments, closed_boxes.created_by, c.name as causer_name, closed_boxes.created_at
+  from closed_boxes
+  left join users u on u.id = closed_boxes.user_id
+  left join users c on c.id = closed_boxes.created_by
+  left join correlatives s on s.id = closed_boxes.serie_id`;
+
+interface GroupRow {
+  closed_box_id: number;
+  payment_method_id: number;
+  terminal: string | null;
+  lot_number: string | null;
+  name: string;
+  count_payments: number;
+  amount_bill: string;
+  amount_payment: string;
+  tax_base_bs: string;
+  commission: string;
+  transfer: string;
+  point_of_sale: string;
+  closing_commission: string;
+}
+
+/**
+ * The payment groups (method / terminal / lot) of the given closings, with the terminal commission
+ * of spec 02 §9 for point-of-sale groups (method type 2): 10 % of the payment amount for a type-0
+ * closing, 5 % of the tax base in bolivars for type 1, rounded to the cent per group. The window
+ * sums give each closing's transfer (type 1) and point-of-sale totals and its commission.
+ */
+export async function loadGroups(db: Executor, ids: number[]): Promise<GroupRow[]> {
+  if (!ids.length) return [];
+  return rowsOf<GroupRow>(
+    await db.execute(sql`
+      with g as (
+        select p.closed_box_id, p.payment_method_id, p.terminal, p.lot_number, m.name, m.type as method_type,
+          count(*)::int as count_payments, sum(p.amount_bill) as amount_bill, sum(p.amount_payment) as amount_payment,
+          sum(round(p.tax_base * p.exchange_rate, 2)) as tax_base_bs
+        from payments p join payment_methods m on m.id = p.payment_method_id
+        where p.closed_box_id = any(${`{${ids.join(',')}}`}::int[])
+        group by p.closed_box_id, p.payment_method_id, p.terminal, p.lot_number, m.name, m.type
+      ), c as (
+        select g.*, case when g.method_type <> 2 then 0::numeric
+          when cb.type = 0 then round(g.amount_payment * 0.10, 2) else round(g.tax_base_bs * 0.05, 2) end as commission
+        from g join closed_boxes cb on cb.id = g.closed_box_id
+      )
+      select closed_box_id, payment_method_id, terminal, lot_number, name, count_payments,
+        amount_bill::numeric(18,2)::text as amount_bill, amount_payment::numeric(18,2)::text as amount_payment,
+        tax_base_bs::numeric(18,2)::text as tax_base_bs, commission::numeric(18,2)::text as commission,
+        (coalesce(sum(amount_payment) filter (where method_type = 1) over w, 0))::numeric(18,2)::text as transfer,
+        (coalesce(sum(amount_payment) filter (where method_type = 2) over w, 0))::numeric(18,2)::text as point_of_sale,
+        (sum(commission) over w)::numeric(18,2)::text as closing_commission
+      from c
+      window w as (partition by closed_box_id)
+      order by closed_box_id, name, terminal nulls first, lot_number nulls first`),
+  );
+}
+
+const sameGroup = (a: { payment_method_id: number; terminal: string | null; lot_number: string | null }, b: typeof a) =>
+  a.payment_method_id === b.payment_method_id && (a.terminal ?? null) === (b.terminal ?? null) && (a.lot_number ?? null) === (b.lot_number ?? null);
+
+export type ClosedBoxDetail = ClosedBoxRow & { payments: PaymentGroup[] };
+
+async function present(db: Executor, rows: BaseRow[]): Promise<ClosedBoxDetail[]> {
+  const groups = await loadGroups(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => {
+    const own = groups.filter((group) => group.closed_box_id === row.id);
+    const verify = row.verify_payments ?? [];
+    return {
+      id: row.id,
+      date: row.date,
+      user: row.user_id !== null && row.user_name !== null ? { id: row.user_id, name: row.user_name } : null,
+      user_id: row.user_id,
+      type: row.type === 1 ? 1 : 0,
+      serie_id: row.serie_id,
+      serie: row.serie,
+      checkbook_number: row.checkbook_number,
+      lot_number: row.lot_number,
+      reference: row.reference,
+      exchange_rate: row.exchange_rate,
+      file: row.file,
+      status: row.status,
+      version: row.version,
+      count_bill: row.count_bill,
+      total_bill: row.total_bill,
+      total: row.total,
+      dollar_amount_bill: row.dollar_amount_bill,
+      dollar_amount_payment: row.dollar_amount_payment,
+      transfer: own[0]?.transfer ?? '0.00',
+      point_of_sale: own[0]?.point_of_sale ?? '0.00',
+      commission: own[0]?.closing_commission ?? '0.00',
+      verify_payments: verify,
+      causer: row.created_by !== null && row.causer_name !== null ? { id: row.created_by, name: row.causer_name } : null,
+      created_at: new Date(row.created_at).toISOString(),
+      payments: own.map((group) => ({
+        payment_method_id: group.payment_method_id,
+        terminal: group.terminal,
+        lot_number: group.lot_number,
+        name: group.name,
+        count_payments: group.count_payments,
+        amount_bill: group.amount_bill,
+        amount_payment: group.amount_payment,
+        tax_base_bs: group.tax_base_bs,
+        commission: group.commission,
+        verified: verify.some((key) => sameGroup(key, group)),
+      })),
+    };
+  });
+}
+
+/** The closings list (newest date first) as a row source for the page and the export. */
+export function closedBoxSource(db: Executor, query: Pick<ListQuery, 'filters' | 'search'>, auth: AuthContext): RowSource<ClosedBoxDetail> {
+  const where = closedBoxWhere(query, auth);
+  const condition = where ? sql`where ${where}` : sql``;
+  return {
+    async rows(limit, offset) {
+      const page = rowsOf<BaseRow>(
+        await db.execute(
+          sql`${baseSelect} ${condition} order by closed_boxes.date desc, closed_boxes.id desc ${limit === null ? sql`` : sql`limit ${limit}`} offset ${offset}`,
+        ),
+      );
+      return present(db, page);
+    },
+    async count() {
+      const [row] = await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(closedBoxes)
+        .where(where);
+      return Number(row?.total ?? 0);
+    },
+  };
+}
+
+/** The footer of the list: sums over every closing the filters select, not only the page. */
+export async function closedBoxTotals(db: Executor, query: Pick<ListQuery, 'filters' | 'search'>, auth: AuthContext): Promise<ClosedBoxTotals> {
+  const [row] = await db
+    .select({
+      count_payments: sql<number>`coalesce(sum(${closedBoxes.countBill}), 0)::int`,
+      amount_bill: sql<string>`coalesce(sum(${closedBoxes.totalBill}), 0)::numeric(18,2)::text`,
+      amount_payment: sql<string>`coalesce(sum(${closedBoxes.total}), 0)::numeric(18,2)::text`,
+      dollar_amount_bill: sql<string>`coalesce(sum(${closedBoxes.dollarAmountBill}), 0)::numeric(18,2)::text`,
+      dollar_amount_payment: sql<string>`coalesce(sum(${closedBoxes.dollarAmountPayment}), 0)::numeric(18,2)::text`,
+    })
+    .from(closedBoxes)
+    .where(closedBoxWhere(query, auth));
+  return { ...row!, count_payments: Number(row!.count_payments) };
+}
+
+/** One closing within the caller's reach, with its groups; null when out of reach or missing. */
+export async function findClosedBox(db: Executor, auth: AuthContext, id: number): Promise<ClosedBoxDetail | null> {
+  const scope = closedBoxScope(auth);
+  const rows = rowsOf<BaseRow>(await db.execute(sql`${baseSelect} where closed_boxes.id = ${id} ${scope ? sql`and ${scope}` : sql``}`));
+  const [detail] = await present(db, rows);
+  return detail ?? null;
+}
+
+export interface UserClosingsRow {
+  user_id: number;
+  name: string;
+  count_closed_boxs: number;
+  count_payments: number;
+  amount_bill: string;
+  amount_payment: string;
+  dollar_amount_bill: string;
+  dollar_amount_payment: string;
+}
+
+/**
+ * `dashboard/users-closed-box` (Cierres de cajas de Usuarios): per responsible user, their
+ * closings in the date range (closing dates) within the caller's scope, with the payments
+ * count and amounts in BS and $ from the closings' kept sums.
+ */
+export async function usersClosedBoxes(db: Executor, auth: AuthContext, dates: unknown): Promise<UserClosingsRow[]> {
+  const range = dayPair(dates);
+  const rows = await db
+    .select({
+      user_id: users.id,
+      name: users.name,
+      count_closed_boxs: sql<number>`count(*)::int`,
+      count_payments: sql<number>`coalesce(sum(${closedBoxes.countBill}), 0)::int`,
+      amount_bill: sql<string>`coalesce(sum(${closedBoxes.totalBill}), 0)::numeric(18,2)::text`,
+      amount_payment: sql<string>`coalesce(sum(${closedBoxes.total}), 0)::numeric(18,2)::text`,
+      dollar_amount_bill: sql<string>`coalesce(sum(${closedBoxes.dollarAmountBill}), 0)::numeric(18,2)::text`,
+      dollar_amount_payment: sql<string>`coalesce(sum(${closedBoxes.dollarAmountPayment}), 0)::numeric(18,2)::text`,
+    })
+    .from(closedBoxes)
+    .innerJoin(users, eq(users.id, closedBoxes.userId))
+    .where(and(closedBoxScope(auth), range ? and(gte(closedBoxes.date, range[0]), lte(closedBoxes.date, range[1])) : undefined))
+    .groupBy(users.id, users.name)
+    .orderBy(users.name);
+  return rows.map((row) => ({ ...row, count_closed_boxs: Number(row.count_closed_boxs), count_payments: Number(row.count_payments) }));
+}

@@ -1,0 +1,330 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { closedBoxMessages, type ClosedBoxFields, type ClosedBoxUpdate, type PaymentGroupKey } from '@recaudo/domain/closed-boxes';
+import { canChangeStatus, type PaymentStatus } from '@recaudo/domain/payments';
+import type { Database, Executor } from '../../db/client';
+import { changedFields, recordAudit } from '../../platform/audit';
+import { AppError, fieldError, notFound } from '../../platform/errors';
+import { detectImage, type FileStorage } from '../../platform/storage';
+import { retryingConflicts } from '../../platform/transactions';
+import type { AuthContext } from '../auth/service';
+import { correlatives } from '../correlatives/tables';
+import { paymentScope } from '../payments/queries';
+import { applyStatusChange } from '../payments/service';
+import { payments } from '../payments/tables';
+import { users } from '../users/tables';
+import { closedBoxScope } from './queries';
+import { closedBoxes } from './tables';
+
+/**
+ * Closing writes (spec 02 §4, §5, §7; DESIGN §5). Every write holds the closing's row first, then
+ * the payments it touches; the closing's sums follow its payments through the trigger of this
+ * area's migration. A payment joins a closing only while it has none (`closed_box_id is null` in
+ * the UPDATE itself), so of two people attaching it at the same moment exactly one wins.
+ */
+
+export const AUDIT_MODULE = 'closed_boxs';
+const FILE_FOLDER = 'closed-boxes';
+
+type ClosedBoxRecord = typeof closedBoxes.$inferSelect;
+
+/** The closing's file: an image or a PDF, recognised by its content. */
+export function checkClosingFile(upload: unknown): { data: Buffer; extension: string } | null {
+  if (upload === undefined || upload === null || upload === '') return null;
+  const data = Buffer.isBuffer(upload) ? upload : null;
+  if (!data) throw fieldError('file', closedBoxMessages.fileInvalid);
+  const image = detectImage(data);
+  if (image) return { data, extension: image.extension };
+  if (data.subarray(0, 5).toString('latin1') === '%PDF-') return { data, extension: 'pdf' };
+  throw fieldError('file', closedBoxMessages.fileInvalid);
+}
+
+export async function lockClosedBox(tx: Executor, auth: AuthContext, id: number): Promise<ClosedBoxRecord> {
+  const [row] = await tx
+    .select()
+    .from(closedBoxes)
+    .where(and(eq(closedBoxes.id, id), closedBoxScope(auth)))
+    .for('update');
+  if (!row) throw notFound(closedBoxMessages.notFound);
+  return row;
+}
+
+/** The responsible user (staff) and the series must exist. */
+async function checkReferences(tx: Executor, fields: { user_id: number; serie: number }): Promise<void> {
+  const [user] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, fields.user_id), isNull(users.clientId)));
+  if (!user) throw fieldError('user_id', closedBoxMessages.userMissing);
+  const [serie] = await tx.select({ id: correlatives.id }).from(correlatives).where(eq(correlatives.id, fields.serie));
+  if (!serie) throw fieldError('serie', closedBoxMessages.serieMissing);
+}
+
+export const snapshot = (row: ClosedBoxRecord) => ({
+  date: row.date,
+  user_id: row.userId,
+  type: row.type,
+  serie_id: row.serieId,
+  checkbook_number: row.checkbookNumber,
+  lot_number: row.lotNumber,
+  reference: row.reference,
+  exchange_rate: row.exchangeRate,
+  file: row.file,
+  status: row.status,
+  verify_payments: row.verifyPayments,
+});
+
+const columnsOf = (fields: Omit<ClosedBoxFields, 'checkbook_number' | 'type'> & { checkbook_number: string | null }) => ({
+  date: fields.date,
+  userId: fields.user_id,
+  serieId: fields.serie,
+  checkbookNumber: fields.checkbook_number,
+  lotNumber: fields.lot_number,
+  reference: fields.reference,
+  exchangeRate: fields.exchange_rate,
+});
+
+/** Inserts a closing inside a transaction (the panel's store and the CSV import). */
+export async function insertClosedBox(
+  tx: Executor,
+  auth: AuthContext,
+  fields: Omit<ClosedBoxFields, 'checkbook_number'> & { checkbook_number: string | null },
+  file: string | null,
+): Promise<ClosedBoxRecord> {
+  await checkReferences(tx, fields);
+  const [row] = await tx
+    .insert(closedBoxes)
+    .values({ ...columnsOf(fields), type: fields.type, file, createdBy: auth.user.id })
+    .returning();
+  if (!row) throw new Error('closed box insert returned nothing');
+  await recordAudit(tx, { module: AUDIT_MODULE, event: 'created', causerId: auth.user.id, subjectId: row.id, attributes: snapshot(row) });
+  return row;
+}
+
+/** `closed-boxs/store`: a new closing (multipart, optional file). */
+export async function createClosedBox(db: Database, storage: FileStorage, auth: AuthContext, fields: ClosedBoxFields, upload: unknown) {
+  const file = checkClosingFile(upload);
+  const saved = file ? await storage.save(FILE_FOLDER, file.data, file.extension) : null;
+  try {
+    const row = await db.transaction((tx) => insertClosedBox(tx, auth, fields, saved));
+    return { id: row.id, user_id: row.userId };
+  } catch (error) {
+    if (saved) await storage.remove(saved);
+    throw error;
+  }
+}
+
+/**
+ * `closed-boxs/update`: the panel's fields. The type is chosen only at creation. With `version`
+ * (the panels send the one they read) a closing changed by someone else meanwhile answers 409,
+ * so nobody overwrites what another person saved.
+ */
+export async function updateClosedBox(db: Database, storage: FileStorage, auth: AuthContext, input: ClosedBoxUpdate, upload: unknown) {
+  const file = checkClosingFile(upload);
+  const saved = file ? await storage.save(FILE_FOLDER, file.data, file.extension) : null;
+  let dropped: string | null = null;
+  try {
+    const row = await db.transaction(async (tx) => {
+      const previous = await lockClosedBox(tx, auth, input.id);
+      if (input.version !== undefined && input.version !== previous.version) throw new AppError('conflict', closedBoxMessages.stale);
+      if (input.type !== previous.type) throw fieldError('type', closedBoxMessages.typeLocked);
+      await checkReferences(tx, input);
+      const [updated] = await tx
+        .update(closedBoxes)
+        .set({ ...columnsOf(input), file: saved ?? previous.file, version: previous.version + 1, updatedAt: new Date() })
+        .where(eq(closedBoxes.id, previous.id))
+        .returning();
+      if (!updated) throw notFound(closedBoxMessages.notFound);
+      if (saved && previous.file) dropped = previous.file;
+      const diff = changedFields(snapshot(previous), snapshot(updated));
+      if (diff.changed)
+        await recordAudit(tx, {
+          module: AUDIT_MODULE,
+          event: 'updated',
+          causerId: auth.user.id,
+          subjectId: updated.id,
+          old: diff.old,
+          attributes: diff.attributes,
+        });
+      return updated;
+    });
+    if (dropped) await storage.remove(dropped);
+    return { id: row.id, user_id: row.userId };
+  } catch (error) {
+    if (saved) await storage.remove(saved);
+    throw error;
+  }
+}
+
+/** `closed-boxs/delete`: removes the closing; its payments return to the unclosed list. */
+export async function deleteClosedBox(db: Database, storage: FileStorage, auth: AuthContext, id: number) {
+  const row = await retryingConflicts(() =>
+    db.transaction(async (tx) => {
+      const previous = await lockClosedBox(tx, auth, id);
+      const freed = await tx
+        .update(payments)
+        .set({ closedBoxId: null, updatedAt: new Date() })
+        .where(eq(payments.closedBoxId, previous.id))
+        .returning({ id: payments.id });
+      await tx.delete(closedBoxes).where(eq(closedBoxes.id, previous.id));
+      await recordAudit(tx, {
+        module: AUDIT_MODULE,
+        event: 'deleted',
+        causerId: auth.user.id,
+        subjectId: previous.id,
+        old: { ...snapshot(previous), payments: freed.map((payment) => payment.id).sort((a, b) => a - b) },
+      });
+      return previous;
+    }),
+  );
+  if (row.file) await storage.remove(row.file);
+  return { id: row.id, user_id: row.userId };
+}
+
+/** `closed-boxs/change-status`: the list's switch. */
+export async function changeClosedBoxStatus(db: Database, auth: AuthContext, input: { id: number; status: boolean }) {
+  return db.transaction(async (tx) => {
+    const previous = await lockClosedBox(tx, auth, input.id);
+    if (previous.status !== input.status) {
+      await tx
+        .update(closedBoxes)
+        .set({ status: input.status, version: previous.version + 1, updatedAt: new Date() })
+        .where(eq(closedBoxes.id, previous.id));
+      await recordAudit(tx, {
+        module: AUDIT_MODULE,
+        event: 'updated',
+        causerId: auth.user.id,
+        subjectId: previous.id,
+        old: { status: previous.status },
+        attributes: { status: input.status },
+      });
+    }
+    return { id: previous.id, user_id: previous.userId };
+  });
+}
+
+/**
+ * `bill-payments/add-payment`: attaches one payment (within the caller's payment scope) to the
+ * closing. The UPDATE only matches a payment without closing, so a payment attached by someone
+ * else a moment earlier is refused naming that closing.
+ */
+export async function attachPayment(db: Database, auth: AuthContext, input: { payment_id: number; closed_box_id: number }) {
+  return retryingConflicts(() =>
+    db.transaction(async (tx) => {
+      const closing = await lockClosedBox(tx, auth, input.closed_box_id);
+      const [payment] = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.id, input.payment_id), paymentScope(auth)));
+      if (!payment) throw notFound(closedBoxMessages.paymentNotFound);
+      const [attached] = await tx
+        .update(payments)
+        .set({ closedBoxId: closing.id, updatedAt: new Date() })
+        .where(and(eq(payments.id, payment.id), isNull(payments.closedBoxId)))
+        .returning({ id: payments.id });
+      if (!attached) {
+        const [current] = await tx.select({ closedBoxId: payments.closedBoxId }).from(payments).where(eq(payments.id, payment.id));
+        throw new AppError('conflict', closedBoxMessages.paymentAlreadyClosed(current?.closedBoxId ?? closing.id));
+      }
+      await recordAudit(tx, {
+        module: AUDIT_MODULE,
+        event: 'updated',
+        causerId: auth.user.id,
+        subjectId: closing.id,
+        attributes: { payment_added: payment.id },
+      });
+      return { id: closing.id, user_id: closing.userId };
+    }),
+  );
+}
+
+/** `DELETE bill-payments/delete {id, closed_box_id}`: takes the payment out of the closing; the payment stays. */
+export async function detachPayment(db: Database, auth: AuthContext, input: { id: number; closed_box_id: number }) {
+  return retryingConflicts(() =>
+    db.transaction(async (tx) => {
+      const closing = await lockClosedBox(tx, auth, input.closed_box_id);
+      const [detached] = await tx
+        .update(payments)
+        .set({ closedBoxId: null, updatedAt: new Date() })
+        .where(and(eq(payments.id, input.id), eq(payments.closedBoxId, closing.id)))
+        .returning({ id: payments.id });
+      if (!detached) throw notFound(closedBoxMessages.paymentNotInClosing);
+      await recordAudit(tx, {
+        module: AUDIT_MODULE,
+        event: 'updated',
+        causerId: auth.user.id,
+        subjectId: closing.id,
+        attributes: { payment_removed: detached.id },
+      });
+      return { id: closing.id, user_id: closing.userId };
+    }),
+  );
+}
+
+const keyOf = (group: PaymentGroupKey) => `${group.payment_method_id}|${group.terminal ?? ''}|${group.lot_number ?? ''}`;
+
+function uniqueGroups(groups: PaymentGroupKey[]): PaymentGroupKey[] {
+  const seen = new Map<string, PaymentGroupKey>();
+  for (const group of groups) seen.set(keyOf(group), { payment_method_id: group.payment_method_id, terminal: group.terminal, lot_number: group.lot_number });
+  return [...seen.values()];
+}
+
+async function saveVerified(tx: Executor, auth: AuthContext, previous: ClosedBoxRecord, verified: PaymentGroupKey[]) {
+  const next = uniqueGroups(verified);
+  if (JSON.stringify(next) === JSON.stringify(previous.verifyPayments)) return;
+  await tx.update(closedBoxes).set({ verifyPayments: next, updatedAt: new Date() }).where(eq(closedBoxes.id, previous.id));
+  await recordAudit(tx, {
+    module: AUDIT_MODULE,
+    event: 'updated',
+    causerId: auth.user.id,
+    subjectId: previous.id,
+    old: { verify_payments: previous.verifyPayments },
+    attributes: { verify_payments: next },
+  });
+}
+
+/** `closed-boxs/verify-payments`: stores which groups are verified (green cards). */
+export async function verifyPayments(db: Database, auth: AuthContext, input: { id: number; verify_payments: PaymentGroupKey[] }) {
+  return db.transaction(async (tx) => {
+    const previous = await lockClosedBox(tx, auth, input.id);
+    await saveVerified(tx, auth, previous, input.verify_payments);
+    return { id: previous.id, user_id: previous.userId };
+  });
+}
+
+const groupCondition = (closedBoxId: number, group: PaymentGroupKey) =>
+  and(
+    eq(payments.closedBoxId, closedBoxId),
+    eq(payments.paymentMethodId, group.payment_method_id),
+    sql`${payments.terminal} is not distinct from ${group.terminal}`,
+    sql`${payments.lotNumber} is not distinct from ${group.lot_number}`,
+  );
+
+/**
+ * `closed-boxs/change-status-payments`: approves (1) or rejects (2) the payments of one group,
+ * each by the payment status rules (spec 02 §4; a payment already in that status, or one the
+ * rules do not let change, stays as it is), in one transaction. Approving marks the group
+ * verified, rejecting unmarks it. A rejection without a reason is noted as made in this closing.
+ */
+export async function changeGroupStatus(db: Database, auth: AuthContext, input: PaymentGroupKey & { id: number; status: 1 | 2; notes: string | null }) {
+  return retryingConflicts(() =>
+    db.transaction(async (tx) => {
+      const previous = await lockClosedBox(tx, auth, input.id);
+      const members = await tx
+        .select({ id: payments.id, status: payments.status, clientId: payments.clientId })
+        .from(payments)
+        .where(groupCondition(previous.id, input))
+        .orderBy(asc(payments.id));
+      if (!members.length) throw new AppError('validation', closedBoxMessages.groupEmpty);
+      const changed: { id: number; clientId: number }[] = [];
+      for (const member of members) {
+        if (!canChangeStatus(member.status as PaymentStatus, input.status)) continue;
+        const notes = input.status === 2 ? (input.notes ?? closedBoxMessages.groupRejectNote(previous.id)) : null;
+        await applyStatusChange(tx, auth, { id: member.id, status: input.status, notes, serie_id: null });
+        changed.push({ id: member.id, clientId: member.clientId });
+      }
+      const others = previous.verifyPayments.filter((group) => keyOf(group) !== keyOf(input));
+      await saveVerified(tx, auth, previous, input.status === 1 ? [...others, input] : others);
+      return { id: previous.id, user_id: previous.userId, changed };
+    }),
+  );
+}

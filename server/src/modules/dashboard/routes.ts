@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { dashboardAdminQuerySchema } from '@recaudo/domain/dashboard';
+import { requireAuth } from '../../platform/access';
+import { envelope, ok } from '../../platform/envelope';
+import { forbidden } from '../../platform/errors';
+import { defineRoutes } from '../../platform/module';
+import { paymentRowSchema } from '../payments/presenter';
+import { adminDashboard, clientDashboard } from './service';
+
+const tags = ['dashboard'];
+const aggregate = z.object({ count_payments: z.number(), amount_payment: z.string(), dollar_amount_payment: z.string() });
+const card = z.object({ current: aggregate, previous: aggregate, percentage: z.string() });
+
+const adminSchema = z.object({
+  payments: z.object({ day: card, month: card, year: card }),
+  date_payment: z.array(aggregate.extend({ date: z.string() })),
+  payments_to_proccess: z.array(paymentRowSchema),
+  data_general: z.object({ configuration: z.array(z.object({ name: z.enum(['update_dollar_rate', 'update_euro_rate']), value: z.string() })) }),
+});
+
+const clientSchema = z.object({
+  client: z.object({
+    id: z.number(),
+    type: z.number(),
+    name: z.string(),
+    identification_type: z.string(),
+    identification: z.string(),
+    email: z.string().nullable(),
+    phone: z.array(z.string()),
+    gender: z.string().nullable(),
+    birth_date: z.string().nullable(),
+    created_at: z.string(),
+  }),
+  latest_payment: z
+    .object({
+      id: z.number(),
+      status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+      date_payment: z.string(),
+      amount_payment: z.string(),
+      created_at: z.string(),
+      number_correlative: z.string().nullable(),
+    })
+    .nullable(),
+  dollar_rate: z.string(),
+  euro_rate: z.string(),
+});
+
+/** The dashboards (spec 03 §7): no permission; staff get the administrator's, client users their own. */
+export default defineRoutes((app, { db }) => {
+  app.get(
+    '/dashboard/admin',
+    { config: { access: { staff: true } }, schema: { tags, querystring: dashboardAdminQuerySchema, response: { 200: envelope(adminSchema) } } },
+    async (request) => ok(await adminDashboard(db, requireAuth(request), request.query)),
+  );
+  app.get('/dashboard/client', { config: { access: 'authenticated' }, schema: { tags, response: { 200: envelope(clientSchema) } } }, async (request) => {
+    const auth = requireAuth(request);
+    if (auth.user.clientId === null) throw forbidden();
+    return ok(await clientDashboard(db, auth));
+  });
+});

@@ -1,0 +1,289 @@
+import Decimal from 'decimal.js';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { documentActions, invoiceMessages } from '@recaudo/domain/invoices';
+import { REFERENCE_METHOD_TYPES, TERMINAL_METHOD_TYPES } from '@recaudo/domain/payments';
+import type { Database, Executor } from '../../db/client';
+import { enqueueJob } from '../../platform/queue';
+import { AppError, fieldError, notFound } from '../../platform/errors';
+import { clientScope, creatorScope, seriesScope } from '../../platform/scope';
+import { ProviderTimeout, type DocumentRef, type InvoiceProvider, type ProviderAnswer } from '../../providers/invoice/types';
+import type { AuthContext } from '../auth/service';
+import { correlatives } from '../correlatives/tables';
+import { paymentMethods } from '../payment-methods/tables';
+import { payments } from '../payments/tables';
+import { hkaDate, hkaTime } from './document';
+import { INVOICE_QUEUE, newTransactionId, recordedCall } from './emission';
+import { invoiceRecords, legalDocuments } from './tables';
+
+/**
+ * What a user does with a payment's legal documents (spec 02 §4–5, §7): the records, the PDF,
+ * e-mail, retention, notes and cancellation. Every payment is looked up within the user's scope
+ * (another client's payment is 404); the printer is called after the checks, each call recorded.
+ */
+
+const paymentScope = (auth: AuthContext) =>
+  and(clientScope(payments.clientId, auth), creatorScope(payments.createdBy, auth), seriesScope(payments.serieId, auth));
+
+const PAYMENT_NOT_FOUND = 'Pago no encontrado';
+
+async function paymentFor(db: Executor, auth: AuthContext, where: ReturnType<typeof eq>, lock = false) {
+  const query = db
+    .select()
+    .from(payments)
+    .where(and(where, paymentScope(auth)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound(PAYMENT_NOT_FOUND);
+  return row;
+}
+
+const facts = (row: typeof payments.$inferSelect) => ({
+  status: row.status,
+  type_document: row.typeDocument,
+  status_invoice_factory: row.statusInvoiceFactory,
+  is_apply_retention: row.isApplyRetention,
+  is_retention_apply_success: row.isRetentionApplySuccess,
+});
+
+async function issuedInvoice(db: Executor, paymentId: number) {
+  const [doc] = await db
+    .select()
+    .from(legalDocuments)
+    .where(and(eq(legalDocuments.paymentId, paymentId), eq(legalDocuments.typeDocument, '01'), eq(legalDocuments.status, 200)));
+  if (!doc) throw new AppError('validation', invoiceMessages.notIssued);
+  return doc;
+}
+
+const refOf = (doc: typeof legalDocuments.$inferSelect): DocumentRef => ({
+  serie: doc.serie,
+  tipoDocumento: doc.typeDocument,
+  numeroDocumento: String(Number(doc.numberDocument)),
+});
+
+/** A printer call from a user action: a timeout is a 503, a rejection a 422 naming the printer's validaciones. */
+async function printerCall(db: Executor, paymentId: number, documentId: number, call: () => Promise<ProviderAnswer>): Promise<ProviderAnswer> {
+  let answer: ProviderAnswer;
+  try {
+    answer = await recordedCall(db, paymentId, documentId, call);
+  } catch (error) {
+    if (error instanceof ProviderTimeout) throw new AppError('unavailable', invoiceMessages.printerUnavailable);
+    throw error;
+  }
+  if (answer.code !== '200') {
+    const detail = [answer.message, ...answer.validations].filter(Boolean).join(' · ');
+    throw new AppError('validation', `${invoiceMessages.printerRejected}: ${detail}`);
+  }
+  return answer;
+}
+
+export interface InvoiceRecordRow {
+  id: number;
+  endpoint: string;
+  message: string;
+  code: string;
+  validations: string[];
+  created_at: string;
+}
+
+/** `factory-invoices/records/{payment_id}`: every printer call for the payment, newest first. */
+export async function invoiceRecordsOf(db: Database, auth: AuthContext, paymentId: number): Promise<InvoiceRecordRow[]> {
+  await paymentFor(db, auth, eq(payments.id, paymentId));
+  const rows = await db
+    .select()
+    .from(invoiceRecords)
+    .where(eq(invoiceRecords.paymentId, paymentId))
+    .orderBy(desc(invoiceRecords.createdAt), desc(invoiceRecords.id));
+  return rows.map((row) => ({
+    id: row.id,
+    endpoint: row.endpoint,
+    message: row.message,
+    code: row.code,
+    validations: row.validations,
+    created_at: new Date(row.createdAt).toISOString(),
+  }));
+}
+
+/** `generate-invoice-payment-pdf/{hash}`: the printer's PDF of the payment's issued invoice. */
+export async function invoicePdf(db: Database, provider: InvoiceProvider, auth: AuthContext, hash: string): Promise<Buffer> {
+  const payment = await paymentFor(db, auth, eq(payments.hash, hash));
+  if (!documentActions(facts(payment)).details) throw new AppError('validation', invoiceMessages.notIssued);
+  const doc = await issuedInvoice(db, payment.id);
+  const answer = await printerCall(db, payment.id, doc.id, () => provider.download(refOf(doc)));
+  if (!answer.file?.length) throw new AppError('unavailable', invoiceMessages.printerUnavailable);
+  return answer.file;
+}
+
+/** `send-mail-invoice {id, items}`: the printer e-mails the invoice to the valid addresses; invalid ones are dropped and named. */
+export async function sendInvoiceMail(db: Database, provider: InvoiceProvider, auth: AuthContext, id: number, items: string[]) {
+  const payment = await paymentFor(db, auth, eq(payments.id, id));
+  if (!documentActions(facts(payment)).email) throw new AppError('validation', invoiceMessages.notIssued);
+  const valid = [...new Set(items.map((item) => item.trim().toLowerCase()).filter((item) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(item)))];
+  const dropped = items.filter((item) => !valid.includes(item.trim().toLowerCase()));
+  if (!valid.length) throw fieldError('items', invoiceMessages.noEmails);
+  const doc = await issuedInvoice(db, payment.id);
+  await printerCall(db, payment.id, doc.id, () => provider.sendMail(refOf(doc), valid));
+  return { sent: valid, dropped };
+}
+
+/** Whether a YYYY-MM-DD date is after today in Caracas, by the database's clock. */
+async function isFuture(db: Executor, day: string): Promise<boolean> {
+  const result = (await db.execute(sql`select ${day}::date > (now() at time zone 'America/Caracas')::date as future`)) as unknown as {
+    rows: { future: boolean }[];
+  };
+  return Boolean(result.rows[0]?.future);
+}
+
+/** `apply-retention {id, number, date}`: registers the client's VAT withholding voucher on the issued invoice, once. */
+export async function applyRetention(db: Database, provider: InvoiceProvider, auth: AuthContext, input: { id: number; number: string; date: string }) {
+  if (!input.number.trim()) throw fieldError('number', invoiceMessages.required);
+  if (!input.date) throw fieldError('date', invoiceMessages.required);
+  if (await isFuture(db, input.date)) throw fieldError('date', invoiceMessages.futureDate);
+  const payment = await paymentFor(db, auth, eq(payments.id, input.id));
+  if (!documentActions(facts(payment)).retention) throw new AppError('validation', invoiceMessages.retentionNotAllowed);
+  const doc = await issuedInvoice(db, payment.id);
+  const retained = new Decimal(payment.iva).times(payment.exchangeRate).times('0.75').toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+  await printerCall(db, payment.id, doc.id, () =>
+    provider.applyRetention({
+      tipoDocumento: '01',
+      numeroControl: doc.controlNumber ?? '',
+      numeroComprobante: input.number.trim(),
+      fechaComprobante: hkaDate(input.date),
+      totalRetencion: retained,
+    }),
+  );
+  await db
+    .update(payments)
+    .set({ isRetentionApplySuccess: true, numberWithholdingVoucher: input.number.trim(), dateWithholdingVoucher: input.date, updatedAt: sql`now()` })
+    .where(eq(payments.id, payment.id));
+}
+
+/** `cancel-invoice {id, notes}`: the printer annuls the issued invoice; the badge turns 800. */
+export async function cancelInvoice(db: Database, provider: InvoiceProvider, auth: AuthContext, input: { id: number; notes: string }) {
+  if (!input.notes.trim()) throw fieldError('notes', invoiceMessages.required);
+  const payment = await paymentFor(db, auth, eq(payments.id, input.id));
+  if (!documentActions(facts(payment)).cancel) throw new AppError('validation', invoiceMessages.notIssued);
+  const doc = await issuedInvoice(db, payment.id);
+  const now = (await db.execute(
+    sql`select to_char(now() at time zone 'America/Caracas', 'YYYY-MM-DD') as day, to_char(now() at time zone 'America/Caracas', 'HH24:MI:SS') as clock`,
+  )) as unknown as {
+    rows: { day: string; clock: string }[];
+  };
+  const when = now.rows[0]!;
+  await printerCall(db, payment.id, doc.id, () => provider.cancel(refOf(doc), input.notes.trim(), hkaDate(when.day), hkaTime(when.clock)));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(legalDocuments)
+      .set({ status: 800, notes: input.notes.trim(), updatedAt: sql`now()` })
+      .where(eq(legalDocuments.id, doc.id));
+    await tx
+      .update(payments)
+      .set({ statusInvoiceFactory: 800, notes: input.notes.trim(), updatedAt: sql`now()` })
+      .where(eq(payments.id, payment.id));
+  });
+}
+
+export interface NoteInput {
+  id: number;
+  type: '02' | '03';
+  payment_method_id: number;
+  date_payment: string;
+  new_amount_payment: string;
+  notes: string;
+  reference?: string | null;
+  terminal?: string | null;
+  lot_number?: string | null;
+}
+
+const usesReference = (type: number) => (REFERENCE_METHOD_TYPES as readonly number[]).includes(type);
+const usesTerminal = (type: number) => (TERMINAL_METHOD_TYPES as readonly number[]).includes(type);
+
+const NOTE_COUNTER = { '02': correlatives.numberCreditNote, '03': correlatives.numberDebitNote } as const;
+
+/**
+ * `generate-custom-factory-note`: a credit (02) or debit (03) note on the issued invoice of an
+ * approved payment. Its number is the next of its own counter in the series, taken by
+ * incrementing the series row (the lock invoices take), so concurrent notes get consecutive
+ * numbers; the note is emitted after commit through the queue.
+ */
+export async function createNote(db: Database, auth: AuthContext, input: NoteInput) {
+  const trimmed = (value: string | null | undefined) => (value ?? '').trim();
+  if (!input.notes.trim()) throw fieldError('notes', invoiceMessages.required);
+  if (await isFuture(db, input.date_payment)) throw fieldError('date_payment', invoiceMessages.futureDate);
+  const [method] = await db.select({ type: paymentMethods.type }).from(paymentMethods).where(eq(paymentMethods.id, input.payment_method_id));
+  if (!method) throw fieldError('payment_method_id', 'El método de pago seleccionado no existe.');
+  if (usesReference(method.type) && !trimmed(input.reference)) throw fieldError('reference', invoiceMessages.required);
+  if (usesTerminal(method.type)) {
+    if (!trimmed(input.terminal)) throw fieldError('terminal', invoiceMessages.required);
+    if (!trimmed(input.lot_number)) throw fieldError('lot_number', invoiceMessages.required);
+  }
+  return db.transaction(async (tx) => {
+    const payment = await paymentFor(tx, auth, eq(payments.id, input.id), true);
+    if (!documentActions(facts(payment)).notes) throw new AppError('validation', invoiceMessages.notesNotAllowed);
+    const invoice = await issuedInvoice(tx, payment.id);
+    const counter = NOTE_COUNTER[input.type];
+    const next = sql`(${counter}::bigint + 1)::text`;
+    const [taken] = await tx
+      .update(correlatives)
+      .set({
+        [input.type === '02' ? 'numberCreditNote' : 'numberDebitNote']: sql`lpad(${next}, greatest(length(${counter}), length(${next})), '0')`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(correlatives.id, invoice.serieId))
+      .returning({ credit: correlatives.numberCreditNote, debit: correlatives.numberDebitNote });
+    const number = input.type === '02' ? taken!.credit : taken!.debit;
+    const total = new Decimal(input.new_amount_payment).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+    const [doc] = await tx
+      .insert(legalDocuments)
+      .values({
+        paymentId: payment.id,
+        typeDocument: input.type,
+        serieId: invoice.serieId,
+        serie: invoice.serie,
+        numberDocument: number,
+        transactionId: newTransactionId(),
+        notes: input.notes.trim(),
+        paymentMethodId: input.payment_method_id,
+        datePayment: input.date_payment,
+        reference: usesReference(method.type) ? trimmed(input.reference) : null,
+        terminal: usesTerminal(method.type) ? trimmed(input.terminal) : null,
+        lotNumber: usesTerminal(method.type) ? trimmed(input.lot_number) : null,
+        taxBase: '0',
+        iva: '0',
+        total: total.toFixed(2),
+        createdBy: auth.user.id,
+      })
+      .returning();
+    await enqueueJob(tx, INVOICE_QUEUE, `document-${doc!.id}`, { document_id: doc!.id });
+    return { id: doc!.id, type_document: input.type, number_document: number };
+  });
+}
+
+export interface LegalDocumentRow {
+  id: number;
+  type_document: string;
+  serie: string;
+  number_document: string;
+  control_number: string | null;
+  status: number | null;
+  message: string | null;
+  notes: string | null;
+  total: string;
+  created_at: string;
+}
+
+/** A payment's legal documents (the invoice and its notes), oldest first. */
+export async function documentsOf(db: Database, auth: AuthContext, paymentId: number): Promise<LegalDocumentRow[]> {
+  await paymentFor(db, auth, eq(payments.id, paymentId));
+  const rows = await db.select().from(legalDocuments).where(eq(legalDocuments.paymentId, paymentId)).orderBy(legalDocuments.id);
+  return rows.map((row) => ({
+    id: row.id,
+    type_document: row.typeDocument,
+    serie: row.serie,
+    number_document: row.numberDocument,
+    control_number: row.controlNumber,
+    status: row.status,
+    message: row.message,
+    notes: row.notes,
+    total: new Decimal(row.total).toFixed(2),
+    created_at: new Date(row.createdAt).toISOString(),
+  }));
+}

@@ -1,0 +1,185 @@
+import Decimal from 'decimal.js';
+import { RETENTION_RATE, VAT_RATE } from '@recaudo/domain/amounts';
+
+/**
+ * The `documentoElectronico` of The Factory HKA's Emision (providers.md §2.4) for an invoice (01)
+ * or a credit/debit note (02/03): bolivar totals in `totales`, the rate's currency beside them in
+ * `totalesOtraMoneda`, amounts as text with two decimals, dates dd/mm/aaaa, 12-hour times.
+ */
+
+const cents = (value: Decimal.Value) => new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+const text2 = (value: Decimal.Value) => cents(value).toFixed(2);
+
+/** dd/mm/aaaa from an ISO date (YYYY-MM-DD). */
+export const hkaDate = (isoDate: string) => {
+  const [year, month, day] = isoDate.slice(0, 10).split('-');
+  return `${day}/${month}/${year}`;
+};
+
+/** hh:mm:ss am|pm from a Caracas wall-clock time HH:mm:ss. */
+export const hkaTime = (clock: string) => {
+  const [hours, minutes, seconds] = clock.split(':').map(Number) as [number, number, number];
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${pad(hours % 12 || 12)}:${pad(minutes)}:${pad(seconds ?? 0)} ${hours < 12 ? 'am' : 'pm'}`;
+};
+
+/** Catalog 11 forma de pago by the payment method's type (1 transfer, 2 point of sale, 3 mobile, 4 cash, 5 deposit). */
+const PAYMENT_FORMS: Record<number, { code: string; label: string }> = {
+  1: { code: '03', label: 'Transferencia' },
+  2: { code: '05', label: 'Tarjeta de débito' },
+  3: { code: '02', label: 'Pago móvil' },
+  4: { code: '08', label: 'Efectivo' },
+  5: { code: '01', label: 'Depósito' },
+};
+
+export interface DocumentTotals {
+  /** Bolivars. */
+  base: string;
+  iva: string;
+  total: string;
+  /** The rate's currency. */
+  foreignBase: string;
+  foreignIva: string;
+  foreignTotal: string;
+  /** 75 % of the VAT when the client withholds, in bolivars. */
+  retention: string;
+}
+
+/**
+ * Spec 02 §9 totals in bolivars from the stored payment amounts (foreign base and VAT, bolivar
+ * bill): the bill is the total; its VAT is the foreign VAT at the rate, the base the rest, so
+ * base + VAT = total to the cent. Residential (type 0) bills carry no VAT.
+ */
+export function documentTotals(input: {
+  commercial: boolean;
+  taxBase: string;
+  iva: string;
+  dollarAmountBill: string;
+  amountBill: string;
+  rate: string;
+  applyRetention: boolean;
+}): DocumentTotals {
+  const total = cents(input.amountBill);
+  const iva = input.commercial ? cents(new Decimal(input.iva).times(input.rate)) : new Decimal(0);
+  const base = total.minus(iva);
+  const retention = input.commercial && input.applyRetention ? cents(iva.times(RETENTION_RATE)) : new Decimal(0);
+  return {
+    base: base.toFixed(2),
+    iva: iva.toFixed(2),
+    total: total.toFixed(2),
+    foreignBase: text2(input.taxBase),
+    foreignIva: text2(input.commercial ? input.iva : 0),
+    foreignTotal: text2(input.dollarAmountBill),
+    retention: retention.toFixed(2),
+  };
+}
+
+/** A note's amounts from its new total in bolivars: commercial totals include 16 % VAT. */
+export function noteTotals(commercial: boolean, newAmount: string, rate: string): DocumentTotals {
+  const total = cents(newAmount);
+  const base = commercial ? cents(total.dividedBy(new Decimal(1).plus(VAT_RATE))) : total;
+  const iva = total.minus(base);
+  const foreign = (value: Decimal) => text2(value.dividedBy(rate));
+  return {
+    base: base.toFixed(2),
+    iva: iva.toFixed(2),
+    total: total.toFixed(2),
+    foreignBase: foreign(base),
+    foreignIva: foreign(iva),
+    foreignTotal: foreign(total),
+    retention: '0.00',
+  };
+}
+
+export interface DocumentInput {
+  type: '01' | '02' | '03';
+  serie: string;
+  number: string;
+  transactionId: string;
+  /** YYYY-MM-DD and HH:mm:ss, Caracas. */
+  date: string;
+  time: string;
+  buyer: { identificationType: string; identification: string; name: string; address: string; phones: string[]; email: string | null };
+  commercial: boolean;
+  totals: DocumentTotals;
+  rate: string;
+  currency: 'USD' | 'EUR';
+  methodType: number;
+  description: string;
+  /** Notes: the invoice they correct. */
+  affected?: { serie: string; number: string; date: string; total: string; comment: string };
+}
+
+export function buildDocument(input: DocumentInput) {
+  const form = PAYMENT_FORMS[input.methodType] ?? { code: '99', label: 'Otros' };
+  const taxCode = input.commercial ? 'G' : 'E';
+  const rate = input.commercial ? '16.00' : '0.00';
+  const t = input.totals;
+  const totals = (base: string, iva: string, total: string, currency: string) => ({
+    nroItems: '1',
+    montoGravadoTotal: input.commercial ? base : '0.00',
+    montoExentoTotal: input.commercial ? '0.00' : base,
+    subtotal: base,
+    totalIVA: iva,
+    montoTotalConIVA: total,
+    totalAPagar: total,
+    totalDescuento: '0.00',
+    impuestosSubtotal: [{ codigoTotalImp: taxCode, alicuotaImp: rate, baseImponibleImp: base, valorTotalImp: iva }],
+    formasPago: [{ descripcion: form.label, fecha: hkaDate(input.date), forma: form.code, monto: total, moneda: currency }],
+  });
+  return {
+    encabezado: {
+      identificacionDocumento: {
+        tipoDocumento: input.type,
+        numeroDocumento: String(Number(input.number)),
+        serie: input.serie,
+        sucursal: '',
+        serieFacturaAfectada: input.affected?.serie ?? '',
+        numeroFacturaAfectada: input.affected ? String(Number(input.affected.number)) : '',
+        fechaFacturaAfectada: input.affected ? hkaDate(input.affected.date) : '',
+        montoFacturaAfectada: input.affected?.total ?? '',
+        comentarioFacturaAfectada: input.affected?.comment ?? '',
+        fechaEmision: hkaDate(input.date),
+        fechaVencimiento: hkaDate(input.date),
+        horaEmision: hkaTime(input.time),
+        tipoDePago: 'Inmediato',
+        tipoDeVenta: 'Interna',
+        moneda: 'VES',
+        transaccionId: input.transactionId,
+      },
+      comprador: {
+        tipoIdentificacion: input.buyer.identificationType,
+        numeroIdentificacion: input.buyer.identification,
+        razonSocial: input.buyer.name,
+        direccion: input.buyer.address,
+        pais: 'VE',
+        notificar: input.buyer.email ? 'Si' : 'No',
+        telefono: input.buyer.phones,
+        correo: input.buyer.email ? [input.buyer.email] : [],
+      },
+      totales: totals(t.base, t.iva, t.total, 'VES'),
+      totalesOtraMoneda: {
+        moneda: input.currency,
+        tipoCambio: new Decimal(input.rate).toFixed(4),
+        ...totals(t.foreignBase, t.foreignIva, t.foreignTotal, input.currency),
+      },
+    },
+    detallesItems: [
+      {
+        numeroLinea: '1',
+        codigoPLU: 'TARIFA',
+        indicadorBienoServicio: '2',
+        descripcion: input.description,
+        cantidad: '1',
+        unidadMedida: 'E48',
+        precioUnitario: t.base,
+        precioItem: t.base,
+        codigoImpuesto: taxCode,
+        tasaIVA: input.commercial ? '16' : '0',
+        valorIVA: t.iva,
+        valorTotalItem: t.total,
+      },
+    ],
+    ...(input.commercial && t.retention !== '0.00' ? { infoAdicional: [{ campo: 'Retención IVA (75 %)', valor: t.retention }] } : {}),
+  };
+}

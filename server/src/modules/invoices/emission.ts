@@ -1,0 +1,256 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { enqueueJob, oldestPendingJobAge, runJobs, startLoop, type JobContext } from '../../platform/queue';
+import { ProviderTimeout, type InvoiceProvider, type ProviderAnswer } from '../../providers/invoice/types';
+import { addressesPayments } from '../addresses-payment/tables';
+import { clients } from '../clients/tables';
+import { correlatives } from '../correlatives/tables';
+import { paymentMethods } from '../payment-methods/tables';
+import { payments } from '../payments/tables';
+import { buildDocument, documentTotals, noteTotals } from './document';
+import { invoiceRecords, legalDocuments } from './tables';
+
+/**
+ * Emission of legal documents through the shared durable queue (platform/queue, DESIGN §5): the
+ * document row and its job are written in the transaction of the business change; the worker
+ * calls the printer after commit. A run after the first (a timeout, a crash, a 5xx) first asks
+ * EstadoDocumento by our `transaction_id`, so a document the printer already has is never sent
+ * twice; business rejections (203, 205 …) are final and shown on the badge.
+ */
+export const INVOICE_QUEUE = 'invoices';
+
+type PaymentRecord = typeof payments.$inferSelect;
+type DocumentRecord = typeof legalDocuments.$inferSelect;
+
+/** Codes after which a later attempt may succeed: processing failure, control-number failure, auth, server errors. */
+const RETRYABLE = new Set(['100', '204', '401', '408', '429', '500', '502', '503', '504']);
+
+export const newTransactionId = () => `RC${randomBytes(12).toString('hex').toUpperCase()}`;
+
+export async function recordCall(
+  db: Executor,
+  paymentId: number,
+  documentId: number | null,
+  answer: Pick<ProviderAnswer, 'endpoint' | 'code' | 'message' | 'validations'>,
+) {
+  await db.insert(invoiceRecords).values({
+    paymentId,
+    legalDocumentId: documentId,
+    endpoint: answer.endpoint,
+    code: answer.code.slice(0, 10),
+    message: answer.message || '(sin mensaje)',
+    validations: answer.validations,
+  });
+}
+
+/** The same call, or a record of its missing answer (code 408) before the timeout travels on. */
+export async function recordedCall(db: Executor, paymentId: number, documentId: number | null, call: () => Promise<ProviderAnswer>): Promise<ProviderAnswer> {
+  try {
+    const answer = await call();
+    await recordCall(db, paymentId, documentId, answer);
+    return answer;
+  } catch (error) {
+    if (error instanceof ProviderTimeout)
+      await recordCall(db, paymentId, documentId, { endpoint: error.endpoint, code: '408', message: error.message, validations: [] });
+    throw error;
+  }
+}
+
+/**
+ * Queues the type-01 invoice of an approved payment saved with `send_invoice`, once (call it in
+ * the payment's transaction, after its document number was taken). Its number is the payment's
+ * `number_correlative` in the payment's series.
+ */
+export async function queueInvoice(tx: Executor, payment: PaymentRecord): Promise<void> {
+  if (!payment.sendInvoice || payment.status !== 1 || !payment.numberCorrelative || payment.serieId === null) return;
+  const [existing] = await tx
+    .select({ id: legalDocuments.id })
+    .from(legalDocuments)
+    .where(and(eq(legalDocuments.paymentId, payment.id), eq(legalDocuments.typeDocument, '01')));
+  if (existing) return;
+  const [serie] = await tx.select({ serie: correlatives.serie }).from(correlatives).where(eq(correlatives.id, payment.serieId));
+  const [doc] = await tx
+    .insert(legalDocuments)
+    .values({
+      paymentId: payment.id,
+      typeDocument: '01',
+      serieId: payment.serieId,
+      serie: serie?.serie ?? '',
+      numberDocument: payment.numberCorrelative,
+      transactionId: newTransactionId(),
+      taxBase: payment.taxBase,
+      iva: payment.iva,
+      total: payment.amountBill,
+      createdBy: payment.createdBy,
+    })
+    .returning({ id: legalDocuments.id });
+  await tx.update(payments).set({ statusInvoiceFactory: null, applyInvoiceFactory: true }).where(eq(payments.id, payment.id));
+  await enqueueJob(tx, INVOICE_QUEUE, `document-${doc!.id}`, { document_id: doc!.id });
+}
+
+/** The Emision body of a stored document, from its payment, client, address and method. */
+async function electronicDocument(db: Executor, doc: DocumentRecord) {
+  const [row] = await db
+    .select({ payment: payments, client: clients, address: addressesPayments, methodType: paymentMethods.type })
+    .from(payments)
+    .innerJoin(clients, eq(clients.id, payments.clientId))
+    .innerJoin(addressesPayments, eq(addressesPayments.id, payments.addressPaymentId))
+    .innerJoin(paymentMethods, eq(paymentMethods.id, sql`coalesce(${doc.paymentMethodId}, ${payments.paymentMethodId})`))
+    .where(eq(payments.id, doc.paymentId));
+  if (!row) throw new Error(`El pago ${doc.paymentId} del documento ${doc.id} no existe`);
+  const { payment, client, address } = row;
+  const commercial = address.type === 1;
+  const isNote = doc.typeDocument !== '01';
+  const [invoice] = isNote
+    ? await db
+        .select()
+        .from(legalDocuments)
+        .where(and(eq(legalDocuments.paymentId, doc.paymentId), eq(legalDocuments.typeDocument, '01')))
+    : [];
+  const totals = isNote
+    ? noteTotals(commercial, doc.total, payment.exchangeRate)
+    : documentTotals({
+        commercial,
+        taxBase: payment.taxBase,
+        iva: payment.iva,
+        dollarAmountBill: payment.dollarAmountBill,
+        amountBill: payment.amountBill,
+        rate: payment.exchangeRate,
+        applyRetention: payment.isApplyRetention,
+      });
+  const created = await db.execute(
+    sql`select to_char(${doc.createdAt} at time zone 'America/Caracas', 'YYYY-MM-DD') as day, to_char(${doc.createdAt} at time zone 'America/Caracas', 'HH24:MI:SS') as clock`,
+  );
+  const when = (created as unknown as { rows: { day: string; clock: string }[] }).rows[0]!;
+  const months = payment.monthsPayment.join(', ');
+  return buildDocument({
+    type: doc.typeDocument,
+    serie: doc.serie,
+    number: doc.numberDocument,
+    transactionId: doc.transactionId,
+    date: when.day,
+    time: when.clock,
+    buyer: {
+      identificationType: client.identificationType,
+      identification: client.identification,
+      name: client.name,
+      address: address.address,
+      phones: client.phone,
+      email: client.email,
+    },
+    commercial,
+    totals,
+    rate: payment.exchangeRate,
+    currency: payment.exchangeRateId === 1 ? 'USD' : 'EUR',
+    methodType: row.methodType,
+    description: isNote ? (doc.notes ?? 'Ajuste') : `Tarifa mensual ${months}`,
+    affected:
+      isNote && invoice
+        ? {
+            serie: invoice.serie,
+            number: invoice.numberDocument,
+            date: (payment.dateBill ?? payment.datePayment).slice(0, 10),
+            total: invoice.total,
+            comment: doc.notes ?? '',
+          }
+        : undefined,
+  });
+}
+
+/** The printer assigned the control number: the document is issued; an invoice also fills its payment. */
+async function markIssued(db: Database, doc: DocumentRecord, answer: ProviderAnswer) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(legalDocuments)
+      .set({
+        status: 200,
+        controlNumber: answer.controlNumber ?? null,
+        url: answer.url ?? null,
+        message: answer.message,
+        issuedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(legalDocuments.id, doc.id));
+    if (doc.typeDocument === '01')
+      await tx
+        .update(payments)
+        .set({
+          number: answer.controlNumber ?? null,
+          statusInvoiceFactory: 200,
+          factoryResponse: answer.message,
+          urlFactory: answer.url ?? null,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(payments.id, doc.paymentId));
+  });
+}
+
+async function markStatus(db: Database, doc: DocumentRecord, code: number, message: string) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(legalDocuments)
+      .set({ status: code, message, updatedAt: sql`now()` })
+      .where(eq(legalDocuments.id, doc.id));
+    if (doc.typeDocument === '01')
+      await tx
+        .update(payments)
+        .set({ statusInvoiceFactory: code, factoryResponse: message, updatedAt: sql`now()` })
+        .where(eq(payments.id, doc.paymentId));
+  });
+}
+
+const codeNumber = (code: string) => (/^\d{1,3}$/.test(code) ? Number(code) : 100);
+
+/** One job of the invoice queue: emits the document exactly once (see the module comment). */
+export async function emitDocument(db: Database, provider: InvoiceProvider, job: JobContext): Promise<void> {
+  const [doc] = await db
+    .select()
+    .from(legalDocuments)
+    .where(eq(legalDocuments.id, Number(job.payload.document_id)));
+  if (!doc || doc.status === 200 || doc.status === 800) return;
+  const ask = () => recordedCall(db, doc.paymentId, doc.id, () => provider.state(doc.typeDocument, doc.transactionId));
+  if (job.attempt > 1) {
+    const state = await ask();
+    if (state.code === '200' && state.controlNumber) return markIssued(db, doc, state);
+    if (RETRYABLE.has(state.code)) throw new Error(`EstadoDocumento ${state.code}: ${state.message}`);
+  }
+  const body = await electronicDocument(db, doc);
+  const answer = await recordedCall(db, doc.paymentId, doc.id, () => provider.emit(body));
+  if (answer.code === '200') return markIssued(db, doc, answer);
+  if (answer.code === '201') {
+    // Duplicate: the printer already holds this document; its state gives the control number.
+    const state = await ask();
+    if (state.code === '200' && state.controlNumber) return markIssued(db, doc, state);
+  }
+  const message = [answer.message, ...answer.validations].filter(Boolean).join(' · ');
+  await markStatus(db, doc, codeNumber(answer.code), message);
+  if (RETRYABLE.has(answer.code)) throw new Error(`Emision ${answer.code}: ${message}`);
+}
+
+export interface InvoiceWorkerOptions {
+  maxAttempts: number;
+  intervalMs: number;
+  onError?: (error: unknown) => void;
+}
+
+/** One pass of the invoice queue; a document that fails for good keeps its last code, or 100 when the printer never answered. */
+export function runInvoiceJobs(db: Database, provider: InvoiceProvider, options: { maxAttempts: number }) {
+  return runJobs(db, INVOICE_QUEUE, (job) => emitDocument(db, provider, job), {
+    maxAttempts: options.maxAttempts,
+    onFailed: async (job) => {
+      const [doc] = await db
+        .select()
+        .from(legalDocuments)
+        .where(eq(legalDocuments.id, Number(job.payload.document_id)));
+      if (doc && doc.status === null) await markStatus(db, doc, 100, 'La imprenta digital no respondió');
+    },
+  });
+}
+
+export function startInvoiceWorker(db: Database, provider: InvoiceProvider, options: InvoiceWorkerOptions) {
+  return startLoop(() => runInvoiceJobs(db, provider, options), options);
+}
+
+/** For the health endpoint: how long the oldest queued legal document has waited, in seconds. */
+export const oldestPendingAgeSeconds = (db: Executor) => oldestPendingJobAge(db, INVOICE_QUEUE);

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { listQuerySchema } from '@recaudo/domain/paging';
+import { createSolvencySchema, sendSolvencyMailSchema, solvencyMessages } from '@recaudo/domain/solvencies';
+import { recordId } from '@recaudo/domain/validation';
+import { requireAuth } from '../../platform/access';
+import { done, emptyEnvelope, envelope, ok, pagedOf } from '../../platform/envelope';
+import { notFound } from '../../platform/errors';
+import { contentDisposition, exportRoute, pageOf } from '../../platform/export';
+import { defineRoutes } from '../../platform/module';
+import { assertPublicRate, recordPublicHit } from '../auth/registration';
+import { sendSolvencyMail } from './mail';
+import { renderSolvencyPdf } from './pdf';
+import { solvencyExportColumns, solvencyRowSchema, solvencyVerificationSchema } from './presenter';
+import { solvencyByHash, solvencySource } from './queries';
+import { createSolvency, deleteSolvency } from './service';
+import { presentSolvencyVerification, solvencyVerificationUrl } from './verification';
+
+const tags = ['solvencies'];
+const hashParams = z.object({ hash: z.string().max(128) });
+/** Misses of the public page, counted per IP like verify-payment's: a guesser is stopped, a reader of real certificates never. */
+const VERIFY_MISS = 'verify-solvency-miss';
+
+/**
+ * Solvency certificates (spec 02 §7 Solvencies): the list needs no permission (staff within their
+ * data scope, client users their own); issuing needs add_solvency (client users issue their own),
+ * deleting delete_solvency, the export export_clients; the PDF and the e-mail whoever reaches the
+ * certificate. The public verification (spec 03) needs no login.
+ */
+export default defineRoutes((app, { db, config }) => {
+  const publicLimits = { perIp: config.PUBLIC_MAX_REQUESTS_PER_IP, windowMinutes: config.LOGIN_FAILURE_WINDOW_MINUTES };
+
+  app.get(
+    '/solvencies',
+    { config: { access: 'authenticated' }, schema: { tags, querystring: listQuerySchema, response: { 200: envelope(pagedOf(solvencyRowSchema)) } } },
+    async (request) => ok(await pageOf(request.query, solvencySource(db, request.query, requireAuth(request)))),
+  );
+
+  exportRoute(app, '/solvencies/export/data', {
+    access: { permission: 'export_clients' },
+    formats: ['csv', 'xlsx'],
+    fileName: solvencyMessages.exportName,
+    tags,
+    columns: solvencyExportColumns,
+    source: (query, request) => solvencySource(db, query, requireAuth(request)),
+  });
+
+  app.post(
+    '/solvencies/store',
+    {
+      config: { access: { permission: 'add_solvency', clients: true } },
+      schema: { tags, body: createSolvencySchema, response: { 200: envelope(z.object({ id: z.number(), hash: z.string() })) } },
+    },
+    async (request) => ok(await createSolvency(db, requireAuth(request), request.body), solvencyMessages.created),
+  );
+
+  app.delete(
+    '/solvencies/delete',
+    { config: { access: { permission: 'delete_solvency' } }, schema: { tags, body: z.object({ id: recordId() }), response: { 200: emptyEnvelope } } },
+    async (request) => {
+      await deleteSolvency(db, requireAuth(request), request.body.id);
+      return done(solvencyMessages.deleted);
+    },
+  );
+
+  app.post(
+    '/solvencies/send-mail-solvency-pdf',
+    { config: { access: 'authenticated' }, schema: { tags, body: sendSolvencyMailSchema, response: { 200: envelope(z.object({ to: z.string() })) } } },
+    async (request) => ok(await sendSolvencyMail(db, requireAuth(request), request.body.hash, config.APP_URL), solvencyMessages.mailSent),
+  );
+
+  app.get('/solvencies/generate-solvency-pdf/:hash', { config: { access: 'authenticated' }, schema: { tags, params: hashParams } }, async (request, reply) => {
+    const row = await solvencyByHash(db, request.params.hash, requireAuth(request));
+    if (!row) throw notFound(solvencyMessages.hashNotFound);
+    const pdf = await renderSolvencyPdf(row, { verifyUrl: solvencyVerificationUrl(config.APP_URL, row.hash) });
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', contentDisposition(solvencyMessages.fileName))
+      .header('cache-control', 'no-store')
+      .send(pdf);
+  });
+
+  app.get(
+    '/verify-solvency/:hash',
+    { config: { access: 'public' }, schema: { tags, params: hashParams, response: { 200: envelope(solvencyVerificationSchema) } } },
+    async (request, reply) => {
+      await assertPublicRate(db, VERIFY_MISS, request.ip, publicLimits, { record: false });
+      const row = await solvencyByHash(db, request.params.hash);
+      if (!row) {
+        await recordPublicHit(db, VERIFY_MISS, request.ip);
+        throw notFound(solvencyMessages.hashNotFound);
+      }
+      reply.header('cache-control', 'no-store');
+      return ok(presentSolvencyVerification(row));
+    },
+  );
+});

@@ -1,0 +1,87 @@
+import { parse } from 'csv-parse/sync';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext, type TestUser } from '../../test/harness';
+import { allRows, type RowSource } from './export';
+
+let ctx: TestContext;
+let admin: TestUser;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await ctx.staff({ roleId: 1 });
+});
+afterAll(() => ctx.close());
+
+describe('allRows', () => {
+  it('walks a keyed source in key order, a batch of keys at a time, never paging by offset', async () => {
+    const loads: number[][] = [];
+    const source: RowSource<{ id: number }> = {
+      rows: () => Promise.reject(new Error('paged by offset')),
+      count: () => Promise.resolve(7),
+      walk: {
+        keys: () => Promise.resolve([7, 3, 9, 1, 5, 2, 8]),
+        load: (keys) => {
+          loads.push(keys);
+          // Any order from the database: the walk keeps the keys' order.
+          return Promise.resolve(keys.map((id) => ({ id })));
+        },
+      },
+    };
+    const seen: number[] = [];
+    for await (const row of allRows(source, 3)) seen.push(row.id);
+    expect(seen).toEqual([7, 3, 9, 1, 5, 2, 8]);
+    expect(loads).toEqual([
+      [7, 3, 9],
+      [1, 5, 2],
+      [8],
+    ]);
+  });
+
+  it('walks an empty list without loading anything', async () => {
+    const source: RowSource<{ id: number }> = {
+      rows: () => Promise.reject(new Error('paged by offset')),
+      count: () => Promise.resolve(0),
+      walk: { keys: () => Promise.resolve([]), load: () => Promise.reject(new Error('loaded nothing')) },
+    };
+    const seen: unknown[] = [];
+    for await (const row of allRows(source)) seen.push(row);
+    expect(seen).toEqual([]);
+  });
+
+  it('passes on an error of a batch', async () => {
+    const source: RowSource<{ id: number }> = {
+      rows: () => Promise.reject(new Error('paged by offset')),
+      count: () => Promise.resolve(4),
+      walk: { keys: () => Promise.resolve([1, 2, 3, 4]), load: (keys) => (keys[0] === 3 ? Promise.reject(new Error('se cayó')) : Promise.resolve(keys.map((id) => ({ id })))) },
+    };
+    const seen: number[] = [];
+    await expect(
+      (async () => {
+        for await (const row of allRows(source, 2)) seen.push(row.id);
+      })(),
+    ).rejects.toThrow('se cayó');
+    expect(seen).toEqual([1, 2]);
+  });
+});
+
+describe('an export across several batches', () => {
+  it('writes every client of the list once, in the list order (created_at desc, id), as the pages show them', async () => {
+    const tag = `Lote${Date.now()}`;
+    // 2 500 clients, many sharing a creation time, so the order's tie-breaker decides across batches.
+    await ctx.db.execute(sql`
+      insert into clients (type, name, identification_type, identification, phone, created_at)
+      select 0, ${tag} || ' ' || n, 'V', ${String(Date.now()).slice(-6)} || lpad(n::text, 5, '0'), '[]', now() - make_interval(secs => n / 7)
+      from generate_series(1, 2500) as n`);
+    const csv = await ctx.call('GET', '/api/clients/export/data', { token: admin.token, query: { search: tag, type_format: 'csv' } });
+    expect(csv.status).toBe(200);
+    const rows = parse(String(csv.body).replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
+    expect(rows).toHaveLength(2500);
+    expect(new Set(rows.map((row) => row.Nombre)).size).toBe(2500);
+    const pages: string[] = [];
+    for (let page = 1; page <= 12; page++) {
+      const { body } = await ctx.call('GET', '/api/clients', { token: admin.token, query: { search: tag, page, per_page: 100 } });
+      pages.push(...body.data.data.map((row: { name: string }) => row.name));
+    }
+    expect(rows.slice(0, 1200).map((row) => row.Nombre)).toEqual(pages);
+  });
+});

@@ -1,0 +1,94 @@
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import pg from 'pg';
+import { Server, type Socket } from 'socket.io';
+import { hasPermission, type Permission } from '@recaudo/domain/permissions';
+import type { REALTIME_EVENTS } from '@recaudo/domain/realtime';
+import { type WatchedList } from '@recaudo/domain/realtime';
+import type { Database } from '../db/client';
+import { authenticateToken, type AuthContext } from '../modules/auth/service';
+
+/**
+ * The real-time channel (spec 01 §1, spec 03 §7): socket.io on the API's port. The handshake
+ * carries the access token (`auth.token` or `Authorization: Bearer`); an unknown or ended token
+ * is refused. Every user joins their private room, client users also their client's room, staff
+ * the admin room; a screen that wants a list's reload events asks to `watch` it and joins its
+ * room when the user holds the list's permission. With PostgreSQL, events cross server processes
+ * through @socket.io/postgres-adapter (LISTEN/NOTIFY, docs/decisions.md).
+ */
+
+export type RealtimeEvent = (typeof REALTIME_EVENTS)[keyof typeof REALTIME_EVENTS];
+
+export const rooms = {
+  user: (id: number) => `user:${id}`,
+  client: (id: number) => `client:${id}`,
+  admin: 'admin',
+  list: (name: WatchedList) => `list:${name}`,
+};
+
+/** The permission each watchable list needs. */
+const WATCHABLE: Record<WatchedList, Permission> = { 'closed-boxs': 'closed_boxs', clients: 'clients' };
+
+export interface Realtime {
+  emit(to: string | string[], event: RealtimeEvent, payload?: unknown): void;
+  /** The socket.io server, once attached to the HTTP server. */
+  readonly io: Server | null;
+  close(): Promise<void>;
+}
+
+function handshakeToken(socket: Socket): string | null {
+  const fromAuth = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+  if (typeof fromAuth === 'string' && fromAuth.trim()) return fromAuth.trim();
+  const header = socket.handshake.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() || null : null;
+}
+
+function joinRooms(socket: Socket, auth: AuthContext): void {
+  void socket.join(rooms.user(auth.user.id));
+  if (auth.user.clientId !== null) void socket.join(rooms.client(auth.user.clientId));
+  else void socket.join(rooms.admin);
+  socket.on('watch', (list: unknown) => {
+    if (typeof list !== 'string' || !(list in WATCHABLE) || auth.user.clientId !== null) return;
+    const name = list as WatchedList;
+    if (hasPermission([...auth.permissions], WATCHABLE[name])) void socket.join(rooms.list(name));
+  });
+  socket.on('unwatch', (list: unknown) => {
+    if (typeof list === 'string' && list in WATCHABLE) void socket.leave(rooms.list(list as WatchedList));
+  });
+}
+
+/** Attaches socket.io to the HTTP server; with `databaseUrl` the rooms span every process on that database. */
+export function attachRealtime(server: HttpServer, options: { db: Database; databaseUrl?: string }): Realtime {
+  const io = new Server(server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
+  const pool = options.databaseUrl ? new pg.Pool({ connectionString: options.databaseUrl, max: 2 }) : null;
+  if (pool) {
+    // A dropped LISTEN connection is re-established by the adapter; the error must not crash the process.
+    pool.on('error', () => undefined);
+    io.adapter(createAdapter(pool, { tableName: 'socket_io_attachments' }));
+  }
+  io.use((socket, next) => {
+    const token = handshakeToken(socket);
+    const check = token ? authenticateToken(options.db, token) : Promise.resolve(null);
+    check.then(
+      (auth) => {
+        if (!auth) return next(new Error('Fallo de autenticación'));
+        socket.data.auth = auth;
+        next();
+      },
+      () => next(new Error('Fallo de autenticación')),
+    );
+  });
+  io.on('connection', (socket) => joinRooms(socket, socket.data.auth as AuthContext));
+  return {
+    io,
+    emit(to, event, payload = {}) {
+      io.to(to).emit(event, payload);
+    },
+    async close() {
+      io.local.disconnectSockets(true);
+      io.engine.close();
+      await io.of('/').adapter.close();
+      await pool?.end();
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import PDFDocument from 'pdfkit';
+
+const TITLES: Record<string, string> = { '01': 'FACTURA', '02': 'NOTA DE CRÉDITO', '03': 'NOTA DE DÉBITO' };
+
+export interface SimulatedDocumentView {
+  tipoDocumento: string;
+  serie: string;
+  numeroDocumento: string;
+  numeroControl: string;
+  fechaAsignacion: string;
+  comprador: string;
+  total: string;
+  iva: string;
+  subtotal: string;
+  anulado: boolean;
+}
+
+/** The printed document as the simulated printer returns it from DescargaArchivo: a real one-page PDF. */
+export function simulatedPdf(doc: SimulatedDocumentView): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const pdf = new PDFDocument({ size: 'LETTER', margin: 50 });
+    const chunks: Buffer[] = [];
+    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
+    pdf.on('end', () => resolve(Buffer.concat(chunks)));
+    pdf.on('error', reject);
+    pdf.fontSize(9).text('THE FACTORY HKA VENEZUELA, C.A. (simulador) — Imprenta Digital Autorizada');
+    pdf
+      .moveDown()
+      .fontSize(18)
+      .text(TITLES[doc.tipoDocumento] ?? 'DOCUMENTO');
+    pdf.fontSize(11).text(`Serie ${doc.serie || 'NO APLICA'} · Nº ${doc.numeroDocumento}`);
+    pdf.text(`Nº de control ${doc.numeroControl} · Asignado el ${doc.fechaAsignacion}`);
+    pdf.moveDown().text(`Cliente: ${doc.comprador}`);
+    pdf.text(`Subtotal: ${doc.subtotal} Bs`);
+    pdf.text(`IVA: ${doc.iva} Bs`);
+    pdf.text(`Total: ${doc.total} Bs`);
+    if (doc.anulado) pdf.moveDown().fontSize(24).fillColor('#cf1322').text('ANULADO');
+    pdf.end();
+  });
+}

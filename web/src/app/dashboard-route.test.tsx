@@ -1,0 +1,134 @@
+import type { DashboardAdmin, DashboardClient, PeriodCard } from '@recaudo/domain/dashboard';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { paymentRow } from '../features/payments/payment-fixtures';
+import { installFakeApi, notFound, ok } from '../test/fake-api';
+import { makeSession, renderApp } from '../test/render';
+import DashboardRoute from './dashboard-route';
+
+// jsdom has no canvas: the chart renders its points as text here (the browser test draws the real one).
+vi.mock('../features/dashboard/payments-chart', () => ({
+  PaymentsChart: ({ points }: { points: { date: string; count_payments: number }[] }) => (
+    <ol aria-label="Gráfico de pagos">
+      {points.map((point) => (
+        <li key={point.date}>
+          {point.date}: {point.count_payments}
+        </li>
+      ))}
+    </ol>
+  ),
+}));
+
+const card = (current: number, previous: number, percentage: string): PeriodCard => ({
+  current: { count_payments: current, amount_payment: '1234.56', dollar_amount_payment: '30.48' },
+  previous: { count_payments: previous, amount_payment: '0.00', dollar_amount_payment: '0.00' },
+  percentage,
+});
+
+const admin: DashboardAdmin = {
+  payments: { day: card(3, 2, '50.00'), month: card(10, 20, '-50.00'), year: card(40, 40, '0.00') },
+  date_payment: [
+    { date: '2026-11-01', count_payments: 1, amount_payment: '10.00', dollar_amount_payment: '0.25' },
+    { date: '2026-11-02', count_payments: 0, amount_payment: '0.00', dollar_amount_payment: '0.00' },
+  ],
+  payments_to_proccess: [paymentRow({ id: 55, status: 0, number_correlative: '00000555', serie_id: 1 })],
+  data_general: {
+    configuration: [
+      { name: 'update_dollar_rate', value: '40.50' },
+      { name: 'update_euro_rate', value: '44.25' },
+    ],
+  },
+};
+
+const client: DashboardClient = {
+  client: {
+    id: 10,
+    type: 0,
+    name: 'Luisa Mendoza',
+    identification_type: 'V',
+    identification: '12345678',
+    email: 'luisa@correo.test',
+    phone: ['4141234567'],
+    gender: 'F',
+    birth_date: '1990-05-04',
+    created_at: '2025-01-10T15:00:00.000Z',
+  },
+  latest_payment: null,
+  dollar_rate: '40.50',
+  euro_rate: '44.25',
+};
+
+const statusChanges: unknown[] = [];
+let dashboardCalls: string[] = [];
+const api = installFakeApi(async (url, init) => {
+  if (url.startsWith('/api/dashboard/admin')) {
+    dashboardCalls.push(decodeURIComponent(url));
+    return ok(admin);
+  }
+  if (url.startsWith('/api/dashboard/client')) return ok(client);
+  if (url.startsWith('/api/payments/change-status')) {
+    statusChanges.push(JSON.parse(String(init?.body)));
+    return ok(null, 'Pago aprobado');
+  }
+  return notFound();
+});
+
+describe('Dashboard (administrator)', () => {
+  it('shows the welcome card with the rates, the three cards, the chart and the to-process table', async () => {
+    dashboardCalls = [];
+    renderApp(<DashboardRoute />, { path: '/dashboard', session: makeSession({ permissions: ['payments', 'edit_payment'] }) });
+    expect(await screen.findByText('Bienvenido, Ana Pérez')).toBeInTheDocument();
+    expect(await screen.findByText('BS 40,50')).toBeInTheDocument();
+    expect(screen.getByText('BS 44,25')).toBeInTheDocument();
+    for (const title of ['Pagos de hoy', 'Pagos del mes', 'Pagos del año']) expect(screen.getByText(title)).toBeInTheDocument();
+    // Counters run 4 s to their value.
+    await waitFor(() => expect(screen.getByTestId('count-Pagos del año')).toHaveTextContent('40'), { timeout: 7000 });
+    expect(screen.getByText('+50,00 %')).toBeInTheDocument();
+    expect(screen.getByText('-50,00 %')).toBeInTheDocument();
+    expect(screen.getByText('0,00 %')).toBeInTheDocument();
+    expect(within(await screen.findByRole('list', { name: 'Gráfico de pagos' })).getByText('2026-11-01: 1')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ver todo' })).toHaveAttribute('href', '/payments');
+    const table = screen.getByRole('table', { name: 'Pagos por Procesar' });
+    expect(within(table).getByText(/00000555/)).toBeInTheDocument();
+    expect(dashboardCalls[0]).toMatch(/filters\[option\]=0&filters\[dates\]=\d{2}-\d{4}/);
+  }, 30_000);
+
+  it('approves from the to-process table and reloads the dashboard', async () => {
+    dashboardCalls = [];
+    renderApp(<DashboardRoute />, { path: '/dashboard', session: makeSession({ permissions: ['payments', 'edit_payment'] }) });
+    const table = await screen.findByRole('table', { name: 'Pagos por Procesar' });
+    await userEvent.click(await within(table).findByRole('button', { name: 'Aprobar' }));
+    await waitFor(() => expect(statusChanges).toContainEqual(expect.objectContaining({ id: 55, status: 1 })));
+    await waitFor(() => expect(dashboardCalls.length).toBeGreaterThanOrEqual(2));
+    expect(api.success).toHaveBeenCalledWith('Pago aprobado');
+  }, 30_000);
+
+  it('switches to Año, resetting the date to the current year', async () => {
+    dashboardCalls = [];
+    renderApp(<DashboardRoute />, { path: '/dashboard', session: makeSession({ permissions: ['payments'] }) });
+    await screen.findByText('Bienvenido, Ana Pérez');
+    await userEvent.click(screen.getByText('Año'));
+    await waitFor(() => expect(dashboardCalls.at(-1)).toMatch(new RegExp(`filters\\[option\\]=1&filters\\[dates\\]=${new Date().getFullYear()}`)));
+    expect(screen.queryByRole('button', { name: 'Aprobar' })).not.toBeInTheDocument();
+  }, 30_000);
+});
+
+describe('Dashboard (client)', () => {
+  it('shows Datos Personales and Información Adicional, and says when there is no payment', async () => {
+    renderApp(<DashboardRoute />, {
+      path: '/dashboard',
+      session: makeSession({ user: { client_id: 10, client: { id: 10, name: 'Luisa Mendoza' } as never, role: { id: 4, name: 'Cliente', key: 'client' } } }),
+    });
+    expect(await screen.findByText('Datos Personales')).toBeInTheDocument();
+    expect(screen.getByText('Luisa Mendoza')).toBeInTheDocument();
+    expect(screen.getByText('V-12345678')).toBeInTheDocument();
+    expect(screen.getByText('10-01-2025')).toBeInTheDocument();
+    expect(screen.getByText('+58 (414)-1234567')).toBeInTheDocument();
+    expect(screen.getByText('04-05-1990')).toBeInTheDocument();
+    expect(screen.getByText('Femenino')).toBeInTheDocument();
+    expect(screen.getByText(/\d+ años/)).toBeInTheDocument();
+    expect(screen.getByText('No tiene ningún pago registrado')).toBeInTheDocument();
+    expect(screen.getByText('BS 40,50')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,62 @@
+import type { PaymentRow } from '@recaudo/domain/payments';
+import Table from 'antd/es/table';
+import { useMemo } from 'react';
+import DashboardPage from '../features/dashboard/dashboard-page';
+import { paymentColumns } from '../features/payments/payment-columns';
+import { PaymentDetails } from '../features/payments/payment-details';
+import { usePaymentStatusActions } from '../features/payments/payment-status-actions';
+import { useCan } from '../lib/session';
+
+/**
+ * The dashboard's "Pagos por Procesar" (spec 03): the payments area's columns with only Aprobar
+ * and Rechazar (by the payment status rules, with `edit_payment`), rows expanding to their
+ * months and files; the dashboard reloads after a change.
+ */
+function PaymentsToProcess({ rows, reload }: { rows: PaymentRow[]; reload: () => void }) {
+  const status = usePaymentStatusActions(reload);
+  const canChange = useCan('edit_payment');
+  const canOpenClient = useCan('clients');
+  const canReadPayments = useCan('payments');
+  const { approve, reject } = status;
+  const columns = useMemo(
+    () =>
+      paymentColumns({
+        showClient: true,
+        canOpenClient,
+        canEdit: () => false,
+        canDelete: () => false,
+        canChangeStatus: canChange,
+        canSeeHistory: false,
+        canDownload: () => false,
+        onEdit: () => undefined,
+        onDelete: () => undefined,
+        onApprove: approve,
+        onReject: reject,
+        onNotes: () => undefined,
+        onReceipt: () => undefined,
+        onMailReceipt: () => undefined,
+        onHistory: () => undefined,
+      }),
+    [canOpenClient, canChange, approve, reject],
+  );
+  return (
+    <>
+      <Table<PaymentRow>
+        aria-label="Pagos por Procesar"
+        size="small"
+        rowKey="id"
+        columns={columns}
+        dataSource={rows}
+        pagination={false}
+        scroll={{ x: 900 }}
+        expandable={{ expandedRowRender: (payment) => <PaymentDetails payment={payment} showFiles={canReadPayments} /> }}
+      />
+      {status.dialogs}
+    </>
+  );
+}
+
+/** /dashboard: the dashboards, the administrator's with the payments area's to-process table. */
+export default function DashboardRoute() {
+  return <DashboardPage toProcess={(rows, reload) => <PaymentsToProcess rows={rows} reload={reload} />} />;
+}

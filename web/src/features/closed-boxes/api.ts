@@ -1,0 +1,126 @@
+import type { ClosedBoxRow, ClosedBoxTotals, PaymentGroup, PaymentGroupKey } from '@recaudo/domain/closed-boxes';
+import type { Paged } from '@recaudo/domain/paging';
+import type { PaymentRow } from '@recaudo/domain/payments';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListParams } from '../../components/use-list-state';
+import { download, http } from '../../lib/http';
+import { notify } from '../../lib/notify';
+
+export type ClosedBoxListRow = ClosedBoxRow & { payments: PaymentGroup[] };
+export type ClosedBoxPage = Paged<ClosedBoxListRow> & { totals: ClosedBoxTotals };
+
+/** The panel's fields as closed-boxs/store, update and import take them (multipart). */
+export interface ClosedBoxInput {
+  date: string;
+  user_id: number;
+  serie: number;
+  checkbook_number?: string;
+  exchange_rate: string;
+  type: 0 | 1;
+  lot_number?: string | null;
+  reference?: string | null;
+  file?: File | null;
+  id?: number;
+  version?: number;
+}
+
+export const closedBoxKeys = {
+  all: ['closed-boxs'] as const,
+  lists: () => [...closedBoxKeys.all, 'list'] as const,
+  list: (params: ListParams) => [...closedBoxKeys.lists(), params] as const,
+  one: (id: number) => [...closedBoxKeys.all, 'one', id] as const,
+  payments: (id: number, params: ListParams) => [...closedBoxKeys.all, 'payments', id, params] as const,
+  unclosed: (params: ListParams) => [...closedBoxKeys.all, 'unclosed', params] as const,
+};
+
+export const CLOSED_BOXES_EXPORT = { path: 'closed-boxs/export', formats: ['csv', 'xlsx', 'pdf'] } as const;
+
+function closingForm(input: ClosedBoxInput): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(input)) {
+    if (value === undefined || value === null) continue;
+    form.append(key, value instanceof File ? value : String(value));
+  }
+  return form;
+}
+
+export const findClosedBoxes = (params: ListParams, signal?: AbortSignal) =>
+  http.get<ClosedBoxPage>('closed-boxs', { query: { ...params }, signal }).then((answer) => answer.data);
+export const findClosedBox = (id: number, signal?: AbortSignal) =>
+  http.get<ClosedBoxListRow>('closed-boxs/show', { query: { id }, signal }).then((answer) => answer.data);
+export const findClosingPayments = (id: number, params: ListParams, signal?: AbortSignal) =>
+  http.get<Paged<PaymentRow>>('closed-boxs/payments', { query: { ...params, closed_box_id: id }, signal }).then((answer) => answer.data);
+export const findUnclosedPayments = (params: ListParams, signal?: AbortSignal) =>
+  http.get<Paged<PaymentRow>>('bill-payments/not-closed-box', { query: { ...params }, signal }).then((answer) => answer.data);
+
+export const saveClosedBox = (input: ClosedBoxInput) => http.post<{ id: number }>(input.id ? 'closed-boxs/update' : 'closed-boxs/store', closingForm(input));
+export const importClosedBox = (input: ClosedBoxInput) =>
+  http.post<{ id: number; imported: number; errors: string[] }>('closed-boxs/import', closingForm(input), { silent: true });
+export const deleteClosedBox = (id: number) => http.delete<null>('closed-boxs/delete', { id });
+export const changeClosedBoxStatus = (input: { id: number; status: boolean }) => http.put<null>('closed-boxs/change-status', input);
+export const changeGroupStatus = (input: PaymentGroupKey & { id: number; status: 1 | 2 }) =>
+  http.post<{ changed: number }>('closed-boxs/change-status-payments', input);
+export const addPayment = (input: { payment_id: number; closed_box_id: number }) => http.post<null>('bill-payments/add-payment', input, { silent: true });
+export const removePayment = (input: { id: number; closed_box_id: number }) => http.delete<null>('bill-payments/delete', input);
+export const downloadTemplate = () => download('closed-boxs/template', { fileName: 'Plantilla cierre de caja.csv' });
+
+export function useClosedBoxes(params: ListParams) {
+  return useQuery({ queryKey: closedBoxKeys.list(params), queryFn: ({ signal }) => findClosedBoxes(params, signal), placeholderData: keepPreviousData });
+}
+
+export function useClosedBox(id: number) {
+  return useQuery({ queryKey: closedBoxKeys.one(id), queryFn: ({ signal }) => findClosedBox(id, signal) });
+}
+
+export function useClosingPayments(id: number, params: ListParams) {
+  return useQuery({
+    queryKey: closedBoxKeys.payments(id, params),
+    queryFn: ({ signal }) => findClosingPayments(id, params, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUnclosedPayments(params: ListParams, enabled: boolean) {
+  return useQuery({
+    queryKey: closedBoxKeys.unclosed(params),
+    queryFn: ({ signal }) => findUnclosedPayments(params, signal),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+function useClosingMutation<Input, Answer>(mutationFn: (input: Input) => Promise<{ message: string; data: Answer }>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: async (answer) => {
+      notify.success(answer.message);
+      await queryClient.invalidateQueries({ queryKey: closedBoxKeys.all });
+    },
+  });
+}
+
+export const useSaveClosedBox = () => useClosingMutation(saveClosedBox);
+export const useDeleteClosedBox = () => useClosingMutation(deleteClosedBox);
+export const useChangeClosedBoxStatus = () => useClosingMutation(changeClosedBoxStatus);
+export const useChangeGroupStatus = () => useClosingMutation(changeGroupStatus);
+export const useRemovePayment = () => useClosingMutation(removePayment);
+
+/** Attaches the chosen payments one by one; each refusal (already in a closing) is reported, the others stay attached. */
+export function useAddPayments() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ closedBoxId, paymentIds }: { closedBoxId: number; paymentIds: number[] }) => {
+      const refused: string[] = [];
+      for (const paymentId of paymentIds) {
+        await addPayment({ payment_id: paymentId, closed_box_id: closedBoxId }).catch((error: Error) => refused.push(error.message));
+      }
+      return { added: paymentIds.length - refused.length, refused };
+    },
+    onSuccess: async ({ added, refused }) => {
+      if (added) notify.success(added === 1 ? 'Pago agregado al cierre de caja' : `${added} pagos agregados al cierre de caja`);
+      if (refused.length) notify.error('Algunos pagos no se agregaron', refused);
+      await queryClient.invalidateQueries({ queryKey: closedBoxKeys.all });
+    },
+  });
+}

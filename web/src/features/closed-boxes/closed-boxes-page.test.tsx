@@ -1,0 +1,169 @@
+import type { PaymentRow } from '@recaudo/domain/payments';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { installFakeApi, notFound, ok } from '../../test/fake-api';
+import { makeSession, renderApp } from '../../test/render';
+import type { ClosedBoxListRow } from './api';
+import ClosedBoxesPage from './closed-boxes-page';
+import type { PaymentListParts } from './closing-payments';
+
+const ALL = ['closed_boxs', 'add_closed_box', 'edit_closed_box', 'delete_closed_box', 'export_closed_boxs', 'logs'];
+
+const closing: ClosedBoxListRow = {
+  id: 7,
+  date: '2026-01-15',
+  user: { id: 1, name: 'Ana Pérez' },
+  user_id: 1,
+  type: 0,
+  serie_id: 3,
+  serie: 'A',
+  checkbook_number: '0001',
+  lot_number: null,
+  reference: null,
+  exchange_rate: '36.50',
+  file: null,
+  status: true,
+  version: 4,
+  count_bill: 3,
+  total_bill: '1410.18',
+  total: '1334.71',
+  dollar_amount_bill: '38.64',
+  dollar_amount_payment: '36.56',
+  transfer: '0.00',
+  point_of_sale: '1334.71',
+  commission: '133.48',
+  verify_payments: [{ payment_method_id: 2, terminal: 'T1', lot_number: 'L1' }],
+  causer: { id: 1, name: 'Ana Pérez' },
+  created_at: '2026-01-15T20:00:00Z',
+  payments: [
+    {
+      payment_method_id: 2,
+      terminal: 'T1',
+      lot_number: 'L1',
+      name: 'Punto de venta',
+      count_payments: 2,
+      amount_bill: '110.18',
+      amount_payment: '100.15',
+      tax_base_bs: '91.62',
+      commission: '10.02',
+      verified: true,
+    },
+    {
+      payment_method_id: 2,
+      terminal: 'T2',
+      lot_number: 'L9',
+      name: 'Punto de venta',
+      count_payments: 1,
+      amount_bill: '1300.00',
+      amount_payment: '1234.56',
+      tax_base_bs: '1120.92',
+      commission: '123.46',
+      verified: false,
+    },
+  ],
+};
+
+const totals = { count_payments: 9, amount_bill: '5000.10', amount_payment: '4800.05', dollar_amount_bill: '137.00', dollar_amount_payment: '131.51' };
+const unclosed = [
+  { id: 31, number_correlative: '00000031' },
+  { id: 32, number_correlative: '00000032' },
+] as PaymentRow[];
+
+async function route(url: string): Promise<Response> {
+  if (url.startsWith('/api/closed-boxs?')) return ok({ data: [closing], current_page: 1, per_page: 10, total: 1, last_page: 1, totals });
+  if (url.startsWith('/api/closed-boxs/show')) return ok(closing);
+  if (url.startsWith('/api/closed-boxs/payments')) return ok({ data: [], current_page: 1, per_page: 10, total: 0, last_page: 1 });
+  if (url.startsWith('/api/bill-payments/not-closed-box')) return ok({ data: unclosed, current_page: 1, per_page: 10, total: 2, last_page: 1 });
+  if (url === '/api/bill-payments/add-payment') return ok(null, 'Pago agregado al cierre de caja');
+  if (url === '/api/closed-boxs/change-status-payments') return ok({ changed: 1 }, 'Pagos aprobados');
+  if (url === '/api/closed-boxs/store' || url === '/api/closed-boxs/update') return ok({ id: 7 }, 'Cierre de caja actualizado');
+  if (url.startsWith('/api/users/all-selects')) return ok([{ id: 1, name: 'Ana Pérez' }]);
+  if (url.startsWith('/api/correlatives/selects')) return ok([{ id: 3, serie: 'A' }]);
+  return notFound();
+}
+
+const api = installFakeApi(route);
+const parts: PaymentListParts = { columns: [{ title: 'Nº documento', dataIndex: 'number_correlative', key: 'number_correlative' }], filters: [] };
+const callsTo = (path: string) => api.fetch.mock.calls.filter(([url]) => url === path);
+
+describe('Cierres de Caja', () => {
+  it('shows the footer totals of the whole list and the groups, green when verified and red when not', async () => {
+    renderApp(<ClosedBoxesPage paymentParts={parts} />, { path: '/closed-boxs', session: makeSession({ permissions: ALL }) });
+    const footer = await screen.findByLabelText('Totales de los cierres');
+    expect(footer).toHaveTextContent('Pagos: 9');
+    expect(footer).toHaveTextContent('Monto pagado: BS 4.800,05');
+    expect(footer).toHaveTextContent('Pagado $: $ 131,51');
+    const row = (await screen.findByText('Ana Pérez')).closest('tr')!;
+    expect(row).toHaveTextContent('BS 1.334,71');
+    await userEvent.click(within(row).getByRole('button', { name: /expandir|expand/i }));
+    const verified = await screen.findByLabelText('Grupo Punto de venta · Terminal T1 · Lote L1 verificado');
+    const pending = screen.getByLabelText('Grupo Punto de venta · Terminal T2 · Lote L9 sin verificar');
+    expect(verified).toHaveAttribute('data-verified', 'true');
+    expect(pending).toHaveAttribute('data-verified', 'false');
+    expect(pending).toHaveTextContent('BS 1.120,92');
+
+    await userEvent.click(within(pending).getByRole('button', { name: /Aprobar Pagos/ }));
+    expect(await screen.findByText('¿Estas seguro de hacer el cambio?')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Si' }));
+    await waitFor(() => expect(callsTo('/api/closed-boxs/change-status-payments')).toHaveLength(1));
+    expect(JSON.parse(String(callsTo('/api/closed-boxs/change-status-payments')[0]![1]!.body))).toEqual({
+      id: 7,
+      payment_method_id: 2,
+      terminal: 'T2',
+      lot_number: 'L9',
+      status: 1,
+    });
+    await waitFor(() => expect(api.success).toHaveBeenCalledWith('Pagos aprobados'));
+  });
+
+  it('validates the new closing with the server messages and sends the version when editing', async () => {
+    renderApp(<ClosedBoxesPage paymentParts={parts} />, { path: '/closed-boxs', session: makeSession({ permissions: ALL }) });
+    await userEvent.click(await screen.findByRole('button', { name: /Nuevo cierre/ }));
+    const panel = await screen.findByRole('dialog', { name: 'Nuevo cierre de caja' });
+    await userEvent.click(within(panel).getByRole('button', { name: 'Guardar' }));
+    expect(await within(panel).findByText('El campo Número de chequera es obligatorio.')).toBeInTheDocument();
+    expect(await within(panel).findByText('El campo Tasa de cambio es obligatorio.')).toBeInTheDocument();
+    expect(await within(panel).findByText('El campo Serie es obligatorio.')).toBeInTheDocument();
+    expect(callsTo('/api/closed-boxs/store')).toHaveLength(0);
+    await userEvent.click(within(panel).getByRole('button', { name: 'Cancelar' }));
+
+    const row = (await screen.findByText('Ana Pérez')).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: 'Editar' }));
+    const edit = await screen.findByRole('dialog', { name: 'Editar cierre de caja' });
+    await userEvent.click(within(edit).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(callsTo('/api/closed-boxs/update')).toHaveLength(1));
+    const sent = callsTo('/api/closed-boxs/update')[0]![1]!.body as FormData;
+    expect(Object.fromEntries(sent.entries())).toMatchObject({
+      id: '7',
+      version: '4',
+      checkbook_number: '0001',
+      exchange_rate: '36.50',
+      type: '0',
+      serie: '3',
+      user_id: '1',
+      date: '2026-01-15',
+    });
+  });
+
+  it("opens a closing's payments and attaches two payments from the 'Pagos' modal", async () => {
+    renderApp(<ClosedBoxesPage paymentParts={parts} />, { path: '/closed-boxs', session: makeSession({ permissions: ALL }) });
+    const row = (await screen.findByText('Ana Pérez')).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: 'Ver pagos' }));
+    expect(await screen.findByRole('heading', { name: 'Cierre de caja #7' })).toBeInTheDocument();
+    expect(await screen.findByLabelText('Totales del cierre')).toHaveTextContent('BS 133,48');
+    await userEvent.click(screen.getByRole('button', { name: /Agregar pagos/ }));
+    const modal = await screen.findByRole('dialog', { name: 'Pagos' });
+    await within(modal).findByText('00000031');
+    for (const checkbox of within(modal).getAllByRole('checkbox').slice(1)) await userEvent.click(checkbox);
+    await userEvent.click(within(modal).getByRole('button', { name: 'Agregar' }));
+    await waitFor(() => expect(callsTo('/api/bill-payments/add-payment')).toHaveLength(2));
+    expect(callsTo('/api/bill-payments/add-payment').map(([, init]) => JSON.parse(String(init!.body)))).toEqual([
+      { payment_id: 31, closed_box_id: 7 },
+      { payment_id: 32, closed_box_id: 7 },
+    ]);
+    await waitFor(() => expect(api.success).toHaveBeenCalledWith('2 pagos agregados al cierre de caja'));
+    await userEvent.click(screen.getByRole('button', { name: 'Volver a los cierres de caja' }));
+    expect(await screen.findByRole('heading', { name: 'Cierres de Caja' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,141 @@
+import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import { closedBoxMessages } from '@recaudo/domain/closed-boxes';
+import { formatDate, formatMoney } from '@recaudo/domain/format';
+import type { PaymentRow } from '@recaudo/domain/payments';
+import Button from 'antd/es/button';
+import Descriptions from 'antd/es/descriptions';
+import Modal from 'antd/es/modal';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { ConfirmDelete } from '../../components/confirm-delete';
+import { DataTable, pagedTableProps } from '../../components/data-table';
+import { FilterControls, type FilterField } from '../../components/filter-drawer';
+import { ListPage } from '../../components/list-page';
+import { actionsColumn, deleteAction } from '../../components/row-actions';
+import { SearchBox } from '../../components/search-box';
+import { useListState } from '../../components/use-list-state';
+import { useCan } from '../../lib/session';
+import { useAddPayments, useClosedBox, useClosingPayments, useRemovePayment, useUnclosedPayments } from './api';
+
+/** What the payments area lends this screen: its list's data columns (without actions) and its filters. */
+export interface PaymentListParts {
+  columns: ColumnsType<PaymentRow>;
+  filters: FilterField[];
+}
+
+/**
+ * One closing's payments (spec 02 §2): its figures, its payments with the payments list's columns,
+ * 'Agregar pagos' opening the 'Pagos' modal of unclosed payments; 'Eliminar' takes a payment out
+ * of the closing only. The back arrow returns to the list.
+ */
+export function ClosingPayments({ closingId, parts, onBack }: { closingId: number; parts: PaymentListParts; onBack: () => void }) {
+  const list = useListState();
+  const closing = useClosedBox(closingId);
+  const payments = useClosingPayments(closingId, list.params);
+  const remove = useRemovePayment();
+  const [toRemove, setToRemove] = useState<PaymentRow | null>(null);
+  const [adding, setAdding] = useState(false);
+  const canEdit = useCan('edit_closed_box');
+  const canAdd = useCan('add_closed_box') || canEdit;
+  const row = closing.data;
+
+  return (
+    <ListPage
+      title={`Cierre de caja #${closingId}`}
+      toolbar={
+        <>
+          <Button icon={<ArrowLeftOutlined />} onClick={onBack} aria-label="Volver a los cierres de caja" />
+          <SearchBox value={list.search} onChange={list.setSearch} />
+          <FilterControls list={list} fields={parts.filters} />
+        </>
+      }
+      actions={
+        canAdd && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+            Agregar pagos
+          </Button>
+        )
+      }
+    >
+      {row && (
+        <Descriptions size="small" bordered column={{ xs: 1, md: 3 }} style={{ marginBottom: 16 }} aria-label="Totales del cierre">
+          <Descriptions.Item label="Fecha">{formatDate(row.date)}</Descriptions.Item>
+          <Descriptions.Item label="Responsable">{row.user?.name ?? 'VACIO'}</Descriptions.Item>
+          <Descriptions.Item label="Pagos">{row.count_bill}</Descriptions.Item>
+          <Descriptions.Item label="Monto facturado">{formatMoney(row.total_bill)}</Descriptions.Item>
+          <Descriptions.Item label="Monto pagado">{formatMoney(row.total)}</Descriptions.Item>
+          <Descriptions.Item label="Monto pagado $">{formatMoney(row.dollar_amount_payment, '$')}</Descriptions.Item>
+          <Descriptions.Item label="Transferencias">{formatMoney(row.transfer)}</Descriptions.Item>
+          <Descriptions.Item label="Punto de venta">{formatMoney(row.point_of_sale)}</Descriptions.Item>
+          <Descriptions.Item label="Comisión terminal">{formatMoney(row.commission)}</Descriptions.Item>
+        </Descriptions>
+      )}
+      <DataTable<PaymentRow>
+        label={`Pagos del cierre de caja #${closingId}`}
+        columns={[
+          ...parts.columns,
+          ...actionsColumn<PaymentRow>((payment) => [deleteAction(() => setToRemove(payment), canEdit)], canEdit, { compact: true, fixed: 'right' }),
+        ]}
+        rowKey="id"
+        size="middle"
+        {...pagedTableProps(payments, list)}
+        onChange={list.onTableChange}
+      />
+      <ConfirmDelete
+        open={toRemove !== null}
+        question={closedBoxMessages.paymentDeleteConfirm}
+        subject={toRemove?.number_correlative ?? undefined}
+        deleting={remove.isPending}
+        onCancel={() => setToRemove(null)}
+        onConfirm={() => toRemove && remove.mutate({ id: toRemove.id, closed_box_id: closingId }, { onSuccess: () => setToRemove(null) })}
+      />
+      <AddPaymentsModal open={adding} closingId={closingId} parts={parts} onClose={() => setAdding(false)} />
+    </ListPage>
+  );
+}
+
+/** The modal 'Pagos': unclosed payments with the payments filters; several are attached at once. */
+function AddPaymentsModal({ open, closingId, parts, onClose }: { open: boolean; closingId: number; parts: PaymentListParts; onClose: () => void }) {
+  const list = useListState();
+  const unclosed = useUnclosedPayments(list.params, open);
+  const add = useAddPayments();
+  const [chosen, setChosen] = useState<number[]>([]);
+
+  return (
+    <Modal
+      title="Pagos"
+      open={open}
+      width={1100}
+      onCancel={onClose}
+      okText="Agregar"
+      cancelText="Cancelar"
+      okButtonProps={{ disabled: !chosen.length, loading: add.isPending }}
+      onOk={() =>
+        add.mutate(
+          { closedBoxId: closingId, paymentIds: chosen },
+          {
+            onSuccess: () => {
+              setChosen([]);
+              onClose();
+            },
+          },
+        )
+      }
+      destroyOnHidden
+    >
+      <div style={{ display: 'flex', gap: 8, marginBottom: 12 }}>
+        <SearchBox value={list.search} onChange={list.setSearch} />
+        <FilterControls list={list} fields={parts.filters} />
+      </div>
+      <DataTable<PaymentRow>
+        label="Pagos sin cierre de caja"
+        columns={parts.columns}
+        rowKey="id"
+        size="middle"
+        rowSelection={{ selectedRowKeys: chosen, preserveSelectedRowKeys: true, onChange: (keys) => setChosen(keys.map(Number)) }}
+        {...pagedTableProps(unclosed, list)}
+      />
+    </Modal>
+  );
+}

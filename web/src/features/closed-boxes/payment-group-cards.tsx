@@ -1,0 +1,80 @@
+import CheckCircleOutlined from '@ant-design/icons/CheckCircleOutlined';
+import CloseCircleOutlined from '@ant-design/icons/CloseCircleOutlined';
+import { closedBoxMessages, type PaymentGroup } from '@recaudo/domain/closed-boxes';
+import { formatMoney } from '@recaudo/domain/format';
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import Descriptions from 'antd/es/descriptions';
+import Empty from 'antd/es/empty';
+import Flex from 'antd/es/flex';
+import Popconfirm from 'antd/es/popconfirm';
+import { useChangeGroupStatus, type ClosedBoxListRow } from './api';
+
+const groupTitle = (group: PaymentGroup) =>
+  [group.name, group.terminal && `Terminal ${group.terminal}`, group.lot_number && `Lote ${group.lot_number}`].filter(Boolean).join(' · ');
+
+/**
+ * A closing's expanded row (spec 02 §2): one card per payment group (method / terminal / lot)
+ * with its count, amounts and tax base in BS; green when verified, red when not. 'Aprobar
+ * Pagos' / 'Rechazar Pagos' change the group's payments and its verification.
+ */
+export function PaymentGroupCards({ closing, canEdit }: { closing: ClosedBoxListRow; canEdit: boolean }) {
+  const change = useChangeGroupStatus();
+  if (!closing.payments.length) return <Empty description="El cierre de caja no tiene pagos" image={Empty.PRESENTED_IMAGE_SIMPLE} />;
+  return (
+    <Flex gap={12} wrap>
+      {closing.payments.map((group) => {
+        const key = { id: closing.id, payment_method_id: group.payment_method_id, terminal: group.terminal, lot_number: group.lot_number };
+        const color = group.verified ? '#52c41a' : '#ff4d4f';
+        return (
+          <Card
+            key={`${group.payment_method_id}-${group.terminal}-${group.lot_number}`}
+            size="small"
+            title={groupTitle(group)}
+            data-verified={group.verified}
+            aria-label={`Grupo ${groupTitle(group)} ${group.verified ? 'verificado' : 'sin verificar'}`}
+            style={{ width: 300, borderColor: color, borderWidth: 2, background: group.verified ? 'rgba(82, 196, 26, 0.08)' : 'rgba(255, 77, 79, 0.08)' }}
+            actions={
+              canEdit
+                ? [
+                    <Popconfirm
+                      key="approve"
+                      title="Aprobar Pagos"
+                      description={closedBoxMessages.changeConfirm}
+                      okText="Si"
+                      cancelText="No"
+                      onConfirm={() => change.mutateAsync({ ...key, status: 1 })}
+                    >
+                      <Button type="link" icon={<CheckCircleOutlined />} style={{ color: '#389e0d' }}>
+                        Aprobar Pagos
+                      </Button>
+                    </Popconfirm>,
+                    <Popconfirm
+                      key="reject"
+                      title="Rechazar Pagos"
+                      description={closedBoxMessages.changeConfirm}
+                      okText="Si"
+                      cancelText="No"
+                      onConfirm={() => change.mutateAsync({ ...key, status: 2 })}
+                    >
+                      <Button type="link" danger icon={<CloseCircleOutlined />}>
+                        Rechazar Pagos
+                      </Button>
+                    </Popconfirm>,
+                  ]
+                : undefined
+            }
+          >
+            <Descriptions size="small" column={1}>
+              <Descriptions.Item label="Pagos">{group.count_payments}</Descriptions.Item>
+              <Descriptions.Item label="Monto facturado">{formatMoney(group.amount_bill)}</Descriptions.Item>
+              <Descriptions.Item label="Monto pagado">{formatMoney(group.amount_payment)}</Descriptions.Item>
+              <Descriptions.Item label="Base imponible">{formatMoney(group.tax_base_bs)}</Descriptions.Item>
+              {group.terminal && <Descriptions.Item label="Comisión terminal">{formatMoney(group.commission)}</Descriptions.Item>}
+            </Descriptions>
+          </Card>
+        );
+      })}
+    </Flex>
+  );
+}

@@ -1,0 +1,93 @@
+import { DASHBOARD_OPTIONS, type DashboardOption } from '@recaudo/domain/dashboard';
+import { caracas, dayjs } from '@recaudo/domain/dates';
+import { formatMoney } from '@recaudo/domain/format';
+import type { PaymentRow } from '@recaudo/domain/payments';
+import Card from 'antd/es/card';
+import DatePicker from 'antd/es/date-picker';
+import Flex from 'antd/es/flex';
+import Segmented from 'antd/es/segmented';
+import Skeleton from 'antd/es/skeleton';
+import theme from 'antd/es/theme';
+import Typography from 'antd/es/typography';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useSession } from '../../lib/session';
+import { useAdminDashboard, useReloadDashboard, type AdminDashboardFilters } from './api';
+import { PeriodCards } from './period-cards';
+
+// ECharts is the largest part of the dashboard: its own chunk, loaded while the cards show.
+const PaymentsChart = lazy(() => import('./payments-chart').then((module) => ({ default: module.PaymentsChart })));
+
+const FORMATS = { 0: 'MM-YYYY', 1: 'YYYY' } as const;
+const nowFor = (option: DashboardOption) => caracas().format(FORMATS[option]);
+
+export interface AdminDashboardProps {
+  /** The "Pagos por Procesar" table (the payments area's, handed in by the app): rows, and the reload after a change. */
+  toProcess?: (rows: PaymentRow[], reload: () => void) => ReactNode;
+}
+
+/**
+ * Dashboard, administrator (spec 03): welcome card with the rates, the three period cards, the
+ * 'Pagos' chart with Mes/Año and its date, and "Pagos por Procesar". (The users' closings table
+ * comes with the cash-closings area.)
+ */
+export function AdminDashboard({ toProcess }: AdminDashboardProps) {
+  const { session } = useSession();
+  const { token } = theme.useToken();
+  const [filters, setFilters] = useState<AdminDashboardFilters>({ option: 0, dates: nowFor(0) });
+  const dashboard = useAdminDashboard(filters);
+  const reload = useReloadDashboard();
+  const data = dashboard.data;
+  const rate = (name: string) => data?.data_general.configuration.find((entry) => entry.name === name)?.value ?? null;
+
+  return (
+    <Flex vertical gap={16}>
+      <Card>
+        <Typography.Title level={4} style={{ marginTop: 0 }}>
+          Bienvenido, {session?.user.name}
+        </Typography.Title>
+        <Flex gap={24} wrap>
+          <Typography.Text>
+            Tasa del dólar: <Typography.Text strong>{rate('update_dollar_rate') === null ? '…' : formatMoney(rate('update_dollar_rate'))}</Typography.Text>
+          </Typography.Text>
+          <Typography.Text>
+            Tasa del euro: <Typography.Text strong>{rate('update_euro_rate') === null ? '…' : formatMoney(rate('update_euro_rate'))}</Typography.Text>
+          </Typography.Text>
+        </Flex>
+      </Card>
+      {data ? <PeriodCards payments={data.payments} /> : <Skeleton active />}
+      <Card
+        title="Pagos"
+        extra={
+          <Flex gap={8} wrap>
+            <Segmented<DashboardOption>
+              aria-label="Periodo del gráfico"
+              options={([0, 1] as const).map((value) => ({ value, label: DASHBOARD_OPTIONS[value] }))}
+              value={filters.option}
+              onChange={(option) => setFilters({ option, dates: nowFor(option) })}
+            />
+            <DatePicker
+              aria-label={filters.option === 0 ? 'Mes' : 'Año'}
+              picker={filters.option === 0 ? 'month' : 'year'}
+              format={FORMATS[filters.option]}
+              allowClear={false}
+              value={dayjs(filters.dates, FORMATS[filters.option])}
+              onChange={(value) => value && setFilters({ option: filters.option, dates: value.format(FORMATS[filters.option]) })}
+            />
+          </Flex>
+        }
+      >
+        {data ? (
+          <Suspense fallback={<Skeleton active />}>
+            <PaymentsChart points={data.date_payment} textColor={token.colorText} />
+          </Suspense>
+        ) : (
+          <Skeleton active />
+        )}
+      </Card>
+      <Card title="Pagos por Procesar" extra={<Link to="/payments">Ver todo</Link>}>
+        {data && toProcess ? toProcess(data.payments_to_proccess, reload) : <Skeleton active />}
+      </Card>
+    </Flex>
+  );
+}

@@ -1,0 +1,33 @@
+import type { DashboardAdmin, DashboardClient, DashboardOption } from '@recaudo/domain/dashboard';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { http } from '../../lib/http';
+
+/** The dashboards (spec 03 §7 `GET dashboard/admin`, `GET dashboard/client`). */
+
+export interface AdminDashboardFilters {
+  option: DashboardOption;
+  /** MM-YYYY (Mes) or YYYY (Año). */
+  dates: string;
+}
+
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  admin: (filters: AdminDashboardFilters) => [...dashboardKeys.all, 'admin', filters] as const,
+  client: () => [...dashboardKeys.all, 'client'] as const,
+};
+
+export const fetchAdminDashboard = (filters: AdminDashboardFilters, signal?: AbortSignal) =>
+  http.get<DashboardAdmin>('dashboard/admin', { query: { filters }, signal }).then((answer) => answer.data);
+export const fetchClientDashboard = (signal?: AbortSignal) => http.get<DashboardClient>('dashboard/client', { signal }).then((answer) => answer.data);
+
+export const useAdminDashboard = (filters: AdminDashboardFilters) =>
+  useQuery({ queryKey: dashboardKeys.admin(filters), queryFn: ({ signal }) => fetchAdminDashboard(filters, signal), placeholderData: keepPreviousData });
+
+export const useClientDashboard = () => useQuery({ queryKey: dashboardKeys.client(), queryFn: ({ signal }) => fetchClientDashboard(signal) });
+
+/** Reloads the dashboards (after a payment of "Pagos por Procesar" was approved or rejected). */
+export function useReloadDashboard() {
+  const queryClient = useQueryClient();
+  return useCallback(() => void queryClient.invalidateQueries({ queryKey: dashboardKeys.all }), [queryClient]);
+}

@@ -1,0 +1,93 @@
+import { ageOn, GENDERS, identificationLabel } from '@recaudo/domain/clients';
+import { dashboardMessages } from '@recaudo/domain/dashboard';
+import { todayInCaracas } from '@recaudo/domain/dates';
+import { EMPTY_TEXT, formatDate, formatMoney, formatPhone, textOrEmpty } from '@recaudo/domain/format';
+import { PAYMENT_STATUS } from '@recaudo/domain/payments';
+import Card from 'antd/es/card';
+import Col from 'antd/es/col';
+import Descriptions from 'antd/es/descriptions';
+import Flex from 'antd/es/flex';
+import Row from 'antd/es/row';
+import Skeleton from 'antd/es/skeleton';
+import Tag from 'antd/es/tag';
+import Typography from 'antd/es/typography';
+import { useSession } from '../../lib/session';
+import { useClientDashboard } from './api';
+
+const STATUS_COLORS = { 0: 'warning', 1: 'success', 2: 'error' } as const;
+
+/** Dashboard, client (spec 03): welcome card, Datos Personales, Información Adicional. */
+export function ClientDashboard() {
+  const { session } = useSession();
+  const dashboard = useClientDashboard();
+  const data = dashboard.data;
+  const person = data?.client.type === 0;
+  return (
+    <Flex vertical gap={16}>
+      <Card>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          Bienvenido, {session?.user.name}
+        </Typography.Title>
+      </Card>
+      {!data ? (
+        <Skeleton active />
+      ) : (
+        <Row gutter={[16, 16]}>
+          <Col xs={24} lg={14}>
+            <Card title="Datos Personales">
+              <Descriptions
+                column={1}
+                size="small"
+                items={[
+                  { key: 'since', label: 'Miembro desde', children: formatDate(data.client.created_at) },
+                  { key: 'name', label: person ? 'Nombre' : 'Razón social', children: data.client.name },
+                  { key: 'identification', label: 'Identificación', children: identificationLabel(data.client) },
+                  { key: 'email', label: 'Correo', children: textOrEmpty(data.client.email) },
+                  { key: 'phone', label: 'Teléfonos', children: data.client.phone.length ? data.client.phone.map(formatPhone).join(', ') : EMPTY_TEXT },
+                  ...(person
+                    ? [
+                        { key: 'birth_date', label: 'Fecha de nacimiento', children: formatDate(data.client.birth_date) },
+                        {
+                          key: 'age',
+                          label: 'Edad',
+                          children: (() => {
+                            const age = ageOn(data.client.birth_date, todayInCaracas());
+                            return age === null ? EMPTY_TEXT : `${age} años`;
+                          })(),
+                        },
+                        { key: 'gender', label: 'Género', children: data.client.gender ? (GENDERS[data.client.gender as keyof typeof GENDERS] ?? EMPTY_TEXT) : EMPTY_TEXT },
+                      ]
+                    : []),
+                ]}
+              />
+            </Card>
+          </Col>
+          <Col xs={24} lg={10}>
+            <Card title="Información Adicional">
+              <Descriptions
+                column={1}
+                size="small"
+                items={[
+                  {
+                    key: 'latest',
+                    label: 'Último pago registrado',
+                    children: data.latest_payment ? (
+                      <>
+                        {formatMoney(data.latest_payment.amount_payment)} · {formatDate(data.latest_payment.date_payment)}{' '}
+                        <Tag color={STATUS_COLORS[data.latest_payment.status]}>{PAYMENT_STATUS[data.latest_payment.status]}</Tag>
+                      </>
+                    ) : (
+                      dashboardMessages.noPayments
+                    ),
+                  },
+                  { key: 'dollar', label: 'Tasa del dólar', children: formatMoney(data.dollar_rate) },
+                  { key: 'euro', label: 'Tasa del euro', children: formatMoney(data.euro_rate) },
+                ]}
+              />
+            </Card>
+          </Col>
+        </Row>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,64 @@
+import { percentageTone, type DashboardAdmin, type PeriodCard } from '@recaudo/domain/dashboard';
+import { formatMoney } from '@recaudo/domain/format';
+import Card from 'antd/es/card';
+import Col from 'antd/es/col';
+import Descriptions from 'antd/es/descriptions';
+import Popover from 'antd/es/popover';
+import Row from 'antd/es/row';
+import Tag from 'antd/es/tag';
+import Typography from 'antd/es/typography';
+import { useCountUp } from './use-count-up';
+
+const TONE_COLORS = { up: 'green', down: 'red', flat: 'gold' } as const;
+const PERIODS = [
+  { key: 'day', title: 'Pagos de hoy', previous: 'ayer' },
+  { key: 'month', title: 'Pagos del mes', previous: 'el mes anterior' },
+  { key: 'year', title: 'Pagos del año', previous: 'el año anterior' },
+] as const;
+
+function Amounts({ card }: { card: PeriodCard }) {
+  return (
+    <Descriptions
+      size="small"
+      column={1}
+      items={[
+        { key: 'bs', label: 'Monto BS', children: formatMoney(card.current.amount_payment) },
+        { key: 'usd', label: 'Monto $', children: formatMoney(card.current.dollar_amount_payment, '$') },
+      ]}
+    />
+  );
+}
+
+function PeriodStat({ title, previous, card }: { title: string; previous: string; card: PeriodCard }) {
+  const count = useCountUp(card.current.count_payments);
+  const tone = percentageTone(card.percentage);
+  const sign = tone === 'up' ? '+' : '';
+  return (
+    <Popover title={title} content={<Amounts card={card} />}>
+      <Card hoverable aria-label={title} tabIndex={0}>
+        <Typography.Text type="secondary">{title}</Typography.Text>
+        <div style={{ fontSize: 32, fontWeight: 600, lineHeight: 1.3 }} data-testid={`count-${title}`}>
+          {Math.round(count).toLocaleString('es-VE')}
+        </div>
+        <Tag color={TONE_COLORS[tone]}>
+          {sign}
+          {card.percentage.replace('.', ',')} %
+        </Tag>
+        <Typography.Text type="secondary"> frente a {previous}</Typography.Text>
+      </Card>
+    </Popover>
+  );
+}
+
+/** The three cards (spec 03): payments today, this month, this year; count, % change, BS and $ in a popover. */
+export function PeriodCards({ payments }: { payments: DashboardAdmin['payments'] }) {
+  return (
+    <Row gutter={[16, 16]}>
+      {PERIODS.map((period) => (
+        <Col key={period.key} xs={24} md={8}>
+          <PeriodStat title={period.title} previous={period.previous} card={payments[period.key]} />
+        </Col>
+      ))}
+    </Row>
+  );
+}

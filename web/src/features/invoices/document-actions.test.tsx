@@ -1,0 +1,225 @@
+import { caracas } from '@recaudo/domain/dates';
+import { INVOICE_STATUS, invoiceMessages } from '@recaudo/domain/invoices';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeApi, notFound, ok } from '../../test/fake-api';
+import { makeSession, renderApp } from '../../test/render';
+import { METHODS, paymentRow } from '../payments/payment-fixtures';
+import PaymentsPage from '../payments/payments-page';
+import { InvoiceBadge } from './invoice-badge';
+
+const issued = paymentRow({
+  id: 7,
+  number_correlative: '00000107',
+  number: '00-00000042',
+  hash: 'factura-7',
+  type_document: '01',
+  send_invoice: true,
+  apply_invoice_factory: true,
+  status_invoice_factory: 200,
+  factory_response: 'Documento procesado correctamente',
+  is_apply_retention: true,
+  client: { ...paymentRow().client, name: 'Bodega El Sol', email: 'sol@correo.test' },
+});
+const rejected = paymentRow({
+  id: 8,
+  number_correlative: '00000108',
+  number: null,
+  hash: 'factura-8',
+  apply_invoice_factory: true,
+  status_invoice_factory: 203,
+  factory_response: 'Documento no procesado',
+});
+const plain = paymentRow({ id: 9, number_correlative: '00000109', hash: 'sin-factura' });
+
+const api = installFakeApi((url, init) => {
+  const decoded = decodeURIComponent(url);
+  if (decoded.startsWith('/api/payments?')) return ok({ data: [issued, rejected, plain], current_page: 1, per_page: 10, total: 3, last_page: 1 });
+  if (decoded === '/api/payment-methods/selects') return ok(METHODS);
+  if (decoded === '/api/factory-invoices/generate-invoice-payment-pdf/factura-7')
+    return new Response(new Blob(['%PDF-1.7']), { status: 200, headers: { 'content-type': 'application/pdf' } });
+  if (decoded === '/api/factory-invoices/records/7')
+    return ok([
+      { id: 1, endpoint: 'Emision', message: 'Documento procesado correctamente', code: '200', validations: [], created_at: '2026-11-25T15:00:00.000Z' },
+    ]);
+  if (decoded === '/api/factory-invoices/records/8')
+    return ok([
+      {
+        id: 2,
+        endpoint: 'Emision',
+        message: 'Documento no procesado',
+        code: '203',
+        validations: ['comprador.direccion: longitud máxima 100'],
+        created_at: '2026-11-25T15:00:00.000Z',
+      },
+    ]);
+  if (decoded === '/api/factory-invoices/send-mail-invoice') {
+    const body = JSON.parse(String(init?.body));
+    return ok({ sent: body.items, dropped: [] }, invoiceMessages.mailQueued);
+  }
+  if (decoded === '/api/factory-invoices/apply-retention') return ok(null, invoiceMessages.retentionApplied);
+  if (decoded === '/api/factory-invoices/cancel-invoice') return ok(null, invoiceMessages.cancelled);
+  if (decoded === '/api/factory-invoices/generate-custom-factory-note')
+    return ok({ id: 3, type_document: '03', number_document: '0001' }, invoiceMessages.noteQueued);
+  return notFound();
+});
+
+beforeEach(() => {
+  URL.createObjectURL = vi.fn(() => 'blob:factura');
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => vi.restoreAllMocks());
+
+const ALL = ['payments', 'add_payment', 'edit_payment'];
+const show = (permissions = ALL) => renderApp(<PaymentsPage />, { path: '/payments', session: makeSession({ permissions }) });
+const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr')!;
+const bodyOf = (path: string) => JSON.parse(String(api.fetch.mock.calls.find(([url]) => String(url) === path)![1]!.body));
+
+describe('legal-document badge (spec 02 §4)', () => {
+  it('shows every code with its label and colour; null is queued, unknown codes a warning', () => {
+    const colors: Record<string, string> = {
+      success: 'ant-tag-success',
+      warning: 'ant-tag-warning',
+      danger: 'ant-tag-error',
+      secondary: 'ant-tag-default',
+      processing: 'ant-tag-processing',
+    };
+    const codes = [...Object.keys(INVOICE_STATUS).map(Number), null, 999];
+    renderApp(
+      <>
+        {codes.map((code) => (
+          <InvoiceBadge key={String(code)} code={code} />
+        ))}
+      </>,
+    );
+    for (const [code, status] of Object.entries(INVOICE_STATUS)) {
+      const tag = document.querySelector(`[data-code="${code}"]`)!;
+      expect(tag).toHaveTextContent(status.label);
+      if (status.color !== 'secondary') expect(tag.className).toContain(colors[status.color]);
+    }
+    expect(INVOICE_STATUS[200]).toEqual({ label: 'Procesado', color: 'success' });
+    expect(INVOICE_STATUS[900]).toEqual({ label: 'No aplica', color: 'secondary' });
+    expect(INVOICE_STATUS[100]!.color).toBe('warning');
+    expect(INVOICE_STATUS[210]!.color).toBe('warning');
+    expect(document.querySelector('[data-code="queued"]')).toHaveTextContent('En cola');
+    expect(document.querySelector('[data-code="999"]')).toHaveTextContent('Desconocido');
+  });
+
+  it('is the Factura column of the payments list', async () => {
+    show();
+    expect(within(await rowOf('00000107')).getByText('Procesado')).toBeInTheDocument();
+    expect(within(await rowOf('00000108')).getByText('No procesado')).toBeInTheDocument();
+    expect(within(await rowOf('00000109')).getByText('No aplica')).toBeInTheDocument();
+  });
+});
+
+describe('document actions', () => {
+  it('offers them as spec 02 §4 enables: an issued invoice all, a rejected one its records, no invoice none', async () => {
+    show();
+    const issuedRow = await rowOf('00000107');
+    for (const name of [
+      'Ver factura',
+      'Registros de la factura',
+      'Enviar factura por correo',
+      'Aplicar retención',
+      'Nota de débito',
+      'Nota de crédito',
+      'Anular factura',
+    ])
+      expect(within(issuedRow).getByRole('button', { name })).toBeInTheDocument();
+    const rejectedRow = await rowOf('00000108');
+    expect(within(rejectedRow).getByRole('button', { name: 'Registros de la factura' })).toBeInTheDocument();
+    expect(within(rejectedRow).queryByRole('button', { name: 'Ver factura' })).toBeNull();
+    expect(within(await rowOf('00000109')).queryByRole('button', { name: 'Registros de la factura' })).toBeNull();
+  });
+
+  it('without edit_payment: view, records and e-mail only', async () => {
+    show(['payments']);
+    const row = await rowOf('00000107');
+    expect(within(row).getByRole('button', { name: 'Enviar factura por correo' })).toBeInTheDocument();
+    for (const name of ['Aplicar retención', 'Nota de débito', 'Nota de crédito', 'Anular factura'])
+      expect(within(row).queryByRole('button', { name })).toBeNull();
+  });
+
+  it('opens the PDF in the embedded viewer', async () => {
+    show();
+    await userEvent.click(within(await rowOf('00000107')).getByRole('button', { name: 'Ver factura' }));
+    const viewer = await screen.findByRole('dialog', { name: 'Detalles de la factura' });
+    await waitFor(() => expect(within(viewer).getByTitle('Factura PDF')).toHaveAttribute('src', 'blob:factura'));
+  });
+
+  it('shows a payment’s printer calls with their validaciones', async () => {
+    show();
+    await userEvent.click(within(await rowOf('00000108')).getByRole('button', { name: 'Registros de la factura' }));
+    const records = await screen.findByRole('dialog', { name: 'Registros de la factura' });
+    expect(await within(records).findByText('comprador.direccion: longitud máxima 100')).toBeInTheDocument();
+    expect(records).toHaveTextContent('Emision');
+    expect(records).toHaveTextContent('203');
+  });
+
+  it('applies a retention: number and date required, then the server’s message', async () => {
+    show();
+    await userEvent.click(within(await rowOf('00000107')).getByRole('button', { name: 'Aplicar retención' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Aplicar retención' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Aplicar' }));
+    expect(await within(dialog).findAllByText(invoiceMessages.required)).toHaveLength(2);
+    await userEvent.type(within(dialog).getByLabelText('Nº de comprobante'), '20261100000001');
+    await userEvent.type(within(dialog).getByLabelText('Fecha del comprobante'), `${caracas().format('DD-MM-YYYY')}{enter}`);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Aplicar' }));
+    await waitFor(() => expect(api.success).toHaveBeenCalledWith(invoiceMessages.retentionApplied));
+    expect(bodyOf('/api/factory-invoices/apply-retention')).toMatchObject({
+      id: 7,
+      number: '20261100000001',
+      date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+  });
+
+  it('cancels with a reason: empty is "Necesitas completar el campo"', async () => {
+    show();
+    await userEvent.click(within(await rowOf('00000107')).getByRole('button', { name: 'Anular factura' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Anular factura' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Si' }));
+    expect(await within(dialog).findByText('Necesitas completar el campo')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Motivo de la anulación'), 'Datos del cliente errados');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Si' }));
+    await waitFor(() => expect(api.success).toHaveBeenCalledWith(invoiceMessages.cancelled));
+    expect(bodyOf('/api/factory-invoices/cancel-invoice')).toEqual({ id: 7, notes: 'Datos del cliente errados' });
+  });
+
+  it('e-mails the invoice to the client’s address by default, dropping invalid ones and showing them', async () => {
+    show();
+    await userEvent.click(within(await rowOf('00000107')).getByRole('button', { name: 'Enviar factura por correo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enviar factura por correo' });
+    expect(dialog).toHaveTextContent('sol@correo.test');
+    await userEvent.type(within(dialog).getByRole('combobox'), 'no-es-correo{enter}');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    await waitFor(() => expect(api.success).toHaveBeenCalledWith(invoiceMessages.mailQueued));
+    expect(bodyOf('/api/factory-invoices/send-mail-invoice')).toEqual({ id: 7, items: ['sol@correo.test'] });
+  });
+
+  it('generates a debit note: the fields the method asks are required, then the note goes to the printer', async () => {
+    show();
+    await userEvent.click(within(await rowOf('00000107')).getByRole('button', { name: 'Nota de débito' }));
+    const panel = await screen.findByRole('dialog', { name: 'Generar nota de débito' });
+    // The payment's method (Transferencia, type 1) asks for the reference.
+    expect(await within(panel).findByLabelText('Referencia')).toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Guardar' }));
+    expect(await within(panel).findAllByText(invoiceMessages.required)).toHaveLength(3);
+    await userEvent.type(within(panel).getByLabelText('Referencia'), '000777');
+    await userEvent.type(within(panel).getByLabelText('Nuevo monto'), '116');
+    await userEvent.type(within(panel).getByLabelText('Notas'), 'Diferencia de tarifa');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(api.success).toHaveBeenCalledWith(invoiceMessages.noteQueued));
+    expect(bodyOf('/api/factory-invoices/generate-custom-factory-note')).toMatchObject({
+      id: 7,
+      type: '03',
+      payment_method_id: 1,
+      new_amount_payment: '116',
+      notes: 'Diferencia de tarifa',
+      reference: '000777',
+      terminal: null,
+      lot_number: null,
+    });
+  });
+});

@@ -1,0 +1,79 @@
+import type { AddressRow } from '@recaudo/domain/addresses';
+import type { Paged } from '@recaudo/domain/paging';
+import { solvencyMessages, type CreateSolvencyInput, type SolvencyRow, type SolvencyVerification } from '@recaudo/domain/solvencies';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListParams } from '../../components/use-list-state';
+import { download, http } from '../../lib/http';
+import { notify } from '../../lib/notify';
+
+/** Solvency certificates (spec 02 §7 Solvencies) and their public verification (spec 03). */
+
+export const SOLVENCIES_EXPORT_PATH = 'solvencies/export/data';
+
+export const solvencyKeys = {
+  all: ['solvencies'] as const,
+  lists: () => [...solvencyKeys.all, 'list'] as const,
+  list: (params: ListParams) => [...solvencyKeys.lists(), params] as const,
+  addresses: (clientId: number | 'own') => [...solvencyKeys.all, 'addresses', clientId] as const,
+  verification: (hash: string) => ['verify-solvency', hash] as const,
+};
+
+export const findSolvencies = (params: ListParams, signal?: AbortSignal) =>
+  http.get<Paged<SolvencyRow>>('solvencies', { query: { ...params }, signal }).then((answer) => answer.data);
+export const createSolvency = (input: CreateSolvencyInput) => http.post<{ id: number; hash: string }>('solvencies/store', input);
+export const deleteSolvency = (id: number) => http.delete<null>('solvencies/delete', { id });
+export const sendSolvencyMail = (hash: string) => http.post<{ to: string }>('solvencies/send-mail-solvency-pdf', { hash });
+/** "Descargar solvencia": the server's PDF saved as 'Solvencia.pdf' (a failure shows the shared download error). */
+export const downloadSolvency = (hash: string) =>
+  download(`solvencies/generate-solvency-pdf/${encodeURIComponent(hash)}`, { fileName: solvencyMessages.fileName }).catch(() => undefined);
+
+/** A client's complete addresses with their solvency as the server decides it (staff: that client's; a client user: own). */
+export const findSolvencyAddresses = (clientId: number | 'own', signal?: AbortSignal) =>
+  http
+    .get<AddressRow[]>(clientId === 'own' ? 'addresses-payment/address-client/client' : `addresses-payment/address-select-client/${clientId}`, { signal })
+    .then((answer) => answer.data);
+
+/** Public, and silent: the page shows the "Error!" result itself. */
+export const fetchSolvencyVerification = (hash: string, signal?: AbortSignal) =>
+  http.get<SolvencyVerification>(`verify-solvency/${encodeURIComponent(hash)}`, { public: true, silent: true, signal }).then((answer) => answer.data);
+
+export function useSolvencies(params: ListParams) {
+  return useQuery({ queryKey: solvencyKeys.list(params), queryFn: ({ signal }) => findSolvencies(params, signal), placeholderData: keepPreviousData });
+}
+
+export function useSolvencyAddresses(clientId: number | 'own' | null) {
+  return useQuery({
+    queryKey: solvencyKeys.addresses(clientId ?? 0),
+    queryFn: ({ signal }) => findSolvencyAddresses(clientId!, signal),
+    enabled: clientId !== null,
+  });
+}
+
+export const useSolvencyVerification = (hash: string) =>
+  useQuery({ queryKey: solvencyKeys.verification(hash), queryFn: ({ signal }) => fetchSolvencyVerification(hash, signal), retry: false, staleTime: 60_000 });
+
+export function useCreateSolvency() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createSolvency,
+    onSuccess: async (answer) => {
+      notify.success(answer.message);
+      await queryClient.invalidateQueries({ queryKey: solvencyKeys.all });
+    },
+  });
+}
+
+export function useDeleteSolvency() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteSolvency,
+    onSuccess: async (answer) => {
+      notify.success(answer.message);
+      await queryClient.invalidateQueries({ queryKey: solvencyKeys.lists() });
+    },
+  });
+}
+
+export function useSendSolvencyMail() {
+  return useMutation({ mutationFn: sendSolvencyMail, onSuccess: (answer) => notify.success(answer.message) });
+}

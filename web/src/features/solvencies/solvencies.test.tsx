@@ -1,0 +1,184 @@
+import type { SolvencyRow, SolvencyVerification } from '@recaudo/domain/solvencies';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { addressRow } from '../../test/address-rows';
+import { installFakeApi, notFound, ok } from '../../test/fake-api';
+import { makeSession, renderApp } from '../../test/render';
+import { NewSolvencyModal } from './new-solvency-modal';
+import SolvenciesPage from './solvencies-page';
+import VerifySolvencyPage from './verify-solvency-page';
+
+const HASH = 'c3'.repeat(32);
+
+const row = (overrides: Partial<SolvencyRow> = {}): SolvencyRow => ({
+  id: 7,
+  client_id: 10,
+  addresses_payment_id: 1,
+  type: 0,
+  solvent_to_date: '2026-11',
+  is_valid: true,
+  revoked_at: null,
+  revoked_reason: null,
+  hash: HASH,
+  created_at: '2026-11-20T15:00:00.000Z',
+  created_by: 1,
+  client: { id: 10, name: 'Luisa Mendoza', email: 'luisa@correo.test', identification_type: 'V', identification: '12345678' },
+  address_payment: { id: 1, address: 'Calle 3, casa 12', state: 'Miranda', municipality: 'Sucre', parish: 'Petare', community: 'La Urbina', economic_activity: null },
+  ...overrides,
+});
+
+const paged = (rows: SolvencyRow[]) => ({ data: rows, current_page: 1, per_page: 10, total: rows.length, last_page: 1 });
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const owing = addressRow({ id: 2, address: 'Av. Principal, local 4', months_to_pay: 2, solvent: false, solvent_to_date: '2026-09' });
+const pendingOnly = addressRow({ id: 3, address: 'Calle 9', months_to_pay: 0, solvent: false, solvent_to_date: '2026-11' });
+const solvent = addressRow({ id: 1, address: 'Calle 3, casa 12', solvent: true, solvent_to_date: '2026-11' });
+
+let stored: unknown = null;
+const api = installFakeApi(async (url, init) => {
+  if (url.startsWith('/api/solvencies/store')) {
+    stored = JSON.parse(String(init?.body));
+    return ok({ id: 8, hash: HASH }, 'Solvencia generada');
+  }
+  if (url.startsWith('/api/solvencies/send-mail-solvency-pdf')) return ok({ to: 'luisa@correo.test' }, 'Solvencia enviada al correo del cliente');
+  if (url.startsWith('/api/solvencies')) return ok(paged([row(), row({ id: 6, is_valid: false, revoked_at: '2026-11-22T13:00:00.000Z', revoked_reason: 'Un pago en el que se basaba fue rechazado' })]));
+  if (url.startsWith('/api/addresses-payment/address-client/client')) return ok([solvent, owing, pendingOnly]);
+  if (url.startsWith('/api/addresses-payment/address-select-client/10')) return ok([solvent, owing, pendingOnly]);
+  return notFound();
+});
+
+const clientSession = makeSession({ user: { client_id: 10, client: { id: 10, name: 'Luisa Mendoza' } as never, role: { id: 4, name: 'Cliente', key: 'client' } } });
+
+describe('Solvencias (client user)', () => {
+  it('generates a certificate only for a solvent address and says why not otherwise', async () => {
+    renderApp(<SolvenciesPage />, { path: '/solvencies', session: clientSession });
+    expect(await screen.findByRole('heading', { name: 'Solvencias' })).toBeInTheDocument();
+    const generate = screen.getByRole('button', { name: 'Generar solvencia' });
+    expect(generate).toBeDisabled();
+
+    await userEvent.click(screen.getByLabelText('Dirección de pago'));
+    await userEvent.click(await screen.findByText(/Av\. Principal, local 4/));
+    expect(await screen.findByText('La dirección no está solvente: debe 2 meses')).toBeInTheDocument();
+    expect(generate).toBeDisabled();
+
+    await userEvent.click(screen.getByLabelText('Dirección de pago'));
+    await userEvent.click(await screen.findByText(/^Calle 9/));
+    expect(await screen.findByText('La dirección no está solvente: tiene meses cubiertos por un pago que aún está Procesando')).toBeInTheDocument();
+    expect(generate).toBeDisabled();
+
+    await userEvent.click(screen.getByLabelText('Dirección de pago'));
+    await userEvent.click(await screen.findByText(/Calle 3, casa 12 \(Residencial\) — solvente hasta 11-2026/));
+    expect(screen.queryByText(/no está solvente/)).not.toBeInTheDocument();
+    await waitFor(() => expect(generate).toBeEnabled());
+    await userEvent.click(generate);
+    await waitFor(() => expect(api.success).toHaveBeenCalledWith('Solvencia generada'));
+    expect(stored).toEqual({ client_id: 10, addresses_payment_id: 1 });
+  });
+
+  it('lists created date, solvent-until and validity, with download and send but no delete', async () => {
+    renderApp(<SolvenciesPage />, { path: '/solvencies', session: clientSession });
+    const table = await screen.findByRole('table');
+    expect(await within(table).findAllByText('20-11-2026')).toHaveLength(2);
+    expect(within(table).getAllByText('11-2026')).toHaveLength(2);
+    expect(within(table).getByText('Válida')).toBeInTheDocument();
+    expect(within(table).getByText('Revocada desde 22-11-2026')).toBeInTheDocument();
+    expect(within(table).queryByText('Luisa Mendoza')).not.toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: 'Eliminar' })).not.toBeInTheDocument();
+    await userEvent.click(within(table).getAllByRole('button', { name: 'Enviar solvencia por correo' })[0]!);
+    await waitFor(() => expect(api.success).toHaveBeenCalledWith('Solvencia enviada al correo del cliente'));
+  });
+});
+
+describe('Solvencias (staff)', () => {
+  it('shows identification linking to the client, client and e-mail, and the actions by permission', async () => {
+    renderApp(<SolvenciesPage />, { path: '/solvencies', session: makeSession({ permissions: ['clients', 'add_solvency', 'export_clients'] }) });
+    const table = await screen.findByRole('table');
+    const link = (await within(table).findAllByRole('link', { name: 'V-12345678' }))[0]!;
+    expect(link).toHaveAttribute('href', '/client-detail/10');
+    expect(within(table).getAllByText('luisa@correo.test').length).toBe(2);
+    expect(screen.getByRole('button', { name: /Nueva Solvencia/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Exportar/ })).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: 'Eliminar' })).not.toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: 'Historial de cambios' })).not.toBeInTheDocument();
+  });
+
+  it('hides Nueva Solvencia and export without add_solvency and export_clients; shows Eliminar with delete_solvency', async () => {
+    renderApp(<SolvenciesPage />, { path: '/solvencies', session: makeSession({ permissions: ['delete_solvency', 'logs'] }) });
+    const table = await screen.findByRole('table');
+    expect(await within(table).findAllByRole('button', { name: 'Eliminar' })).toHaveLength(2);
+    expect(within(table).getAllByRole('button', { name: 'Historial de cambios' })).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: /Nueva Solvencia/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Exportar/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('Verificación de solvencia (/verify-solvency/:hash)', () => {
+  const page = (
+    <Routes>
+      <Route path="/verify-solvency/:hash" element={<VerifySolvencyPage />} />
+    </Routes>
+  );
+  const verification = (overrides: Partial<SolvencyVerification> = {}): SolvencyVerification => ({
+    client: { name: 'Luisa Mendoza', identification_type: 'V', identification: '12345678' },
+    type: 0,
+    address: 'Calle 3, casa 12',
+    location: 'La Urbina, Petare, Sucre, Miranda',
+    created_at: '2026-11-20T15:00:00.000Z',
+    solvent_to_date: '2026-11',
+    is_valid: true,
+    revoked_at: null,
+    revoked_reason: null,
+    ...overrides,
+  });
+
+  it('shows a valid certificate without a login: client, address, created date and Solvente hasta month and year', async () => {
+    api.fetch.mockImplementation(async () => json(200, { success: true, message: 'Operación exitosa', data: verification() }));
+    renderApp(page, { path: `/verify-solvency/${HASH}` });
+    expect(await screen.findByText('Solvencia válida')).toBeInTheDocument();
+    expect(screen.getByText('Luisa Mendoza')).toBeInTheDocument();
+    expect(screen.getByText('V-12345678')).toBeInTheDocument();
+    expect(screen.getByText('Calle 3, casa 12 (Residencial)')).toBeInTheDocument();
+    expect(screen.getByText('20-11-2026')).toBeInTheDocument();
+    expect(screen.getByText('Noviembre 2026')).toBeInTheDocument();
+    expect(api.fetch.mock.calls[0]![0]).toBe(`/api/verify-solvency/${HASH}`);
+  });
+
+  it('says plainly that a revoked certificate is no longer valid, and since when', async () => {
+    api.fetch.mockImplementation(async () =>
+      json(200, { success: true, message: 'Operación exitosa', data: verification({ is_valid: false, revoked_at: '2026-11-22T13:00:00.000Z', revoked_reason: 'Un pago en el que se basaba fue rechazado' }) }),
+    );
+    renderApp(page, { path: `/verify-solvency/${HASH}` });
+    expect(await screen.findByText('Esta solvencia ya no es válida')).toBeInTheDocument();
+    expect(screen.getByText(/Revocada desde el 22-11-2026 09:00 am\. Un pago en el que se basaba fue rechazado\./)).toBeInTheDocument();
+    expect(screen.queryByText('Solvencia válida')).not.toBeInTheDocument();
+  });
+
+  it('shows Error! and the spec’s text for an unknown hash, without a toast', async () => {
+    api.fetch.mockImplementation(async () => json(404, { success: false, message: 'El hash no pertenece a ningún pago' }));
+    renderApp(page, { path: `/verify-solvency/${HASH}` });
+    expect(await screen.findByText('Error!')).toBeInTheDocument();
+    expect(screen.getByText('El hash no pertenece a ningún pago')).toBeInTheDocument();
+    expect(api.error).not.toHaveBeenCalled();
+  });
+});
+
+describe('Generar solvencia of an address row (staff)', () => {
+  it('opens on the row’s address: enabled for a solvent one, the reason and a disabled button for an owing one', async () => {
+    stored = null;
+    const { unmount } = renderApp(<NewSolvencyModal open clientId={10} addressId={2} onClose={() => undefined} />, { session: makeSession({ permissions: ['add_solvency'] }) });
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('La dirección no está solvente: debe 2 meses')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Generar solvencia' })).toBeDisabled();
+    unmount();
+
+    renderApp(<NewSolvencyModal open clientId={10} addressId={1} onClose={() => undefined} />, { session: makeSession({ permissions: ['add_solvency'] }) });
+    const second = await screen.findByRole('dialog');
+    const button = within(second).getByRole('button', { name: 'Generar solvencia' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await userEvent.click(button);
+    await waitFor(() => expect(stored).toEqual({ client_id: 10, addresses_payment_id: 1 }));
+    expect(api.success).toHaveBeenCalledWith('Solvencia generada');
+  });
+});
