@@ -68,7 +68,7 @@ describe.skipIf(!chromiumPath)(`bank validation in Chromium${chromiumPath ? '' :
     const panel = page.getByRole('dialog', { name: 'Nuevo pago' });
     await panel.waitFor();
     await selectOption(page, panel, 'Cliente', `${target.client.name} (${target.client.identification_type}-${target.client.identification})`, { search: target.client.identification, exact: false });
-    await selectOption(page, panel, 'Dirección de pago', target.address, { exact: false });
+    await selectOption(page, panel, 'Dirección de pago', `${target.address} (Residencial)`);
     await selectOption(page, panel, 'Método de pago', 'Pago móvil');
     await panel.getByLabel('Referencia').fill(reference);
     await selectOption(page, panel, 'Banco de origen', `${bank.code} - ${bank.name}`);
