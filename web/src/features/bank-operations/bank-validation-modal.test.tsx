@@ -38,6 +38,11 @@ describe('bank validation modal', () => {
     expect(api.fetch).not.toHaveBeenCalled();
   });
 
+  it('says when the client has no phone to pick', () => {
+    renderApp(<BankValidationModal open facts={{ ...facts, client: { ...facts.client!, phone: [] } }} onClose={vi.fn()} onValidated={vi.fn()} />);
+    expect(screen.getByText('El cliente no tiene teléfonos registrados: actualice sus datos de contacto.')).toBeInTheDocument();
+  });
+
   it('goes idle → validating → success and hands the conciliation to the panel', async () => {
     let release: () => void = () => {};
     const answered = new Promise<void>((resolve) => (release = resolve));

@@ -14,6 +14,7 @@ import Modal from 'antd/es/modal';
 import Radio from 'antd/es/radio';
 import Result from 'antd/es/result';
 import Spin from 'antd/es/spin';
+import Typography from 'antd/es/typography';
 import { useState } from 'react';
 import { notify } from '../../lib/notify';
 import { validatePayment } from './api';
@@ -47,6 +48,8 @@ export function bankPreCheck(facts: BankPaymentFacts): string | null {
 export function failureText(answer: Pick<ValidatePaymentAnswer, 'bdv_message' | 'error' | 'message'>): string {
   return answer.bdv_message || answer.error || answer.message || bankMessages.validationFailed;
 }
+
+const NO_PHONES = 'El cliente no tiene teléfonos registrados: actualice sus datos de contacto.';
 
 type Phase = { name: 'idle' } | { name: 'validating' } | { name: 'success' } | { name: 'error'; message: string };
 
@@ -163,6 +166,7 @@ export function BankValidationModal({ open, facts, onClose, onValidated }: BankV
                 aria-label="Teléfono del pagador"
               >
                 <Flex vertical gap={8}>
+                  {phones.length === 0 && <Typography.Text type="warning">{NO_PHONES}</Typography.Text>}
                   {phones.map((item) => (
                     <Radio key={item} value={item}>
                       {formatPhone(item)}
