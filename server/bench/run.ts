@@ -86,9 +86,7 @@ async function main() {
     console.log(`Crear un cierre y agregarle 50 pagos: ${rounds.map((ms) => `${Math.round(ms)} ms`).join(', ')} (presupuesto 1000 ms)`);
   }
   const dashboardMismatches = await dashboardTotalsCheck(database.db, address, token);
-  console.log(dashboardMismatches.length ? `dashboard/admin differs from sum() over payments:
-${dashboardMismatches.join('
-')}` : 'dashboard/admin equals sum() over payments to the cent.');
+  console.log(dashboardMismatches.length ? `dashboard/admin differs from sum() over payments:\n${dashboardMismatches.join('\n')}` : 'dashboard/admin equals sum() over payments to the cent.');
   if (plans.length) console.table(plans);
   await app.close();
   await database.close();
