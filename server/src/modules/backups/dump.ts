@@ -44,8 +44,9 @@ export async function writeBackup(
             }
             await write(text);
           });
-          manifest.tables[table.name] = digest.result();
-          onTable?.(table.name, manifest.tables[table.name].rows);
+          const summary = digest.result();
+          manifest.tables[table.name] = summary;
+          onTable?.(table.name, summary.rows);
         }
         for (const sequence of await listSequences(tx)) {
           await write(`${JSON.stringify({ sequence: sequence.name, last_value: sequence.lastValue, is_called: sequence.isCalled })}\n`);
