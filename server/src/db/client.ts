@@ -51,6 +51,9 @@ export async function openDatabase(options: { url?: string; dataDir: string | nu
     // workers split one query over the cores that the other requests need: with four requests at
     // once on two cores a count over 40 000 addresses took 116 ms with them and 31 ms without.
     const pool = new pg.Pool({ connectionString: options.url, max: 10, options: '-c jit=off -c max_parallel_workers_per_gather=0' });
+    // An idle connection closed by the server (restart, failover, pg_terminate_backend) is
+    // dropped by the pool and replaced at the next query; unheard, its error would stop the process.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema });
     try {
       const holder = await pool.connect();
