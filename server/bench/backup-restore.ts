@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { openDatabase, type Database } from '../src/db/client';
@@ -50,6 +51,8 @@ await admin.connect();
 await admin.query(`create database ${target.pathname.slice(1)}`);
 try {
   const database = await openDatabase({ url: target.toString(), dataDir: null });
+  // bench/seed-scale.ts keeps its own bookkeeping table beside the application's.
+  await database.db.execute(sql`create table if not exists scale_seed (options jsonb, counts jsonb, finished_at timestamptz)`);
   const started = Date.now();
   const summary = await restoreBackup(database.db, localObjects(path.join(work, 'uploads')), file, { force: false });
   console.log(`restore (PostgreSQL, with the checks): ${summary.rows} rows, ${((Date.now() - started) / 1000).toFixed(1)} s`);
