@@ -51,18 +51,23 @@ export async function openDatabase(options: { url?: string; dataDir: string | nu
     // workers split one query over the cores that the other requests need: with four requests at
     // once on two cores a count over 40 000 addresses took 116 ms with them and 31 ms without.
     const pool = new pg.Pool({ connectionString: options.url, max: 10, options: '-c jit=off -c max_parallel_workers_per_gather=0' });
+    // An idle connection closed by the server (restart, failover, pg_terminate_backend) is
+    // dropped by the pool and replaced at the next query; unheard, its error would stop the process.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema });
-    const holder = await pool.connect();
     try {
-      await holder.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
-      await migratePg(db, migrationsConfig);
-      await options.prepare?.(db as unknown as Database);
+      const holder = await pool.connect();
+      try {
+        await holder.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+        await migratePg(db, migrationsConfig);
+        await options.prepare?.(db as unknown as Database);
+      } finally {
+        await holder.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined);
+        holder.release();
+      }
     } catch (error) {
       await pool.end();
       throw error;
-    } finally {
-      await holder.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined);
-      holder.release();
     }
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
   }

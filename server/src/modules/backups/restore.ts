@@ -80,7 +80,11 @@ export async function restoreBackup(db: Database, uploads: ObjectStore, file: st
   const { header, manifest } = await checkBackup(file);
   return db.transaction(async (tx) => {
     await portableSession(tx);
-    await tx.execute(sql`set local session_replication_role to replica`);
+    await tx.execute(sql`set local session_replication_role to replica`).catch((error: unknown) => {
+      throw new RestoreRefused(
+        `El usuario de la base de datos no puede desactivar los disparadores durante la carga (session_replication_role): restaure como superusuario o con un rol al que se haya concedido ese parámetro. (${(error as Error).message})`,
+      );
+    });
     const tables = await listTables(tx);
     const known = new Map(tables.map((table) => [table.name, table]));
     const missing = Object.keys(manifest.tables).filter((name) => !known.has(name));

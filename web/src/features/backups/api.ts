@@ -8,10 +8,13 @@ export type { BackupRow };
 export const backupKeys = { all: ['backups'] as const };
 
 export const findBackups = (signal?: AbortSignal) => http.get<BackupRow[]>('backups', { signal }).then((answer) => answer.data);
-export const createBackup = () => http.post<BackupRow>('backups');
+/** A backup of a large database takes minutes: the call waits up to an hour, not the usual minute. */
+const BACKUP_TIMEOUT_MS = 60 * 60_000;
+
+export const createBackup = () => http.post<BackupRow>('backups', undefined, { timeoutMs: BACKUP_TIMEOUT_MS });
 export const deleteBackup = (name: string) => http.delete<null>('backups', { path: name });
 /** Streams the file from the server's storage and saves it under its name. */
-export const downloadBackup = (name: string) => download('backups/download', { query: { path: name }, fileName: name });
+export const downloadBackup = (name: string) => download('backups/download', { query: { path: name }, fileName: name, timeoutMs: BACKUP_TIMEOUT_MS });
 
 export function useBackups() {
   return useQuery({ queryKey: backupKeys.all, queryFn: ({ signal }) => findBackups(signal) });
