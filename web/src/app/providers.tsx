@@ -2,11 +2,23 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import ConfigProvider from 'antd/es/config-provider';
 import esES from 'antd/es/locale/es_ES';
 import theme from 'antd/es/theme';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useSession } from '../lib/session';
 import { NotifyHost } from './notify-host';
 import { PreferencesProvider, usePreferences } from './preferences';
-import { RealtimeBridge } from './realtime-bridge';
 import { SessionProvider } from './session-provider';
+
+const RealtimeBridge = lazy(() => import('./realtime-bridge').then((module) => ({ default: module.RealtimeBridge })));
+
+/** The real-time channel only exists for a logged-in browser: its code stays out of the login page. */
+function RealtimeHost() {
+  const { session } = useSession();
+  return session ? (
+    <Suspense fallback={null}>
+      <RealtimeBridge />
+    </Suspense>
+  ) : null;
+}
 
 function createQueryClient() {
   return new QueryClient({
@@ -59,7 +71,7 @@ export function Providers({ children }: { children: ReactNode }) {
       <PreferencesProvider>
         <ThemedApp>
           <SessionProvider>
-            <RealtimeBridge />
+            <RealtimeHost />
             {children}
           </SessionProvider>
         </ThemedApp>
