@@ -55,7 +55,8 @@ describe('the real-time channel in the browser', () => {
     const error = vi.fn();
     registerNotifier({ success, error });
     const { queryClient } = mount('token-9');
-    expect(fake.io).toHaveBeenCalledWith(expect.objectContaining({ auth: { token: 'token-9' }, path: '/socket.io' }));
+    // socket.io-client is loaded after login: the connection opens once it arrived.
+    await vi.waitFor(() => expect(fake.io).toHaveBeenCalledWith(expect.objectContaining({ auth: { token: 'token-9' }, path: '/socket.io' })));
 
     fake.socket.connected = true;
     act(() => fake.handlers.get('connect')!());
@@ -73,13 +74,21 @@ describe('the real-time channel in the browser', () => {
     expect(error).toHaveBeenCalledWith('Tu pago fue rechazado', undefined);
   });
 
-  it('disconnects on logout and stays off without a session', () => {
+  it('disconnects on logout and stays off without a session', async () => {
     const { logout } = mount('token-9');
-    expect(fake.io).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(fake.io).toHaveBeenCalledTimes(1));
     logout();
     expect(fake.socket.disconnect).toHaveBeenCalled();
     fake.io.mockClear();
     mount(null);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fake.io).not.toHaveBeenCalled();
+  });
+
+  it('opens nothing when the session ends before the socket library arrived', async () => {
+    const { logout } = mount('token-9');
+    logout();
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(fake.io).not.toHaveBeenCalled();
   });
 });
