@@ -6,43 +6,9 @@ import { PRODUCT_NAME } from '@recaudo/domain/navigation';
 import { solvencyMessages, type SolvencyVerification } from '@recaudo/domain/solvencies';
 import Alert from 'antd/es/alert';
 import Descriptions from 'antd/es/descriptions';
-import Result from 'antd/es/result';
-import Spin from 'antd/es/spin';
-import theme from 'antd/es/theme';
-import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
-import { HttpError } from '../../lib/http';
+import { useParams } from 'react-router';
+import { PublicVerification } from '../../components/public-verification';
 import { useSolvencyVerification } from './api';
-
-function VerifyCard({ children }: { children: ReactNode }) {
-  const { token } = theme.useToken();
-  return (
-    <section
-      aria-labelledby="verify-solvency-title"
-      style={{
-        maxWidth: 640,
-        margin: '0 auto',
-        padding: 'clamp(16px, 5vw, 32px)',
-        background: token.colorBgContainer,
-        color: token.colorText,
-        borderRadius: token.borderRadiusLG,
-        boxShadow: token.boxShadowTertiary,
-      }}
-    >
-      <Link
-        to="/"
-        aria-label={`${PRODUCT_NAME}, ir al inicio`}
-        style={{ display: 'block', textAlign: 'center', fontSize: token.fontSizeHeading3, fontWeight: 600, color: token.colorPrimary, textDecoration: 'none' }}
-      >
-        {PRODUCT_NAME}
-      </Link>
-      <h1 id="verify-solvency-title" style={{ margin: '16px 0', fontSize: token.fontSizeHeading4, textAlign: 'center' }}>
-        {solvencyMessages.pageTitle}
-      </h1>
-      {children}
-    </section>
-  );
-}
 
 function VerificationDetails({ data }: { data: SolvencyVerification }) {
   return (
@@ -83,20 +49,15 @@ function VerificationDetails({ data }: { data: SolvencyVerification }) {
  */
 export default function VerifySolvencyPage() {
   const { hash = '' } = useParams();
-  const verification = useSolvencyVerification(hash);
-  let content: ReactNode;
-  if (verification.isPending) {
-    content = (
-      <div role="status" aria-label="Verificando solvencia" style={{ display: 'grid', placeItems: 'center', padding: 48 }}>
-        <Spin />
-      </div>
-    );
-  } else if (verification.isError) {
-    const error = verification.error;
-    const message = error instanceof HttpError && error.status !== 404 ? (error.serverMessage ?? error.message) : solvencyMessages.hashNotFound;
-    content = <Result status="error" title={solvencyMessages.hashNotFoundTitle} subTitle={message} />;
-  } else {
-    content = <VerificationDetails data={verification.data} />;
-  }
-  return <VerifyCard>{content}</VerifyCard>;
+  return (
+    <PublicVerification
+      title={solvencyMessages.pageTitle}
+      titleId="verify-solvency-title"
+      busyLabel="Verificando solvencia"
+      verification={useSolvencyVerification(hash)}
+      notFound={{ title: solvencyMessages.hashNotFoundTitle, message: solvencyMessages.hashNotFound }}
+    >
+      {(data) => <VerificationDetails data={data} />}
+    </PublicVerification>
+  );
 }

@@ -4,13 +4,10 @@ import { PRODUCT_NAME } from '@recaudo/domain/navigation';
 import { receiptMessages, type PaymentVerification } from '@recaudo/domain/payment-receipts';
 import { PAYMENT_STATUS, type PaymentStatus } from '@recaudo/domain/payments';
 import Descriptions from 'antd/es/descriptions';
-import Result from 'antd/es/result';
-import Spin from 'antd/es/spin';
 import Tag from 'antd/es/tag';
 import theme from 'antd/es/theme';
-import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
-import { HttpError } from '../../lib/http';
+import { useParams } from 'react-router';
+import { PublicVerification } from '../../components/public-verification';
 import { usePaymentVerification } from './api';
 
 const STATUS_COLORS: Record<PaymentStatus, string> = { 0: 'warning', 1: 'success', 2: 'error' };
@@ -20,37 +17,6 @@ function StatusTag({ status }: { status: PaymentStatus }) {
     <Tag color={STATUS_COLORS[status]} style={{ marginInlineEnd: 0 }}>
       {PAYMENT_STATUS[status]}
     </Tag>
-  );
-}
-
-/** The card of the public page: the logo (a link to the start page) and the title. */
-function VerifyCard({ children }: { children: ReactNode }) {
-  const { token } = theme.useToken();
-  return (
-    <section
-      aria-labelledby="verify-payment-title"
-      style={{
-        maxWidth: 640,
-        margin: '0 auto',
-        padding: 'clamp(16px, 5vw, 32px)',
-        background: token.colorBgContainer,
-        color: token.colorText,
-        borderRadius: token.borderRadiusLG,
-        boxShadow: token.boxShadowTertiary,
-      }}
-    >
-      <Link
-        to="/"
-        aria-label={`${PRODUCT_NAME}, ir al inicio`}
-        style={{ display: 'block', textAlign: 'center', fontSize: token.fontSizeHeading3, fontWeight: 600, color: token.colorPrimary, textDecoration: 'none' }}
-      >
-        {PRODUCT_NAME}
-      </Link>
-      <h1 id="verify-payment-title" style={{ margin: '16px 0', fontSize: token.fontSizeHeading4, textAlign: 'center' }}>
-        {receiptMessages.pageTitle}
-      </h1>
-      {children}
-    </section>
   );
 }
 
@@ -104,22 +70,15 @@ function VerificationDetails({ data }: { data: PaymentVerification }) {
  */
 export default function VerifyPaymentPage() {
   const { hash = '' } = useParams();
-  const verification = usePaymentVerification(hash);
-
-  let content: ReactNode;
-  if (verification.isPending) {
-    content = (
-      <div role="status" aria-label="Verificando pago" style={{ display: 'grid', placeItems: 'center', padding: 48 }}>
-        <Spin />
-      </div>
-    );
-  } else if (verification.isError) {
-    const error = verification.error;
-    // A missing payment answers 404 with the spec's text; other failures (network, 429) say what happened.
-    const message = error instanceof HttpError && error.status !== 404 ? (error.serverMessage ?? error.message) : receiptMessages.hashNotFound;
-    content = <Result status="error" title={receiptMessages.hashNotFoundTitle} subTitle={message} />;
-  } else {
-    content = <VerificationDetails data={verification.data} />;
-  }
-  return <VerifyCard>{content}</VerifyCard>;
+  return (
+    <PublicVerification
+      title={receiptMessages.pageTitle}
+      titleId="verify-payment-title"
+      busyLabel="Verificando pago"
+      verification={usePaymentVerification(hash)}
+      notFound={{ title: receiptMessages.hashNotFoundTitle, message: receiptMessages.hashNotFound }}
+    >
+      {(data) => <VerificationDetails data={data} />}
+    </PublicVerification>
+  );
 }
