@@ -2,16 +2,10 @@ import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAs, clickAndExpectToast, chromiumPath, loginAs, newPage, snapshot, useBrowser } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
+import type { DemoAddress } from './support/demo-records';
 
 const { browser, baseUrl } = useBrowser();
 
-interface DemoAddress {
-  id: number;
-  client_id: number;
-  client: { name: string; identification_type: string; identification: string };
-  address: string;
-  months_to_pay: number;
-}
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const owedIn = async (section: Locator) => Number((await section.getByText(/^Meses por pagar: \d+$/).innerText()).split(': ')[1]);

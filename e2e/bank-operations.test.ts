@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiAs, chromiumPath, loginAs, newPage, selectOption, snapshot, useBrowser } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
+import type { DemoAddress, DemoClient } from './support/demo-records';
 
 const { browser, baseUrl } = useBrowser();
 
@@ -10,18 +11,6 @@ interface Movement {
   mov: string;
   importe: string;
   observacion: string;
-}
-interface DemoAddress {
-  id: number;
-  client_id: number;
-  client: { name: string; identification_type: string; identification: string };
-  address: string;
-  months_to_pay: number;
-}
-interface DemoClient {
-  id: number;
-  email: string | null;
-  phone: string[];
 }
 
 /** A Caracas day `back` days ago as DD/MM/YYYY. */

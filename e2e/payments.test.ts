@@ -4,22 +4,10 @@ import { monthName } from '@recaudo/domain/months';
 import { describe, expect, it } from 'vitest';
 import { apiAs, clickAndExpectToast, chromiumPath, loginAs, newPage, selectOption, snapshot, useBrowser } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
+import type { DemoAddress, DemoClient } from './support/demo-records';
 
 const { browser, baseUrl } = useBrowser();
 
-interface DemoAddress {
-  id: number;
-  client_id: number;
-  client: { name: string; identification_type: string; identification: string };
-  address: string;
-  months_to_pay: number;
-  economic_activity_id: number | null;
-}
-interface DemoClient {
-  id: number;
-  email: string | null;
-  phone: string[];
-}
 interface DemoPayment {
   id: number;
   status: number;
