@@ -32,7 +32,22 @@ const admin: DashboardAdmin = {
     { date: '2026-11-01', count_payments: 1, amount_payment: '10.00', dollar_amount_payment: '0.25' },
     { date: '2026-11-02', count_payments: 0, amount_payment: '0.00', dollar_amount_payment: '0.00' },
   ],
-  payments_to_proccess: [paymentRow({ id: 55, status: 0, number_correlative: '00000555', serie_id: 1 })],
+  payments_to_proccess: [
+    paymentRow({ id: 55, status: 0, number_correlative: '00000555', serie_id: 1 }),
+    paymentRow({
+      id: 56,
+      status: 0,
+      number_correlative: '00000556',
+      serie_id: 1,
+      number: '00-00000042',
+      hash: 'factura-56',
+      type_document: '01',
+      send_invoice: true,
+      apply_invoice_factory: true,
+      status_invoice_factory: 200,
+      factory_response: 'Documento procesado correctamente',
+    }),
+  ],
   data_general: {
     configuration: [
       { name: 'update_dollar_rate', value: '40.50' },
@@ -105,10 +120,30 @@ describe('Dashboard (administrator)', () => {
     dashboardCalls = [];
     renderApp(<DashboardRoute />, { path: '/dashboard', session: makeSession({ permissions: ['payments', 'edit_payment'] }) });
     const table = await screen.findByRole('table', { name: 'Pagos por Procesar' });
-    await userEvent.click(await within(table).findByRole('button', { name: 'Aprobar' }));
+    const row = (await within(table).findByText(/00000555/)).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: 'Aprobar' }));
     await waitFor(() => expect(statusChanges).toContainEqual(expect.objectContaining({ id: 55, status: 1 })));
     await waitFor(() => expect(dashboardCalls.length).toBeGreaterThanOrEqual(2));
     expect(api.success).toHaveBeenCalledWith('Pago aprobado');
+  }, 30_000);
+
+  it('offers the legal-document actions of an issued invoice in the to-process table, by permission', async () => {
+    renderApp(<DashboardRoute />, { path: '/dashboard', session: makeSession({ permissions: ['payments', 'edit_payment'] }) });
+    const table = await screen.findByRole('table', { name: 'Pagos por Procesar' });
+    const issuedRow = (await within(table).findByText(/00000556/)).closest('tr')!;
+    expect(within(issuedRow).getByText('Procesado')).toBeInTheDocument();
+    for (const name of ['Ver factura', 'Registros de la factura', 'Anular factura']) expect(within(issuedRow).getByRole('button', { name })).toBeInTheDocument();
+    const plainRow = within(table).getByText(/00000555/).closest('tr')!;
+    expect(within(plainRow).getByText('No aplica')).toBeInTheDocument();
+    expect(within(plainRow).queryByRole('button', { name: 'Ver factura' })).toBeNull();
+  }, 30_000);
+
+  it('without edit_payment the to-process table offers no retention, notes or cancel', async () => {
+    renderApp(<DashboardRoute />, { path: '/dashboard', session: makeSession({ permissions: ['payments'] }) });
+    const table = await screen.findByRole('table', { name: 'Pagos por Procesar' });
+    const issuedRow = (await within(table).findByText(/00000556/)).closest('tr')!;
+    expect(within(issuedRow).getByRole('button', { name: 'Ver factura' })).toBeInTheDocument();
+    for (const name of ['Aplicar retención', 'Nota de débito', 'Nota de crédito', 'Anular factura']) expect(within(issuedRow).queryByRole('button', { name })).toBeNull();
   }, 30_000);
 
   it('shows the users\' closings of today, and of the range picked', async () => {

@@ -3,6 +3,8 @@ import Table from 'antd/es/table';
 import { useMemo } from 'react';
 import { UsersClosingsCard } from '../features/closed-boxes/users-closings-card';
 import DashboardPage from '../features/dashboard/dashboard-page';
+import { InvoiceBadge } from '../features/invoices/invoice-badge';
+import { useDocumentActions } from '../features/invoices/use-document-actions';
 import { paymentColumns } from '../features/payments/payment-columns';
 import { PaymentDetails } from '../features/payments/payment-details';
 import { usePaymentStatusActions } from '../features/payments/payment-status-actions';
@@ -10,7 +12,8 @@ import { useCan } from '../lib/session';
 
 /**
  * The dashboard's "Pagos por Procesar" (spec 03): the payments area's columns with only Aprobar
- * and Rechazar (by the payment status rules, with `edit_payment`), rows expanding to their
+ * and Rechazar (by the payment status rules, with `edit_payment`) and the legal-document actions
+ * of spec 02 §4 (retention, notes and cancel with `edit_payment`), rows expanding to their
  * months and files; the dashboard reloads after a change.
  */
 function PaymentsToProcess({ rows, reload }: { rows: PaymentRow[]; reload: () => void }) {
@@ -19,6 +22,8 @@ function PaymentsToProcess({ rows, reload }: { rows: PaymentRow[]; reload: () =>
   const canOpenClient = useCan('clients');
   const canReadPayments = useCan('payments');
   const { approve, reject } = status;
+  const documents = useDocumentActions();
+  const { actions: documentActions } = documents;
   const columns = useMemo(
     () =>
       paymentColumns({
@@ -37,8 +42,10 @@ function PaymentsToProcess({ rows, reload }: { rows: PaymentRow[]; reload: () =>
         onReceipt: () => undefined,
         onMailReceipt: () => undefined,
         onHistory: () => undefined,
+        documentActions: (payment) => (canReadPayments ? documentActions(payment, canChange) : []),
+        invoiceBadge: (payment) => <InvoiceBadge code={payment.status_invoice_factory} response={payment.factory_response} />,
       }),
-    [canOpenClient, canChange, approve, reject],
+    [canOpenClient, canChange, canReadPayments, approve, reject, documentActions],
   );
   return (
     <>
@@ -53,6 +60,7 @@ function PaymentsToProcess({ rows, reload }: { rows: PaymentRow[]; reload: () =>
         expandable={{ expandedRowRender: (payment) => <PaymentDetails payment={payment} showFiles={canReadPayments} /> }}
       />
       {status.dialogs}
+      {documents.dialogs}
     </>
   );
 }
