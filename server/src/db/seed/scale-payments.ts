@@ -28,6 +28,10 @@ const STAGE_TRIGGERS = [
   ['payments', 'payments_counts_insert'],
   ['payments', 'payments_day_totals_insert'],
   ['address_months', 'address_months_summary_update'],
+  // The scale set issues no solvency certificates, so there is nothing to revoke; left on, these
+  // deferred triggers queue an event per ledger row and block re-enabling the others.
+  ['address_months', 'address_months_revoke_solvencies_update'],
+  ['address_months', 'address_months_revoke_solvencies_delete'],
 ] as const;
 
 async function seriesAndCashiers({ db }: StageContext): Promise<void> {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { simulatedPdf } from './simulator-pdf';
 
@@ -106,7 +107,10 @@ export async function startInvoiceSimulator(options: SimulatorOptions = {}): Pro
     saved.documents.forEach(remember);
   }
   const persist = () => {
-    if (options.stateFile) fs.writeFileSync(options.stateFile, JSON.stringify({ nextControl, documents: sim.documents }));
+    if (!options.stateFile) return;
+    // With DATABASE_URL nothing else creates DATA_DIR.
+    fs.mkdirSync(path.dirname(options.stateFile), { recursive: true });
+    fs.writeFileSync(options.stateFile, JSON.stringify({ nextControl, documents: sim.documents }));
   };
   const fail = (code: string, mensaje: string, validaciones: string[]) => ({ codigo: code, mensaje, validaciones });
 
@@ -253,7 +257,10 @@ export async function startInvoiceSimulator(options: SimulatorOptions = {}): Pro
           return;
         }
         send(200, await answer(endpoint, body));
-      })();
+      })().catch(() => {
+        // A simulator fault answers like a printer outage instead of ending the server process.
+        if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'application/json' }).end(JSON.stringify({ mensaje: 'Error interno del servidor' }));
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
