@@ -20,7 +20,7 @@ export async function seedScaleClosedBoxes(db: Database, options: { closings: nu
     await db.execute(sql`
       with bounds as (select min(id) as first, count(*) as total from closed_boxes),
       cut as (select percentile_disc(${1 - share}) within group (order by id) as last from payments)
-      update payments p set closed_box_id = bounds.first + (p.id * 7919) % bounds.total
+      update payments p set closed_box_id = bounds.first + (p.id::bigint * 7919) % bounds.total
       from bounds, cut where p.id <= cut.last and p.closed_box_id is null`);
   } finally {
     await db.execute(sql`alter table payments enable trigger payments_closed_box_totals_update`);
