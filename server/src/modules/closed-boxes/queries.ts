@@ -1,4 +1,4 @@
-import { and, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { parseDateParam } from '@recaudo/domain/dates';
 import type { ClosedBoxRow, ClosedBoxTotals, PaymentGroup } from '@recaudo/domain/closed-boxes';
 import type { ListQuery } from '@recaudo/domain/paging';
@@ -40,12 +40,15 @@ export function closedBoxWhere(query: Pick<ListQuery, 'filters' | 'search'>, aut
   const responsible = idList(query.filters.user);
   const search = query.search.trim();
   const pattern = likePattern(search);
+  // One id list per searched column, so each reads its own index (trigram for reference and
+  // checkbook); an OR of them made the planner scan every closing (10 ms against 1.5 ms at 30 000).
+  const byId = /^\d{1,9}$/.test(search) ? sql` union all select ${Number(search)}` : sql``;
   const searchCondition = search
-    ? or(
-        ilike(closedBoxes.reference, pattern),
-        ilike(closedBoxes.checkbookNumber, pattern),
-        inArray(closedBoxes.userId, sql`(select ${users.id} from ${users} where ${users.name} ilike ${pattern})`),
-        /^\d{1,9}$/.test(search) ? eq(closedBoxes.id, Number(search)) : undefined,
+    ? inArray(
+        closedBoxes.id,
+        sql`(select ${closedBoxes.id} from ${closedBoxes} where ${closedBoxes.reference} ilike ${pattern}
+          union all select ${closedBoxes.id} from ${closedBoxes} where ${closedBoxes.checkbookNumber} ilike ${pattern}
+          union all select ${closedBoxes.id} from ${closedBoxes} where ${closedBoxes.userId} in (select ${users.id} from ${users} where ${users.name} ilike ${pattern})${byId})`,
       )
     : undefined;
   return and(
