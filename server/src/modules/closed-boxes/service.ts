@@ -9,7 +9,7 @@ import { retryingConflicts } from '../../platform/transactions';
 import type { AuthContext } from '../auth/service';
 import { correlatives } from '../correlatives/tables';
 import { paymentScope } from '../payments/queries';
-import { applyStatusChange } from '../payments/service';
+import { applyStatusChange } from '../payments/payment-status';
 import { payments } from '../payments/tables';
 import { users } from '../users/tables';
 import { closedBoxScope } from './queries';

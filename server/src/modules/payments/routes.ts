@@ -12,7 +12,9 @@ import { defineRoutes } from '../../platform/module';
 import { reloadClosedBox } from '../closed-boxes/events';
 import { detachPayment } from '../closed-boxes/service';
 import { closedBoxMessages } from '@recaudo/domain/closed-boxes';
-import { MAX_PAYMENT_FILES, changePaymentStatus, createPayment, deletePayment, updatePayment, type PaymentFiles } from './service';
+import { MAX_PAYMENT_FILES, type PaymentFiles } from './payment-files';
+import { changePaymentStatus } from './payment-status';
+import { createPayment, deletePayment, updatePayment } from './service';
 
 /**
  * Payment writes (spec 02 §7). The staff screens and the client portal post the same form to

@@ -1,36 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import Decimal from 'decimal.js';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { paymentAmounts } from '@recaudo/domain/amounts';
-import { currentMonth, lastPayableMonth, monthRange, startMonth, type Month } from '@recaudo/domain/months';
-import {
-  DOLLAR_RATE_ID,
-  EURO_RATE_ID,
-  canChangeStatus,
-  paymentMessages,
-  paymentRuleIssues,
-  type ChangePaymentStatusInput,
-  type PaymentFields,
-  type PaymentStatus,
-} from '@recaudo/domain/payments';
+import { DOLLAR_RATE_ID, EURO_RATE_ID, paymentMessages, paymentRuleIssues, type PaymentFields } from '@recaudo/domain/payments';
 import type { Database, Executor } from '../../db/client';
 import { changedFields, recordAudit } from '../../platform/audit';
 import { AppError, fieldError, notFound } from '../../platform/errors';
 import { clientIdOf, clientScope, creatorScope, seriesScope } from '../../platform/scope';
 import { retryingConflicts } from '../../platform/transactions';
 import { assertConciliationUsable } from '../bank-operations/payment-link';
-import { detectImage, type FileStorage } from '../../platform/storage';
-import { addressesPayments, addressMonths } from '../addresses-payment/tables';
+import type { FileStorage } from '../../platform/storage';
 import type { AuthContext } from '../auth/service';
 import { banks } from '../banks/tables';
 import { clients } from '../clients/tables';
 import { exchangeRates } from '../configurations/service';
 import { correlatives } from '../correlatives/tables';
 import { queueInvoice } from '../invoices/emission';
-import { economicActivities } from '../economic-activities/tables';
 import { paymentMethods } from '../payment-methods/tables';
-import { communities, parishes } from '../regional/tables';
 import { ticketsDelivered, ticketsPayments } from '../tickets-payments/tables';
+import { MAX_PAYMENT_FILES, checkUploads, removeFiles, saveUploads, type PaymentFiles } from './payment-files';
+import { addressFacts, assertMonthsFree, coverMonths, lockAddresses, paymentMonths, releaseMonths, takeCorrelative, type AddressFacts } from './payment-ledger';
 import { amountColumns, payments } from './tables';
 
 /**
@@ -41,47 +30,15 @@ import { amountColumns, payments } from './tables';
  * Aprobado; the series' document number is taken when the payment becomes Aprobado.
  */
 
-export const FILE_FOLDER = 'payments';
-export const MAX_PAYMENT_FILES = 10;
-const AUDIT_MODULE = 'payments';
+export const AUDIT_MODULE = 'payments';
 
 type PaymentRecord = typeof payments.$inferSelect;
-
-/** The images of a multipart form: new uploads, and on update the stored names to keep. */
-export interface PaymentFiles {
-  uploads: unknown[];
-  kept: string[];
-}
-
-interface CheckedUpload {
-  data: Buffer;
-  extension: string;
-}
-
-/** ICO is allowed beside the formats the platform recognises; SVG is refused (it can carry scripts). */
-function imageExtension(data: Buffer): string | null {
-  const kind = detectImage(data);
-  if (kind) return kind.extension;
-  if (data.length >= 6 && data[0] === 0 && data[1] === 0 && data[2] === 1 && data[3] === 0 && data.readUInt16LE(4) > 0) return 'ico';
-  return null;
-}
-
-/** Every upload is checked by content before the database is touched. */
-function checkUploads(uploads: unknown[]): CheckedUpload[] {
-  if (uploads.length > MAX_PAYMENT_FILES) throw fieldError('files', `No se pueden adjuntar más de ${MAX_PAYMENT_FILES} archivos.`);
-  return uploads.map((upload, index) => {
-    const data = Buffer.isBuffer(upload) ? upload : null;
-    const extension = data ? imageExtension(data) : null;
-    if (!data || !extension) throw fieldError(`files.${index}`, paymentMessages.fileInvalid(index + 1));
-    return { data, extension };
-  });
-}
 
 /** What a user may reach: client users their client's payments; staff their data and series scope. */
 const paymentScope = (auth: AuthContext) =>
   and(clientScope(payments.clientId, auth), creatorScope(payments.createdBy, auth), seriesScope(payments.serieId, auth));
 
-async function lockPayment(tx: Executor, auth: AuthContext, id: number): Promise<PaymentRecord> {
+export async function lockPayment(tx: Executor, auth: AuthContext, id: number): Promise<PaymentRecord> {
   const [row] = await tx
     .select()
     .from(payments)
@@ -89,128 +46,6 @@ async function lockPayment(tx: Executor, auth: AuthContext, id: number): Promise
     .for('update');
   if (!row) throw notFound(paymentMessages.notFound);
   return row;
-}
-
-/** Holds the address rows (in id order, so two writers never wait on each other crosswise). */
-async function lockAddresses(tx: Executor, ids: number[]): Promise<void> {
-  await tx
-    .select({ id: addressesPayments.id })
-    .from(addressesPayments)
-    .where(inArray(addressesPayments.id, [...new Set(ids)]))
-    .orderBy(asc(addressesPayments.id))
-    .for('update');
-}
-
-interface AddressFacts {
-  id: number;
-  clientId: number;
-  type: 0 | 1;
-  complete: boolean;
-  /** The monthly fee in the rate's foreign currency. */
-  fee: string;
-  start: Month;
-  /** Months covered by anything except `exceptPayment`. */
-  taken: Set<Month>;
-}
-
-/** The address's fee, completeness, start month and ledger, read while its row is held. */
-async function addressFacts(tx: Executor, addressId: number, exceptPayment: number | null): Promise<AddressFacts | null> {
-  const [row] = await tx
-    .select({
-      id: addressesPayments.id,
-      clientId: addressesPayments.clientId,
-      type: addressesPayments.type,
-      communityId: addressesPayments.communityId,
-      parishId: addressesPayments.parishId,
-      economicActivityId: addressesPayments.economicActivityId,
-      isCustomFee: addressesPayments.isCustomFee,
-      fee: addressesPayments.fee,
-      dateStart: addressesPayments.dateStart,
-      createdAt: addressesPayments.createdAt,
-      communityFee: communities.fee,
-      communityStart: communities.dateStart,
-      parishStart: parishes.dateStart,
-      activityFee: economicActivities.fee,
-    })
-    .from(addressesPayments)
-    .leftJoin(communities, eq(communities.id, addressesPayments.communityId))
-    .leftJoin(parishes, eq(parishes.id, addressesPayments.parishId))
-    .leftJoin(economicActivities, eq(economicActivities.id, addressesPayments.economicActivityId))
-    .where(eq(addressesPayments.id, addressId));
-  if (!row) return null;
-  const ledger = await tx
-    .select({ month: addressMonths.month, paymentId: addressMonths.paymentId })
-    .from(addressMonths)
-    .where(eq(addressMonths.addressPaymentId, addressId))
-    .orderBy(asc(addressMonths.month));
-  const type = row.type === 1 ? 1 : 0;
-  const complete = type === 0 ? row.communityId !== null && row.parishId !== null : row.economicActivityId !== null;
-  const fee = row.isCustomFee && row.fee !== null ? row.fee : type === 1 ? row.activityFee : row.communityFee;
-  return {
-    id: row.id,
-    clientId: row.clientId,
-    type,
-    complete,
-    fee: fee ?? '0.00',
-    start: startMonth({
-      addressDateStart: row.dateStart,
-      serviceDateStart: type === 0 ? row.communityStart : row.parishStart,
-      earliestCovered: ledger[0]?.month ?? null,
-      createdAt: row.createdAt,
-    }),
-    taken: new Set(ledger.filter((entry) => exceptPayment === null || entry.paymentId !== exceptPayment).map((entry) => entry.month)),
-  };
-}
-
-/**
- * The months a payment pays. Type 1: the months picked (each at most December of the current
- * year). Type 0: the current Caracas month; when it is already covered, the earliest month the
- * address still owes from its start month through December. An edited type-0 payment keeps its
- * month, so it does not drift to the month of the edit.
- */
-function paymentMonths(fields: Pick<PaymentFields, 'type_payment_month' | 'months_payment'>, address: AddressFacts, keep: Month[] | null, now: Date): Month[] {
-  const limit = lastPayableMonth(now);
-  if (fields.type_payment_month === 1) {
-    const months = [...new Set(fields.months_payment)].sort();
-    const beyond = months.find((month) => month > limit);
-    if (beyond) throw fieldError('months_payment', paymentMessages.monthBeyondLimit(beyond, limit));
-    return months;
-  }
-  if (keep?.length) return keep;
-  const current = currentMonth(now);
-  if (!address.taken.has(current)) return [current];
-  const owed = monthRange(address.start, limit).find((month) => !address.taken.has(month));
-  if (!owed) throw fieldError('months_payment', paymentMessages.noMonthToPay);
-  return [owed];
-}
-
-/** A month covered by another payment or a manual mark refuses the whole write. */
-function assertMonthsFree(address: AddressFacts, months: Month[]): void {
-  const taken = months.find((month) => address.taken.has(month));
-  if (taken) throw fieldError('months_payment', paymentMessages.monthTaken(taken));
-}
-
-async function coverMonths(tx: Executor, addressId: number, paymentId: number, months: Month[], pending: boolean): Promise<void> {
-  if (!months.length) return;
-  await tx.insert(addressMonths).values(months.map((month) => ({ addressPaymentId: addressId, month, paymentId, pending })));
-}
-
-const releaseMonths = (tx: Executor, paymentId: number) => tx.delete(addressMonths).where(eq(addressMonths.paymentId, paymentId));
-
-/**
- * The series' next document number, taken by incrementing the series row: the row lock makes
- * concurrent payments wait for each other, so numbers are unique and have no gaps. The number
- * keeps the width of the stored one (leading zeros) and only grows past it.
- */
-async function takeCorrelative(tx: Executor, serieId: number): Promise<string> {
-  const next = sql`(${correlatives.number}::bigint + 1)::text`;
-  const [row] = await tx
-    .update(correlatives)
-    .set({ number: sql`lpad(${next}, greatest(length(${correlatives.number}), length(${next})), '0')`, updatedAt: new Date() })
-    .where(eq(correlatives.id, serieId))
-    .returning({ number: correlatives.number });
-  if (!row) throw fieldError('serie_id', paymentMessages.serieMissing);
-  return row.number;
 }
 
 /**
@@ -245,7 +80,7 @@ async function defaultRate(tx: Executor, type: 0 | 1): Promise<{ rate: string; i
  * A series a staff user may number documents with (spec 02 §5): it exists, and without
  * use_all_series it is the user's own. Shared by the payment form and the approval.
  */
-async function assertSerieUsable(tx: Executor, auth: AuthContext, serieId: number): Promise<void> {
+export async function assertSerieUsable(tx: Executor, auth: AuthContext, serieId: number): Promise<void> {
   const [serie] = await tx.select({ id: correlatives.id }).from(correlatives).where(eq(correlatives.id, serieId));
   if (!serie) throw fieldError('serie_id', paymentMessages.serieMissing);
   const { user } = auth;
@@ -346,7 +181,7 @@ const columnsOf = (fields: PaymentFields, rate: { rate: string; id: number }) =>
 });
 
 /** The audit snapshot, in API names. */
-const snapshot = (row: PaymentRecord) => ({
+export const snapshot = (row: PaymentRecord) => ({
   client_id: row.clientId,
   address_payment_id: row.addressPaymentId,
   status: row.status,
@@ -400,14 +235,6 @@ async function syncDeliveredTicket(tx: Executor, auth: AuthContext, row: Payment
     ticketSerial: row.ticketSerial,
     createdBy: auth.user.id,
   });
-}
-
-async function saveUploads(storage: FileStorage, uploads: CheckedUpload[], saved: string[]): Promise<void> {
-  for (const upload of uploads) saved.push(await storage.save(FILE_FOLDER, upload.data, upload.extension));
-}
-
-async function removeFiles(storage: FileStorage, names: string[]): Promise<void> {
-  for (const name of names) await storage.remove(name);
 }
 
 /**
@@ -554,52 +381,4 @@ export async function deletePayment(db: Database, storage: FileStorage, auth: Au
     }),
   );
   await removeFiles(storage, files);
-}
-
-/**
- * Approves or rejects (spec 02 §4: 0 → 1/2, 1 → 2, 2 → 1; staff with edit_payment). Rejecting
- * needs the reason in `notes` and releases the months. Approving a Procesando payment confirms
- * its months; approving a rejected one covers them again, refused (naming the month) when
- * something else took one meanwhile. A payment without a document number takes one from its
- * series when approved; one without series (a client user's) from the `serie_id` the approver
- * chose (a series they may use, as in the form), else from the approver's own series, else 422.
- */
-export async function changePaymentStatus(db: Database, auth: AuthContext, input: ChangePaymentStatusInput) {
-  return retryingConflicts(() => db.transaction((tx) => applyStatusChange(tx, auth, input)));
-}
-
-/** changePaymentStatus inside a caller's transaction (a closing approves a whole group in one). */
-export async function applyStatusChange(tx: Executor, auth: AuthContext, input: ChangePaymentStatusInput) {
-  const row = await lockPayment(tx, auth, input.id);
-  const from = row.status as PaymentStatus;
-  const to = input.status;
-  if (!canChangeStatus(from, to)) throw fieldError('status', paymentMessages.transitionRefused(from, to));
-  if (to === 2 && !input.notes) throw fieldError('notes', paymentMessages.rejectReasonRequired);
-  await lockAddresses(tx, [row.addressPaymentId]);
-  const changes: Partial<typeof payments.$inferInsert> = { status: to, notes: input.notes, updatedAt: new Date() };
-  if (to === 2) {
-    await releaseMonths(tx, row.id);
-  } else {
-    if (from === 0) {
-      await tx.update(addressMonths).set({ pending: false }).where(eq(addressMonths.paymentId, row.id));
-    } else {
-      const address = await addressFacts(tx, row.addressPaymentId, row.id);
-      if (!address) throw notFound(paymentMessages.addressNotFound);
-      assertMonthsFree(address, row.monthsPayment);
-      await coverMonths(tx, address.id, row.id, row.monthsPayment, false);
-    }
-    if (!row.numberCorrelative) {
-      const serieId = row.serieId ?? input.serie_id ?? auth.user.correlativeId;
-      if (serieId === null) throw fieldError('serie_id', paymentMessages.serieToApprove);
-      if (row.serieId === null && input.serie_id !== null) await assertSerieUsable(tx, auth, input.serie_id);
-      changes.serieId = serieId;
-      changes.numberCorrelative = await takeCorrelative(tx, serieId);
-    }
-  }
-  const [updated] = await tx.update(payments).set(changes).where(eq(payments.id, row.id)).returning();
-  if (!updated) throw notFound(paymentMessages.notFound);
-  await queueInvoice(tx, updated);
-  const diff = changedFields(snapshot(row), snapshot(updated));
-  await recordAudit(tx, { module: AUDIT_MODULE, event: 'updated', causerId: auth.user.id, subjectId: row.id, old: diff.old, attributes: diff.attributes });
-  return { clientId: updated.clientId, status: updated.status };
 }

@@ -1,0 +1,141 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { currentMonth, lastPayableMonth, monthRange, startMonth, type Month } from '@recaudo/domain/months';
+import { paymentMessages, type PaymentFields } from '@recaudo/domain/payments';
+import type { Executor } from '../../db/client';
+import { fieldError } from '../../platform/errors';
+import { addressesPayments, addressMonths } from '../addresses-payment/tables';
+import { correlatives } from '../correlatives/tables';
+import { economicActivities } from '../economic-activities/tables';
+import { communities, parishes } from '../regional/tables';
+
+/**
+ * The month ledger and the series as payment writes hold them: address rows locked in id order,
+ * what an address owes and has covered, the months a payment takes, and the series' next number.
+ */
+
+/** Holds the address rows (in id order, so two writers never wait on each other crosswise). */
+export async function lockAddresses(tx: Executor, ids: number[]): Promise<void> {
+  await tx
+    .select({ id: addressesPayments.id })
+    .from(addressesPayments)
+    .where(inArray(addressesPayments.id, [...new Set(ids)]))
+    .orderBy(asc(addressesPayments.id))
+    .for('update');
+}
+
+export interface AddressFacts {
+  id: number;
+  clientId: number;
+  type: 0 | 1;
+  complete: boolean;
+  /** The monthly fee in the rate's foreign currency. */
+  fee: string;
+  start: Month;
+  /** Months covered by anything except `exceptPayment`. */
+  taken: Set<Month>;
+}
+
+/** The address's fee, completeness, start month and ledger, read while its row is held. */
+export async function addressFacts(tx: Executor, addressId: number, exceptPayment: number | null): Promise<AddressFacts | null> {
+  const [row] = await tx
+    .select({
+      id: addressesPayments.id,
+      clientId: addressesPayments.clientId,
+      type: addressesPayments.type,
+      communityId: addressesPayments.communityId,
+      parishId: addressesPayments.parishId,
+      economicActivityId: addressesPayments.economicActivityId,
+      isCustomFee: addressesPayments.isCustomFee,
+      fee: addressesPayments.fee,
+      dateStart: addressesPayments.dateStart,
+      createdAt: addressesPayments.createdAt,
+      communityFee: communities.fee,
+      communityStart: communities.dateStart,
+      parishStart: parishes.dateStart,
+      activityFee: economicActivities.fee,
+    })
+    .from(addressesPayments)
+    .leftJoin(communities, eq(communities.id, addressesPayments.communityId))
+    .leftJoin(parishes, eq(parishes.id, addressesPayments.parishId))
+    .leftJoin(economicActivities, eq(economicActivities.id, addressesPayments.economicActivityId))
+    .where(eq(addressesPayments.id, addressId));
+  if (!row) return null;
+  const ledger = await tx
+    .select({ month: addressMonths.month, paymentId: addressMonths.paymentId })
+    .from(addressMonths)
+    .where(eq(addressMonths.addressPaymentId, addressId))
+    .orderBy(asc(addressMonths.month));
+  const type = row.type === 1 ? 1 : 0;
+  const complete = type === 0 ? row.communityId !== null && row.parishId !== null : row.economicActivityId !== null;
+  const fee = row.isCustomFee && row.fee !== null ? row.fee : type === 1 ? row.activityFee : row.communityFee;
+  return {
+    id: row.id,
+    clientId: row.clientId,
+    type,
+    complete,
+    fee: fee ?? '0.00',
+    start: startMonth({
+      addressDateStart: row.dateStart,
+      serviceDateStart: type === 0 ? row.communityStart : row.parishStart,
+      earliestCovered: ledger[0]?.month ?? null,
+      createdAt: row.createdAt,
+    }),
+    taken: new Set(ledger.filter((entry) => exceptPayment === null || entry.paymentId !== exceptPayment).map((entry) => entry.month)),
+  };
+}
+
+/**
+ * The months a payment pays. Type 1: the months picked (each at most December of the current
+ * year). Type 0: the current Caracas month; when it is already covered, the earliest month the
+ * address still owes from its start month through December. An edited type-0 payment keeps its
+ * month, so it does not drift to the month of the edit.
+ */
+export function paymentMonths(
+  fields: Pick<PaymentFields, 'type_payment_month' | 'months_payment'>,
+  address: AddressFacts,
+  keep: Month[] | null,
+  now: Date,
+): Month[] {
+  const limit = lastPayableMonth(now);
+  if (fields.type_payment_month === 1) {
+    const months = [...new Set(fields.months_payment)].sort();
+    const beyond = months.find((month) => month > limit);
+    if (beyond) throw fieldError('months_payment', paymentMessages.monthBeyondLimit(beyond, limit));
+    return months;
+  }
+  if (keep?.length) return keep;
+  const current = currentMonth(now);
+  if (!address.taken.has(current)) return [current];
+  const owed = monthRange(address.start, limit).find((month) => !address.taken.has(month));
+  if (!owed) throw fieldError('months_payment', paymentMessages.noMonthToPay);
+  return [owed];
+}
+
+/** A month covered by another payment or a manual mark refuses the whole write. */
+export function assertMonthsFree(address: AddressFacts, months: Month[]): void {
+  const taken = months.find((month) => address.taken.has(month));
+  if (taken) throw fieldError('months_payment', paymentMessages.monthTaken(taken));
+}
+
+export async function coverMonths(tx: Executor, addressId: number, paymentId: number, months: Month[], pending: boolean): Promise<void> {
+  if (!months.length) return;
+  await tx.insert(addressMonths).values(months.map((month) => ({ addressPaymentId: addressId, month, paymentId, pending })));
+}
+
+export const releaseMonths = (tx: Executor, paymentId: number) => tx.delete(addressMonths).where(eq(addressMonths.paymentId, paymentId));
+
+/**
+ * The series' next document number, taken by incrementing the series row: the row lock makes
+ * concurrent payments wait for each other, so numbers are unique and have no gaps. The number
+ * keeps the width of the stored one (leading zeros) and only grows past it.
+ */
+export async function takeCorrelative(tx: Executor, serieId: number): Promise<string> {
+  const next = sql`(${correlatives.number}::bigint + 1)::text`;
+  const [row] = await tx
+    .update(correlatives)
+    .set({ number: sql`lpad(${next}, greatest(length(${correlatives.number}), length(${next})), '0')`, updatedAt: new Date() })
+    .where(eq(correlatives.id, serieId))
+    .returning({ number: correlatives.number });
+  if (!row) throw fieldError('serie_id', paymentMessages.serieMissing);
+  return row.number;
+}
