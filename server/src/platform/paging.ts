@@ -74,14 +74,18 @@ export function textList(value: unknown): string[] {
 /** A checkbox filter as the query string carries it: true, 'true', 1 or '1'. */
 export const isChecked = (value: unknown) => value === true || value === 'true' || value === '1' || value === 1;
 
-/**
- * `filters[dates][]=01-01-2026&filters[dates][]=31-01-2026` as the instants that bound those
- * Caracas days: [start of the first day, start of the day after the last).
- */
-export function caracasDayRange(value: unknown): [Date, Date] | null {
+/** `filters[dates][]=01-01-2026&filters[dates][]=31-01-2026` as two Caracas days (YYYY-MM-DD), or null when not a valid pair. */
+export function dayPair(value: unknown): [string, string] | null {
   if (!Array.isArray(value) || value.length !== 2) return null;
   const [from, to] = value.map(parseDateParam);
-  if (!from || !to) return null;
+  return from && to ? [from, to] : null;
+}
+
+/** A `dayPair` as the instants that bound those Caracas days: [start of the first day, start of the day after the last). */
+export function caracasDayRange(value: unknown): [Date, Date] | null {
+  const pair = dayPair(value);
+  if (!pair) return null;
+  const [from, to] = pair;
   const dayAfter = new Date(`${to}T12:00:00Z`);
   dayAfter.setUTCDate(dayAfter.getUTCDate() + 1);
   return [caracasDayStart(from), caracasDayStart(dayAfter.toISOString().slice(0, 10))];

@@ -1,10 +1,9 @@
 import { and, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { parseDateParam } from '@recaudo/domain/dates';
 import type { ClosedBoxRow, ClosedBoxTotals, PaymentGroup } from '@recaudo/domain/closed-boxes';
 import type { ListQuery } from '@recaudo/domain/paging';
 import type { Executor } from '../../db/client';
 import type { RowSource } from '../../platform/export';
-import { idList, likePattern } from '../../platform/paging';
+import { dayPair, idList, likePattern } from '../../platform/paging';
 import { creatorScope } from '../../platform/scope';
 import type { AuthContext } from '../auth/service';
 import { users } from '../users/tables';
@@ -26,12 +25,6 @@ export function closedBoxScope(auth: AuthContext): SQL | undefined {
   const responsible = creatorScope(closedBoxes.userId, auth);
   const creator = creatorScope(closedBoxes.createdBy, auth);
   return responsible && creator ? or(responsible, creator) : undefined;
-}
-
-function dayPair(value: unknown): [string, string] | null {
-  if (!Array.isArray(value) || value.length !== 2) return null;
-  const [from, to] = value.map(parseDateParam);
-  return from && to ? [from, to] : null;
 }
 
 /** Filters `dates_closed_box` (the closing's date range) and `user` (responsible); search on reference, checkbook, responsible's name or the id. */

@@ -1,9 +1,10 @@
 import Decimal from 'decimal.js';
 import { sql, type SQL } from 'drizzle-orm';
-import { parseDateParam, todayInCaracas } from '@recaudo/domain/dates';
+import { todayInCaracas } from '@recaudo/domain/dates';
 import type { LatestPayment } from '@recaudo/domain/payments';
 import type { PaymentSummary } from '@recaudo/domain/regional';
 import type { Executor } from '../../db/client';
+import { dayPair } from '../../platform/paging';
 
 /**
  * Payment figures other areas show (issue 6 "Summaries"):
@@ -78,14 +79,19 @@ const LEVEL_COLUMN: Record<RegionalLevel, SQL> = {
 
 /** `filters[dates]` as a pair of Caracas days (YYYY-MM-DD), today when absent or malformed. */
 function dayRange(value: unknown): [string, string] {
-  const pair = Array.isArray(value) && value.length === 2 ? value.map(parseDateParam) : [];
-  const [from, to] = pair;
-  if (from && to) return from <= to ? [from, to] : [to, from];
+  const pair = dayPair(value);
+  if (pair) return pair[0] <= pair[1] ? pair : [pair[1], pair[0]];
   const today = todayInCaracas();
   return [today, today];
 }
 
-export const emptySummary = (): PaymentSummary => ({ count_payments: 0, amount_bill: '0.00', amount_payment: '0.00', dollar_amount_bill: '0.00', dollar_amount_payment: '0.00' });
+export const emptySummary = (): PaymentSummary => ({
+  count_payments: 0,
+  amount_bill: '0.00',
+  amount_payment: '0.00',
+  dollar_amount_bill: '0.00',
+  dollar_amount_payment: '0.00',
+});
 
 export interface UnitSummaries {
   payments_residential: PaymentSummary;
@@ -115,7 +121,17 @@ export async function regionalPaymentSummaries(db: Executor, level: RegionalLeve
         sql`, `,
       )})
     group by 1, 2
-    having sum(t.payments) <> 0`)) as unknown as { rows: { unit: number; type: number; count_payments: number; amount_bill: string; amount_payment: string; dollar_amount_bill: string; dollar_amount_payment: string }[] };
+    having sum(t.payments) <> 0`)) as unknown as {
+    rows: {
+      unit: number;
+      type: number;
+      count_payments: number;
+      amount_bill: string;
+      amount_payment: string;
+      dollar_amount_bill: string;
+      dollar_amount_payment: string;
+    }[];
+  };
   for (const row of result.rows) {
     const entry = byUnit.get(Number(row.unit)) ?? { payments_residential: emptySummary(), payments_comercial: emptySummary() };
     entry[Number(row.type) === 1 ? 'payments_comercial' : 'payments_residential'] = {

@@ -1,6 +1,5 @@
 import { and, asc, between, desc, eq, gt, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { parseDateParam } from '@recaudo/domain/dates';
 import { currentMonth, type Month } from '@recaudo/domain/months';
 import { clientMessages } from '@recaudo/domain/clients';
 import type { Paged } from '@recaudo/domain/paging';
@@ -8,7 +7,7 @@ import type { ClientPaymentsQuery, PaymentHistoryQuery, PaymentListQuery, Paymen
 import { userMessages } from '@recaudo/domain/users';
 import type { Executor } from '../../db/client';
 import type { RowSource } from '../../platform/export';
-import { caracasDayRange, idList, likePattern, textList, wholeList } from '../../platform/paging';
+import { caracasDayRange, dayPair, idList, likePattern, textList, wholeList } from '../../platform/paging';
 import { notFound } from '../../platform/errors';
 import { preparedStatement } from '../../platform/prepared';
 import { assertOwnClient, clientScope, creatorScope, seriesScope } from '../../platform/scope';
@@ -31,13 +30,6 @@ import { payments } from './tables';
 
 /** Exact totals up to this many rows; beyond it the counter shows the planner's estimate. */
 export const COUNT_CAP = 10_000;
-
-/** `filters[dates_payment][]=01-01-2026&…[]=31-01-2026` as a YYYY-MM-DD pair. */
-function dayPair(value: unknown): [string, string] | null {
-  if (!Array.isArray(value) || value.length !== 2) return null;
-  const [from, to] = value.map(parseDateParam);
-  return from && to ? [from, to] : null;
-}
 
 /** Every list of payments applies these: a client user's own, a staff user's data and series scope (DESIGN §4). */
 export function paymentScope(auth: AuthContext): SQL | undefined {
