@@ -22,29 +22,22 @@ import { rooms } from '../../platform/realtime';
 import { clientUserRowSchema } from '../users/presenter';
 import { clientUserSource, deleteUser, updateClientUser } from '../users/service';
 import { clientDetailSchema, clientExportColumns, clientOptionSchema, clientRowSchema, noteRowSchema } from './presenter';
-import {
-  assertClientExists,
-  changeClientStatus,
-  clientDetail,
-  clientOptions,
-  clientSource,
-  createClient,
-  createNote,
-  deleteClient,
-  deleteNote,
-  noteSource,
-  sendClientMessage,
-  updateClient,
-  updateContactInfo,
-  updateNote,
-} from './service';
+import { sendClientMessage } from './client-messages';
+import { assertClientExists, createNote, deleteNote, noteSource, updateNote } from './notes';
+import { changeClientStatus, clientDetail, clientOptions, clientSource, createClient, deleteClient, updateClient, updateContactInfo } from './service';
 
 const tags = ['clients'];
 const idBody = z.object({ id: recordId() });
 const idParams = z.object({ id: recordId() });
 
 /** The writes after which open Clientes lists reload (`ReloadClients`, spec 01 §1). */
-const CLIENT_LIST_WRITES = new Set(['/api/clients/store', '/api/clients/update', '/api/clients/update-contact-info', '/api/clients/change-status', '/api/clients/delete']);
+const CLIENT_LIST_WRITES = new Set([
+  '/api/clients/store',
+  '/api/clients/update',
+  '/api/clients/update-contact-info',
+  '/api/clients/change-status',
+  '/api/clients/delete',
+]);
 
 export default defineRoutes((app, { db, config, realtime }) => {
   app.addHook('onResponse', async (request, reply) => {
@@ -52,7 +45,10 @@ export default defineRoutes((app, { db, config, realtime }) => {
   });
   app.get(
     '/clients',
-    { config: { access: { permission: 'clients' } }, schema: { tags, querystring: clientListQuerySchema, response: { 200: envelope(pagedOf(clientRowSchema)) } } },
+    {
+      config: { access: { permission: 'clients' } },
+      schema: { tags, querystring: clientListQuerySchema, response: { 200: envelope(pagedOf(clientRowSchema)) } },
+    },
     async (request) => ok(await pageOf(request.query, clientSource(db, request.query, requireAuth(request)))),
   );
 
@@ -109,7 +105,10 @@ export default defineRoutes((app, { db, config, realtime }) => {
   // who record or edit payments may fix a client's e-mail and phones without edit_client.
   app.put(
     '/clients/update-contact-info',
-    { config: { access: { permission: ['edit_client', 'add_payment', 'edit_payment'], clients: true } }, schema: { tags, body: updateContactInfoSchema, response: { 200: emptyEnvelope } } },
+    {
+      config: { access: { permission: ['edit_client', 'add_payment', 'edit_payment'], clients: true } },
+      schema: { tags, body: updateContactInfoSchema, response: { 200: emptyEnvelope } },
+    },
     async (request) => {
       await updateContactInfo(db, requireAuth(request), request.body);
       return done(clientMessages.contactUpdated);
@@ -136,7 +135,10 @@ export default defineRoutes((app, { db, config, realtime }) => {
 
   app.get(
     '/clients/notes-client/:id',
-    { config: { access: { permission: 'clients' } }, schema: { tags, params: idParams, querystring: listQuerySchema, response: { 200: envelope(pagedOf(noteRowSchema)) } } },
+    {
+      config: { access: { permission: 'clients' } },
+      schema: { tags, params: idParams, querystring: listQuerySchema, response: { 200: envelope(pagedOf(noteRowSchema)) } },
+    },
     async (request) => {
       await assertClientExists(db, request.params.id);
       return ok(await pageOf(request.query, noteSource(db, request.params.id, request.query)));
@@ -168,7 +170,10 @@ export default defineRoutes((app, { db, config, realtime }) => {
 
   app.get(
     '/clients/users-client/:id',
-    { config: { access: { permission: 'clients' } }, schema: { tags, params: idParams, querystring: listQuerySchema, response: { 200: envelope(pagedOf(clientUserRowSchema)) } } },
+    {
+      config: { access: { permission: 'clients' } },
+      schema: { tags, params: idParams, querystring: listQuerySchema, response: { 200: envelope(pagedOf(clientUserRowSchema)) } },
+    },
     async (request) => {
       await assertClientExists(db, request.params.id);
       return ok(await pageOf(request.query, clientUserSource(db, request.query, { clientId: request.params.id })));

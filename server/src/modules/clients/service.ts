@@ -3,19 +3,14 @@ import {
   ageOn,
   clientMessages,
   clientTypeIssues,
-  MESSAGE_EMAIL_PATTERN,
-  MESSAGE_PHONE_PATTERN,
   type ClientAddressSummary,
   type ClientListQuery,
   type ClientRow,
   type ClientType,
   type CreateClientInput,
-  type NoteRow,
-  type SendMessageInput,
   type UpdateClientInput,
 } from '@recaudo/domain/clients';
 import { todayInCaracas } from '@recaudo/domain/dates';
-import type { ListQuery } from '@recaudo/domain/paging';
 import type { Database, Executor } from '../../db/client';
 import { changedFields, recordAudit } from '../../platform/audit';
 import { AppError, fieldError, notFound } from '../../platform/errors';
@@ -25,8 +20,6 @@ import { caracasDayRange, idList, likePattern, prefixPattern, sortOrder, textLis
 import { assertOwnClient, clientIdOf, clientScope } from '../../platform/scope';
 import type { AuthContext } from '../auth/service';
 import { exchangeRates } from '../configurations/service';
-import { queueEmail, queueSms } from '../messages/service';
-import { clientMessageMail } from '../messages/templates';
 import { clientLatestPayment, clientPaymentCount, presentLatestPayment, type LatestPaymentJson } from '../payments/counts';
 import { users } from '../users/tables';
 import { clientNotes, clients } from './tables';
@@ -200,7 +193,7 @@ export interface ClientOption {
   phone: string[];
 }
 
-const optionColumns = {
+export const optionColumns = {
   id: clients.id,
   name: clients.name,
   identification_type: clients.identificationType,
@@ -225,7 +218,7 @@ export async function clientOptions(db: Executor, auth: AuthContext, options: { 
   return options.limit ? base.limit(options.limit) : base;
 }
 
-async function getClient(executor: Executor, id: number, lock = false): Promise<ClientRecord> {
+export async function getClient(executor: Executor, id: number, lock = false): Promise<ClientRecord> {
   const base = executor.select().from(clients).where(eq(clients.id, id));
   const [client] = lock ? await base.for('update') : await base;
   if (!client) throw notFound(clientMessages.notFound);
@@ -382,125 +375,4 @@ export async function deleteClient(db: Database, auth: AuthContext, id: number):
       await recordAudit(tx, { module: 'users', event: 'deleted', causerId: auth.user.id, subjectId: user.id, old: { email: user.email, client_id: client.id } });
     }
   });
-}
-
-/* ---------------- Notes ---------------- */
-
-export function noteSource(db: Executor, clientId: number, query: ListQuery): RowSource<NoteRow> {
-  const where = and(eq(clientNotes.clientId, clientId), query.search ? ilike(clientNotes.note, likePattern(query.search)) : undefined);
-  return {
-    async rows(limit, offset) {
-      const base = db
-        .select({ id: clientNotes.id, note: clientNotes.note, client_id: clientNotes.clientId, user_id: users.id, user_name: users.name, created_at: clientNotes.createdAt })
-        .from(clientNotes)
-        .leftJoin(users, eq(users.id, clientNotes.userId))
-        .where(where)
-        .orderBy(desc(clientNotes.createdAt), desc(clientNotes.id))
-        .offset(offset);
-      const rows = limit === null ? await base : await base.limit(limit);
-      return rows.map((row) => ({
-        id: row.id,
-        note: row.note,
-        client_id: row.client_id,
-        user: row.user_id !== null && row.user_name !== null ? { id: row.user_id, name: row.user_name } : null,
-        created_at: new Date(row.created_at).toISOString(),
-      }));
-    },
-    async count() {
-      const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(clientNotes).where(where);
-      return Number(row?.total ?? 0);
-    },
-  };
-}
-
-export async function assertClientExists(db: Executor, id: number): Promise<void> {
-  await getClient(db, id);
-}
-
-export async function createNote(db: Database, auth: AuthContext, input: { client_id: number; note: string }): Promise<number> {
-  return db.transaction(async (tx) => {
-    await getClient(tx, input.client_id);
-    const [note] = await tx.insert(clientNotes).values({ clientId: input.client_id, note: input.note, userId: auth.user.id }).returning({ id: clientNotes.id });
-    if (!note) throw new Error('note insert returned nothing');
-    await recordAudit(tx, { module: 'notes', event: 'created', causerId: auth.user.id, subjectType: 'clients', subjectId: input.client_id, attributes: { note_id: note.id, note: input.note } });
-    return note.id;
-  });
-}
-
-async function getNote(executor: Executor, id: number) {
-  const [note] = await executor.select().from(clientNotes).where(eq(clientNotes.id, id));
-  if (!note) throw notFound(clientMessages.noteNotFound);
-  return note;
-}
-
-export async function updateNote(db: Database, auth: AuthContext, input: { id: number; note: string }): Promise<void> {
-  await db.transaction(async (tx) => {
-    const note = await getNote(tx, input.id);
-    if (note.note === input.note) return;
-    await tx.update(clientNotes).set({ note: input.note, updatedAt: new Date() }).where(eq(clientNotes.id, note.id));
-    await recordAudit(tx, {
-      module: 'notes',
-      event: 'updated',
-      causerId: auth.user.id,
-      subjectType: 'clients',
-      subjectId: note.clientId,
-      old: { note_id: note.id, note: note.note },
-      attributes: { note_id: note.id, note: input.note },
-    });
-  });
-}
-
-export async function deleteNote(db: Database, auth: AuthContext, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const note = await getNote(tx, id);
-    await tx.delete(clientNotes).where(eq(clientNotes.id, note.id));
-    await recordAudit(tx, { module: 'notes', event: 'deleted', causerId: auth.user.id, subjectType: 'clients', subjectId: note.clientId, old: { note_id: note.id, note: note.note } });
-  });
-}
-
-/* ---------------- Messages ---------------- */
-
-/** The spec's message phone: 0 plus the 10 digits. */
-export const messagePhone = (phone: string) => `0${phone.replace(/\D/g, '').replace(/^58(?=\d{10}$)/, '').replace(/^0/, '')}`;
-
-/**
- * `clients/send-message`: items are addresses (kept only when they match the type's pattern)
- * or client ids (their e-mail, or 0 plus their first phone). A single client without the
- * contact answers the spec's "no tiene" message. One outbox entry per recipient.
- */
-export async function sendClientMessage(db: Database, auth: AuthContext, input: SendMessageInput) {
-  const clientIds = input.items.flatMap((item) => (typeof item === 'number' ? [item] : typeof item === 'object' ? [item.id] : []));
-  const typed = input.items.filter((item): item is string => typeof item === 'string');
-  const found = clientIds.length ? await db.select(optionColumns).from(clients).where(inArray(clients.id, clientIds)) : [];
-  const missingContact: number[] = [];
-  const candidates: string[] = [...typed];
-  for (const client of found) {
-    const address = input.type === 'email' ? client.email : client.phone[0] ? messagePhone(client.phone[0]) : null;
-    if (address) candidates.push(address);
-    else missingContact.push(client.id);
-  }
-  const valid =
-    input.type === 'email'
-      ? candidates.map((item) => item.trim().toLowerCase()).filter((item) => MESSAGE_EMAIL_PATTERN.test(item))
-      : candidates.map((item) => messagePhone(item)).filter((item) => MESSAGE_PHONE_PATTERN.test(item));
-  const recipients = [...new Set(valid)];
-  if (recipients.length === 0) {
-    if (missingContact.length) throw new AppError('validation', input.type === 'email' ? clientMessages.noEmail : clientMessages.noPhone);
-    throw fieldError('items', clientMessages.noValidRecipients);
-  }
-  await db.transaction(async (tx) => {
-    for (const to of recipients) {
-      if (input.type === 'email') await queueEmail(tx, to, clientMessageMail(input.title ?? 'Mensaje de Recaudo', input.message));
-      else await queueSms(tx, to, input.title ? `${input.title}: ${input.message}` : input.message);
-    }
-    await recordAudit(tx, {
-      module: 'clients',
-      event: 'send_message',
-      causerId: auth.user.id,
-      subjectType: 'clients',
-      subjectId: found.length === 1 ? found[0]!.id : null,
-      attributes: { type: input.type, title: input.title, message: input.message, recipients },
-    });
-  });
-  return { sent: recipients.length, dropped: input.items.length - recipients.length };
 }
