@@ -20,20 +20,8 @@ import { defineRoutes } from '../../platform/module';
 import { sessionSchema } from '../auth/presenter';
 import { buildSession } from '../auth/service';
 import { adminUserExportColumns, adminUserRowSchema, clientUserExportColumns, clientUserRowSchema, userOptionSchema } from './presenter';
-import {
-  adminUserSource,
-  allUserOptions,
-  clientUserSource,
-  createAdminUser,
-  createClientUser,
-  deleteUser,
-  setUserAccess,
-  staffUserOptions,
-  updateAdminUser,
-  updateClientUser,
-  updateProfile,
-  usersOfClient,
-} from './service';
+import { adminUserSource, allUserOptions, clientUserSource, staffUserOptions, usersOfClient } from './queries';
+import { createAdminUser, createClientUser, deleteUser, setUserAccess, updateAdminUser, updateClientUser, updateProfile } from './service';
 
 const tags = ['users'];
 /** Both forms share the route; the body is checked in the handler with the matching schema. */
