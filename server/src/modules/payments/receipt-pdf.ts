@@ -5,6 +5,7 @@ import { identificationLabel } from '@recaudo/domain/clients';
 import { formatDate, formatDateTime, formatMoney, formatMonth, formatPhone, textOrEmpty } from '@recaudo/domain/format';
 import { PRODUCT_NAME } from '@recaudo/domain/navigation';
 import { PAYMENT_STATUS, type PaymentRow } from '@recaudo/domain/payments';
+import { drawVerification, PDF_MUTED, PDF_PRIMARY } from '../../platform/pdf';
 import { currencyOf, documentNumberOf, monthlyFee, receiptLines } from './receipt';
 
 /**
@@ -13,8 +14,6 @@ import { currencyOf, documentNumberOf, monthlyFee, receiptLines } from './receip
  * rate's currency, and a QR code of the public verification page.
  */
 
-const PRIMARY = '#1f4e79';
-const MUTED = '#666666';
 const LINE = '#d9d9d9';
 const STATUS_COLORS = { 0: '#d48806', 1: '#389e0d', 2: '#cf1322' } as const;
 const MARGIN = 40;
@@ -57,7 +56,7 @@ export async function renderReceiptPdf(row: PaymentRow, options: ReceiptPdfOptio
   const rule = (y: number) => doc.moveTo(MARGIN, y).lineTo(right, y).lineWidth(0.6).strokeColor(LINE).stroke();
 
   const heading = (title: string) => {
-    doc.font('Helvetica-Bold').fontSize(11).fillColor(PRIMARY).text(title, MARGIN, doc.y, { width });
+    doc.font('Helvetica-Bold').fontSize(11).fillColor(PDF_PRIMARY).text(title, MARGIN, doc.y, { width });
     const y = doc.y + 2;
     rule(y);
     doc.y = y + 6;
@@ -72,7 +71,7 @@ export async function renderReceiptPdf(row: PaymentRow, options: ReceiptPdfOptio
       let bottom = top;
       fields.slice(start, start + columns).forEach((field, index) => {
         const x = MARGIN + index * (cell + gap);
-        doc.font('Helvetica').fontSize(7.5).fillColor(MUTED).text(field.label.toUpperCase(), x, top, { width: cell });
+        doc.font('Helvetica').fontSize(7.5).fillColor(PDF_MUTED).text(field.label.toUpperCase(), x, top, { width: cell });
         doc
           .font('Helvetica')
           .fontSize(10)
@@ -87,7 +86,7 @@ export async function renderReceiptPdf(row: PaymentRow, options: ReceiptPdfOptio
 
   /* Header: company and title on the left, numbers and status on the right. */
   const top = MARGIN;
-  doc.font('Helvetica-Bold').fontSize(24).fillColor(PRIMARY).text(PRODUCT_NAME, MARGIN, top);
+  doc.font('Helvetica-Bold').fontSize(24).fillColor(PDF_PRIMARY).text(PRODUCT_NAME, MARGIN, top);
   doc
     .font('Helvetica')
     .fontSize(14)
@@ -101,7 +100,7 @@ export async function renderReceiptPdf(row: PaymentRow, options: ReceiptPdfOptio
   ];
   let y = top;
   for (const field of numbers) {
-    doc.font('Helvetica').fontSize(8).fillColor(MUTED).text(field.label, boxX, y, { width: boxWidth, align: 'right' });
+    doc.font('Helvetica').fontSize(8).fillColor(PDF_MUTED).text(field.label, boxX, y, { width: boxWidth, align: 'right' });
     doc.font('Helvetica-Bold').fontSize(12).fillColor('#000000').text(field.value, boxX, doc.y, { width: boxWidth, align: 'right' });
     y = doc.y + 4;
   }
@@ -203,29 +202,17 @@ export async function renderReceiptPdf(row: PaymentRow, options: ReceiptPdfOptio
     doc.addPage();
     qrTop = MARGIN;
   }
-  doc.image(qr, MARGIN, qrTop, { width: qrSize, height: qrSize });
-  const textX = MARGIN + qrSize + 16;
-  const textWidth = right - textX;
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(10)
-    .fillColor(PRIMARY)
-    .text('Verificación del recibo', textX, qrTop + 8, { width: textWidth });
-  doc
-    .font('Helvetica')
-    .fontSize(9)
-    .fillColor('#000000')
-    .text('Escanea el código QR o abre esta dirección para comprobar que el pago está registrado en Recaudo:', textX, doc.y + 4, { width: textWidth });
-  doc
-    .font('Helvetica')
-    .fontSize(8.5)
-    .fillColor(PRIMARY)
-    .text(options.verifyUrl, textX, doc.y + 4, { width: textWidth, link: options.verifyUrl, underline: true });
-  doc
-    .font('Helvetica')
-    .fontSize(8)
-    .fillColor(MUTED)
-    .text(`Documento generado el ${formatDateTime(options.now ?? new Date())}.`, textX, doc.y + 8, { width: textWidth });
+  drawVerification(doc, {
+    qr,
+    x: MARGIN,
+    top: qrTop,
+    size: qrSize,
+    textWidth: right - (MARGIN + qrSize + 16),
+    title: 'Verificación del recibo',
+    lead: 'Escanea el código QR o abre esta dirección para comprobar que el pago está registrado en Recaudo:',
+    url: options.verifyUrl,
+    now: options.now,
+  });
   doc.end();
   return done;
 }

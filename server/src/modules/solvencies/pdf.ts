@@ -2,10 +2,11 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { ADDRESS_TYPES } from '@recaudo/domain/addresses';
 import { identificationLabel } from '@recaudo/domain/clients';
-import { formatDate, formatDateTime, formatMonth, textOrEmpty } from '@recaudo/domain/format';
+import { formatDate, formatMonth, textOrEmpty } from '@recaudo/domain/format';
 import { monthName, type Month } from '@recaudo/domain/months';
 import { PRODUCT_NAME } from '@recaudo/domain/navigation';
 import type { SolvencyRow } from '@recaudo/domain/solvencies';
+import { drawVerification, PDF_MUTED, PDF_PRIMARY } from '../../platform/pdf';
 import { locationOf } from './queries';
 
 /**
@@ -14,8 +15,6 @@ import { locationOf } from './queries';
  * the public verification page, which says whether the certificate is still valid.
  */
 
-const PRIMARY = '#1f4e79';
-const MUTED = '#666666';
 const MARGIN = 50;
 
 export interface SolvencyPdfOptions {
@@ -36,7 +35,7 @@ export async function renderSolvencyPdf(row: SolvencyRow, options: SolvencyPdfOp
   });
   const width = doc.page.width - 2 * MARGIN;
   const field = (label: string, value: string) => {
-    doc.font('Helvetica').fontSize(8).fillColor(MUTED).text(label.toUpperCase(), MARGIN, doc.y, { width });
+    doc.font('Helvetica').fontSize(8).fillColor(PDF_MUTED).text(label.toUpperCase(), MARGIN, doc.y, { width });
     doc
       .font('Helvetica')
       .fontSize(11)
@@ -45,7 +44,7 @@ export async function renderSolvencyPdf(row: SolvencyRow, options: SolvencyPdfOp
     doc.y += 8;
   };
 
-  doc.font('Helvetica-Bold').fontSize(24).fillColor(PRIMARY).text(PRODUCT_NAME, MARGIN, MARGIN);
+  doc.font('Helvetica-Bold').fontSize(24).fillColor(PDF_PRIMARY).text(PRODUCT_NAME, MARGIN, MARGIN);
   doc
     .font('Helvetica-Bold')
     .fontSize(18)
@@ -73,29 +72,17 @@ export async function renderSolvencyPdf(row: SolvencyRow, options: SolvencyPdfOp
 
   const qrSize = 130;
   const qrTop = Math.max(doc.y + 10, doc.page.height - MARGIN - qrSize - 20);
-  doc.image(qr, MARGIN, qrTop, { width: qrSize, height: qrSize });
-  const textX = MARGIN + qrSize + 16;
-  const textWidth = width - qrSize - 16;
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(10)
-    .fillColor(PRIMARY)
-    .text('Verificación de la solvencia', textX, qrTop + 8, { width: textWidth });
-  doc
-    .font('Helvetica')
-    .fontSize(9)
-    .fillColor('#000000')
-    .text('Escanea el código QR o abre esta dirección para comprobar que la solvencia sigue siendo válida:', textX, doc.y + 4, { width: textWidth });
-  doc
-    .font('Helvetica')
-    .fontSize(8.5)
-    .fillColor(PRIMARY)
-    .text(options.verifyUrl, textX, doc.y + 4, { width: textWidth, link: options.verifyUrl, underline: true });
-  doc
-    .font('Helvetica')
-    .fontSize(8)
-    .fillColor(MUTED)
-    .text(`Documento generado el ${formatDateTime(options.now ?? new Date())}.`, textX, doc.y + 8, { width: textWidth });
+  drawVerification(doc, {
+    qr,
+    x: MARGIN,
+    top: qrTop,
+    size: qrSize,
+    textWidth: width - qrSize - 16,
+    title: 'Verificación de la solvencia',
+    lead: 'Escanea el código QR o abre esta dirección para comprobar que la solvencia sigue siendo válida:',
+    url: options.verifyUrl,
+    now: options.now,
+  });
   doc.end();
   return done;
 }

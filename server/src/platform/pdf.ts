@@ -1,0 +1,26 @@
+import { formatDateTime } from '@recaudo/domain/format';
+
+/** The colours of Recaudo's documents (receipts, certificates). */
+export const PDF_PRIMARY = '#1f4e79';
+export const PDF_MUTED = '#666666';
+
+/**
+ * The verification block of a document with a public QR page: the QR image, then beside it a
+ * title, what the reader can check, the address (a link) and when this copy was made.
+ */
+export function drawVerification(
+  doc: PDFKit.PDFDocument,
+  block: { qr: Buffer; x: number; top: number; size: number; textWidth: number; title: string; lead: string; url: string; now?: Date },
+): void {
+  const { qr, x, top, size, textWidth, url } = block;
+  doc.image(qr, x, top, { width: size, height: size });
+  const textX = x + size + 16;
+  doc.font('Helvetica-Bold').fontSize(10).fillColor(PDF_PRIMARY).text(block.title, textX, top + 8, { width: textWidth });
+  doc.font('Helvetica').fontSize(9).fillColor('#000000').text(block.lead, textX, doc.y + 4, { width: textWidth });
+  doc.font('Helvetica').fontSize(8.5).fillColor(PDF_PRIMARY).text(url, textX, doc.y + 4, { width: textWidth, link: url, underline: true });
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .fillColor(PDF_MUTED)
+    .text(`Documento generado el ${formatDateTime(block.now ?? new Date())}.`, textX, doc.y + 8, { width: textWidth });
+}
