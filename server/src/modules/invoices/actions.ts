@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { RETENTION_RATE } from '@recaudo/domain/amounts';
+import { MESSAGE_EMAIL_PATTERN } from '@recaudo/domain/clients';
 import { documentActions, invoiceMessages } from '@recaudo/domain/invoices';
 import { REFERENCE_METHOD_TYPES, TERMINAL_METHOD_TYPES } from '@recaudo/domain/payments';
 import type { Database, Executor } from '../../db/client';
@@ -116,7 +117,7 @@ export async function invoicePdf(db: Database, provider: InvoiceProvider, auth: 
 export async function sendInvoiceMail(db: Database, provider: InvoiceProvider, auth: AuthContext, id: number, items: string[]) {
   const payment = await paymentFor(db, auth, eq(payments.id, id));
   if (!documentActions(facts(payment)).email) throw new AppError('validation', invoiceMessages.notIssued);
-  const valid = [...new Set(items.map((item) => item.trim().toLowerCase()).filter((item) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(item)))];
+  const valid = [...new Set(items.map((item) => item.trim().toLowerCase()).filter((item) => MESSAGE_EMAIL_PATTERN.test(item)))];
   const dropped = items.filter((item) => !valid.includes(item.trim().toLowerCase()));
   if (!valid.length) throw fieldError('items', invoiceMessages.noEmails);
   const doc = await issuedInvoice(db, payment.id);

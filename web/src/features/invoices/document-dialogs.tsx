@@ -1,3 +1,4 @@
+import { MESSAGE_EMAIL_PATTERN } from '@recaudo/domain/clients';
 import { caracas } from '@recaudo/domain/dates';
 import { invoiceMessages } from '@recaudo/domain/invoices';
 import type { PaymentRow } from '@recaudo/domain/payments';
@@ -16,7 +17,6 @@ import { useApplyRetention, useCancelInvoice, useSendInvoiceMail } from './api';
 export const documentLabel = (payment: PaymentRow) =>
   `Factura ${payment.number_correlative ? `Nº ${payment.number_correlative}` : `#${payment.id}`}${payment.number ? ` · Control ${payment.number}` : ''} de ${payment.client.name}`;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const required = {
   validator: async (_rule: unknown, value: unknown) =>
     (typeof value === 'string' ? value.trim() : value) ? undefined : Promise.reject(new Error(invoiceMessages.required)),
@@ -54,9 +54,9 @@ export function SendMailModal({ payment, onClose }: DialogProps) {
           layout="vertical"
           initialValues={{ items: payment.client.email ? [payment.client.email] : [] }}
           onFinish={(values) => {
-            const invalid = values.items.filter((item) => !EMAIL.test(item.trim()));
+            const invalid = values.items.filter((item) => !MESSAGE_EMAIL_PATTERN.test(item.trim()));
             setDropped(invalid);
-            const valid = values.items.filter((item) => EMAIL.test(item.trim()));
+            const valid = values.items.filter((item) => MESSAGE_EMAIL_PATTERN.test(item.trim()));
             if (!valid.length) {
               form.setFields([{ name: 'items', errors: [invoiceMessages.noEmails] }]);
               return;
