@@ -7,6 +7,7 @@ import { useSession } from '../lib/session';
 import { NotifyHost } from './notify-host';
 import { PreferencesProvider, usePreferences } from './preferences';
 import { SessionProvider } from './session-provider';
+import { usePrefersReducedMotion } from './use-reduced-motion';
 
 const RealtimeBridge = lazy(() => import('./realtime-bridge').then((module) => ({ default: module.RealtimeBridge })));
 
@@ -53,10 +54,11 @@ function ThemedRoot({ mode, children }: { mode: string; children: ReactNode }) {
 
 function ThemedApp({ children }: { children: ReactNode }) {
   const { theme: mode } = usePreferences();
+  const reducedMotion = usePrefersReducedMotion();
   return (
     <ConfigProvider
       locale={esES}
-      theme={{ algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm, token: { colorPrimary: '#1f6feb' } }}
+      theme={{ algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm, token: { colorPrimary: '#1f6feb', motion: !reducedMotion } }}
     >
       <NotifyHost />
       <ThemedRoot mode={mode}>{children}</ThemedRoot>
