@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import qs from 'qs';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -102,8 +102,9 @@ export async function buildApp(config: Config, db: Database, options: { serveWeb
 
   // Security headers; the content security policy is the one the web client works under: its
   // own scripts only, antd's runtime styles (inline), images from blobs (payment files) and data
-  // URLs (charts), calls to its own origin only.
-  await app.register(fastifyHelmet, {
+  // URLs (charts), calls to its own origin only. Built once: @fastify/helmet rebuilt the
+  // middleware (and parsed these directives) on every request, 2 % of a list request's CPU.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -123,6 +124,7 @@ export async function buildApp(config: Config, db: Database, options: { serveWeb
     // Blobs of payment files are shown in <img>; nothing is embedded cross-origin.
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (request, reply, next) => securityHeaders(request.raw, reply.raw, (error) => next(error as Error | undefined)));
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Recaudo API', version: config.version }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
