@@ -46,8 +46,25 @@ function lazyAntdImports(): Plugin {
   };
 }
 
+/** Writes which modules each chunk holds, for scripts/chunk-report.mjs (.vite/chunk-modules.json in dist/). */
+function chunkModules(): Plugin {
+  return {
+    name: 'recaudo:chunk-modules',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const root = fileURLToPath(new URL('..', import.meta.url));
+      const modules = Object.fromEntries(
+        Object.values(bundle)
+          .filter((output) => output.type === 'chunk')
+          .map((chunk) => [chunk.fileName, chunk.moduleIds.map((id) => id.replace(root, ''))]),
+      );
+      this.emitFile({ type: 'asset', fileName: '.vite/chunk-modules.json', source: JSON.stringify(modules) });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [lazyAntdImports(), react()],
+  plugins: [lazyAntdImports(), chunkModules(), react()],
   server: {
     proxy: {
       '/api': SERVER,
