@@ -9,6 +9,12 @@ const wholeLibraryImports = [
   { name: 'antd', message: "Importa el componente desde 'antd/es/<componente>'." },
   { name: '@ant-design/icons', message: "Importa el icono desde '@ant-design/icons/<Icono>'." },
 ];
+// The app's dayjs (Spanish locale, Caracas zone, plugins) is set up by domain/dates, which is no
+// longer loaded by the entry: a value import of dayjs elsewhere could run before that setup.
+const webImports = [
+  ...wholeLibraryImports,
+  { name: 'dayjs', allowTypeImports: true, message: "Importa dayjs desde '@recaudo/domain/dates'." },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'server/drizzle/**', '**/*.config.js'] },
@@ -32,7 +38,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { paths: wholeLibraryImports }],
+      'no-restricted-imports': ['error', { paths: webImports }],
     },
   },
   {
@@ -42,7 +48,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: wholeLibraryImports,
+          paths: webImports,
           patterns: [{ group: ['../../features/*', '**/features/*/**'], message: 'Una feature no importa otra.' }],
         },
       ],

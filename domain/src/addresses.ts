@@ -3,7 +3,8 @@ import { parseDateParam } from './dates';
 import { isMonth, type CalendarYear, type Month } from './months';
 import { listQuerySchema } from './paging';
 import type { DeliveredTicket } from './tickets';
-import { messages, moneyField, recordId, requiredText } from './validation';
+import { moneyField } from './money-field';
+import { messages, recordId, requiredText } from './validation';
 
 /**
  * Payment addresses (spec 01 §3 Client payment address, §5 Address form) and the month

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from './paging';
-import { dateNotAfterToday, messages, moneyField, optionalText, recordId, requiredText, wholeNumber } from './validation';
+import { moneyField } from './money-field';
+import { dateNotAfterToday, messages, optionalText, recordId, requiredText, wholeNumber } from './validation';
 
 /**
  * Cash closings (spec 02 §2 Cierres de caja, §3 Closed box, §5 Closing form, §9 terminal

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { moneyField, recordId } from './validation';
+import { moneyField } from './money-field';
+import { recordId } from './validation';
 
 /** The exchange-rate settings rows, in bolivars per unit. */
 export const DOLLAR_RATE = 'update_dollar_rate';

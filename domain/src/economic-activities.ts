@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { moneyField, optionalText, recordId, requiredText } from './validation';
+import { moneyField } from './money-field';
+import { optionalText, recordId, requiredText } from './validation';
 
 /** Activity groups and the economic activities whose fee commercial addresses pay (spec 03 §5). */
 export const activityGroupFieldsSchema = z.object({ name: requiredText('Nombre', 150) });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_TEXT, formatDate, formatDateTime, formatDuration, formatMoney, formatMonth, formatPhone } from './format';
+import { formatMoney } from './format-money';
+import { EMPTY_TEXT, formatDate, formatDateTime, formatDuration, formatMonth, formatPhone } from './format';
 import { parseDateParam } from './dates';
 
 describe('formatters', () => {

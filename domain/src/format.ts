@@ -1,20 +1,10 @@
-import Decimal from 'decimal.js';
 import { caracas } from './dates';
 
 /** What every display shows for a missing value. */
 export const EMPTY_TEXT = 'VACIO';
 
-const isBlank = (value: unknown) => value === null || value === undefined || value === '';
-
-/** `BS 1.234,56` / `$ 12,00`: comma decimal, dot thousands, two decimals, half-up. */
-export function formatMoney(value: Decimal.Value | null | undefined, currency: 'BS' | '$' | '€' = 'BS'): string {
-  if (isBlank(value)) return EMPTY_TEXT;
-  // Amounts from the API are already "1234.50": only other values need decimal.js to round.
-  const fixed = typeof value === 'string' && /^-?\d+\.\d{2}$/.test(value) ? value : new Decimal(value as Decimal.Value).toFixed(2, Decimal.ROUND_HALF_UP);
-  const [whole = '0', cents = '00'] = fixed.replace('-', '').split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${currency} ${fixed.startsWith('-') ? '-' : ''}${grouped},${cents}`;
-}
+/** No value to show: null, undefined or empty text. */
+export const isBlank = (value: unknown) => value === null || value === undefined || value === '';
 
 /** `+58 (412)-1234567` from the stored 10 digits (a leading 0 or 58 is tolerated). */
 export function formatPhone(phone: string | null | undefined): string {

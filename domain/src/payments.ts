@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { isMonth, type Month } from './months';
 import { DEFAULT_PAGE_SIZE, listQuerySchema, MAX_PAGE_SIZE } from './paging';
-import { dateNotAfterToday, flag, messages, moneyField, optionalText, recordId } from './validation';
+import { moneyField } from './money-field';
+import { dateNotAfterToday, flag, messages, optionalText, recordId } from './validation';
 
 /**
  * Payments (spec 02 §3 Payment, §4 transitions and month type, §5 payment form rules). The

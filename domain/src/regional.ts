@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from './paging';
-import { dateNotAfterToday, flag, moneyField, optionalPhone, optionalText, recordId, requiredText, wholeNumber } from './validation';
+import { moneyField } from './money-field';
+import { dateNotAfterToday, flag, optionalPhone, optionalText, recordId, requiredText, wholeNumber } from './validation';
 
 /**
  * Regional units: states, municipalities, parishes and communities (spec 03 §2, §3, §5).

@@ -1,4 +1,3 @@
-import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { parseDateParam, todayInCaracas } from './dates';
 
@@ -78,31 +77,13 @@ export const flag = (attribute: string) =>
     z.boolean({ error: (issue) => (issue.input == null ? messages.required(attribute) : messages.boolean(attribute)) }),
   );
 
-const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+export const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /** Adds one issue and answers zod's "no value". */
-function fail(ctx: z.RefinementCtx, message: string): never {
+export function fail(ctx: z.RefinementCtx, message: string): never {
   ctx.addIssue({ code: 'custom', message });
   return z.NEVER;
 }
-
-/**
- * A money amount (fees, rates): a number or numeric text with a dot, not negative, at most
- * two decimals, up to numeric(18,2). Answers the amount as text with two decimals ("12.50"),
- * never a binary float. `requiredMessage` replaces the "obligatorio" text where the spec
- * words it differently.
- */
-export const moneyField = (attribute: string, options: { requiredMessage?: string } = {}) =>
-  z.unknown().transform((value, ctx) => {
-    if (blank(value)) return fail(ctx, options.requiredMessage ?? messages.required(attribute));
-    const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : '';
-    if (!/^-?\d+(\.\d+)?$/.test(text)) return fail(ctx, messages.number(attribute));
-    if (text.startsWith('-') && !/^-0+(\.0+)?$/.test(text)) return fail(ctx, messages.min(attribute, 0));
-    const unsigned = text.replace(/^-/, '');
-    if (!/^\d+(\.\d{1,2})?$/.test(unsigned)) return fail(ctx, messages.decimals(attribute));
-    if ((unsigned.split('.')[0] ?? '').replace(/^0+(?=\d)/, '').length > 16) return fail(ctx, messages.maxAmount(attribute));
-    return new Decimal(unsigned).toFixed(2);
-  });
 
 /** A date (YYYY-MM-DD or DD-MM-YYYY) that is not later than today in Caracas; answers YYYY-MM-DD. */
 export const dateNotAfterToday = (attribute: string) =>

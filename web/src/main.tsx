@@ -1,5 +1,3 @@
-// Spanish locale and the Caracas zone for every dayjs in the app (antd's pickers included).
-import '@recaudo/domain/dates';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';

@@ -9,6 +9,8 @@ import { PageTransition } from './page-transition';
 // Layouts are chunks of their own: the login page never loads the menu, top bar or drawers.
 const MainLayout = lazy(() => import('./layout/main-layout'));
 const GuestLayout = lazy(() => import('./guest-layout'));
+// The main layout brings its own; the other plain-layout pages load it (see server-state.tsx).
+const ServerState = lazy(() => import('./server-state'));
 
 /**
  * Every path goes through domain's resolvePath, the one table of spec 01 §2: it either names
@@ -40,7 +42,11 @@ export function RouteResolver() {
   const bare = route.noTransition || audience === 'guest' || audience === 'change_password';
   return (
     <Suspense fallback={<FullScreenSpinner />}>
-      {bare ? <GuestLayout>{page}</GuestLayout> : <MainLayout audience={audience}>{page}</MainLayout>}
+      {bare ? (
+        <GuestLayout>{route.path === '/login' ? page : <ServerState>{page}</ServerState>}</GuestLayout>
+      ) : (
+        <MainLayout audience={audience}>{page}</MainLayout>
+      )}
     </Suspense>
   );
 }

@@ -1,5 +1,4 @@
 import type { Session } from '@recaudo/domain/auth';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { FullScreenSpinner } from '../components/full-screen-spinner';
 import { fetchMe, logout } from '../features/auth/api';
@@ -14,7 +13,6 @@ type State = { status: 'checking' } | { status: 'ready'; session: Session | null
  * success = logged in, failure = logged out with the token removed.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
   const { setTheme } = usePreferences();
   const [state, setState] = useState<State>(() => (getToken() ? { status: 'checking' } : { status: 'ready', session: null }));
 
@@ -41,9 +39,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // Whatever the server answers, this browser is logged out afterwards.
     await logout().catch(() => undefined);
     setToken(null);
-    queryClient.clear();
+    // The cache goes with the user: ServerState starts a new one (server-state.tsx).
     setState({ status: 'ready', session: null });
-  }, [queryClient]);
+  }, []);
 
   const value = useMemo<SessionContextValue>(
     () => ({ session: state.status === 'ready' ? state.session : null, signIn, signOut }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CLOSED_BOX_TYPES } from '@recaudo/domain/closed-boxes';
-import { formatDate, formatDateTime, formatMoney, textOrEmpty } from '@recaudo/domain/format';
+import { formatMoney } from '@recaudo/domain/format-money';
+import { formatDate, formatDateTime, textOrEmpty } from '@recaudo/domain/format';
 import type { ExportColumn } from '../../platform/export';
 import type { ClosedBoxDetail } from './queries';
 

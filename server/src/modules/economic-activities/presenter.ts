@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { formatMoney, textOrEmpty } from '@recaudo/domain/format';
+import { formatMoney } from '@recaudo/domain/format-money';
+import { textOrEmpty } from '@recaudo/domain/format';
 import type { ExportColumn } from '../../platform/export';
 import type { ActivityGroupRow, EconomicActivityRow } from './service';
 

@@ -1,4 +1,5 @@
-import { formatDate, formatMoney, formatMonth } from '@recaudo/domain/format';
+import { formatMoney } from '@recaudo/domain/format-money';
+import { formatDate, formatMonth } from '@recaudo/domain/format';
 import { receiptMessages } from '@recaudo/domain/payment-receipts';
 import { PAYMENT_STATUS } from '@recaudo/domain/payments';
 import type { Database } from '../../db/client';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { formatDate, formatMoney, formatPhone, textOrEmpty } from '@recaudo/domain/format';
+import { formatMoney } from '@recaudo/domain/format-money';
+import { formatDate, formatPhone, textOrEmpty } from '@recaudo/domain/format';
 import { activeText } from '@recaudo/domain/export';
 import type { ExportColumn } from '../../platform/export';
 import type { presentCommunity, presentMunicipality, presentParish, presentState } from './queries';

@@ -6,6 +6,7 @@ import Typography from 'antd/es/typography';
 import { useState, type ReactNode } from 'react';
 import { getVersion } from '../../lib/storage';
 import { usePreferences } from '../preferences';
+import ServerState from '../server-state';
 import { Customizer } from './customizer';
 import { NavMenu } from './nav-menu';
 import { ProfileDrawer } from './profile-drawer';
@@ -20,7 +21,7 @@ const BOXED_WIDTH = 1280;
  * customizer's choices. The sidebar collapses by itself below 1025 px and hides below 767 px;
  * the user's toggle wins until the breakpoint changes.
  */
-export default function MainLayout({ audience, children }: { audience: Audience; children: ReactNode }) {
+function MainFrame({ audience, children }: { audience: Audience; children: ReactNode }) {
   const { layout, width, header } = usePreferences();
   const { token } = theme.useToken();
   const breakpoint = useBreakpoint();
@@ -101,5 +102,14 @@ export default function MainLayout({ audience, children }: { audience: Audience;
       <ProfileDrawer open={panel === 'profile'} onClose={() => setPanel(null)} />
       <Customizer open={panel === 'customizer'} onClose={() => setPanel(null)} />
     </Layout>
+  );
+}
+
+/** The frame inside the server-state cache and real-time channel, which every logged-in page uses. */
+export default function MainLayout({ audience, children }: { audience: Audience; children: ReactNode }) {
+  return (
+    <ServerState>
+      <MainFrame audience={audience}>{children}</MainFrame>
+    </ServerState>
   );
 }

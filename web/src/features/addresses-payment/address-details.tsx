@@ -1,5 +1,6 @@
 import { ADDRESS_TYPES, monthLabel, type AddressRow } from '@recaudo/domain/addresses';
-import { EMPTY_TEXT, formatMoney, formatMonth } from '@recaudo/domain/format';
+import { formatMoney } from '@recaudo/domain/format-money';
+import { EMPTY_TEXT, formatMonth } from '@recaudo/domain/format';
 import Descriptions from 'antd/es/descriptions';
 import Divider from 'antd/es/divider';
 import { AddressMonths } from './address-months';

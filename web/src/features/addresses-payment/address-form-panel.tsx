@@ -1,7 +1,7 @@
 import { ADDRESS_TYPES, addressMessages, createAddressSchema, type AddressRow, type AddressType } from '@recaudo/domain/addresses';
 import { BUSINESS_TIME_ZONE, dayjs } from '@recaudo/domain/dates';
-import { formatMoney } from '@recaudo/domain/format';
-import { moneyField } from '@recaudo/domain/validation';
+import { formatMoney } from '@recaudo/domain/format-money';
+import { moneyField } from '@recaudo/domain/money-field';
 import Alert from 'antd/es/alert';
 import DatePicker from 'antd/es/date-picker';
 import Form, { type FormInstance } from 'antd/es/form';

@@ -1,7 +1,7 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { ADDRESS_TYPES, type AddressRow, type AddressType } from '@recaudo/domain/addresses';
 import { IDENTIFICATION_TYPES } from '@recaudo/domain/clients';
-import { formatMoney } from '@recaudo/domain/format';
+import { formatMoney } from '@recaudo/domain/format-money';
 import { hasPermission } from '@recaudo/domain/permissions';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';

@@ -1,6 +1,7 @@
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import { ADDRESS_TYPES, type AddressRow } from '@recaudo/domain/addresses';
-import { EMPTY_TEXT, formatMoney, formatMonth } from '@recaudo/domain/format';
+import { formatMoney } from '@recaudo/domain/format-money';
+import { EMPTY_TEXT, formatMonth } from '@recaudo/domain/format';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Table from 'antd/es/table';

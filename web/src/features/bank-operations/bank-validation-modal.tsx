@@ -4,7 +4,8 @@ import {
   type Conciliation,
   type ValidatePaymentAnswer,
 } from '@recaudo/domain/bank-operations';
-import { formatDate, formatMoney, formatPhone } from '@recaudo/domain/format';
+import { formatMoney } from '@recaudo/domain/format-money';
+import { formatDate, formatPhone } from '@recaudo/domain/format';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';

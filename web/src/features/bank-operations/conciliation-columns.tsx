@@ -1,6 +1,7 @@
 import EyeOutlined from '@ant-design/icons/EyeOutlined';
 import { conciliationErrorLabels } from '@recaudo/domain/bank-operations';
-import { formatDate, formatDateTime, formatMoney, textOrEmpty } from '@recaudo/domain/format';
+import { formatMoney } from '@recaudo/domain/format-money';
+import { formatDate, formatDateTime, textOrEmpty } from '@recaudo/domain/format';
 import Button from 'antd/es/button';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';

@@ -1,4 +1,5 @@
-import { formatDate, formatDateTime, formatMoney, formatPhone, textOrEmpty } from '@recaudo/domain/format';
+import { formatMoney } from '@recaudo/domain/format-money';
+import { formatDate, formatDateTime, formatPhone, textOrEmpty } from '@recaudo/domain/format';
 import Descriptions from 'antd/es/descriptions';
 import Modal from 'antd/es/modal';
 import Spin from 'antd/es/spin';

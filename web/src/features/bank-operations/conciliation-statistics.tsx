@@ -1,5 +1,5 @@
 import { CONCILIATION_ERROR_CODES, conciliationErrorLabels } from '@recaudo/domain/bank-operations';
-import { formatMoney } from '@recaudo/domain/format';
+import { formatMoney } from '@recaudo/domain/format-money';
 import Card from 'antd/es/card';
 import Col from 'antd/es/col';
 import Row from 'antd/es/row';

@@ -1,5 +1,6 @@
 import { formatBankTime, parseBankAmount, type BankMovement } from '@recaudo/domain/bank-operations';
-import { formatDate, formatMoney, textOrEmpty } from '@recaudo/domain/format';
+import { formatMoney } from '@recaudo/domain/format-money';
+import { formatDate, textOrEmpty } from '@recaudo/domain/format';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 

@@ -1,7 +1,8 @@
 import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
 import EditOutlined from '@ant-design/icons/EditOutlined';
 import { CLIENT_TYPES, clientMessages, GENDERS, identificationLabel, type ClientRow } from '@recaudo/domain/clients';
-import { EMPTY_TEXT, formatDate, formatMoney, textOrEmpty } from '@recaudo/domain/format';
+import { formatMoney } from '@recaudo/domain/format-money';
+import { EMPTY_TEXT, formatDate, textOrEmpty } from '@recaudo/domain/format';
 import { PAYMENT_STATUS } from '@recaudo/domain/payments';
 import Avatar from 'antd/es/avatar';
 import Button from 'antd/es/button';

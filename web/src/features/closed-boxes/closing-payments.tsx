@@ -1,7 +1,8 @@
 import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { closedBoxMessages } from '@recaudo/domain/closed-boxes';
-import { formatDate, formatMoney } from '@recaudo/domain/format';
+import { formatMoney } from '@recaudo/domain/format-money';
+import { formatDate } from '@recaudo/domain/format';
 import type { PaymentRow } from '@recaudo/domain/payments';
 import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';

@@ -1,7 +1,7 @@
 import CheckCircleOutlined from '@ant-design/icons/CheckCircleOutlined';
 import CloseCircleOutlined from '@ant-design/icons/CloseCircleOutlined';
 import { closedBoxMessages, type PaymentGroup } from '@recaudo/domain/closed-boxes';
-import { formatMoney } from '@recaudo/domain/format';
+import { formatMoney } from '@recaudo/domain/format-money';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Descriptions from 'antd/es/descriptions';

@@ -1,5 +1,5 @@
 import type { ClosedBoxTotals } from '@recaudo/domain/closed-boxes';
-import { formatMoney } from '@recaudo/domain/format';
+import { formatMoney } from '@recaudo/domain/format-money';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Card from 'antd/es/card';
 import Flex from 'antd/es/flex';

@@ -1,6 +1,6 @@
 import { DASHBOARD_OPTIONS, type DashboardOption } from '@recaudo/domain/dashboard';
 import { caracas, dayjs } from '@recaudo/domain/dates';
-import { formatMoney } from '@recaudo/domain/format';
+import { formatMoney } from '@recaudo/domain/format-money';
 import type { PaymentRow } from '@recaudo/domain/payments';
 import Card from 'antd/es/card';
 import DatePicker from 'antd/es/date-picker';

@@ -1,7 +1,8 @@
 import { ageOn, GENDERS, identificationLabel } from '@recaudo/domain/clients';
 import { dashboardMessages } from '@recaudo/domain/dashboard';
 import { todayInCaracas } from '@recaudo/domain/dates';
-import { EMPTY_TEXT, formatDate, formatMoney, formatPhone, textOrEmpty } from '@recaudo/domain/format';
+import { formatMoney } from '@recaudo/domain/format-money';
+import { EMPTY_TEXT, formatDate, formatPhone, textOrEmpty } from '@recaudo/domain/format';
 import { PAYMENT_STATUS } from '@recaudo/domain/payments';
 import Card from 'antd/es/card';
 import Col from 'antd/es/col';

@@ -1,5 +1,5 @@
 import { percentageTone, type DashboardAdmin, type PeriodCard } from '@recaudo/domain/dashboard';
-import { formatMoney } from '@recaudo/domain/format';
+import { formatMoney } from '@recaudo/domain/format-money';
 import Card from 'antd/es/card';
 import Col from 'antd/es/col';
 import Descriptions from 'antd/es/descriptions';

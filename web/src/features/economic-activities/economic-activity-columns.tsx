@@ -1,5 +1,6 @@
 import TeamOutlined from '@ant-design/icons/TeamOutlined';
-import { formatMoney, textOrEmpty } from '@recaudo/domain/format';
+import { formatMoney } from '@recaudo/domain/format-money';
+import { textOrEmpty } from '@recaudo/domain/format';
 import type { ColumnsType } from 'antd/es/table';
 import { actionsColumn, deleteAction, editAction } from '../../components/row-actions';
 import type { EconomicActivityRow } from './api';

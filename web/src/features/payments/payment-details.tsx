@@ -1,5 +1,6 @@
 import { monthLabel } from '@recaudo/domain/addresses';
-import { formatDate, formatDateTime, formatMoney, textOrEmpty } from '@recaudo/domain/format';
+import { formatMoney } from '@recaudo/domain/format-money';
+import { formatDate, formatDateTime, textOrEmpty } from '@recaudo/domain/format';
 import type { PaymentRow } from '@recaudo/domain/payments';
 import Descriptions from 'antd/es/descriptions';
 import Flex from 'antd/es/flex';

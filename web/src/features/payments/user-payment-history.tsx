@@ -1,6 +1,7 @@
 import EyeOutlined from '@ant-design/icons/EyeOutlined';
 import { identificationLabel } from '@recaudo/domain/clients';
-import { formatDate, formatMoney, textOrEmpty } from '@recaudo/domain/format';
+import { formatMoney } from '@recaudo/domain/format-money';
+import { formatDate, textOrEmpty } from '@recaudo/domain/format';
 import { PAYMENT_STATUS, type PaymentRow, type PaymentStatus } from '@recaudo/domain/payments';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';

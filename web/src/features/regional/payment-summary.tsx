@@ -1,4 +1,4 @@
-import { formatMoney } from '@recaudo/domain/format';
+import { formatMoney } from '@recaudo/domain/format-money';
 import type { PaymentSummary } from '@recaudo/domain/regional';
 import Card from 'antd/es/card';
 import Descriptions from 'antd/es/descriptions';

@@ -2,10 +2,10 @@ import HistoryOutlined from "@ant-design/icons/HistoryOutlined";
 import TeamOutlined from "@ant-design/icons/TeamOutlined";
 import {
   formatDate,
-  formatMoney,
   formatPhone,
   textOrEmpty,
 } from "@recaudo/domain/format";
+import { formatMoney } from "@recaudo/domain/format-money";
 import type { RegionalUnit } from "@recaudo/domain/regional";
 import type { ColumnsType } from "antd/es/table";
 import { ActiveSwitch } from "../../components/active-switch";

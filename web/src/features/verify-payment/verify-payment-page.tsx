@@ -1,5 +1,6 @@
 import { identificationLabel } from '@recaudo/domain/clients';
-import { EMPTY_TEXT, formatDate, formatDateTime, formatMoney, formatMonth } from '@recaudo/domain/format';
+import { formatMoney } from '@recaudo/domain/format-money';
+import { EMPTY_TEXT, formatDate, formatDateTime, formatMonth } from '@recaudo/domain/format';
 import { PRODUCT_NAME } from '@recaudo/domain/navigation';
 import { receiptMessages, type PaymentVerification } from '@recaudo/domain/payment-receipts';
 import { PAYMENT_STATUS, type PaymentStatus } from '@recaudo/domain/payments';

@@ -1,5 +1,5 @@
 import type { Amounts } from '@recaudo/domain/amounts';
-import { formatMoney } from '@recaudo/domain/format';
+import { formatMoney } from '@recaudo/domain/format-money';
 import Checkbox from 'antd/es/checkbox';
 import Col from 'antd/es/col';
 import DatePicker from 'antd/es/date-picker';

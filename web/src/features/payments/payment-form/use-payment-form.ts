@@ -1,6 +1,6 @@
 import type { AddressRow } from '@recaudo/domain/addresses';
 import { paymentAmounts } from '@recaudo/domain/amounts';
-import { formatMoney } from '@recaudo/domain/format';
+import { formatMoney } from '@recaudo/domain/format-money';
 import type { Month } from '@recaudo/domain/months';
 import type { PaymentRow } from '@recaudo/domain/payments';
 import { hasPermission } from '@recaudo/domain/permissions';
