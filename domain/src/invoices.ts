@@ -66,3 +66,52 @@ export const invoiceMessages = {
   printerRejected: 'La imprenta digital rechazó la operación',
   printerUnavailable: 'La imprenta digital no respondió. Intenta de nuevo en unos minutos.',
 } as const;
+
+/* ---------------- What an invoice fixes on its payment ---------------- */
+
+/** Printer answers after which it keeps no document (providers.md §2.6): the payment may be corrected and its invoice is sent again. */
+export const PRINTER_REFUSALS: readonly number[] = [202, 203, 205, 400];
+
+/**
+ * Why a payment's invoice data can't change: `issued` (200, 201 duplicate, 210 minimum
+ * information — the printer holds the document), `pending` (queued, or retried/failed without a
+ * final answer: the printer may hold it), `cancelled` (800). Null when no invoice binds it.
+ */
+export type InvoiceLock = 'issued' | 'pending' | 'cancelled';
+
+export function invoiceLock(row: { apply_invoice_factory: boolean; status_invoice_factory: number | null }): InvoiceLock | null {
+  const code = row.status_invoice_factory;
+  if (!row.apply_invoice_factory || (code !== null && PRINTER_REFUSALS.includes(code))) return null;
+  if (code === 800) return 'cancelled';
+  if (code === 200 || code === 201 || code === 210) return 'issued';
+  return 'pending';
+}
+
+/**
+ * The payment fields an invoice states (buyer, address, months, payment form, rate, retention,
+ * bill date), in the form's names with their labels. Amounts follow from them and are kept as
+ * stored; serie, document and control numbers are fixed elsewhere (serieLocked, the printer's number).
+ */
+export const INVOICE_STATED_FIELDS = {
+  client_id: 'Cliente',
+  address_payment_id: 'Dirección de pago',
+  months_payment: 'Meses',
+  payment_method_id: 'Método de pago',
+  exchange_rate: 'Tasa de cambio',
+  exchange_rate_id: 'Moneda de la tasa',
+  is_apply_retention: 'Aplicar retención',
+  date_bill: 'Fecha de factura',
+} as const;
+export type InvoiceStatedField = keyof typeof INVOICE_STATED_FIELDS;
+
+/** "a", "a y b", "a, b y c". */
+const spanishList = (items: readonly string[]) => (items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} y ${items.at(-1)}`);
+
+/** The refusal (server, naming the changed fields) and the panel's hint (naming them all). */
+export function invoiceLockMessage(lock: InvoiceLock, fields: readonly InvoiceStatedField[]): string {
+  const names = spanishList(fields.map((field) => INVOICE_STATED_FIELDS[field]));
+  if (lock === 'issued') return `La factura de este pago ya fue emitida: no se puede cambiar ${names}. Para corregirla genera una nota de crédito o de débito, o anula la factura.`;
+  if (lock === 'pending')
+    return `La factura de este pago está en proceso en la imprenta digital: no se puede cambiar ${names}. Cuando se emita, corrígela con una nota de crédito o de débito, o anúlala.`;
+  return `La factura de este pago fue anulada: no se puede cambiar ${names}. Para cobrar de nuevo, rechaza este pago y registra uno nuevo.`;
+}

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { PRINTER_REFUSALS } from '@recaudo/domain/invoices';
 import type { Database, Executor } from '../../db/client';
 import { enqueueJob, oldestPendingJobAge, runJobs, startLoop, type JobContext } from '../../platform/queue';
 import { ProviderTimeout, type InvoiceProvider, type ProviderAnswer } from '../../providers/invoice/types';
@@ -87,6 +88,23 @@ export async function queueInvoice(tx: Executor, payment: PaymentRecord): Promis
     .returning({ id: legalDocuments.id });
   await tx.update(payments).set({ statusInvoiceFactory: null, applyInvoiceFactory: true }).where(eq(payments.id, payment.id));
   await enqueueJob(tx, INVOICE_QUEUE, `document-${doc!.id}`, { document_id: doc!.id });
+}
+
+/**
+ * A payment saved again after the printer refused its invoice (202, 203, 205, 400: the printer
+ * keeps nothing): the invoice takes the payment's corrected figures and a new transaction id and
+ * goes back to the queue with the same number. Call it in the payment's transaction.
+ */
+export async function requeueRefusedInvoice(tx: Executor, payment: PaymentRecord): Promise<void> {
+  if (payment.status !== 1) return;
+  const [doc] = await tx
+    .update(legalDocuments)
+    .set({ status: null, message: null, transactionId: newTransactionId(), taxBase: payment.taxBase, iva: payment.iva, total: payment.amountBill, updatedAt: sql`now()` })
+    .where(and(eq(legalDocuments.paymentId, payment.id), eq(legalDocuments.typeDocument, '01'), inArray(legalDocuments.status, [...PRINTER_REFUSALS])))
+    .returning({ id: legalDocuments.id, transactionId: legalDocuments.transactionId });
+  if (!doc) return;
+  await tx.update(payments).set({ statusInvoiceFactory: null, factoryResponse: null }).where(eq(payments.id, payment.id));
+  await enqueueJob(tx, INVOICE_QUEUE, `document-${doc.id}-${doc.transactionId}`, { document_id: doc.id });
 }
 
 /** The Emision body of a stored document, from its payment, client, address and method. */

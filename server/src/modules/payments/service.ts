@@ -15,9 +15,10 @@ import { banks } from '../banks/tables';
 import { clients } from '../clients/tables';
 import { exchangeRates } from '../configurations/service';
 import { correlatives } from '../correlatives/tables';
-import { queueInvoice } from '../invoices/emission';
+import { queueInvoice, requeueRefusedInvoice } from '../invoices/emission';
 import { paymentMethods } from '../payment-methods/tables';
 import { ticketsDelivered, ticketsPayments } from '../tickets-payments/tables';
+import { assertInvoiceKept, lockOf } from './invoice-lock';
 import { MAX_PAYMENT_FILES, checkUploads, removeFiles, saveUploads, type PaymentFiles } from './payment-files';
 import { addressFacts, assertMonthsFree, coverMonths, lockAddresses, paymentMonths, releaseMonths, takeCorrelative, type AddressFacts } from './payment-ledger';
 import { amountColumns, payments } from './tables';
@@ -318,15 +319,19 @@ export async function updatePayment(
       const sameAddress = previous.addressPaymentId === address.id;
       const keep = sameAddress && previous.typePaymentMonth === 0 ? previous.monthsPayment : null;
       const months = paymentMonths(fields, address, keep, now);
+      const rate = isClient ? await defaultRate(tx, address.type) : { rate: fields.exchange_rate, id: fields.exchange_rate_id };
+      const lock = lockOf(previous);
+      const amounts = amountsOf(address, months.length, rate.rate, fields);
+      if (lock) assertInvoiceKept(lock, previous, { ...columnsOf(fields, rate), monthsPayment: months, isApplyRetention: amounts.isApplyRetention });
       const covers = previous.status !== 2;
       if (covers) assertMonthsFree(address, months);
-      const rate = isClient ? await defaultRate(tx, address.type) : { rate: fields.exchange_rate, id: fields.exchange_rate_id };
       await saveUploads(storage, uploads, saved);
       const [row] = await tx
         .update(payments)
         .set({
           ...columnsOf(fields, rate),
-          ...amountsOf(address, months.length, rate.rate, fields),
+          // An invoice's figures stay as issued, even when the fee changed since.
+          ...(lock ? { amountPayment: amounts.amountPayment } : amounts),
           monthsPayment: months,
           files: [...kept, ...saved],
           updatedAt: new Date(),
@@ -337,6 +342,7 @@ export async function updatePayment(
         .returning();
       if (!row) throw notFound(paymentMessages.notFound);
       await queueInvoice(tx, row);
+      await requeueRefusedInvoice(tx, row);
       if (covers) {
         await releaseMonths(tx, row.id);
         await coverMonths(tx, address.id, row.id, months, row.status === 0);

@@ -1,6 +1,7 @@
 import type { AddressRow } from '@recaudo/domain/addresses';
 import { paymentAmounts } from '@recaudo/domain/amounts';
 import { formatMoney } from '@recaudo/domain/format';
+import { invoiceLock } from '@recaudo/domain/invoices';
 import type { Month } from '@recaudo/domain/months';
 import type { PaymentRow } from '@recaudo/domain/payments';
 import { hasPermission } from '@recaudo/domain/permissions';
@@ -31,6 +32,9 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, newClien
   const ownClientId = session?.user.client_id ?? null;
   const staff = ownClientId === null;
   const editing = payment !== null;
+  // A payment bound to an invoice keeps what the invoice states (domain invoiceLock): those fields are disabled.
+  const lock = payment ? invoiceLock(payment) : null;
+  const locked = lock !== null;
   const [form] = Form.useForm<PaymentFormValues>();
   const initial = useMemo(
     () => initialValues(payment, ownClientId, session?.user.correlative_id ?? null, defaultClient?.id ?? null),
@@ -222,6 +226,8 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, newClien
     initial,
     staff,
     editing,
+    lock,
+    locked,
     rules,
     save,
     // watched values
