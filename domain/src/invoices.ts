@@ -30,6 +30,9 @@ export function invoiceStatus(code: number | null): { label: string; color: Badg
 
 export const DOCUMENT_TYPES = { '01': 'Factura', '02': 'Nota de crédito', '03': 'Nota de débito', '04': 'Nota de entrega' } as const;
 
+/** The document a payment itself is issued as (invoice or delivery note); 02/03 are notes on an invoice. */
+export const isPaymentDocument = (type: string): type is '01' | '04' => type === '01' || type === '04';
+
 /** What a payment row needs for the action rules. */
 export interface DocumentFacts {
   status: number;
@@ -39,7 +42,11 @@ export interface DocumentFacts {
   is_retention_apply_success: boolean;
 }
 
-/** Spec 02 §4 document actions: 200 enables download and e-mail; notes on an issued type-01 invoice of an approved payment; retention once. */
+/**
+ * Spec 02 §4 document actions: 200 enables download, e-mail and cancellation (an invoice or a
+ * delivery note); notes on an issued type-01 invoice of an approved payment; retention once, on
+ * an invoice.
+ */
 export function documentActions(row: DocumentFacts) {
   const issued = row.status_invoice_factory === 200;
   const invoice = row.type_document === '01';
@@ -47,7 +54,7 @@ export function documentActions(row: DocumentFacts) {
     details: issued,
     email: issued,
     notes: issued && invoice && row.status === 1,
-    cancel: issued && invoice,
+    cancel: issued && isPaymentDocument(row.type_document),
     retention: issued && invoice && row.is_apply_retention && !row.is_retention_apply_success,
   };
 }

@@ -63,6 +63,7 @@ function clientFields(fields: PaymentFields, previous: PaymentRecord | null): Pa
     checkbook_number: previous?.checkbookNumber ?? null,
     date_bill: previous?.dateBill ?? null,
     send_invoice: previous?.sendInvoice ?? false,
+    type_document: (previous?.typeDocument ?? '01') as PaymentFields['type_document'],
     bdv_verified: previous?.bdvVerified ?? false,
     conciliation_id: previous?.conciliationId ?? null,
     tickets_payment_id: previous?.ticketsPaymentId ?? null,
@@ -109,6 +110,8 @@ async function checkReferences(tx: Executor, auth: AuthContext, fields: PaymentF
   if (!isClient && fields.serie_id !== null) await assertSerieUsable(tx, auth, fields.serie_id);
   if (previous?.numberCorrelative && fields.serie_id !== previous.serieId)
     throw fieldError('serie_id', paymentMessages.serieLocked(previous.numberCorrelative));
+  if (previous?.numberCorrelative && fields.type_document !== previous.typeDocument)
+    throw fieldError('type_document', paymentMessages.typeLocked(previous.numberCorrelative));
   const ticketChanged = fields.tickets_payment_id !== (previous?.ticketsPaymentId ?? null);
   if (fields.tickets_payment_id !== null && ticketChanged) {
     const [ticket] = await tx
@@ -175,6 +178,7 @@ const columnsOf = (fields: PaymentFields, rate: { rate: string; id: number }) =>
   observations: fields.observations,
   typePaymentMonth: fields.type_payment_month,
   sendInvoice: fields.send_invoice,
+  typeDocument: fields.type_document,
   bdvVerified: fields.bdv_verified,
   conciliationId: fields.conciliation_id,
   ticketsPaymentId: fields.tickets_payment_id,
@@ -212,6 +216,7 @@ export const snapshot = (row: PaymentRecord) => ({
   type_payment_month: row.typePaymentMonth,
   months_payment: row.monthsPayment,
   send_invoice: row.sendInvoice,
+  type_document: row.typeDocument,
   bdv_verified: row.bdvVerified,
   conciliation_id: row.conciliationId,
   tickets_payment_id: row.ticketsPaymentId,
@@ -258,7 +263,7 @@ export async function createPayment(db: Database, storage: FileStorage, auth: Au
       assertMonthsFree(address, months);
       const rate = isClient ? await defaultRate(tx, address.type) : { rate: fields.exchange_rate, id: fields.exchange_rate_id };
       await saveUploads(storage, uploads, saved);
-      const numberCorrelative = fields.status === 1 && fields.serie_id !== null ? await takeCorrelative(tx, fields.serie_id) : null;
+      const numberCorrelative = fields.status === 1 && fields.serie_id !== null ? await takeCorrelative(tx, fields.serie_id, fields.type_document) : null;
       const [row] = await tx
         .insert(payments)
         .values({

@@ -248,6 +248,7 @@ describe('Payment panel: submit', () => {
     await toggleMonth(panel, ago(3));
     await fillCash(panel);
     await userEvent.type(within(panel).getByLabelText('Observaciones'), 'Dos meses en efectivo');
+    await pick(panel, 'Documento', 'Nota de entrega');
     await save(panel);
     await waitFor(() => expect(api.success).toHaveBeenCalledWith('Pago registrado'));
     expect(onClose).toHaveBeenCalled();
@@ -274,6 +275,7 @@ describe('Payment panel: submit', () => {
       type_payment_month: '1',
       months_payment: JSON.stringify([ago(3), ago(2)]),
       send_invoice: '0',
+      type_document: '04',
       reference: '',
       bank_id: '',
     });
