@@ -15,9 +15,9 @@ beforeEach(async () => {
 const serie = async () => (await w.ctx.db.select().from(correlatives).where(eq(correlatives.id, w.serieId)))[0]!;
 const emissions = (type: string) => w.sim.calls.filter((call) => (call.body as any).documentoElectronico?.encabezado.identificacionDocumento.tipoDocumento === type);
 
-async function deliveryNote(type: 0 | 1 = 0) {
+async function deliveryNote(type: 0 | 1 = 0, retention = false) {
   const { clientId, addressId } = await address({ type });
-  const answer = await storePayment(paymentFields(clientId, addressId, { type_document: '04' }));
+  const answer = await storePayment(paymentFields(clientId, addressId, { type_document: '04', is_apply_retention: retention ? '1' : '0' }));
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return { id: answer.body.data.id as number, hash: answer.body.data.hash as string, clientId, addressId };
 }
@@ -48,8 +48,10 @@ describe('a payment issued as a delivery note', () => {
     expect(list.body.data.data.map((item: { id: number }) => item.id)).toContain(payment.id);
   });
 
-  it('offers the PDF and the cancellation, never credit/debit notes; its type is fixed once numbered', async () => {
-    const payment = await deliveryNote(1);
+  it('offers the PDF and the cancellation, never credit/debit notes nor retention; its type is fixed once numbered', async () => {
+    const payment = await deliveryNote(1, true);
+    // A withholding is made on invoices: the commercial 20 $ + 16 % at 36.50 is paid whole.
+    expect(await paymentRow(payment.id)).toMatchObject({ isApplyRetention: false, retention: '0.00', amountBill: '846.80' });
     await run();
     const pdf = await w.ctx.app.inject({
       method: 'GET',

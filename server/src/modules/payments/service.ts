@@ -152,11 +152,13 @@ async function checkClientAndAddress(tx: Executor, auth: AuthContext, fields: Pa
  * cents; the expected one is `dollar_amount_payment` × rate).
  */
 function amountsOf(address: AddressFacts, months: number, rate: string, fields: PaymentFields) {
-  const computed = paymentAmounts({ type: address.type, fee: address.fee, months, rate, applyRetention: fields.is_apply_retention });
+  // A VAT withholding is made on an invoice (AplicarRetencion takes types 01–03), never on a delivery note.
+  const withholds = address.type === 1 && fields.is_apply_retention && fields.type_document === '01';
+  const computed = paymentAmounts({ type: address.type, fee: address.fee, months, rate, applyRetention: withholds });
   return {
     ...amountColumns(computed),
     amountPayment: fields.amount_payment,
-    isApplyRetention: address.type === 1 && fields.is_apply_retention,
+    isApplyRetention: withholds,
   };
 }
 

@@ -249,6 +249,8 @@ describe('Payment panel: submit', () => {
     await fillCash(panel);
     await userEvent.type(within(panel).getByLabelText('Observaciones'), 'Dos meses en efectivo');
     await pick(panel, 'Documento', 'Nota de entrega');
+    // A delivery note carries no VAT withholding.
+    expect(within(panel).queryByText('Aplicar retención (75 % del IVA)')).not.toBeInTheDocument();
     await save(panel);
     await waitFor(() => expect(api.success).toHaveBeenCalledWith('Pago registrado'));
     expect(onClose).toHaveBeenCalled();

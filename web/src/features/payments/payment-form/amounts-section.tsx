@@ -15,7 +15,7 @@ import { DATE_FORMAT, afterToday } from './values';
 
 /** Dates, rate, Monto pagado and the retention option: columns of the "Datos del pago" row. */
 export function AmountFields({ state }: { state: PaymentFormState }) {
-  const { staff, rules, storedRateDiffers, rate, rates, rateOptions, commercial, locked } = state;
+  const { staff, rules, storedRateDiffers, rate, rates, rateOptions, commercial, locked, documentType } = state;
   return (
     <>
       <Col xs={24} sm={12}>
@@ -49,7 +49,7 @@ export function AmountFields({ state }: { state: PaymentFormState }) {
           <MoneyInput prefix="BS" />
         </Form.Item>
       </Col>
-      {commercial && (
+      {commercial && documentType === '01' && (
         <Col span={24}>
           <Form.Item name="is_apply_retention" valuePropName="checked">
             <Checkbox disabled={locked}>Aplicar retención (75 % del IVA)</Checkbox>

@@ -51,7 +51,9 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, newClien
   const methodId = or(Form.useWatch('payment_method_id', form), initial.payment_method_id);
   const rateId = or(Form.useWatch('exchange_rate_id', form), initial.exchange_rate_id);
   const rate = or(Form.useWatch('exchange_rate', form), initial.exchange_rate);
-  const retention = or(Form.useWatch('is_apply_retention', form), initial.is_apply_retention);
+  const documentType = or(Form.useWatch('type_document', form), initial.type_document);
+  // A delivery note carries no VAT withholding (it is made on invoices).
+  const retention = or(Form.useWatch('is_apply_retention', form), initial.is_apply_retention) && documentType === '01';
   const sendInvoice = or(Form.useWatch('send_invoice', form), initial.send_invoice);
   const ticketId = or(Form.useWatch('tickets_payment_id', form), initial.tickets_payment_id);
 
@@ -226,6 +228,7 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, newClien
     initial,
     staff,
     editing,
+    documentType,
     lock,
     locked,
     rules,

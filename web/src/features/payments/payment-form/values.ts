@@ -181,7 +181,7 @@ export function toPaymentInput(
     tax_base: amounts?.tax_base ?? '0.00',
     iva: amounts?.iva ?? '0.00',
     retention: amounts?.retention ?? '0.00',
-    is_apply_retention: values.is_apply_retention,
+    is_apply_retention: values.is_apply_retention && values.type_document === '01',
     reference: shown.reference ? trimmed(values.reference) : null,
     terminal: shown.terminal ? trimmed(values.terminal) : null,
     lot_number: shown.terminal ? trimmed(values.lot_number) : null,
