@@ -96,8 +96,9 @@ export function invoiceLock(row: { apply_invoice_factory: boolean; status_invoic
 
 /**
  * The payment fields an invoice states (buyer, address, months, payment form, rate, retention,
- * bill date), in the form's names with their labels. Amounts follow from them and are kept as
- * stored; serie, document and control numbers are fixed elsewhere (serieLocked, the printer's number).
+ * bill date, that it is digital and its control number), in the form's names with their labels.
+ * Amounts follow from them and are kept as stored; serie and document number are fixed elsewhere
+ * (serieLocked; number_correlative is never an input).
  */
 export const INVOICE_STATED_FIELDS = {
   client_id: 'Cliente',
@@ -108,6 +109,8 @@ export const INVOICE_STATED_FIELDS = {
   exchange_rate_id: 'Moneda de la tasa',
   is_apply_retention: 'Aplicar retención',
   date_bill: 'Fecha de factura',
+  send_invoice: 'Enviar factura digital',
+  number: 'Número de control',
 } as const;
 export type InvoiceStatedField = keyof typeof INVOICE_STATED_FIELDS;
 

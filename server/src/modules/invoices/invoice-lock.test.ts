@@ -51,13 +51,16 @@ describe('an issued invoice fixes what it states', () => {
     expect(await paymentRow(payment.id)).toEqual(before);
   });
 
-  it('refuses another client and address, and the retention flag', async () => {
+  it('refuses another client and address, the retention flag, and turning the digital invoice off for a typed control number', async () => {
     const payment = await issued();
     const other = await invoicedPayment();
     const moved = await edit(payment.id, { client_id: String(other.clientId), address_payment_id: String((await paymentRow(other.id)).addressPaymentId) });
     expect(moved).toMatchObject({ status: 422, body: { message: invoiceLockMessage('issued', ['client_id', 'address_payment_id']) } });
     const retention = await edit(payment.id, { is_apply_retention: '1' });
     expect(retention).toMatchObject({ status: 422, body: { errors: { is_apply_retention: [invoiceLockMessage('issued', ['is_apply_retention'])] } } });
+    // Switching the digital invoice off to type another control number is refused too.
+    const typed = await edit(payment.id, { send_invoice: '0', number: '12345678' });
+    expect(typed).toMatchObject({ status: 422, body: { message: invoiceLockMessage('issued', ['send_invoice', 'number']) } });
   });
 
   it('lets observations, reference and the amount paid change, keeping the issued figures even after the fee changed', async () => {

@@ -15,6 +15,9 @@ export interface StatedValues {
   exchangeRateId: number;
   isApplyRetention: boolean;
   dateBill: string | null;
+  sendInvoice: boolean;
+  /** The control number sent; empty keeps the printer's. */
+  number: string | null;
 }
 
 /** The lock of a stored payment's invoice (domain `invoiceLock`). */
@@ -36,6 +39,8 @@ export function assertInvoiceKept(lock: InvoiceLock, previous: PaymentRecord, ne
   if (next.exchangeRateId !== previous.exchangeRateId) changed.push('exchange_rate_id');
   if (next.isApplyRetention !== previous.isApplyRetention) changed.push('is_apply_retention');
   if ((next.dateBill ?? null) !== (previous.dateBill ?? null)) changed.push('date_bill');
+  if (!next.sendInvoice) changed.push('send_invoice');
+  if (next.number && next.number !== previous.number) changed.push('number');
   if (!changed.length) return;
   const message = invoiceLockMessage(lock, changed);
   throw new AppError('validation', message, Object.fromEntries(changed.map((field) => [field, [message]])));

@@ -15,7 +15,7 @@ import type { PaymentFormState } from './use-payment-form';
 
 /** The issued document's badge and viewer, Serie, Nº de chequera, the document type (invoice or delivery note), the digital invoice switch and Nº de control: columns of the staff-only "Facturación" row. */
 export function DocumentFields({ state }: { state: PaymentFormState }) {
-  const { payment, rules, serieOptions, sendInvoice } = state;
+  const { payment, rules, serieOptions, sendInvoice, locked } = state;
   const [viewing, setViewing] = useState(false);
   const documentType = payment?.type_document === '04' ? '04' : '01';
   return (
@@ -65,7 +65,7 @@ export function DocumentFields({ state }: { state: PaymentFormState }) {
       </Col>
       <Col xs={24} sm={12}>
         <Form.Item label="Enviar factura digital" name="send_invoice" valuePropName="checked" extra="El número de control lo asigna el proveedor de facturas.">
-          <Switch />
+          <Switch disabled={locked} />
         </Form.Item>
       </Col>
       <Col xs={24} sm={12}>
