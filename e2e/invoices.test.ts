@@ -89,6 +89,15 @@ describe.skipIf(!chromiumPath)(`legal documents in Chromium${chromiumPath ? '' :
     expect(mine).toMatchObject({ status_invoice_factory: 200, is_retention_apply_success: true });
     expect(mine.number).toMatch(/^00-\d{8}$/);
 
+    // The issued invoice fixes what it states: the panel disables those fields and says why; the rest still saves.
+    await first.getByRole('button', { name: 'Editar' }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar pago' });
+    await edit.getByText(/La factura de este pago ya fue emitida: no se puede cambiar Cliente, Dirección de pago, Meses/).waitFor();
+    expect(await edit.getByLabel('Método de pago').isDisabled()).toBe(true);
+    await edit.getByLabel('Observaciones').fill('Retención recibida en taquilla');
+    await clickAndExpectToast(page, edit.getByRole('button', { name: 'Guardar' }), 'Pago actualizado');
+    await edit.waitFor({ state: 'hidden' });
+
     // Another issued invoice of the demo: cancelled with a reason.
     const other = issued.data.find((row) => row.status_invoice_factory === 200 && row.id !== mine.id);
     if (other) {

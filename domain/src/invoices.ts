@@ -30,6 +30,9 @@ export function invoiceStatus(code: number | null): { label: string; color: Badg
 
 export const DOCUMENT_TYPES = { '01': 'Factura', '02': 'Nota de crédito', '03': 'Nota de débito', '04': 'Nota de entrega' } as const;
 
+/** The document a payment itself is issued as (invoice or delivery note); 02/03 are notes on an invoice. */
+export const isPaymentDocument = (type: string): type is '01' | '04' => type === '01' || type === '04';
+
 /** What a payment row needs for the action rules. */
 export interface DocumentFacts {
   status: number;
@@ -39,7 +42,11 @@ export interface DocumentFacts {
   is_retention_apply_success: boolean;
 }
 
-/** Spec 02 §4 document actions: 200 enables download and e-mail; notes on an issued type-01 invoice of an approved payment; retention once. */
+/**
+ * Spec 02 §4 document actions: 200 enables download, e-mail and cancellation (an invoice or a
+ * delivery note); notes on an issued type-01 invoice of an approved payment; retention once, on
+ * an invoice.
+ */
 export function documentActions(row: DocumentFacts) {
   const issued = row.status_invoice_factory === 200;
   const invoice = row.type_document === '01';
@@ -47,7 +54,7 @@ export function documentActions(row: DocumentFacts) {
     details: issued,
     email: issued,
     notes: issued && invoice && row.status === 1,
-    cancel: issued && invoice,
+    cancel: issued && isPaymentDocument(row.type_document),
     retention: issued && invoice && row.is_apply_retention && !row.is_retention_apply_success,
   };
 }
@@ -66,3 +73,55 @@ export const invoiceMessages = {
   printerRejected: 'La imprenta digital rechazó la operación',
   printerUnavailable: 'La imprenta digital no respondió. Intenta de nuevo en unos minutos.',
 } as const;
+
+/* ---------------- What an invoice fixes on its payment ---------------- */
+
+/** Printer answers after which it keeps no document (providers.md §2.6): the payment may be corrected and its invoice is sent again. */
+export const PRINTER_REFUSALS: readonly number[] = [202, 203, 205, 400];
+
+/**
+ * Why a payment's invoice data can't change: `issued` (200, 201 duplicate, 210 minimum
+ * information — the printer holds the document), `pending` (queued, or retried/failed without a
+ * final answer: the printer may hold it), `cancelled` (800). Null when no invoice binds it.
+ */
+export type InvoiceLock = 'issued' | 'pending' | 'cancelled';
+
+export function invoiceLock(row: { apply_invoice_factory: boolean; status_invoice_factory: number | null }): InvoiceLock | null {
+  const code = row.status_invoice_factory;
+  if (!row.apply_invoice_factory || (code !== null && PRINTER_REFUSALS.includes(code))) return null;
+  if (code === 800) return 'cancelled';
+  if (code === 200 || code === 201 || code === 210) return 'issued';
+  return 'pending';
+}
+
+/**
+ * The payment fields an invoice states (buyer, address, months, payment form, rate, retention,
+ * bill date, that it is digital and its control number), in the form's names with their labels.
+ * Amounts follow from them and are kept as stored; serie and document number are fixed elsewhere
+ * (serieLocked; number_correlative is never an input).
+ */
+export const INVOICE_STATED_FIELDS = {
+  client_id: 'Cliente',
+  address_payment_id: 'Dirección de pago',
+  months_payment: 'Meses',
+  payment_method_id: 'Método de pago',
+  exchange_rate: 'Tasa de cambio',
+  exchange_rate_id: 'Moneda de la tasa',
+  is_apply_retention: 'Aplicar retención',
+  date_bill: 'Fecha de factura',
+  send_invoice: 'Enviar factura digital',
+  number: 'Número de control',
+} as const;
+export type InvoiceStatedField = keyof typeof INVOICE_STATED_FIELDS;
+
+/** "a", "a y b", "a, b y c". */
+const spanishList = (items: readonly string[]) => (items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} y ${items.at(-1)}`);
+
+/** The refusal (server, naming the changed fields) and the panel's hint (naming them all). */
+export function invoiceLockMessage(lock: InvoiceLock, fields: readonly InvoiceStatedField[]): string {
+  const names = spanishList(fields.map((field) => INVOICE_STATED_FIELDS[field]));
+  if (lock === 'issued') return `La factura de este pago ya fue emitida: no se puede cambiar ${names}. Para corregirla genera una nota de crédito o de débito, o anula la factura.`;
+  if (lock === 'pending')
+    return `La factura de este pago está en proceso en la imprenta digital: no se puede cambiar ${names}. Cuando se emita, corrígela con una nota de crédito o de débito, o anúlala.`;
+  return `La factura de este pago fue anulada: no se puede cambiar ${names}. Para cobrar de nuevo, rechaza este pago y registra uno nuevo.`;
+}

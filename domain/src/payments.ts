@@ -68,6 +68,7 @@ export const paymentMessages = {
   serieNotAllowed: 'Solo puedes usar la serie que tienes asignada.',
   serieLocked: (number: string) => `La serie no se puede cambiar: el pago ya tiene el número ${number}.`,
   serieToApprove: 'El pago no tiene serie: edítalo y elige una antes de aprobarlo.',
+  typeLocked: (number: string) => `El tipo de documento no se puede cambiar: el pago ya tiene el número ${number}.`,
   ticketMissing: 'El Ticket seleccionado no existe.',
   ticketInactive: (name: string) => `El ticket "${name}" está inactivo.`,
   monthBeyondLimit: (month: Month, limit: Month) =>
@@ -123,6 +124,8 @@ export const paymentFieldsSchema = z.object({
   type_payment_month: z.preprocess((value) => (blank(value) ? 0 : Number(value)), z.union([z.literal(0), z.literal(1)])),
   months_payment: monthList,
   send_invoice: optionalFlag('Enviar factura'),
+  /** The payment's legal document: 01 invoice or 04 delivery note (spec 01 enumerations); staff only. */
+  type_document: z.preprocess((value) => (blank(value) ? '01' : value), z.enum(['01', '04'], { error: messages.invalid('Tipo de documento') })),
   is_apply_retention: optionalFlag('Aplicar retención'),
   tickets_payment_id: optionalId('Ticket'),
   ticket_serial: optionalText('Serial del ticket', 50),

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { RETENTION_RATE } from '@recaudo/domain/amounts';
 import { MESSAGE_EMAIL_PATTERN } from '@recaudo/domain/clients';
 import { documentActions, invoiceMessages } from '@recaudo/domain/invoices';
@@ -45,11 +45,12 @@ const facts = (row: typeof payments.$inferSelect) => ({
   is_retention_apply_success: row.isRetentionApplySuccess,
 });
 
-async function issuedInvoice(db: Executor, paymentId: number) {
+/** The payment's own issued document: its invoice (01) or delivery note (04). */
+async function issuedDocument(db: Executor, paymentId: number) {
   const [doc] = await db
     .select()
     .from(legalDocuments)
-    .where(and(eq(legalDocuments.paymentId, paymentId), eq(legalDocuments.typeDocument, '01'), eq(legalDocuments.status, 200)));
+    .where(and(eq(legalDocuments.paymentId, paymentId), inArray(legalDocuments.typeDocument, ['01', '04']), eq(legalDocuments.status, 200)));
   if (!doc) throw new AppError('validation', invoiceMessages.notIssued);
   return doc;
 }
@@ -107,7 +108,7 @@ export async function invoiceRecordsOf(db: Database, auth: AuthContext, paymentI
 export async function invoicePdf(db: Database, provider: InvoiceProvider, auth: AuthContext, hash: string): Promise<Buffer> {
   const payment = await paymentFor(db, auth, eq(payments.hash, hash));
   if (!documentActions(facts(payment)).details) throw new AppError('validation', invoiceMessages.notIssued);
-  const doc = await issuedInvoice(db, payment.id);
+  const doc = await issuedDocument(db, payment.id);
   const answer = await printerCall(db, payment.id, doc.id, () => provider.download(refOf(doc)));
   if (!answer.file?.length) throw new AppError('unavailable', invoiceMessages.printerUnavailable);
   return answer.file;
@@ -120,7 +121,7 @@ export async function sendInvoiceMail(db: Database, provider: InvoiceProvider, a
   const valid = [...new Set(items.map((item) => item.trim().toLowerCase()).filter((item) => MESSAGE_EMAIL_PATTERN.test(item)))];
   const dropped = items.filter((item) => !valid.includes(item.trim().toLowerCase()));
   if (!valid.length) throw fieldError('items', invoiceMessages.noEmails);
-  const doc = await issuedInvoice(db, payment.id);
+  const doc = await issuedDocument(db, payment.id);
   await printerCall(db, payment.id, doc.id, () => provider.sendMail(refOf(doc), valid));
   return { sent: valid, dropped };
 }
@@ -140,7 +141,7 @@ export async function applyRetention(db: Database, provider: InvoiceProvider, au
   if (await isFuture(db, input.date)) throw fieldError('date', invoiceMessages.futureDate);
   const payment = await paymentFor(db, auth, eq(payments.id, input.id));
   if (!documentActions(facts(payment)).retention) throw new AppError('validation', invoiceMessages.retentionNotAllowed);
-  const doc = await issuedInvoice(db, payment.id);
+  const doc = await issuedDocument(db, payment.id);
   const retained = new Decimal(payment.iva).times(payment.exchangeRate).times(RETENTION_RATE).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
   await printerCall(db, payment.id, doc.id, () =>
     provider.applyRetention({
@@ -162,7 +163,7 @@ export async function cancelInvoice(db: Database, provider: InvoiceProvider, aut
   if (!input.notes.trim()) throw fieldError('notes', invoiceMessages.required);
   const payment = await paymentFor(db, auth, eq(payments.id, input.id));
   if (!documentActions(facts(payment)).cancel) throw new AppError('validation', invoiceMessages.notIssued);
-  const doc = await issuedInvoice(db, payment.id);
+  const doc = await issuedDocument(db, payment.id);
   const when = await caracasClock(db);
   await printerCall(db, payment.id, doc.id, () => provider.cancel(refOf(doc), input.notes.trim(), hkaDate(when.day), hkaTime(when.clock)));
   await markCancelled(db, doc, input.notes.trim());
@@ -203,7 +204,7 @@ export async function createNote(db: Database, auth: AuthContext, input: NoteInp
   return db.transaction(async (tx) => {
     const payment = await paymentFor(tx, auth, eq(payments.id, input.id), true);
     if (!documentActions(facts(payment)).notes) throw new AppError('validation', invoiceMessages.notesNotAllowed);
-    const invoice = await issuedInvoice(tx, payment.id);
+    const invoice = await issuedDocument(tx, payment.id);
     const doc = await insertNote(tx, invoice, {
       type: input.type,
       notes: input.notes.trim(),

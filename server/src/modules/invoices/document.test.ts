@@ -124,4 +124,33 @@ describe('formats (providers.md §2.4)', () => {
       expect.objectContaining({ precioUnitario: '100.00', valorIVA: '16.00', valorTotalItem: '116.00', codigoImpuesto: 'G' }),
     ]);
   });
+
+  it('a delivery note (04) is the payment’s document with guiaDespacho.esGuiaDespacho "0", no affected invoice and no retention line', () => {
+    // Residential, 2 months of 5 $ at 40.00: 400.00 Bs exempt.
+    const totals = documentTotals({ commercial: false, taxBase: '10.00', iva: '0.00', dollarAmountBill: '10.00', amountBill: '400.00', rate: '40', applyRetention: false });
+    const body = buildDocument({
+      type: '04',
+      serie: 'F',
+      number: '00000007',
+      transactionId: 'RCDEF456',
+      date: '2026-11-25',
+      time: '09:00:00',
+      buyer,
+      commercial: false,
+      totals,
+      rate: '40',
+      currency: 'EUR',
+      methodType: 4,
+      description: 'Tarifa mensual 2026-10, 2026-11',
+    });
+    expect(body.encabezado.identificacionDocumento).toMatchObject({ tipoDocumento: '04', numeroDocumento: '7', numeroFacturaAfectada: '', fechaEmision: '25/11/2026', horaEmision: '09:00:00 am' });
+    expect(body).toMatchObject({ guiaDespacho: { esGuiaDespacho: '0' } });
+    expect(body.encabezado.totales).toMatchObject({ montoExentoTotal: '400.00', montoGravadoTotal: '0.00', totalIVA: '0.00', montoTotalConIVA: '400.00' });
+    expect(body.encabezado.totales.formasPago).toEqual([{ descripcion: 'Efectivo', fecha: '25/11/2026', forma: '08', monto: '400.00', moneda: 'VES' }]);
+    expect(body.encabezado.totalesOtraMoneda).toMatchObject({ moneda: 'EUR', tipoCambio: '40.0000', montoTotalConIVA: '10.00' });
+    expect('infoAdicional' in body).toBe(false);
+    // An invoice has no guiaDespacho.
+    const invoice = buildDocument({ type: '01', serie: 'F', number: '1', transactionId: 'RC1', date: '2026-11-25', time: '09:00:00', buyer, commercial: false, totals, rate: '40', currency: 'EUR', methodType: 4, description: 'x' });
+    expect('guiaDespacho' in invoice).toBe(false);
+  });
 });

@@ -2,8 +2,8 @@ import Decimal from 'decimal.js';
 import { RETENTION_RATE, VAT_RATE } from '@recaudo/domain/amounts';
 
 /**
- * The `documentoElectronico` of The Factory HKA's Emision (providers.md §2.4) for an invoice (01)
- * or a credit/debit note (02/03): bolivar totals in `totales`, the rate's currency beside them in
+ * The `documentoElectronico` of The Factory HKA's Emision (providers.md §2.4) for an invoice (01),
+ * a credit/debit note (02/03) or a delivery note (04, `guiaDespacho.esGuiaDespacho` "0"): bolivar totals in `totales`, the rate's currency beside them in
  * `totalesOtraMoneda`, amounts as text with two decimals, dates dd/mm/aaaa, 12-hour times.
  */
 
@@ -92,7 +92,7 @@ export function noteTotals(commercial: boolean, newAmount: string, rate: string)
 }
 
 export interface DocumentInput {
-  type: '01' | '02' | '03';
+  type: '01' | '02' | '03' | '04';
   serie: string;
   number: string;
   transactionId: string;
@@ -180,6 +180,8 @@ export function buildDocument(input: DocumentInput) {
         valorTotalItem: t.total,
       },
     ],
-    ...(input.commercial && t.retention !== '0.00' ? { infoAdicional: [{ campo: 'Retención IVA (75 %)', valor: t.retention }] } : {}),
+    // A delivery note, not a dispatch guide (providers.md §2.4): no goods travel.
+    ...(input.type === '04' ? { guiaDespacho: { esGuiaDespacho: '0' } } : {}),
+    ...(input.commercial && t.retention !== '0.00' && input.type === '01' ? { infoAdicional: [{ campo: 'Retención IVA (75 %)', valor: t.retention }] } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { PRINTER_REFUSALS, isPaymentDocument } from '@recaudo/domain/invoices';
 import type { Database, Executor } from '../../db/client';
 import { enqueueJob, oldestPendingJobAge, runJobs, startLoop, type JobContext } from '../../platform/queue';
 import { ProviderTimeout, type InvoiceProvider, type ProviderAnswer } from '../../providers/invoice/types';
@@ -58,7 +59,8 @@ export async function recordedCall(db: Executor, paymentId: number, documentId: 
 }
 
 /**
- * Queues the type-01 invoice of an approved payment saved with `send_invoice`, once (call it in
+ * Queues the legal document of an approved payment saved with `send_invoice` (its `type_document`:
+ * 01 invoice or 04 delivery note), once (call it in
  * the payment's transaction, after its document number was taken). Its number is the payment's
  * `number_correlative` in the payment's series.
  */
@@ -67,14 +69,14 @@ export async function queueInvoice(tx: Executor, payment: PaymentRecord): Promis
   const [existing] = await tx
     .select({ id: legalDocuments.id })
     .from(legalDocuments)
-    .where(and(eq(legalDocuments.paymentId, payment.id), eq(legalDocuments.typeDocument, '01')));
+    .where(and(eq(legalDocuments.paymentId, payment.id), inArray(legalDocuments.typeDocument, ['01', '04'])));
   if (existing) return;
   const [serie] = await tx.select({ serie: correlatives.serie }).from(correlatives).where(eq(correlatives.id, payment.serieId));
   const [doc] = await tx
     .insert(legalDocuments)
     .values({
       paymentId: payment.id,
-      typeDocument: '01',
+      typeDocument: payment.typeDocument === '04' ? '04' : '01',
       serieId: payment.serieId,
       serie: serie?.serie ?? '',
       numberDocument: payment.numberCorrelative,
@@ -89,6 +91,23 @@ export async function queueInvoice(tx: Executor, payment: PaymentRecord): Promis
   await enqueueJob(tx, INVOICE_QUEUE, `document-${doc!.id}`, { document_id: doc!.id });
 }
 
+/**
+ * A payment saved again after the printer refused its invoice (202, 203, 205, 400: the printer
+ * keeps nothing): the invoice takes the payment's corrected figures and a new transaction id and
+ * goes back to the queue with the same number. Call it in the payment's transaction.
+ */
+export async function requeueRefusedInvoice(tx: Executor, payment: PaymentRecord): Promise<void> {
+  if (payment.status !== 1) return;
+  const [doc] = await tx
+    .update(legalDocuments)
+    .set({ status: null, message: null, transactionId: newTransactionId(), taxBase: payment.taxBase, iva: payment.iva, total: payment.amountBill, updatedAt: sql`now()` })
+    .where(and(eq(legalDocuments.paymentId, payment.id), inArray(legalDocuments.typeDocument, ['01', '04']), inArray(legalDocuments.status, [...PRINTER_REFUSALS])))
+    .returning({ id: legalDocuments.id, transactionId: legalDocuments.transactionId });
+  if (!doc) return;
+  await tx.update(payments).set({ statusInvoiceFactory: null, factoryResponse: null }).where(eq(payments.id, payment.id));
+  await enqueueJob(tx, INVOICE_QUEUE, `document-${doc.id}-${doc.transactionId}`, { document_id: doc.id });
+}
+
 /** The Emision body of a stored document, from its payment, client, address and method. */
 async function electronicDocument(db: Executor, doc: DocumentRecord) {
   const [row] = await db
@@ -101,7 +120,7 @@ async function electronicDocument(db: Executor, doc: DocumentRecord) {
   if (!row) throw new Error(`El pago ${doc.paymentId} del documento ${doc.id} no existe`);
   const { payment, client, address } = row;
   const commercial = address.type === 1;
-  const isNote = doc.typeDocument !== '01';
+  const isNote = !isPaymentDocument(doc.typeDocument);
   const [invoice] = isNote
     ? await db
         .select()
@@ -172,7 +191,7 @@ async function markIssued(db: Database, doc: DocumentRecord, answer: ProviderAns
         updatedAt: sql`now()`,
       })
       .where(eq(legalDocuments.id, doc.id));
-    if (doc.typeDocument === '01')
+    if (isPaymentDocument(doc.typeDocument))
       await tx
         .update(payments)
         .set({
@@ -192,7 +211,7 @@ async function markStatus(db: Database, doc: DocumentRecord, code: number, messa
       .update(legalDocuments)
       .set({ status: code, message, updatedAt: sql`now()` })
       .where(eq(legalDocuments.id, doc.id));
-    if (doc.typeDocument === '01')
+    if (isPaymentDocument(doc.typeDocument))
       await tx
         .update(payments)
         .set({ statusInvoiceFactory: code, factoryResponse: message, updatedAt: sql`now()` })
@@ -215,7 +234,7 @@ export async function markCancelled(db: Database, doc: DocumentRecord, reason: s
       .update(legalDocuments)
       .set({ status: 800, notes: reason, updatedAt: sql`now()` })
       .where(eq(legalDocuments.id, doc.id));
-    if (doc.typeDocument === '01')
+    if (isPaymentDocument(doc.typeDocument))
       await tx
         .update(payments)
         .set({ statusInvoiceFactory: 800, notes: reason, updatedAt: sql`now()` })

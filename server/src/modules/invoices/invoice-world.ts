@@ -138,7 +138,7 @@ export function invoiceWorld() {
   }
 
   const paymentRow = async (id: number) => (await w.ctx.db.select().from(payments).where(eq(payments.id, id)))[0]!;
-  const documentOf = async (id: number, type: '01' | '02' | '03' = '01') =>
+  const documentOf = async (id: number, type: '01' | '02' | '03' | '04' = '01') =>
     (
       await w.ctx.db
         .select()

@@ -19,7 +19,7 @@ export const legalDocuments = pgTable(
     paymentId: integer('payment_id')
       .notNull()
       .references(() => payments.id, { onDelete: 'restrict' }),
-    typeDocument: varchar('type_document', { length: 2 }).$type<'01' | '02' | '03'>().notNull(),
+    typeDocument: varchar('type_document', { length: 2 }).$type<'01' | '02' | '03' | '04'>().notNull(),
     serieId: integer('serie_id')
       .notNull()
       .references(() => correlatives.id, { onDelete: 'restrict' }),

@@ -125,17 +125,21 @@ export async function coverMonths(tx: Executor, addressId: number, paymentId: nu
 export const releaseMonths = (tx: Executor, paymentId: number) => tx.delete(addressMonths).where(eq(addressMonths.paymentId, paymentId));
 
 /**
- * The series' next document number, taken by incrementing the series row: the row lock makes
+ * The series' next document number of the payment's type, taken by incrementing the series row: the row lock makes
  * concurrent payments wait for each other, so numbers are unique and have no gaps. The number
  * keeps the width of the stored one (leading zeros) and only grows past it.
  */
-export async function takeCorrelative(tx: Executor, serieId: number): Promise<string> {
-  const next = sql`(${correlatives.number}::bigint + 1)::text`;
+export async function takeCorrelative(tx: Executor, serieId: number, typeDocument: string): Promise<string> {
+  // A delivery note (04) takes its own counter; every other payment numbers as an invoice.
+  const delivery = typeDocument === '04';
+  const column = delivery ? correlatives.numberDeliveryNote : correlatives.number;
+  const next = sql`(${column}::bigint + 1)::text`;
+  const value = sql`lpad(${next}, greatest(length(${column}), length(${next})), '0')`;
   const [row] = await tx
     .update(correlatives)
-    .set({ number: sql`lpad(${next}, greatest(length(${correlatives.number}), length(${next})), '0')`, updatedAt: new Date() })
+    .set({ ...(delivery ? { numberDeliveryNote: value } : { number: value }), updatedAt: new Date() })
     .where(eq(correlatives.id, serieId))
-    .returning({ number: correlatives.number });
+    .returning({ number: column });
   if (!row) throw fieldError('serie_id', paymentMessages.serieMissing);
   return row.number;
 }

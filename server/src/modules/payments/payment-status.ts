@@ -48,7 +48,7 @@ export async function applyStatusChange(tx: Executor, auth: AuthContext, input: 
       if (serieId === null) throw fieldError('serie_id', paymentMessages.serieToApprove);
       if (row.serieId === null && input.serie_id !== null) await assertSerieUsable(tx, auth, input.serie_id);
       changes.serieId = serieId;
-      changes.numberCorrelative = await takeCorrelative(tx, serieId);
+      changes.numberCorrelative = await takeCorrelative(tx, serieId, row.typeDocument);
     }
   }
   const [updated] = await tx.update(payments).set(changes).where(eq(payments.id, row.id)).returning();

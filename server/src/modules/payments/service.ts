@@ -15,9 +15,10 @@ import { banks } from '../banks/tables';
 import { clients } from '../clients/tables';
 import { exchangeRates } from '../configurations/service';
 import { correlatives } from '../correlatives/tables';
-import { queueInvoice } from '../invoices/emission';
+import { queueInvoice, requeueRefusedInvoice } from '../invoices/emission';
 import { paymentMethods } from '../payment-methods/tables';
 import { ticketsDelivered, ticketsPayments } from '../tickets-payments/tables';
+import { assertInvoiceKept, lockOf } from './invoice-lock';
 import { MAX_PAYMENT_FILES, checkUploads, removeFiles, saveUploads, type PaymentFiles } from './payment-files';
 import { addressFacts, assertMonthsFree, coverMonths, lockAddresses, paymentMonths, releaseMonths, takeCorrelative, type AddressFacts } from './payment-ledger';
 import { amountColumns, payments } from './tables';
@@ -62,6 +63,7 @@ function clientFields(fields: PaymentFields, previous: PaymentRecord | null): Pa
     checkbook_number: previous?.checkbookNumber ?? null,
     date_bill: previous?.dateBill ?? null,
     send_invoice: previous?.sendInvoice ?? false,
+    type_document: (previous?.typeDocument ?? '01') as PaymentFields['type_document'],
     bdv_verified: previous?.bdvVerified ?? false,
     conciliation_id: previous?.conciliationId ?? null,
     tickets_payment_id: previous?.ticketsPaymentId ?? null,
@@ -108,6 +110,8 @@ async function checkReferences(tx: Executor, auth: AuthContext, fields: PaymentF
   if (!isClient && fields.serie_id !== null) await assertSerieUsable(tx, auth, fields.serie_id);
   if (previous?.numberCorrelative && fields.serie_id !== previous.serieId)
     throw fieldError('serie_id', paymentMessages.serieLocked(previous.numberCorrelative));
+  if (previous?.numberCorrelative && fields.type_document !== previous.typeDocument)
+    throw fieldError('type_document', paymentMessages.typeLocked(previous.numberCorrelative));
   const ticketChanged = fields.tickets_payment_id !== (previous?.ticketsPaymentId ?? null);
   if (fields.tickets_payment_id !== null && ticketChanged) {
     const [ticket] = await tx
@@ -148,11 +152,13 @@ async function checkClientAndAddress(tx: Executor, auth: AuthContext, fields: Pa
  * cents; the expected one is `dollar_amount_payment` × rate).
  */
 function amountsOf(address: AddressFacts, months: number, rate: string, fields: PaymentFields) {
-  const computed = paymentAmounts({ type: address.type, fee: address.fee, months, rate, applyRetention: fields.is_apply_retention });
+  // A VAT withholding is made on an invoice (AplicarRetencion takes types 01–03), never on a delivery note.
+  const withholds = address.type === 1 && fields.is_apply_retention && fields.type_document === '01';
+  const computed = paymentAmounts({ type: address.type, fee: address.fee, months, rate, applyRetention: withholds });
   return {
     ...amountColumns(computed),
     amountPayment: fields.amount_payment,
-    isApplyRetention: address.type === 1 && fields.is_apply_retention,
+    isApplyRetention: withholds,
   };
 }
 
@@ -174,6 +180,7 @@ const columnsOf = (fields: PaymentFields, rate: { rate: string; id: number }) =>
   observations: fields.observations,
   typePaymentMonth: fields.type_payment_month,
   sendInvoice: fields.send_invoice,
+  typeDocument: fields.type_document,
   bdvVerified: fields.bdv_verified,
   conciliationId: fields.conciliation_id,
   ticketsPaymentId: fields.tickets_payment_id,
@@ -211,6 +218,7 @@ export const snapshot = (row: PaymentRecord) => ({
   type_payment_month: row.typePaymentMonth,
   months_payment: row.monthsPayment,
   send_invoice: row.sendInvoice,
+  type_document: row.typeDocument,
   bdv_verified: row.bdvVerified,
   conciliation_id: row.conciliationId,
   tickets_payment_id: row.ticketsPaymentId,
@@ -257,7 +265,7 @@ export async function createPayment(db: Database, storage: FileStorage, auth: Au
       assertMonthsFree(address, months);
       const rate = isClient ? await defaultRate(tx, address.type) : { rate: fields.exchange_rate, id: fields.exchange_rate_id };
       await saveUploads(storage, uploads, saved);
-      const numberCorrelative = fields.status === 1 && fields.serie_id !== null ? await takeCorrelative(tx, fields.serie_id) : null;
+      const numberCorrelative = fields.status === 1 && fields.serie_id !== null ? await takeCorrelative(tx, fields.serie_id, fields.type_document) : null;
       const [row] = await tx
         .insert(payments)
         .values({
@@ -318,15 +326,19 @@ export async function updatePayment(
       const sameAddress = previous.addressPaymentId === address.id;
       const keep = sameAddress && previous.typePaymentMonth === 0 ? previous.monthsPayment : null;
       const months = paymentMonths(fields, address, keep, now);
+      const rate = isClient ? await defaultRate(tx, address.type) : { rate: fields.exchange_rate, id: fields.exchange_rate_id };
+      const lock = lockOf(previous);
+      const amounts = amountsOf(address, months.length, rate.rate, fields);
+      if (lock) assertInvoiceKept(lock, previous, { ...columnsOf(fields, rate), monthsPayment: months, isApplyRetention: amounts.isApplyRetention });
       const covers = previous.status !== 2;
       if (covers) assertMonthsFree(address, months);
-      const rate = isClient ? await defaultRate(tx, address.type) : { rate: fields.exchange_rate, id: fields.exchange_rate_id };
       await saveUploads(storage, uploads, saved);
       const [row] = await tx
         .update(payments)
         .set({
           ...columnsOf(fields, rate),
-          ...amountsOf(address, months.length, rate.rate, fields),
+          // An invoice's figures stay as issued, even when the fee changed since.
+          ...(lock ? { amountPayment: amounts.amountPayment } : amounts),
           monthsPayment: months,
           files: [...kept, ...saved],
           updatedAt: new Date(),
@@ -337,6 +349,7 @@ export async function updatePayment(
         .returning();
       if (!row) throw notFound(paymentMessages.notFound);
       await queueInvoice(tx, row);
+      await requeueRefusedInvoice(tx, row);
       if (covers) {
         await releaseMonths(tx, row.id);
         await coverMonths(tx, address.id, row.id, months, row.status === 0);

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 
-const TITLES: Record<string, string> = { '01': 'FACTURA', '02': 'NOTA DE CRÉDITO', '03': 'NOTA DE DÉBITO' };
+const TITLES: Record<string, string> = { '01': 'FACTURA', '02': 'NOTA DE CRÉDITO', '03': 'NOTA DE DÉBITO', '04': 'NOTA DE ENTREGA' };
 
 export interface SimulatedDocumentView {
   tipoDocumento: string;

@@ -130,6 +130,8 @@ export async function startInvoiceSimulator(options: SimulatorOptions = {}): Pro
     if (!Number.isFinite(subtotal) || Math.abs(subtotal + iva - Number(totals.montoTotalConIVA)) > 10)
       issues.push('totales: montoTotalConIVA no corresponde a subtotal + totalIVA');
     if (['02', '03'].includes(String(id.tipoDocumento)) && !id.numeroFacturaAfectada) issues.push('numeroFacturaAfectada es requerido para notas');
+    const guide = doc.guiaDespacho as Body | undefined;
+    if (String(id.tipoDocumento) === '04' && !['0', '1'].includes(String(guide?.esGuiaDespacho))) issues.push('guiaDespacho.esGuiaDespacho es requerido para el tipo 04');
     if (issues.length) return fail('203', 'Documento no procesado', issues);
     const existing =
       (id.transaccionId && byTransaction.get(String(id.transaccionId))) || byNumber.get(numberKey(id.tipoDocumento, id.serie ?? '', id.numeroDocumento));

@@ -5,7 +5,7 @@
  */
 
 /** Catalog 1: 01 factura, 02 nota de crédito, 03 nota de débito. */
-export type DocumentType = '01' | '02' | '03';
+export type DocumentType = '01' | '02' | '03' | '04';
 
 export interface DocumentRef {
   serie: string;

@@ -67,6 +67,8 @@ export interface PaymentInput {
   type_payment_month: 0 | 1;
   months_payment: Month[];
   send_invoice: boolean;
+  /** 01 invoice or 04 delivery note. */
+  type_document: '01' | '04';
   bdv_verified: boolean;
   conciliation_id: number | null;
   tickets_payment_id: number | null;
@@ -133,6 +135,7 @@ export function paymentForm(input: PaymentInput): FormData {
     type_payment_month: String(input.type_payment_month),
     months_payment: JSON.stringify(input.months_payment),
     send_invoice: flag(input.send_invoice),
+    type_document: input.type_document,
     bdv_verified: flag(input.bdv_verified),
     conciliation_id: id(input.conciliation_id),
     tickets_payment_id: id(input.tickets_payment_id),

@@ -1,5 +1,6 @@
 import type { AddressRow } from '@recaudo/domain/addresses';
 import { monthName, type Month } from '@recaudo/domain/months';
+import { INVOICE_STATED_FIELDS, invoiceLockMessage, type InvoiceStatedField } from '@recaudo/domain/invoices';
 import type { PaymentRow } from '@recaudo/domain/payments';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -247,6 +248,9 @@ describe('Payment panel: submit', () => {
     await toggleMonth(panel, ago(3));
     await fillCash(panel);
     await userEvent.type(within(panel).getByLabelText('Observaciones'), 'Dos meses en efectivo');
+    await pick(panel, 'Documento', 'Nota de entrega');
+    // A delivery note carries no VAT withholding.
+    expect(within(panel).queryByText('Aplicar retención (75 % del IVA)')).not.toBeInTheDocument();
     await save(panel);
     await waitFor(() => expect(api.success).toHaveBeenCalledWith('Pago registrado'));
     expect(onClose).toHaveBeenCalled();
@@ -273,6 +277,7 @@ describe('Payment panel: submit', () => {
       type_payment_month: '1',
       months_payment: JSON.stringify([ago(3), ago(2)]),
       send_invoice: '0',
+      type_document: '04',
       reference: '',
       bank_id: '',
     });
@@ -351,5 +356,30 @@ describe('Payment panel: submit', () => {
     await waitFor(() => expect(api.fetch.mock.calls.some(([url]) => String(url) === '/api/factory-invoices/generate-invoice-payment-pdf/emitida')).toBe(true));
     // The fake server has no such file: the viewer says so.
     expect(await within(viewer).findByText('Hubo un error al descargar el archivo')).toBeInTheDocument();
+  });
+
+  it('an issued invoice disables what it states, says why, and still saves the rest; the server’s refusal is shown', async () => {
+    addresses = { '10': [panelAddress({ start: 3, paid: [] })] };
+    const issued = { send_invoice: true, apply_invoice_factory: true, status_invoice_factory: 200, number: '00-00000042', address_payment_id: 1, months_payment: [ago(1)] };
+    const { panel } = open(paymentRow(issued));
+    expect(within(panel).getByText(invoiceLockMessage('issued', Object.keys(INVOICE_STATED_FIELDS) as InvoiceStatedField[]))).toBeInTheDocument();
+    for (const label of ['Cliente', 'Dirección de pago', 'Método de pago', 'Tasa de cambio', 'Fecha de factura']) expect(within(panel).getByLabelText(label)).toBeDisabled();
+    expect(within(panel).getByLabelText('Observaciones')).toBeEnabled();
+    const refusal = invoiceLockMessage('issued', ['exchange_rate_id']);
+    storeAnswer = () => json(422, { success: false, message: refusal, errors: { exchange_rate_id: [refusal] } });
+    await userEvent.clear(within(panel).getByLabelText('Observaciones'));
+    await userEvent.type(within(panel).getByLabelText('Observaciones'), 'Pagó en taquilla');
+    await save(panel);
+    expect(await within(panel).findByText(refusal)).toBeInTheDocument();
+    expect(lastForm()).toMatchObject({ id: '1', observations: 'Pagó en taquilla', months_payment: JSON.stringify([ago(1)]) });
+    storeAnswer = () => ok({ id: 9, number_correlative: '00000101', hash: 'h' }, 'Pago registrado');
+  }, 90_000);
+
+  it('an invoice the printer refused leaves the fields open to correct it', async () => {
+    addresses = { '10': [panelAddress({ start: 3, paid: [] })] };
+    const { panel } = open(paymentRow({ send_invoice: true, apply_invoice_factory: true, status_invoice_factory: 203, address_payment_id: 1 }));
+    await waitFor(() => expect(shown(panel, 'Dirección de pago')).toBe('Calle 3, casa 12 (Residencial)'));
+    expect(within(panel).queryByText(/La factura de este pago/)).not.toBeInTheDocument();
+    expect(within(panel).getByLabelText('Método de pago')).toBeEnabled();
   });
 });

@@ -1,4 +1,6 @@
+import { INVOICE_STATED_FIELDS, invoiceLockMessage, type InvoiceStatedField } from '@recaudo/domain/invoices';
 import type { PaymentRow } from '@recaudo/domain/payments';
+import Alert from 'antd/es/alert';
 import Divider from 'antd/es/divider';
 import Form from 'antd/es/form';
 import Row from 'antd/es/row';
@@ -61,7 +63,7 @@ export function PaymentFormPanel({ open, payment, onClose, defaultClient = null,
 /** The form: one section per job (client and address, months, method, amounts, documents, tickets and files), state in `usePaymentForm`. */
 function PaymentForm(props: PaymentFormArgs) {
   const state = usePaymentForm(props);
-  const { form, initial, save, staff, address, amounts, monthCount, commercial, currency, submit, onValuesChange } = state;
+  const { form, initial, save, staff, address, amounts, monthCount, commercial, currency, submit, onValuesChange, lock } = state;
   return (
     <>
       <Form<PaymentFormValues>
@@ -74,6 +76,9 @@ function PaymentForm(props: PaymentFormArgs) {
         disabled={save.isPending}
         requiredMark
       >
+        {lock && (
+          <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={invoiceLockMessage(lock, Object.keys(INVOICE_STATED_FIELDS) as InvoiceStatedField[])} />
+        )}
         <ClientSection state={state} />
         <MonthsSection state={state} />
 

@@ -15,7 +15,7 @@ import { DATE_FORMAT, afterToday } from './values';
 
 /** Dates, rate, Monto pagado and the retention option: columns of the "Datos del pago" row. */
 export function AmountFields({ state }: { state: PaymentFormState }) {
-  const { staff, rules, storedRateDiffers, rate, rates, rateOptions, commercial } = state;
+  const { staff, rules, storedRateDiffers, rate, rates, rateOptions, commercial, locked, documentType } = state;
   return (
     <>
       <Col xs={24} sm={12}>
@@ -26,7 +26,7 @@ export function AmountFields({ state }: { state: PaymentFormState }) {
       {staff && (
         <Col xs={24} sm={12}>
           <Form.Item label="Fecha de factura" name="date_bill" rules={rules.date_bill}>
-            <DatePicker style={{ width: '100%' }} format={DATE_FORMAT} disabledDate={afterToday} />
+            <DatePicker style={{ width: '100%' }} format={DATE_FORMAT} disabledDate={afterToday} disabled={locked} />
           </Form.Item>
         </Col>
       )}
@@ -38,7 +38,7 @@ export function AmountFields({ state }: { state: PaymentFormState }) {
           required
           extra={storedRateDiffers ? `Tasa del pago: ${formatMoney(rate)}` : staff ? undefined : 'La tasa la fija Recaudo según el tipo de dirección.'}
         >
-          <Select<number> disabled={!staff} placeholder="Seleccionar" loading={rates.isFetching} options={rateOptions} />
+          <Select<number> disabled={!staff || locked} placeholder="Seleccionar" loading={rates.isFetching} options={rateOptions} />
         </Form.Item>
         <Form.Item name="exchange_rate" hidden>
           <Input />
@@ -49,10 +49,10 @@ export function AmountFields({ state }: { state: PaymentFormState }) {
           <MoneyInput prefix="BS" />
         </Form.Item>
       </Col>
-      {commercial && (
+      {commercial && documentType === '01' && (
         <Col span={24}>
           <Form.Item name="is_apply_retention" valuePropName="checked">
-            <Checkbox>Aplicar retención (75 % del IVA)</Checkbox>
+            <Checkbox disabled={locked}>Aplicar retención (75 % del IVA)</Checkbox>
           </Form.Item>
         </Col>
       )}

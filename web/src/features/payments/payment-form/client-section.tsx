@@ -74,6 +74,7 @@ export function ClientSection({ state }: { state: PaymentFormState }) {
     address,
     addresses,
     clientId,
+    locked,
   } = state;
   return (
     <>
@@ -82,7 +83,7 @@ export function ClientSection({ state }: { state: PaymentFormState }) {
           label={
             <Flex gap={8} align="center">
               <span>Cliente</span>
-              {canNewClient && (
+              {canNewClient && !locked && (
                 <Button size="small" type="link" icon={<PlusOutlined />} onClick={() => setShortcut('client')}>
                   Nuevo cliente
                 </Button>
@@ -93,7 +94,7 @@ export function ClientSection({ state }: { state: PaymentFormState }) {
           rules={rules.client_id}
           required
         >
-          <ClientSelect chosen={client} onPick={setClient} />
+          <ClientSelect chosen={client} onPick={setClient} disabled={locked} />
         </Form.Item>
       )}
       {missingContact && (
@@ -113,7 +114,7 @@ export function ClientSection({ state }: { state: PaymentFormState }) {
         label={
           <Flex gap={8} align="center">
             <span>Dirección de pago</span>
-            {canNewAddress && chosenClient !== null && (
+            {canNewAddress && chosenClient !== null && !locked && (
               <Button size="small" type="link" icon={<PlusOutlined />} onClick={() => setShortcut('address')}>
                 Nueva dirección
               </Button>
@@ -127,7 +128,7 @@ export function ClientSection({ state }: { state: PaymentFormState }) {
       >
         <Select<number>
           allowClear
-          disabled={clientId === null}
+          disabled={clientId === null || locked}
           placeholder={clientId === null ? 'Selecciona primero el cliente' : 'Seleccionar'}
           loading={addresses.isFetching}
           notFoundContent={addresses.isFetching ? <Spin size="small" /> : EMPTY_SELECT_TEXT}

@@ -4,27 +4,30 @@ import Col from 'antd/es/col';
 import Flex from 'antd/es/flex';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
+import Select from 'antd/es/select';
 import Switch from 'antd/es/switch';
+import { DOCUMENT_TYPES } from '@recaudo/domain/invoices';
 import { useState } from 'react';
 import { InvoiceBadge } from '../../invoices/invoice-badge';
 import { InvoiceViewer } from '../../invoices/invoice-viewer';
 import { SerieSelect } from '../serie-select';
 import type { PaymentFormState } from './use-payment-form';
 
-/** The issued invoice's badge and viewer, Serie, Nº de chequera, the digital invoice switch and Nº de control: columns of the staff-only "Facturación" row. */
+/** The issued document's badge and viewer, Serie, Nº de chequera, the document type (invoice or delivery note), the digital invoice switch and Nº de control: columns of the staff-only "Facturación" row. */
 export function DocumentFields({ state }: { state: PaymentFormState }) {
-  const { payment, rules, serieOptions, sendInvoice } = state;
+  const { payment, rules, serieOptions, sendInvoice, locked } = state;
   const [viewing, setViewing] = useState(false);
+  const documentType = payment?.type_document === '04' ? '04' : '01';
   return (
     <>
       {payment?.apply_invoice_factory && (
         <Col span={24}>
-          <Form.Item label="Factura digital">
+          <Form.Item label={`${DOCUMENT_TYPES[documentType]} digital`}>
             <Flex gap={8} align="center" wrap>
               <InvoiceBadge code={payment.status_invoice_factory} response={payment.factory_response} />
               {payment.status_invoice_factory === 200 && (
                 <Button size="small" icon={<FileSearchOutlined />} onClick={() => setViewing(true)}>
-                  Ver factura
+                  Ver {DOCUMENT_TYPES[documentType].toLowerCase()}
                 </Button>
               )}
             </Flex>
@@ -49,8 +52,20 @@ export function DocumentFields({ state }: { state: PaymentFormState }) {
         </Form.Item>
       </Col>
       <Col xs={24} sm={12}>
+        <Form.Item
+          label="Documento"
+          name="type_document"
+          extra={payment?.number_correlative ? 'El tipo no cambia: el documento ya tiene número.' : 'La nota de entrega no admite notas de crédito, débito ni retención.'}
+        >
+          <Select
+            disabled={Boolean(payment?.number_correlative)}
+            options={(['01', '04'] as const).map((type) => ({ value: type, label: DOCUMENT_TYPES[type] }))}
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={12}>
         <Form.Item label="Enviar factura digital" name="send_invoice" valuePropName="checked" extra="El número de control lo asigna el proveedor de facturas.">
-          <Switch />
+          <Switch disabled={locked} />
         </Form.Item>
       </Col>
       <Col xs={24} sm={12}>

@@ -10,7 +10,7 @@ import { paymentPanelTexts } from './values';
 
 /** Estatus, Método de pago and the fields the method asks for (spec 02 §5): columns of the "Datos del pago" row. */
 export function MethodFields({ state }: { state: PaymentFormState }) {
-  const { staff, editing, rules, methods, banks, shown, facts } = state;
+  const { staff, editing, rules, methods, banks, shown, facts, locked } = state;
   return (
     <>
       {staff ? (
@@ -31,6 +31,7 @@ export function MethodFields({ state }: { state: PaymentFormState }) {
         <Form.Item label="Método de pago" name="payment_method_id" rules={rules.payment_method_id} required>
           <Select<number>
             showSearch={{ optionFilterProp: 'label' }}
+            disabled={locked}
             placeholder="Seleccionar"
             loading={methods.isFetching}
             notFoundContent={EMPTY_SELECT_TEXT}

@@ -40,7 +40,7 @@ function MonthsInput({ value = [], onChange, id, years, readOnly }: MonthsInputP
 
 /** Meses a pagar (spec 02 §4 month type, "Month calendar"): shown once the address is known. */
 export function MonthsSection({ state }: { state: PaymentFormState }) {
-  const { address, calendar, payDebt, monthType, typeMonths, months, rules } = state;
+  const { address, calendar, payDebt, monthType, typeMonths, months, rules, locked } = state;
   if (!address || !calendar) return null;
   return (
     <>
@@ -49,12 +49,12 @@ export function MonthsSection({ state }: { state: PaymentFormState }) {
           <Radio.Group
             optionType="button"
             buttonStyle="solid"
-            disabled={payDebt}
+            disabled={payDebt || locked}
             options={([0, 1] as const).map((type) => ({ value: type, label: PAYMENT_MONTH_TYPES[type] }))}
           />
         </Form.Item>
         <Form.Item name="pay_total_debt" valuePropName="checked">
-          <Checkbox disabled={calendar.unpaid.length === 0}>
+          <Checkbox disabled={calendar.unpaid.length === 0 || locked}>
             Pagar deuda total ({calendar.unpaid.length} {calendar.unpaid.length === 1 ? 'mes' : 'meses'})
           </Checkbox>
         </Form.Item>
@@ -76,7 +76,7 @@ export function MonthsSection({ state }: { state: PaymentFormState }) {
         dependencies={['type_payment_month']}
         label={monthType === 1 ? `Meses seleccionados: ${months.length ? [...months].sort().map(monthLabel).join(', ') : 'ninguno'}` : undefined}
       >
-        <MonthsInput years={calendar.years} readOnly={monthType === 0 || payDebt} />
+        <MonthsInput years={calendar.years} readOnly={monthType === 0 || payDebt || locked} />
       </Form.Item>
     </>
   );

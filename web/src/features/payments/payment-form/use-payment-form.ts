@@ -1,6 +1,7 @@
 import type { AddressRow } from '@recaudo/domain/addresses';
 import { paymentAmounts } from '@recaudo/domain/amounts';
 import { formatMoney } from '@recaudo/domain/format-money';
+import { invoiceLock } from '@recaudo/domain/invoices';
 import type { Month } from '@recaudo/domain/months';
 import type { PaymentRow } from '@recaudo/domain/payments';
 import { hasPermission } from '@recaudo/domain/permissions';
@@ -31,6 +32,9 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, newClien
   const ownClientId = session?.user.client_id ?? null;
   const staff = ownClientId === null;
   const editing = payment !== null;
+  // A payment bound to an invoice keeps what the invoice states (domain invoiceLock): those fields are disabled.
+  const lock = payment ? invoiceLock(payment) : null;
+  const locked = lock !== null;
   const [form] = Form.useForm<PaymentFormValues>();
   const initial = useMemo(
     () => initialValues(payment, ownClientId, session?.user.correlative_id ?? null, defaultClient?.id ?? null),
@@ -47,7 +51,9 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, newClien
   const methodId = or(Form.useWatch('payment_method_id', form), initial.payment_method_id);
   const rateId = or(Form.useWatch('exchange_rate_id', form), initial.exchange_rate_id);
   const rate = or(Form.useWatch('exchange_rate', form), initial.exchange_rate);
-  const retention = or(Form.useWatch('is_apply_retention', form), initial.is_apply_retention);
+  const documentType = or(Form.useWatch('type_document', form), initial.type_document);
+  // A delivery note carries no VAT withholding (it is made on invoices).
+  const retention = or(Form.useWatch('is_apply_retention', form), initial.is_apply_retention) && documentType === '01';
   const sendInvoice = or(Form.useWatch('send_invoice', form), initial.send_invoice);
   const ticketId = or(Form.useWatch('tickets_payment_id', form), initial.tickets_payment_id);
 
@@ -222,6 +228,9 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, newClien
     initial,
     staff,
     editing,
+    documentType,
+    lock,
+    locked,
     rules,
     save,
     // watched values

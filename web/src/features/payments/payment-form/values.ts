@@ -53,6 +53,7 @@ export interface PaymentFormValues {
   checkbook_number: string;
   number: string;
   send_invoice: boolean;
+  type_document: '01' | '04';
   observations: string;
   tickets_payment_id: number | null;
   ticket_serial: string;
@@ -134,6 +135,7 @@ export function initialValues(
     checkbook_number: payment?.checkbook_number ?? '',
     number: payment?.number ?? '',
     send_invoice: payment?.send_invoice ?? false,
+    type_document: payment?.type_document === '04' ? '04' : '01',
     observations: payment?.observations ?? '',
     tickets_payment_id: payment?.tickets_payment_id ?? null,
     ticket_serial: payment?.ticket_serial ?? '',
@@ -179,7 +181,7 @@ export function toPaymentInput(
     tax_base: amounts?.tax_base ?? '0.00',
     iva: amounts?.iva ?? '0.00',
     retention: amounts?.retention ?? '0.00',
-    is_apply_retention: values.is_apply_retention,
+    is_apply_retention: values.is_apply_retention && values.type_document === '01',
     reference: shown.reference ? trimmed(values.reference) : null,
     terminal: shown.terminal ? trimmed(values.terminal) : null,
     lot_number: shown.terminal ? trimmed(values.lot_number) : null,
@@ -192,6 +194,7 @@ export function toPaymentInput(
     type_payment_month: values.type_payment_month,
     months_payment: monthsToSend(values),
     send_invoice: staff && values.send_invoice,
+    type_document: values.type_document,
     bdv_verified: context.conciliationId ? true : (context.payment?.bdv_verified ?? false),
     conciliation_id: context.conciliationId ?? context.payment?.conciliation_id ?? null,
     tickets_payment_id: staff ? values.tickets_payment_id : null,

@@ -1,0 +1,1 @@
+ALTER TABLE "correlatives" ADD COLUMN "number_delivery_note" varchar(20) DEFAULT '00000000' NOT NULL;
