@@ -5,6 +5,7 @@ import type { PaymentRow } from '@recaudo/domain/payments';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/harness';
 import { seedScale } from '../../db/seed/scale';
 import { escapeCell } from '../../platform/export';
+import { clientSource } from '../clients/service';
 import { paymentExportColumns } from './presenter';
 
 /**
@@ -58,4 +59,18 @@ describe('GET bill-payments/export of a few thousand payments', () => {
     expect(csv.length).toBeGreaterThan(1000);
     expect(csv).toEqual(await listedAsExported(approved));
   }, 120_000);
+});
+
+describe('the clients export batch', () => {
+  it('reads each client’s user, addresses, payment count and latest payment as the list rows do', async () => {
+    await ctx.clientUser({ name: 'Cliente con usuario exportado' });
+    const query = { search: '', page: 1, per_page: 600, filters: {} };
+    const source = clientSource(ctx.db, query);
+    const listed = await source.rows(600, 0);
+    const keys = (await source.walk!.keys()).slice(0, 600);
+    expect(keys).toEqual(listed.map((row) => row.id));
+    expect(listed.some((row) => row.user !== null)).toBe(true);
+    expect(listed.filter((row) => row.count_payments > 1 && row.addresses_payments.length > 0).length).toBeGreaterThan(100);
+    expect(await source.walk!.load(keys)).toEqual(listed);
+  }, 60_000);
 });
