@@ -22,7 +22,6 @@ import type { AuthContext } from '../auth/service';
 import { exchangeRates } from '../configurations/service';
 import { clientLatestPayment, clientPaymentCount, presentLatestPayment, type LatestPaymentJson } from '../payments/counts';
 import { users } from '../users/tables';
-import { clientExtras } from './export-rows';
 import { clientNotes, clients } from './tables';
 
 type ClientRecord = typeof clients.$inferSelect;
@@ -55,8 +54,7 @@ function addressFilter(filters: Record<string, unknown>) {
   return sql`exists (select 1 from addresses_payments ap where ap.client_id = clients.id and ${sql.join(conditions, sql` and `)})`;
 }
 
-/** The client's own columns; the list adds its first user, addresses and payments (subqueries, or export-rows.ts for an export batch). */
-const ownColumns = {
+const clientColumns = {
   id: clients.id,
   type: clients.type,
   name: clients.name,
@@ -70,10 +68,6 @@ const ownColumns = {
   photo: clients.photo,
   active: clients.active,
   created_at: clients.createdAt,
-};
-
-const clientColumns = {
-  ...ownColumns,
   user: clientUserJson,
   addresses_payments: addressSummariesJson,
   count_payments: clientPaymentCount,
@@ -179,9 +173,9 @@ export function clientSource(db: Executor, query: ClientListQuery, auth?: AuthCo
         return rows.map((row) => row.id);
       },
       async load(ids) {
-        const [rows, extras] = await Promise.all([db.select(ownColumns).from(clients).where(inArray(clients.id, ids)), clientExtras(db, ids)]);
+        const rows = (await db.select(clientColumns).from(clients).where(inArray(clients.id, ids))) as ClientSelect[];
         const today = todayInCaracas();
-        return inKeyOrder(ids, rows, (row) => row.id).map((row) => presentClient({ ...row, ...extras.get(row.id)! }, today));
+        return inKeyOrder(ids, rows, (row) => row.id).map((row) => presentClient(row, today));
       },
     },
     // Exact up to 10 000 clients, the planner's estimate beyond: counting 200 000 clients cost more than the page.
