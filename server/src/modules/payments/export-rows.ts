@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { currentMonth } from '@recaudo/domain/months';
 import type { PaymentRow, PaymentTicket } from '@recaudo/domain/payments';
@@ -41,6 +41,60 @@ function referenceCache<T>(db: Executor, table: PgTable, id: PgColumn, columns: 
 
 type Named = { id: number; name: string };
 
+/**
+ * The payment's columns as `p_<column>`, decoded by each column's own mapping as a Drizzle
+ * select would, without its per-cell checks (a sixth of an export's CPU at 60 columns a row).
+ */
+const PAYMENT_FIELDS = Object.entries(getTableColumns(payments)).map(([key, column]) => ({ key, alias: `p_${column.name}`, column }));
+
+/** What a batch reads beside the payment, by the alias it reads it as. */
+const OTHER_FIELDS = {
+  client_name: clients.name,
+  client_identification_type: clients.identificationType,
+  client_identification: clients.identification,
+  client_type: clients.type,
+  client_email: clients.email,
+  client_phone: clients.phone,
+  address_type: addressesPayments.type,
+  address: addressesPayments.address,
+  address_is_custom_fee: addressesPayments.isCustomFee,
+  address_fee: addressesPayments.fee,
+  community_id: addressesPayments.communityId,
+  parish_id: addressesPayments.parishId,
+  activity_id: addressesPayments.economicActivityId,
+};
+
+const batchColumns = (monthsToPay: SQL) =>
+  sql.join(
+    [
+      ...PAYMENT_FIELDS.map(({ alias, column }) => sql`${column} as ${sql.identifier(alias)}`),
+      ...Object.entries(OTHER_FIELDS).map(([alias, column]) => sql`${column} as ${sql.identifier(alias)}`),
+      sql`${monthsToPay} as months_to_pay`,
+    ],
+    sql`, `,
+  );
+
+type BatchRow = Omit<PaymentDetail, 'community' | 'parish' | 'activity' | 'method' | 'bank' | 'serie' | 'causer' | 'tickets'> & {
+  community_id: number | null;
+  parish_id: number | null;
+  activity_id: number | null;
+};
+
+function batchRow(raw: Record<string, unknown>): BatchRow {
+  const payment: Record<string, unknown> = {};
+  for (const { key, alias, column } of PAYMENT_FIELDS) {
+    const value = raw[alias];
+    payment[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  const row = { payment } as Record<string, unknown>;
+  for (const [alias, column] of Object.entries(OTHER_FIELDS)) {
+    const value = raw[alias];
+    row[alias] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  row.months_to_pay = raw.months_to_pay;
+  return row as unknown as BatchRow;
+}
+
 /** An export's loader: `load(ids)` gives the API rows of these payments in the ids' order. */
 export function paymentBatchLoader(db: Executor, now = new Date()) {
   const monthsToPay = monthsToPaySql(currentMonth(now));
@@ -68,28 +122,10 @@ export function paymentBatchLoader(db: Executor, now = new Date()) {
     if (!ids.length) return [];
     const wanted = sql`${payments.id} = any(${`{${ids.join(',')}}`}::int[])`;
     const [rows, tickets] = await Promise.all([
-      db
-        .select({
-          payment: payments,
-          client_name: clients.name,
-          client_identification_type: clients.identificationType,
-          client_identification: clients.identification,
-          client_type: clients.type,
-          client_email: clients.email,
-          client_phone: clients.phone,
-          address_type: addressesPayments.type,
-          address: addressesPayments.address,
-          address_is_custom_fee: addressesPayments.isCustomFee,
-          address_fee: addressesPayments.fee,
-          community_id: addressesPayments.communityId,
-          parish_id: addressesPayments.parishId,
-          activity_id: addressesPayments.economicActivityId,
-          months_to_pay: monthsToPay,
-        })
-        .from(payments)
-        .innerJoin(clients, eq(clients.id, payments.clientId))
-        .innerJoin(addressesPayments, eq(addressesPayments.id, payments.addressPaymentId))
-        .where(wanted),
+      db.execute(sql`select ${batchColumns(monthsToPay)} from ${payments}
+        join ${clients} on ${clients.id} = ${payments.clientId}
+        join ${addressesPayments} on ${addressesPayments.id} = ${payments.addressPaymentId}
+        where ${wanted}`) as unknown as Promise<{ rows: Record<string, unknown>[] }>,
       db
         .select({
           payment_id: ticketsDelivered.paymentId,
@@ -103,14 +139,15 @@ export function paymentBatchLoader(db: Executor, now = new Date()) {
         .where(sql`${ticketsDelivered.paymentId} = any(${`{${ids.join(',')}}`}::int[])`)
         .orderBy(ticketsDelivered.id),
     ]);
+    const details = rows.rows.map(batchRow);
     await Promise.all([
-      methods.fill(rows.map((row) => row.payment.paymentMethodId)),
-      bankRows.fill(rows.map((row) => row.payment.bankId)),
-      series.fill(rows.map((row) => row.payment.serieId)),
-      causers.fill(rows.map((row) => row.payment.createdBy)),
-      communityRows.fill(rows.map((row) => row.community_id)),
-      parishRows.fill(rows.map((row) => row.parish_id)),
-      activities.fill(rows.map((row) => row.activity_id)),
+      methods.fill(details.map((row) => row.payment.paymentMethodId)),
+      bankRows.fill(details.map((row) => row.payment.bankId)),
+      series.fill(details.map((row) => row.payment.serieId)),
+      causers.fill(details.map((row) => row.payment.createdBy)),
+      communityRows.fill(details.map((row) => row.community_id)),
+      parishRows.fill(details.map((row) => row.parish_id)),
+      activities.fill(details.map((row) => row.activity_id)),
     ]);
     const ticketsOf = new Map<number, PaymentTicket[]>();
     for (const { payment_id, ...ticket } of tickets) {
@@ -119,22 +156,33 @@ export function paymentBatchLoader(db: Executor, now = new Date()) {
       list.push(ticket);
       ticketsOf.set(payment_id, list);
     }
-    const byId = new Map(
-      rows.map(({ community_id, parish_id, activity_id, ...row }) => {
-        const detail: PaymentDetail = {
-          ...row,
-          community: communityRows.get(community_id),
-          parish: parishRows.get(parish_id),
-          activity: activities.get(activity_id),
-          method: methods.get(row.payment.paymentMethodId)!,
-          bank: bankRows.get(row.payment.bankId),
-          serie: series.get(row.payment.serieId)?.serie ?? null,
-          causer: causers.get(row.payment.createdBy),
-          tickets: ticketsOf.get(row.payment.id) ?? [],
-        };
-        return [row.payment.id, presentPayment(detail)];
-      }),
-    );
+    const byId = new Map<number, PaymentRow>();
+    for (const row of details) {
+      const p = row.payment;
+      const detail: PaymentDetail = {
+        payment: p,
+        client_name: row.client_name,
+        client_identification_type: row.client_identification_type,
+        client_identification: row.client_identification,
+        client_type: row.client_type,
+        client_email: row.client_email,
+        client_phone: row.client_phone,
+        address_type: row.address_type,
+        address: row.address,
+        address_is_custom_fee: row.address_is_custom_fee,
+        address_fee: row.address_fee,
+        months_to_pay: row.months_to_pay,
+        community: communityRows.get(row.community_id),
+        parish: parishRows.get(row.parish_id),
+        activity: activities.get(row.activity_id),
+        method: methods.get(p.paymentMethodId)!,
+        bank: bankRows.get(p.bankId),
+        serie: series.get(p.serieId)?.serie ?? null,
+        causer: causers.get(p.createdBy),
+        tickets: ticketsOf.get(p.id) ?? [],
+      };
+      byId.set(p.id, presentPayment(detail));
+    }
     return ids.map((id) => byId.get(id)).filter((row): row is PaymentRow => row !== undefined);
   };
 }

@@ -1,11 +1,16 @@
 import { parse } from 'csv-parse/sync';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentMonth } from '@recaudo/domain/months';
 import type { PaymentRow } from '@recaudo/domain/payments';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/harness';
 import { seedScale } from '../../db/seed/scale';
 import { escapeCell } from '../../platform/export';
+import { authenticateToken } from '../auth/service';
 import { clientSource } from '../clients/service';
+import { ticketsDelivered, ticketsPayments } from '../tickets-payments/tables';
+import { listSource, loadPayments } from './queries';
+import { payments } from './tables';
 import { paymentExportColumns } from './presenter';
 
 /**
@@ -59,6 +64,22 @@ describe('GET bill-payments/export of a few thousand payments', () => {
     expect(csv.length).toBeGreaterThan(1000);
     expect(csv).toEqual(await listedAsExported(approved));
   }, 120_000);
+});
+
+describe('the payments export batch', () => {
+  it('gives each payment field for field as the list page gives it, tickets included', async () => {
+    const auth = (await authenticateToken(ctx.db, admin.token))!;
+    const source = listSource(ctx.db, { search: '', page: 1, per_page: 10, filters: {} }, auth);
+    const keys = (await source.walk!.keys()).slice(0, 1500);
+    const ticketed = await ctx.db.select({ id: payments.id, address: payments.addressPaymentId }).from(payments).where(inArray(payments.id, keys.slice(0, 2)));
+    const [series] = await ctx.db.insert(ticketsPayments).values({ name: 'Tickets Aseo', color: '#1677ff', validityDate: '2099-12-31' }).returning();
+    await ctx.db
+      .insert(ticketsDelivered)
+      .values(ticketed.map((row, index) => ({ ticketsPaymentId: series!.id, addressPaymentId: row.address, paymentId: row.id, ticketSerial: `T-000${index}` })));
+    const batch = await source.walk!.load(keys);
+    expect(batch.filter((row) => row.tickets_delivered.length).length).toBe(2);
+    expect(batch).toEqual(await loadPayments(ctx.db, keys));
+  }, 60_000);
 });
 
 describe('the clients export batch', () => {
