@@ -42,6 +42,17 @@ export function inKeyOrder<T>(keys: number[], rows: T[], keyOf: (row: T) => numb
   return keys.map((key) => byKey.get(key)).filter((row): row is T => row !== undefined);
 }
 
+/**
+ * The walk of a list read by one select: `keys` selects the ids in list order (the list's own
+ * `where` and order), `read` the rows of a batch of ids in any order.
+ */
+export function walkByIds<T extends { id: number }>(keys: () => Promise<{ id: number }[]>, read: (ids: number[]) => Promise<T[]>): KeyedWalk<T> {
+  return {
+    keys: async () => (await keys()).map((row) => row.id),
+    load: async (ids) => inKeyOrder(ids, await read(ids), (row) => row.id),
+  };
+}
+
 export const pageOf = <T>(query: Pick<ListQuery, 'page' | 'per_page'>, source: RowSource<T>): Promise<Paged<T>> =>
   paginate(query, (limit, offset) => source.rows(limit, offset), () => source.count());
 

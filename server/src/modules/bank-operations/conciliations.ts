@@ -1,10 +1,10 @@
-import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { bankMessages, CONCILIATION_ERROR_CODES } from '@recaudo/domain/bank-operations';
 import { listQuerySchema } from '@recaudo/domain/paging';
 import type { Executor } from '../../db/client';
 import { notFound } from '../../platform/errors';
-import type { RowSource } from '../../platform/export';
+import { walkByIds, type RowSource } from '../../platform/export';
 import { caracasDayRange, idList, isChecked, likePattern, textList } from '../../platform/paging';
 import { clients } from '../clients/tables';
 import { payments } from '../payments/tables';
@@ -91,6 +91,10 @@ export function conciliationSource(db: Executor, query: ConciliationQuery, extra
       const base = joined(db).where(where).orderBy(desc(conciliations.processedAt), desc(conciliations.id)).offset(offset);
       return (limit === null ? base : base.limit(limit)) as Promise<ConciliationRecord[]>;
     },
+    walk: walkByIds(
+      () => db.select({ id: conciliations.id }).from(conciliations).where(where).orderBy(desc(conciliations.processedAt), desc(conciliations.id)),
+      (ids) => joined(db).where(inArray(conciliations.id, ids)) as Promise<ConciliationRecord[]>,
+    ),
     async count() {
       return (await db.select({ total: count() }).from(conciliations).where(where))[0]?.total ?? 0;
     },

@@ -1,8 +1,8 @@
-import { and, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { ClosedBoxRow, ClosedBoxTotals, PaymentGroup } from '@recaudo/domain/closed-boxes';
 import type { ListQuery } from '@recaudo/domain/paging';
 import type { Executor } from '../../db/client';
-import type { RowSource } from '../../platform/export';
+import { walkByIds, type RowSource } from '../../platform/export';
 import { dayPair, idList, likePattern } from '../../platform/paging';
 import { creatorScope } from '../../platform/scope';
 import type { AuthContext } from '../auth/service';
@@ -205,6 +205,10 @@ export function closedBoxSource(db: Executor, query: Pick<ListQuery, 'filters' |
       );
       return present(db, page);
     },
+    walk: walkByIds(
+      () => db.select({ id: closedBoxes.id }).from(closedBoxes).where(where).orderBy(desc(closedBoxes.date), desc(closedBoxes.id)),
+      async (ids) => present(db, rowsOf<BaseRow>(await db.execute(sql`${baseSelect} where closed_boxes.id = any(${`{${ids.join(',')}}`}::int[])`))),
+    ),
     async count() {
       const [row] = await db
         .select({ total: sql<number>`count(*)::int` })

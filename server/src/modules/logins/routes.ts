@@ -4,7 +4,7 @@ import { formatDateTime, formatDuration } from '@recaudo/domain/format';
 import { envelope, ok, pagedOf } from '../../platform/envelope';
 import { exportRoute, type ExportColumn } from '../../platform/export';
 import { defineRoutes } from '../../platform/module';
-import { findLogins } from './service';
+import { findLogins, loginSource, type LoginSessionRow } from './service';
 
 const loginSessionSchema = z.object({
   id: z.number(),
@@ -17,9 +17,7 @@ const loginSessionSchema = z.object({
   end: z.string().nullable(),
   active: z.boolean(),
   total_time_session: z.number(),
-});
-
-type LoginSessionRow = z.infer<typeof loginSessionSchema>;
+}) satisfies z.ZodType<LoginSessionRow>;
 
 const exportColumns: ExportColumn<LoginSessionRow>[] = [
   { header: 'Usuario', value: (row) => row.user.name, width: 22 },
@@ -39,14 +37,7 @@ export default defineRoutes((app, { db }) => {
     fileName: 'Login de Usuarios',
     tags: ['logins'],
     columns: exportColumns,
-    // The export walks the list page by page (the batches are whole pages of the list query).
-    source: (query) => ({
-      rows: async (limit, offset) => {
-        const size = limit ?? 500;
-        return (await findLogins(db, { ...query, per_page: size, page: Math.floor(offset / size) + 1 })).data;
-      },
-      count: async () => (await findLogins(db, { ...query, per_page: 1, page: 1 })).total,
-    }),
+    source: (query) => loginSource(db, query),
   });
 
   app.get(

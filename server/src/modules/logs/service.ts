@@ -2,7 +2,7 @@ import { and, desc, eq, getTableColumns, gte, ilike, inArray, lt, or, sql, type 
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ListQuery } from '@recaudo/domain/paging';
 import type { Executor } from '../../db/client';
-import type { RowSource } from '../../platform/export';
+import { walkByIds, type RowSource } from '../../platform/export';
 import { caracasDayRange, idList, likePattern, sortOrder, textList } from '../../platform/paging';
 import { banks } from '../banks/tables';
 import { addressesPayments } from '../addresses-payment/tables';
@@ -100,48 +100,54 @@ export function logSource(db: Executor, query: ListQuery): RowSource<LogRow> {
     clientClause,
   );
   const order = sortOrder(query.sorter, { created_at: auditLogs.createdAt, log_name: auditLogs.logName, description: auditLogs.description }, desc(auditLogs.createdAt), auditLogs.id);
+  /** The entries of `condition` in list order, `limit` from `offset` (all of them when limit is null). */
+  const read = async (condition: SQL | undefined, limit: number | null, offset: number): Promise<LogRow[]> => {
+    const base = db
+      .select({
+        id: auditLogs.id,
+        log_name: auditLogs.logName,
+        description: auditLogs.description,
+        causer_id: auditLogs.causerId,
+        causer_name: users.name,
+        causer_client_id: users.clientId,
+        subject_type: auditLogs.subjectType,
+        subject_id: auditLogs.subjectId,
+        properties: auditLogs.properties,
+        error_message: auditLogs.errorMessage,
+        created_at: auditLogs.createdAt,
+      })
+      .from(auditLogs)
+      .leftJoin(users, eq(users.id, auditLogs.causerId))
+      .where(condition)
+      .orderBy(...order)
+      .offset(offset);
+    const rows = limit === null ? await base : await base.limit(limit);
+    const wanted = new Map<string, number[]>();
+    for (const row of rows) if (row.subject_type && row.subject_id) wanted.set(row.subject_type, [...(wanted.get(row.subject_type) ?? []), row.subject_id]);
+    const found = new Map<string, Map<number, Record<string, unknown>>>();
+    for (const [type, ids] of wanted) found.set(type, await currentSubjects(db, type, [...new Set(ids)]));
+    return rows.map((row) => ({
+      id: row.id,
+      log_name: row.log_name,
+      description: row.description,
+      causer:
+        row.causer_id !== null && row.causer_name !== null
+          ? { id: row.causer_id, name: row.causer_name, type: row.causer_client_id === null ? ('admin' as const) : ('client' as const) }
+          : null,
+      subject_type: row.subject_type,
+      subject_id: row.subject_id,
+      subject: (row.subject_type && row.subject_id ? found.get(row.subject_type)?.get(row.subject_id) : undefined) ?? null,
+      properties: { old: row.properties.old ?? undefined, attributes: row.properties.attributes ?? undefined },
+      error_message: row.error_message,
+      created_at: new Date(row.created_at).toISOString(),
+    }));
+  };
   return {
-    async rows(limit, offset) {
-      const base = db
-        .select({
-          id: auditLogs.id,
-          log_name: auditLogs.logName,
-          description: auditLogs.description,
-          causer_id: auditLogs.causerId,
-          causer_name: users.name,
-          causer_client_id: users.clientId,
-          subject_type: auditLogs.subjectType,
-          subject_id: auditLogs.subjectId,
-          properties: auditLogs.properties,
-          error_message: auditLogs.errorMessage,
-          created_at: auditLogs.createdAt,
-        })
-        .from(auditLogs)
-        .leftJoin(users, eq(users.id, auditLogs.causerId))
-        .where(where)
-        .orderBy(...order)
-        .offset(offset);
-      const rows = limit === null ? await base : await base.limit(limit);
-      const wanted = new Map<string, number[]>();
-      for (const row of rows) if (row.subject_type && row.subject_id) wanted.set(row.subject_type, [...(wanted.get(row.subject_type) ?? []), row.subject_id]);
-      const found = new Map<string, Map<number, Record<string, unknown>>>();
-      for (const [type, ids] of wanted) found.set(type, await currentSubjects(db, type, [...new Set(ids)]));
-      return rows.map((row) => ({
-        id: row.id,
-        log_name: row.log_name,
-        description: row.description,
-        causer:
-          row.causer_id !== null && row.causer_name !== null
-            ? { id: row.causer_id, name: row.causer_name, type: row.causer_client_id === null ? ('admin' as const) : ('client' as const) }
-            : null,
-        subject_type: row.subject_type,
-        subject_id: row.subject_id,
-        subject: (row.subject_type && row.subject_id ? found.get(row.subject_type)?.get(row.subject_id) : undefined) ?? null,
-        properties: { old: row.properties.old ?? undefined, attributes: row.properties.attributes ?? undefined },
-        error_message: row.error_message,
-        created_at: new Date(row.created_at).toISOString(),
-      }));
-    },
+    rows: (limit, offset) => read(where, limit, offset),
+    walk: walkByIds(
+      () => db.select({ id: auditLogs.id }).from(auditLogs).leftJoin(users, eq(users.id, auditLogs.causerId)).where(where).orderBy(...order),
+      (ids) => read(inArray(auditLogs.id, ids), null, 0),
+    ),
     async count() {
       const [row] = await db
         .select({ total: sql<number>`count(*)::int` })

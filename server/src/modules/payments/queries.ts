@@ -16,6 +16,7 @@ import { addressesPayments } from '../addresses-payment/tables';
 import type { AuthContext } from '../auth/service';
 import { clients } from '../clients/tables';
 import { users } from '../users/tables';
+import { paymentBatchLoader } from './export-rows';
 import { presentPayment, type PaymentDetail } from './presenter';
 import { payments } from './tables';
 
@@ -242,6 +243,7 @@ function paymentSource(db: Executor, query: PaymentListQuery, auth: AuthContext,
   // An export walks the list batch after batch: in the default order each batch resumes after
   // the last row of the previous one instead of skipping `offset` rows again.
   let cursor: { next: number; createdAt: string; id: number } | null = null;
+  let batchLoader: ReturnType<typeof paymentBatchLoader> | undefined;
   return {
     async rows(limit, offset) {
       const found = await search();
@@ -272,7 +274,7 @@ function paymentSource(db: Executor, query: PaymentListQuery, auth: AuthContext,
         const found = await search();
         return paymentIds(db, and(base, found?.condition), order, null, 0, found?.fenced);
       },
-      load: (ids) => loadPayments(db, ids, now),
+      load: (ids) => (batchLoader ??= paymentBatchLoader(db, now))(ids),
     },
     async count() {
       const found = await search();

@@ -4,7 +4,7 @@ import type { Month } from '@recaudo/domain/months';
 import { REVOCATION_REASONS, SOLVENCY_HASH_PATTERN, type SolvencyRevocation, type SolvencyRow } from '@recaudo/domain/solvencies';
 import type { Executor } from '../../db/client';
 import { isoTimestamp } from '../../platform/envelope';
-import type { RowSource } from '../../platform/export';
+import { walkByIds, type RowSource } from '../../platform/export';
 import { caracasDayRange, idList, likePattern, textList } from '../../platform/paging';
 import { clientScope, creatorScope } from '../../platform/scope';
 import { addressesPayments } from '../addresses-payment/tables';
@@ -156,6 +156,10 @@ export function solvencySource(db: Executor, query: ListQuery, auth: AuthContext
   const where = listWhere(query, auth);
   return {
     rows: (limit, offset) => loadRows(db, where, limit, offset),
+    walk: walkByIds(
+      () => db.select({ id: solvencies.id }).from(solvencies).where(where).orderBy(desc(solvencies.createdAt), desc(solvencies.id)),
+      (ids) => loadRows(db, inArray(solvencies.id, ids), null, 0),
+    ),
     async count() {
       return (await db.select({ total: count() }).from(solvencies).where(where))[0]?.total ?? 0;
     },

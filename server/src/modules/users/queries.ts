@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '@recaudo/domain/paging';
 import type { AdminUserRow, ClientUserRow } from '@recaudo/domain/users';
 import type { Executor } from '../../db/client';
-import type { RowSource } from '../../platform/export';
+import { walkByIds, type RowSource } from '../../platform/export';
 import { caracasDayRange, idList, likePattern, sortOrder } from '../../platform/paging';
 import type { AuthContext } from '../auth/service';
 import { clients } from '../clients/tables';
@@ -40,35 +40,40 @@ export function adminUserSource(db: Executor, query: ListQuery): RowSource<Admin
     asc(users.id),
     users.id,
   );
+  const read = async (condition: SQL | undefined, limit: number | null, offset: number): Promise<AdminUserRow[]> => {
+    const base = db
+      .select({ user: users, role_name: roles.name, serie: correlatives.serie, number: correlatives.number, count_closed_boxs: countClosedBoxs })
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .leftJoin(correlatives, eq(correlatives.id, users.correlativeId))
+      .where(condition)
+      .orderBy(...order)
+      .offset(offset);
+    const rows = limit === null ? await base : await base.limit(limit);
+    return rows.map(({ user, role_name, serie, number, count_closed_boxs }) => ({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      active: user.active,
+      role_id: user.roleId,
+      role: { id: user.roleId, name: role_name },
+      only_user: user.onlyUser,
+      all_users: user.allUsers,
+      multiple_users: user.multipleUsers,
+      multiple_users_verify: !user.onlyUser && !user.allUsers,
+      use_all_series: user.useAllSeries,
+      correlative_id: user.correlativeId,
+      correlative: user.correlativeId !== null && serie !== null && number !== null ? { id: user.correlativeId, serie, number } : null,
+      count_closed_boxs: Number(count_closed_boxs),
+      created_at: new Date(user.createdAt).toISOString(),
+    }));
+  };
   return {
-    async rows(limit, offset) {
-      const base = db
-        .select({ user: users, role_name: roles.name, serie: correlatives.serie, number: correlatives.number, count_closed_boxs: countClosedBoxs })
-        .from(users)
-        .innerJoin(roles, eq(roles.id, users.roleId))
-        .leftJoin(correlatives, eq(correlatives.id, users.correlativeId))
-        .where(where)
-        .orderBy(...order)
-        .offset(offset);
-      const rows = limit === null ? await base : await base.limit(limit);
-      return rows.map(({ user, role_name, serie, number, count_closed_boxs }) => ({
-        id: user.id,
-        name: user.name,
-        email: user.email,
-        active: user.active,
-        role_id: user.roleId,
-        role: { id: user.roleId, name: role_name },
-        only_user: user.onlyUser,
-        all_users: user.allUsers,
-        multiple_users: user.multipleUsers,
-        multiple_users_verify: !user.onlyUser && !user.allUsers,
-        use_all_series: user.useAllSeries,
-        correlative_id: user.correlativeId,
-        correlative: user.correlativeId !== null && serie !== null && number !== null ? { id: user.correlativeId, serie, number } : null,
-        count_closed_boxs: Number(count_closed_boxs),
-        created_at: new Date(user.createdAt).toISOString(),
-      }));
-    },
+    rows: (limit, offset) => read(where, limit, offset),
+    walk: walkByIds(
+      () => db.select({ id: users.id }).from(users).innerJoin(roles, eq(roles.id, users.roleId)).where(where).orderBy(...order),
+      (ids) => read(inArray(users.id, ids), null, 0),
+    ),
     async count() {
       const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(users).innerJoin(roles, eq(roles.id, users.roleId)).where(where);
       return Number(row?.total ?? 0);
@@ -104,36 +109,48 @@ export function clientUserSource(db: Executor, query: ListQuery, options: { clie
     desc(users.createdAt),
     users.id,
   );
+  const read = async (condition: SQL | undefined, limit: number | null, offset: number): Promise<ClientUserRow[]> => {
+    const base = db
+      .select({ user: users, client: clients, role_name: roles.name })
+      .from(users)
+      .innerJoin(clients, eq(clients.id, users.clientId))
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .where(condition)
+      .orderBy(...order)
+      .offset(offset);
+    const rows = limit === null ? await base : await base.limit(limit);
+    return rows.map(({ user, client, role_name }) => ({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      active: user.active,
+      client_id: client.id,
+      client: {
+        id: client.id,
+        name: client.name,
+        identification_type: client.identificationType,
+        identification: client.identification,
+        type: client.type,
+        phone: client.phone,
+      },
+      role: { id: user.roleId, name: role_name },
+      change_password: user.changePassword,
+      created_at: new Date(user.createdAt).toISOString(),
+    }));
+  };
   return {
-    async rows(limit, offset) {
-      const base = db
-        .select({ user: users, client: clients, role_name: roles.name })
-        .from(users)
-        .innerJoin(clients, eq(clients.id, users.clientId))
-        .innerJoin(roles, eq(roles.id, users.roleId))
-        .where(where)
-        .orderBy(...order)
-        .offset(offset);
-      const rows = limit === null ? await base : await base.limit(limit);
-      return rows.map(({ user, client, role_name }) => ({
-        id: user.id,
-        name: user.name,
-        email: user.email,
-        active: user.active,
-        client_id: client.id,
-        client: {
-          id: client.id,
-          name: client.name,
-          identification_type: client.identificationType,
-          identification: client.identification,
-          type: client.type,
-          phone: client.phone,
-        },
-        role: { id: user.roleId, name: role_name },
-        change_password: user.changePassword,
-        created_at: new Date(user.createdAt).toISOString(),
-      }));
-    },
+    rows: (limit, offset) => read(where, limit, offset),
+    walk: walkByIds(
+      () =>
+        db
+          .select({ id: users.id })
+          .from(users)
+          .innerJoin(clients, eq(clients.id, users.clientId))
+          .innerJoin(roles, eq(roles.id, users.roleId))
+          .where(where)
+          .orderBy(...order),
+      (ids) => read(inArray(users.id, ids), null, 0),
+    ),
     async count() {
       const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(users).innerJoin(clients, eq(clients.id, users.clientId)).where(where);
       return Number(row?.total ?? 0);
