@@ -13,6 +13,7 @@ import { paymentMethods } from '../payment-methods/tables';
 import { communities, parishes } from '../regional/tables';
 import { ticketsDelivered, ticketsPayments } from '../tickets-payments/tables';
 import { users } from '../users/tables';
+import { clientAddressColumns } from './client-address-columns';
 import { presentPayment, type PaymentDetail } from './presenter';
 import { payments } from './tables';
 
@@ -49,16 +50,7 @@ const PAYMENT_FIELDS = Object.entries(getTableColumns(payments)).map(([key, colu
 
 /** What a batch reads beside the payment, by the alias it reads it as. */
 const OTHER_FIELDS = {
-  client_name: clients.name,
-  client_identification_type: clients.identificationType,
-  client_identification: clients.identification,
-  client_type: clients.type,
-  client_email: clients.email,
-  client_phone: clients.phone,
-  address_type: addressesPayments.type,
-  address: addressesPayments.address,
-  address_is_custom_fee: addressesPayments.isCustomFee,
-  address_fee: addressesPayments.fee,
+  ...clientAddressColumns,
   community_id: addressesPayments.communityId,
   parish_id: addressesPayments.parishId,
   activity_id: addressesPayments.economicActivityId,

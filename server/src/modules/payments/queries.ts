@@ -16,6 +16,7 @@ import { addressesPayments } from '../addresses-payment/tables';
 import type { AuthContext } from '../auth/service';
 import { clients } from '../clients/tables';
 import { users } from '../users/tables';
+import { clientAddressColumns } from './client-address-columns';
 import { paymentBatchLoader } from './export-rows';
 import { presentPayment, type PaymentDetail } from './presenter';
 import { payments } from './tables';
@@ -347,16 +348,7 @@ export async function scopedPayment(db: Executor, auth: AuthContext, id: number)
 const one = (query: SQL) => sql`(${query})`;
 const detailColumns = (month: Month) => ({
   payment: payments,
-  client_name: clients.name,
-  client_identification_type: clients.identificationType,
-  client_identification: clients.identification,
-  client_type: clients.type,
-  client_email: clients.email,
-  client_phone: clients.phone,
-  address_type: addressesPayments.type,
-  address: addressesPayments.address,
-  address_is_custom_fee: addressesPayments.isCustomFee,
-  address_fee: addressesPayments.fee,
+  ...clientAddressColumns,
   months_to_pay: monthsToPaySql(month),
   community: one(sql`select json_build_object('id', x.id, 'name', x.name, 'fee', x.fee::text) from communities x where x.id = ${addressesPayments.communityId}`),
   parish: one(sql`select json_build_object('id', x.id, 'name', x.name) from parishes x where x.id = ${addressesPayments.parishId}`),
