@@ -33,6 +33,9 @@ export const DOCUMENT_TYPES = { '01': 'Factura', '02': 'Nota de crédito', '03':
 /** The document a payment itself is issued as (invoice or delivery note); 02/03 are notes on an invoice. */
 export const isPaymentDocument = (type: string): type is '01' | '04' => type === '01' || type === '04';
 
+/** A payment's own document in a label: 'factura', or 'nota de entrega' for type 04. */
+export const documentNoun = (typeDocument: string) => (typeDocument === '04' ? 'nota de entrega' : 'factura');
+
 /** What a payment row needs for the action rules. */
 export interface DocumentFacts {
   status: number;

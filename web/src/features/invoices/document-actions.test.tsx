@@ -32,10 +32,20 @@ const rejected = paymentRow({
   factory_response: 'Documento no procesado',
 });
 const plain = paymentRow({ id: 9, number_correlative: '00000109', hash: 'sin-factura' });
+const deliveryNote = paymentRow({
+  id: 10,
+  number_correlative: '00000003',
+  number: '00-00000043',
+  hash: 'entrega-10',
+  type_document: '04',
+  send_invoice: true,
+  apply_invoice_factory: true,
+  status_invoice_factory: 200,
+});
 
 const api = installFakeApi((url, init) => {
   const decoded = decodeURIComponent(url);
-  if (decoded.startsWith('/api/payments?')) return ok({ data: [issued, rejected, plain], current_page: 1, per_page: 10, total: 3, last_page: 1 });
+  if (decoded.startsWith('/api/payments?')) return ok({ data: [issued, rejected, plain, deliveryNote], current_page: 1, per_page: 10, total: 4, last_page: 1 });
   if (decoded === '/api/payment-methods/selects') return ok(METHODS);
   if (decoded === '/api/factory-invoices/generate-invoice-payment-pdf/factura-7')
     return new Response(new Blob(['%PDF-1.7']), { status: 200, headers: { 'content-type': 'application/pdf' } });
@@ -132,6 +142,17 @@ describe('document actions', () => {
     expect(within(rejectedRow).getByRole('button', { name: 'Registros de la factura' })).toBeInTheDocument();
     expect(within(rejectedRow).queryByRole('button', { name: 'Ver factura' })).toBeNull();
     expect(within(await rowOf('00000109')).queryByRole('button', { name: 'Registros de la factura' })).toBeNull();
+  });
+
+  it('name a delivery note as such, with no notes or retention on it', async () => {
+    show();
+    const row = await rowOf('00000003');
+    for (const name of ['Ver nota de entrega', 'Registros de la nota de entrega', 'Enviar nota de entrega por correo', 'Anular nota de entrega'])
+      expect(within(row).getByRole('button', { name })).toBeInTheDocument();
+    for (const name of ['Ver factura', 'Anular factura', 'Nota de débito', 'Nota de crédito', 'Aplicar retención'])
+      expect(within(row).queryByRole('button', { name })).toBeNull();
+    await userEvent.click(within(row).getByRole('button', { name: 'Anular nota de entrega' }));
+    expect(await screen.findByRole('dialog', { name: 'Anular nota de entrega' })).toBeInTheDocument();
   });
 
   it('without edit_payment: view, records and e-mail only', async () => {

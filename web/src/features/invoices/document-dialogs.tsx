@@ -1,6 +1,6 @@
 import { MESSAGE_EMAIL_PATTERN } from '@recaudo/domain/clients';
 import { caracas } from '@recaudo/domain/dates';
-import { invoiceMessages } from '@recaudo/domain/invoices';
+import { documentNoun, invoiceMessages } from '@recaudo/domain/invoices';
 import type { PaymentRow } from '@recaudo/domain/payments';
 import Alert from 'antd/es/alert';
 import DatePicker from 'antd/es/date-picker';
@@ -39,7 +39,7 @@ export function SendMailModal({ payment, onClose }: DialogProps) {
   };
   return (
     <Modal
-      title="Enviar factura por correo"
+      title={payment ? `Enviar ${documentNoun(payment.type_document)} por correo` : undefined}
       open={payment !== null}
       onCancel={close}
       destroyOnHidden
@@ -136,7 +136,7 @@ export function CancelModal({ payment, onClose }: DialogProps) {
   const cancel = useCancelInvoice();
   return (
     <Modal
-      title="Anular factura"
+      title={payment ? `Anular ${documentNoun(payment.type_document)}` : undefined}
       open={payment !== null}
       onCancel={onClose}
       destroyOnHidden

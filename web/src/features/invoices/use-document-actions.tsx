@@ -5,7 +5,7 @@ import PercentageOutlined from '@ant-design/icons/PercentageOutlined';
 import PlusCircleOutlined from '@ant-design/icons/PlusCircleOutlined';
 import SendOutlined from '@ant-design/icons/SendOutlined';
 import StopOutlined from '@ant-design/icons/StopOutlined';
-import { documentActions } from '@recaudo/domain/invoices';
+import { documentActions, documentNoun } from '@recaudo/domain/invoices';
 import type { PaymentRow } from '@recaudo/domain/payments';
 import { useCallback, useState, type ReactNode } from 'react';
 import type { RowAction } from '../../components/row-actions';
@@ -14,15 +14,19 @@ import { InvoiceViewer } from './invoice-viewer';
 import { NotePanel } from './note-panel';
 import { RecordsModal } from './records-modal';
 
-export const documentTexts = {
-  details: 'Ver factura',
-  records: 'Registros de la factura',
-  email: 'Enviar factura por correo',
-  retention: 'Aplicar retención',
-  debit: 'Nota de débito',
-  credit: 'Nota de crédito',
-  cancel: 'Anular factura',
-} as const;
+/** The action labels for a payment's document (an invoice or a delivery note). */
+export const documentTexts = (payment: Pick<PaymentRow, 'type_document'>) => {
+  const noun = documentNoun(payment.type_document);
+  return {
+    details: `Ver ${noun}`,
+    records: `Registros de la ${noun}`,
+    email: `Enviar ${noun} por correo`,
+    retention: 'Aplicar retención',
+    debit: 'Nota de débito',
+    credit: 'Nota de crédito',
+    cancel: `Anular ${noun}`,
+  };
+};
 
 type Dialog = 'details' | 'records' | 'email' | 'retention' | 'debit' | 'credit' | 'cancel';
 
@@ -42,15 +46,16 @@ export function useDocumentActions(): DocumentActions {
   const close = useCallback(() => setOpen(null), []);
   const actions = useCallback((payment: PaymentRow, canEdit: boolean): RowAction[] => {
     const enabled = documentActions(payment);
+    const texts = documentTexts(payment);
     const show = (dialog: Dialog) => () => setOpen({ dialog, payment });
     return [
-      { label: documentTexts.details, icon: <FileSearchOutlined />, onClick: show('details'), allowed: enabled.details },
-      { label: documentTexts.records, icon: <FileTextOutlined />, onClick: show('records'), allowed: payment.apply_invoice_factory },
-      { label: documentTexts.email, icon: <SendOutlined />, onClick: show('email'), allowed: enabled.email },
-      { label: documentTexts.retention, icon: <PercentageOutlined />, onClick: show('retention'), allowed: canEdit && enabled.retention },
-      { label: documentTexts.debit, icon: <PlusCircleOutlined />, onClick: show('debit'), allowed: canEdit && enabled.notes },
-      { label: documentTexts.credit, icon: <MinusCircleOutlined />, onClick: show('credit'), allowed: canEdit && enabled.notes },
-      { label: documentTexts.cancel, icon: <StopOutlined />, onClick: show('cancel'), allowed: canEdit && enabled.cancel, danger: true },
+      { label: texts.details, icon: <FileSearchOutlined />, onClick: show('details'), allowed: enabled.details },
+      { label: texts.records, icon: <FileTextOutlined />, onClick: show('records'), allowed: payment.apply_invoice_factory },
+      { label: texts.email, icon: <SendOutlined />, onClick: show('email'), allowed: enabled.email },
+      { label: texts.retention, icon: <PercentageOutlined />, onClick: show('retention'), allowed: canEdit && enabled.retention },
+      { label: texts.debit, icon: <PlusCircleOutlined />, onClick: show('debit'), allowed: canEdit && enabled.notes },
+      { label: texts.credit, icon: <MinusCircleOutlined />, onClick: show('credit'), allowed: canEdit && enabled.notes },
+      { label: texts.cancel, icon: <StopOutlined />, onClick: show('cancel'), allowed: canEdit && enabled.cancel, danger: true },
     ];
   }, []);
   const target = (dialog: Dialog) => (open?.dialog === dialog ? open.payment : null);
