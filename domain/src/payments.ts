@@ -53,6 +53,8 @@ export const paymentMessages = {
   transitionRefused: (from: PaymentStatus, to: PaymentStatus) => `Un pago ${PAYMENT_STATUS[from]} no puede pasar a ${PAYMENT_STATUS[to]}.`,
   monthTaken: (month: Month) => `El mes ${month.slice(5, 7)}-${month.slice(0, 4)} ya está pagado en esta dirección.`,
   onlyProcessing: 'Solo puedes modificar pagos en estado Procesando.',
+  hasLegalDocument:
+    'Este pago tiene un documento de la imprenta digital (factura o nota de entrega) y no se puede eliminar: anula el documento y rechaza el pago.',
   downloadFailed: 'Hubo un error al descargar el archivo',
   rejectReasonRequired: messages.required('Motivo del rechazo'),
   createdRejected: 'Un pago nuevo no puede registrarse como Rechazado.',

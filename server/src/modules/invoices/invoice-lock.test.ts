@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { invoiceLockMessage } from '@recaudo/domain/invoices';
 import { addMonths } from '@recaudo/domain/months';
+import { paymentMessages } from '@recaudo/domain/payments';
 import { economicActivities } from '../economic-activities/tables';
 import { jobs } from '../queue/tables';
 import { invoiceWorld } from './invoice-world';
@@ -139,5 +140,19 @@ describe('an invoice the printer refused', () => {
     const sent = w.sim.documents.filter((doc) => doc.transaccionId === queued.transactionId);
     expect(sent).toHaveLength(1);
     expect(w.sim.documents.filter((doc) => doc.transaccionId === refused.transactionId)).toHaveLength(0);
+  });
+});
+
+describe('a payment with a legal document', () => {
+  it('is not deleted, even queued or cancelled: a 422 that says why, and the payment stays', async () => {
+    const remover = await w.ctx.staff({ permissions: ['payments', 'delete_payment'] });
+    const queued = await invoicedPayment();
+    const refused = await w.ctx.call('DELETE', '/api/bill-payments/delete', { token: remover.token, body: { id: queued.id } });
+    expect(refused).toMatchObject({ status: 422, body: { success: false, message: paymentMessages.hasLegalDocument } });
+    await run();
+    const cancelled = await w.ctx.call('PUT', '/api/factory-invoices/cancel-invoice', { token: w.admin.token, body: { id: queued.id, notes: 'Error de monto' } });
+    expect(cancelled.status).toBe(200);
+    expect((await w.ctx.call('DELETE', '/api/bill-payments/delete', { token: remover.token, body: { id: queued.id } })).status).toBe(422);
+    expect(await paymentRow(queued.id)).toMatchObject({ id: queued.id, statusInvoiceFactory: 800 });
   });
 });

@@ -16,6 +16,7 @@ import { clients } from '../clients/tables';
 import { exchangeRates } from '../configurations/service';
 import { correlatives } from '../correlatives/tables';
 import { queueInvoice, requeueRefusedInvoice } from '../invoices/emission';
+import { legalDocuments } from '../invoices/tables';
 import { paymentMethods } from '../payment-methods/tables';
 import { ticketsDelivered, ticketsPayments } from '../tickets-payments/tables';
 import { assertInvoiceKept, lockOf } from './invoice-lock';
@@ -385,6 +386,9 @@ export async function deletePayment(db: Database, storage: FileStorage, auth: Au
     db.transaction(async (tx) => {
       const row = await lockPayment(tx, auth, id);
       if (clientIdOf(auth) !== null && row.status !== 0) throw new AppError('validation', paymentMessages.onlyProcessing);
+      // A legal document (even a cancelled one) keeps its payment: the printer and SENIAT know it.
+      const [document] = await tx.select({ id: legalDocuments.id }).from(legalDocuments).where(eq(legalDocuments.paymentId, row.id)).limit(1);
+      if (document) throw new AppError('validation', paymentMessages.hasLegalDocument);
       await lockAddresses(tx, [row.addressPaymentId]);
       await releaseMonths(tx, row.id);
       await tx.delete(ticketsDelivered).where(eq(ticketsDelivered.paymentId, row.id));
