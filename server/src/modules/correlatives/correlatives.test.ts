@@ -31,7 +31,7 @@ describe('correlatives', () => {
     const created = await ctx.call('POST', '/api/correlatives/store', { token: admin.token, body });
     expect(created.body.message).toBe('Correlativo creado');
     const list = await ctx.call('GET', '/api/correlatives', { token: admin.token });
-    expect(list.body.data.data).toEqual([{ id: created.body.data.id, ...body, count_payments: 0 }]);
+    expect(list.body.data.data).toEqual([{ id: created.body.data.id, ...body, number_delivery_note: '00000000', count_payments: 0 }]);
     const duplicate = await ctx.call('POST', '/api/correlatives/store', { token: admin.token, body: { ...body, serie: 'a' } });
     expect(duplicate.body.errors).toEqual({ serie: ['Ya existe un correlativo con esa serie.'] });
   });
@@ -55,7 +55,7 @@ describe('correlatives', () => {
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const rows: unknown[][] = [];
     workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-    expect(rows[1]?.slice(1)).toEqual(['A', '00000120', '00000003', '0', 0]);
+    expect(rows[1]?.slice(1)).toEqual(['A', '00000120', '00000003', '0', '00000000', 0]);
     const csv = await ctx.app.inject({ method: 'GET', url: '/api/correlatives/export?type_format=csv', headers: { authorization: `Bearer ${admin.token}` } });
     expect(csv.statusCode).toBe(422);
   });

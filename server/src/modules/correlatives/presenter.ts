@@ -8,6 +8,8 @@ export const correlativeRowSchema = z.object({
   number: z.string(),
   number_credit_note: z.string(),
   number_debit_note: z.string(),
+  /** Read only: taken by delivery notes (type 04), never typed. */
+  number_delivery_note: z.string(),
   count_payments: z.number(),
 });
 
@@ -18,5 +20,6 @@ export const correlativeExportColumns: ExportColumn<CorrelativeRow>[] = [
   { header: 'Número de factura', value: (row) => row.number, width: 18 },
   { header: 'Número de nota de crédito', value: (row) => row.number_credit_note, width: 22 },
   { header: 'Número de nota de débito', value: (row) => row.number_debit_note, width: 22 },
+  { header: 'Número de nota de entrega', value: (row) => row.number_delivery_note, width: 22 },
   { header: 'Pagos', value: (row) => row.count_payments, width: 10 },
 ];

@@ -17,6 +17,7 @@ export interface CorrelativeRow {
   number: string;
   number_credit_note: string;
   number_debit_note: string;
+  number_delivery_note: string;
   count_payments: number;
 }
 
@@ -26,6 +27,7 @@ const columns = {
   number: correlatives.number,
   number_credit_note: correlatives.numberCreditNote,
   number_debit_note: correlatives.numberDebitNote,
+  number_delivery_note: correlatives.numberDeliveryNote,
   count_payments: seriePaymentCount,
 };
 

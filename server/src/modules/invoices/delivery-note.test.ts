@@ -29,6 +29,9 @@ describe('a payment issued as a delivery note', () => {
     const after = await serie();
     expect(after.number).toBe(before.number);
     expect(Number(after.numberDeliveryNote)).toBe(Number(before.numberDeliveryNote) + 1);
+    const reader = await w.ctx.staff({ permissions: ['correlatives'] });
+    const series = await w.ctx.call('GET', '/api/correlatives', { token: reader.token, query: { per_page: 100 } });
+    expect(series.body.data.data.find((item: { id: number }) => item.id === w.serieId)).toMatchObject({ number_delivery_note: after.numberDeliveryNote });
     const row = await paymentRow(payment.id);
     expect(row).toMatchObject({ typeDocument: '04', numberCorrelative: after.numberDeliveryNote, statusInvoiceFactory: null, applyInvoiceFactory: true });
     expect(await documentOf(payment.id, '04')).toMatchObject({ typeDocument: '04', numberDocument: after.numberDeliveryNote, status: null });

@@ -11,6 +11,8 @@ export interface CorrelativeRow {
   number: string;
   number_credit_note: string;
   number_debit_note: string;
+  /** Taken by delivery notes (type 04); shown, never typed. */
+  number_delivery_note: string;
   count_payments: number;
 }
 

@@ -7,7 +7,7 @@ import type { CorrelativeRow } from './api';
 import CorrelativesPage from './correlatives-page';
 
 
-const row: CorrelativeRow = { id: 4, serie: 'A', number: '00000123', number_credit_note: '0007', number_debit_note: '0000', count_payments: 0 };
+const row: CorrelativeRow = { id: 4, serie: 'A', number: '00000123', number_credit_note: '0007', number_debit_note: '0000', number_delivery_note: '00000012', count_payments: 0 };
 
 function route(url: string): Response {
   if (url.startsWith('/api/correlatives?')) return ok({ data: [row], current_page: 1, per_page: 10, total: 1, last_page: 1 });
@@ -22,6 +22,8 @@ describe('Correlativos', () => {
     renderApp(<CorrelativesPage />, { path: '/correlatives', session: makeSession({ permissions: ['correlatives'] }) });
     const tableRow = (await screen.findByText('00000123')).closest('tr')!;
     expect(tableRow).toHaveTextContent('0007');
+    expect(tableRow).toHaveTextContent('00000012');
+    expect(screen.getByRole('columnheader', { name: 'Número de nota de entrega' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Nuevo correlativo/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Exportar/ })).not.toBeInTheDocument();
   });
