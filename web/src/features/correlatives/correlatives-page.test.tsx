@@ -23,7 +23,7 @@ describe('Correlativos', () => {
     const tableRow = (await screen.findByText('00000123')).closest('tr')!;
     expect(tableRow).toHaveTextContent('0007');
     expect(tableRow).toHaveTextContent('00000012');
-    expect(screen.getByRole('columnheader', { name: 'Número de nota de entrega' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Nº nota de entrega' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Nuevo correlativo/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Exportar/ })).not.toBeInTheDocument();
   });

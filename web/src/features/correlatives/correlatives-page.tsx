@@ -31,10 +31,10 @@ export default function CorrelativesPage() {
   const columns = useMemo<ColumnsType<CorrelativeRow>>(
     () => [
       { title: 'Serie', dataIndex: 'serie', key: 'serie' },
-      { title: 'Número de factura', dataIndex: 'number', key: 'number', align: 'right' },
-      { title: 'Número de nota de crédito', dataIndex: 'number_credit_note', key: 'number_credit_note', align: 'right' },
-      { title: 'Número de nota de débito', dataIndex: 'number_debit_note', key: 'number_debit_note', align: 'right' },
-      { title: 'Número de nota de entrega', dataIndex: 'number_delivery_note', key: 'number_delivery_note', align: 'right' },
+      { title: 'Nº factura', dataIndex: 'number', key: 'number', align: 'right' },
+      { title: 'Nº nota de crédito', dataIndex: 'number_credit_note', key: 'number_credit_note', align: 'right' },
+      { title: 'Nº nota de débito', dataIndex: 'number_debit_note', key: 'number_debit_note', align: 'right' },
+      { title: 'Nº nota de entrega', dataIndex: 'number_delivery_note', key: 'number_delivery_note', align: 'right' },
       { title: 'Pagos', dataIndex: 'count_payments', key: 'count_payments', align: 'right' },
       ...actionsColumn<CorrelativeRow>((correlative) => [editAction(() => openForm(correlative), canEdit), deleteAction(() => openDelete(correlative), canDelete)], canEdit || canDelete),
     ],
