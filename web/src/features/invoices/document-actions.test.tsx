@@ -184,7 +184,8 @@ describe('document actions', () => {
     await userEvent.click(within(await rowOf('00000107')).getByRole('button', { name: 'Aplicar retención' }));
     const dialog = await screen.findByRole('dialog', { name: 'Aplicar retención' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Aplicar' }));
-    expect(await within(dialog).findAllByText(invoiceMessages.required)).toHaveLength(2);
+    // antd validates each field on its own: findAll would settle on the first message to appear.
+    await waitFor(() => expect(within(dialog).getAllByText(invoiceMessages.required)).toHaveLength(2));
     await userEvent.type(within(dialog).getByLabelText('Nº de comprobante'), '20261100000001');
     await userEvent.type(within(dialog).getByLabelText('Fecha del comprobante'), `${caracas().format('DD-MM-YYYY')}{enter}`);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Aplicar' }));
@@ -226,7 +227,7 @@ describe('document actions', () => {
     // The payment's method (Transferencia, type 1) asks for the reference.
     expect(await within(panel).findByLabelText('Referencia')).toBeInTheDocument();
     await userEvent.click(within(panel).getByRole('button', { name: 'Guardar' }));
-    expect(await within(panel).findAllByText(invoiceMessages.required)).toHaveLength(3);
+    await waitFor(() => expect(within(panel).getAllByText(invoiceMessages.required)).toHaveLength(3));
     await userEvent.type(within(panel).getByLabelText('Referencia'), '000777');
     await userEvent.type(within(panel).getByLabelText('Nuevo monto'), '116');
     await userEvent.type(within(panel).getByLabelText('Notas'), 'Diferencia de tarifa');
