@@ -8,7 +8,8 @@ import { addressMonths } from '../addresses-payment/tables';
 import type { AuthContext } from '../auth/service';
 import { queueInvoice } from '../invoices/emission';
 import { addressFacts, assertMonthsFree, coverMonths, lockAddresses, releaseMonths, takeCorrelative } from './payment-ledger';
-import { AUDIT_MODULE, assertSerieUsable, lockPayment, snapshot } from './service';
+import { assertSerieUsable, lockPayment } from './payment-checks';
+import { AUDIT_MODULE, snapshot } from './service';
 import { payments } from './tables';
 
 /**

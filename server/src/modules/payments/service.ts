@@ -1,27 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import Decimal from 'decimal.js';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { paymentAmounts } from '@recaudo/domain/amounts';
-import { DOLLAR_RATE_ID, EURO_RATE_ID, paymentMessages, paymentRuleIssues, type PaymentFields } from '@recaudo/domain/payments';
+import { paymentMessages, type PaymentFields } from '@recaudo/domain/payments';
 import type { Database, Executor } from '../../db/client';
 import { changedFields, recordAudit } from '../../platform/audit';
 import { AppError, fieldError, notFound } from '../../platform/errors';
-import { clientIdOf, clientScope, creatorScope, seriesScope } from '../../platform/scope';
+import { clientIdOf } from '../../platform/scope';
 import { retryingConflicts } from '../../platform/transactions';
-import { assertConciliationUsable } from '../bank-operations/payment-link';
 import type { FileStorage } from '../../platform/storage';
 import type { AuthContext } from '../auth/service';
-import { banks } from '../banks/tables';
-import { clients } from '../clients/tables';
-import { exchangeRates } from '../configurations/service';
-import { correlatives } from '../correlatives/tables';
 import { queueInvoice, requeueRefusedInvoice } from '../invoices/emission';
 import { legalDocuments } from '../invoices/tables';
-import { paymentMethods } from '../payment-methods/tables';
-import { ticketsDelivered, ticketsPayments } from '../tickets-payments/tables';
+import { ticketsDelivered } from '../tickets-payments/tables';
 import { assertInvoiceKept, lockOf } from './invoice-lock';
+import { checkClientAndAddress, checkReferences, clientFields, defaultRate, lockPayment } from './payment-checks';
 import { MAX_PAYMENT_FILES, checkUploads, removeFiles, saveUploads, type PaymentFiles } from './payment-files';
-import { addressFacts, assertMonthsFree, coverMonths, lockAddresses, paymentMonths, releaseMonths, takeCorrelative, type AddressFacts } from './payment-ledger';
+import { assertMonthsFree, coverMonths, lockAddresses, paymentMonths, releaseMonths, takeCorrelative, type AddressFacts } from './payment-ledger';
 import { amountColumns, payments } from './tables';
 
 /**
@@ -35,116 +29,6 @@ import { amountColumns, payments } from './tables';
 export const AUDIT_MODULE = 'payments';
 
 type PaymentRecord = typeof payments.$inferSelect;
-
-/** What a user may reach: client users their client's payments; staff their data and series scope. */
-const paymentScope = (auth: AuthContext) =>
-  and(clientScope(payments.clientId, auth), creatorScope(payments.createdBy, auth), seriesScope(payments.serieId, auth));
-
-export async function lockPayment(tx: Executor, auth: AuthContext, id: number): Promise<PaymentRecord> {
-  const [row] = await tx
-    .select()
-    .from(payments)
-    .where(and(eq(payments.id, id), paymentScope(auth)))
-    .for('update');
-  if (!row) throw notFound(paymentMessages.notFound);
-  return row;
-}
-
-/**
- * The fields a client user may not choose (spec 02 §6): status (always Procesando), series,
- * control and checkbook numbers, bill date, invoice and bank-verification flags and tickets are
- * the staff's. A new client payment gets none; an edit keeps what staff set.
- */
-function clientFields(fields: PaymentFields, previous: PaymentRecord | null): PaymentFields {
-  return {
-    ...fields,
-    status: 0,
-    serie_id: previous?.serieId ?? null,
-    number: previous?.number ?? null,
-    checkbook_number: previous?.checkbookNumber ?? null,
-    date_bill: previous?.dateBill ?? null,
-    send_invoice: previous?.sendInvoice ?? false,
-    type_document: (previous?.typeDocument ?? '01') as PaymentFields['type_document'],
-    bdv_verified: previous?.bdvVerified ?? false,
-    conciliation_id: previous?.conciliationId ?? null,
-    tickets_payment_id: previous?.ticketsPaymentId ?? null,
-    ticket_serial: previous?.ticketSerial ?? null,
-  };
-}
-
-/** The configured default rate (spec 02 §9): commercial addresses the highest one, others the dollar. */
-async function defaultRate(tx: Executor, type: 0 | 1): Promise<{ rate: string; id: number }> {
-  const rates = await exchangeRates(tx);
-  if (type === 1 && new Decimal(rates.euro_rate).greaterThan(rates.dollar_rate)) return { rate: rates.euro_rate, id: EURO_RATE_ID };
-  return { rate: rates.dollar_rate, id: DOLLAR_RATE_ID };
-}
-
-/**
- * A series a staff user may number documents with (spec 02 §5): it exists, and without
- * use_all_series it is the user's own. Shared by the payment form and the approval.
- */
-export async function assertSerieUsable(tx: Executor, auth: AuthContext, serieId: number): Promise<void> {
-  const [serie] = await tx.select({ id: correlatives.id }).from(correlatives).where(eq(correlatives.id, serieId));
-  if (!serie) throw fieldError('serie_id', paymentMessages.serieMissing);
-  const { user } = auth;
-  if (!user.useAllSeries && user.correlativeId !== serieId) throw fieldError('serie_id', paymentMessages.serieNotAllowed);
-}
-
-/** Method, series, bank and ticket checks and the method-dependent rules of spec 02 §5, as one 422. */
-async function checkReferences(tx: Executor, auth: AuthContext, fields: PaymentFields, previous: PaymentRecord | null): Promise<void> {
-  const isClient = clientIdOf(auth) !== null;
-  const [method] = await tx.select().from(paymentMethods).where(eq(paymentMethods.id, fields.payment_method_id));
-  if (!method) throw fieldError('payment_method_id', paymentMessages.methodMissing);
-  if (!method.active && method.id !== previous?.paymentMethodId) throw fieldError('payment_method_id', paymentMessages.methodInactive);
-  const issues = paymentRuleIssues(fields, { type: method.type, usesBankApi: method.isMobilePaymentUseApiBdv });
-  if (isClient) {
-    // Series and control number are the staff's, filled in before approval.
-    delete issues.serie_id;
-    delete issues.number;
-  }
-  const entries = Object.entries(issues);
-  if (entries.length) throw new AppError('validation', entries[0]![1], Object.fromEntries(entries.map(([field, message]) => [field, [message]])));
-  if (fields.bank_id !== null) {
-    const [bank] = await tx.select({ id: banks.id }).from(banks).where(eq(banks.id, fields.bank_id));
-    if (!bank) throw fieldError('bank_id', paymentMessages.bankMissing);
-  }
-  if (!isClient && fields.serie_id !== null) await assertSerieUsable(tx, auth, fields.serie_id);
-  if (previous?.numberCorrelative && fields.serie_id !== previous.serieId)
-    throw fieldError('serie_id', paymentMessages.serieLocked(previous.numberCorrelative));
-  if (previous?.numberCorrelative && fields.type_document !== previous.typeDocument)
-    throw fieldError('type_document', paymentMessages.typeLocked(previous.numberCorrelative));
-  const ticketChanged = fields.tickets_payment_id !== (previous?.ticketsPaymentId ?? null);
-  if (fields.tickets_payment_id !== null && ticketChanged) {
-    const [ticket] = await tx
-      .select({ name: ticketsPayments.name, status: ticketsPayments.status })
-      .from(ticketsPayments)
-      .where(eq(ticketsPayments.id, fields.tickets_payment_id));
-    if (!ticket) throw fieldError('tickets_payment_id', paymentMessages.ticketMissing);
-    if (!ticket.status) throw fieldError('tickets_payment_id', paymentMessages.ticketInactive(ticket.name));
-  }
-  const proofKept =
-    previous !== null &&
-    previous.conciliationId === fields.conciliation_id &&
-    previous.bdvVerified === fields.bdv_verified &&
-    previous.clientId === fields.client_id;
-  if (!isClient && !proofKept) await assertConciliationUsable(tx, fields, previous?.id ?? null);
-}
-
-/** The client and the address: client users reach only their own (404 otherwise). */
-async function checkClientAndAddress(tx: Executor, auth: AuthContext, fields: PaymentFields, exceptPayment: number | null): Promise<AddressFacts> {
-  const own = clientIdOf(auth);
-  if (own !== null && own !== fields.client_id) throw notFound(paymentMessages.clientNotFound);
-  const [client] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, fields.client_id));
-  if (!client) throw fieldError('client_id', paymentMessages.clientNotFound);
-  const address = await addressFacts(tx, fields.address_payment_id, exceptPayment);
-  if (!address || (own !== null && address.clientId !== own)) {
-    if (own !== null) throw notFound(paymentMessages.addressNotFound);
-    throw fieldError('address_payment_id', paymentMessages.addressNotFound);
-  }
-  if (address.clientId !== fields.client_id) throw fieldError('address_payment_id', paymentMessages.addressOfOtherClient);
-  if (!address.complete) throw fieldError('address_payment_id', paymentMessages.addressIncomplete);
-  return address;
-}
 
 /**
  * The stored amounts (spec 02 §9, DESIGN §5): base, VAT, retention, bill amount and the dollar
