@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiAs, chromiumPath, loginAs, newPage, selectOption, snapshot, useBrowser } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
-import type { DemoAddress, DemoClient } from './support/demo-records';
+import { owingAddress } from './support/demo-records';
 
 const { browser, baseUrl } = useBrowser();
 
@@ -39,16 +39,7 @@ describe.skipIf(!chromiumPath)(`bank validation in Chromium${chromiumPath ? '' :
     const bank = banks.find((row) => row.code === bankCode)!;
 
     // A residential demo address that owes months, of a client with e-mail and phone.
-    const residential = await api<{ data: DemoAddress[] }>('addresses-payment?type=0&per_page=100');
-    let target: DemoAddress | undefined;
-    for (const address of residential.data.filter((row) => row.months_to_pay >= 1)) {
-      const [client] = await api<DemoClient[]>(`clients/selects/data?search=${address.client.identification}`);
-      if (client?.email && client.phone.length) {
-        target = address;
-        break;
-      }
-    }
-    if (!target) throw new Error('La semilla de demostración no tiene una dirección residencial con meses por pagar.');
+    const target = await owingAddress(api, 0, 1, 'La semilla de demostración no tiene una dirección residencial con meses por pagar.');
 
     const page = await newPage(browser(), baseUrl());
     await loginAs(page, 'cajero@recaudo.test');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiAs, clickAndExpectToast, chromiumPath, loginAs, newPage, selectOption, snapshot, useBrowser } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
-import type { DemoAddress, DemoClient } from './support/demo-records';
+import { owingAddress } from './support/demo-records';
 
 const { browser, baseUrl } = useBrowser();
 
@@ -17,16 +17,7 @@ interface InvoicedPayment {
 describe.skipIf(!chromiumPath)(`legal documents in Chromium${chromiumPath ? '' : ` (${CHROMIUM_MISSING})`}`, () => {
   it('a cashier records a commercial payment with the digital invoice, sees it Procesado, opens the PDF, applies the retention and cancels another', async () => {
     const api = await apiAs(baseUrl(), 'cajero@recaudo.test');
-    const commercial = await api<{ data: DemoAddress[] }>('addresses-payment?type=1&per_page=100');
-    let target: DemoAddress | undefined;
-    for (const address of commercial.data.filter((row) => row.months_to_pay >= 1 && row.economic_activity_id !== null)) {
-      const [client] = await api<DemoClient[]>(`clients/selects/data?search=${address.client.identification}`);
-      if (client?.email && client.phone.length) {
-        target = address;
-        break;
-      }
-    }
-    if (!target) throw new Error('La semilla de demostración no tiene una dirección comercial completa con meses por pagar.');
+    const target = await owingAddress(api, 1, 1, 'La semilla de demostración no tiene una dirección comercial completa con meses por pagar.');
 
     const page = await newPage(browser(), baseUrl());
     await loginAs(page, 'cajero@recaudo.test');
@@ -85,7 +76,7 @@ describe.skipIf(!chromiumPath)(`legal documents in Chromium${chromiumPath ? '' :
     await clickAndExpectToast(page, retention.getByRole('button', { name: 'Aplicar' }), 'Retención aplicada');
 
     const issued = await api<{ data: InvoicedPayment[] }>('payments?per_page=10');
-    const mine = issued.data.find((row) => row.address_payment_id === target!.id)!;
+    const mine = issued.data.find((row) => row.address_payment_id === target.id)!;
     expect(mine).toMatchObject({ status_invoice_factory: 200, is_retention_apply_success: true });
     expect(mine.number).toMatch(/^00-\d{8}$/);
 

@@ -4,7 +4,7 @@ import { monthName } from '@recaudo/domain/months';
 import { describe, expect, it } from 'vitest';
 import { apiAs, clickAndExpectToast, chromiumPath, loginAs, newPage, selectOption, snapshot, useBrowser } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
-import type { DemoAddress, DemoClient } from './support/demo-records';
+import { owingAddress, type DemoAddress } from './support/demo-records';
 
 const { browser, baseUrl } = useBrowser();
 
@@ -62,16 +62,7 @@ describe.skipIf(!chromiumPath)(`payments in Chromium${chromiumPath ? '' : ` (${C
   it('a cashier records a two-month payment for a commercial address and sees it Aprobado with its document number', async () => {
     // A complete commercial demo address owing at least two months, whose client has e-mail and phone.
     const api = await apiAs(baseUrl());
-    const commercial = await api<{ data: DemoAddress[] }>('addresses-payment?type=1&per_page=100');
-    let target: DemoAddress | undefined;
-    for (const address of commercial.data.filter((row) => row.months_to_pay >= 2 && row.economic_activity_id !== null)) {
-      const [client] = await api<DemoClient[]>(`clients/selects/data?search=${address.client.identification}`);
-      if (client?.email && client.phone.length) {
-        target = address;
-        break;
-      }
-    }
-    if (!target) throw new Error('La semilla de demostración no tiene una dirección comercial completa con 2 meses por pagar.');
+    const target = await owingAddress(api, 1, 2, 'La semilla de demostración no tiene una dirección comercial completa con 2 meses por pagar.');
     const label = `${target.client.name} (${target.client.identification_type}-${target.client.identification})`;
 
     const page = await newPage(browser(), baseUrl());
@@ -127,11 +118,11 @@ describe.skipIf(!chromiumPath)(`payments in Chromium${chromiumPath ? '' : ` (${C
     expect(number).toBeDefined();
 
     const stored = await api<{ data: DemoPayment[] }>(`payments?search=20260001&per_page=10`);
-    const payment = stored.data.find((row) => row.address_payment_id === target!.id)!;
+    const payment = stored.data.find((row) => row.address_payment_id === target.id)!;
     expect(payment).toMatchObject({ status: 1, number_correlative: number, causer: { name: 'Carlos Cajero' } });
     expect(payment.months_payment).toHaveLength(2);
     const after = await api<DemoAddress[]>(`addresses-payment/address-client/${target.client_id}`);
-    expect(after.find((row) => row.id === target!.id)?.months_to_pay).toBe(target.months_to_pay - 2);
+    expect(after.find((row) => row.id === target.id)?.months_to_pay).toBe(target.months_to_pay - 2);
 
     await first.getByRole('button', { name: /Expandir fila|Expand row/i }).click();
     await page.getByText('Pago de dos meses en taquilla (prueba de navegador).').waitFor();

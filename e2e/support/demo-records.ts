@@ -1,3 +1,5 @@
+import type { apiAs } from './browser';
+
 /** The parts of the demo data's API answers that the browser tests read. */
 export interface DemoAddress {
   id: number;
@@ -12,4 +14,20 @@ export interface DemoClient {
   id: number;
   email: string | null;
   phone: string[];
+}
+
+type Api = Awaited<ReturnType<typeof apiAs>>;
+
+/**
+ * A demo address of the given type owing at least `months`, whose client has e-mail and phone
+ * (the payment panel asks for the contact update otherwise); commercial ones with their activity.
+ * Fails with `missing` when the demo seed has none.
+ */
+export async function owingAddress(api: Api, type: 0 | 1, months: number, missing: string): Promise<DemoAddress> {
+  const listed = await api<{ data: DemoAddress[] }>(`addresses-payment?type=${type}&per_page=100`);
+  for (const address of listed.data.filter((row) => row.months_to_pay >= months && (type === 0 || row.economic_activity_id !== null))) {
+    const [client] = await api<DemoClient[]>(`clients/selects/data?search=${address.client.identification}`);
+    if (client?.email && client.phone.length) return address;
+  }
+  throw new Error(missing);
 }
