@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUSINESS_TIME_ZONE, caracas, caracasDayStart, dayjs } from './dates';
+import { BUSINESS_TIME_ZONE, caracas, caracasDayStart, caracasText, dayjs } from './dates';
 
 describe('caracas', () => {
   it('reads every instant from the change of May 2016 on as the zone rules do (fixed UTC−4), day boundaries included', () => {
@@ -17,6 +17,31 @@ describe('caracas', () => {
     expect(caracas('2015-06-01T12:00:00Z').format('YYYY-MM-DD HH:mm')).toBe('2015-06-01 07:30');
     expect(caracas('2016-05-01T06:59:00Z').format('HH:mm')).toBe('02:29');
     expect(caracas('2016-05-01T07:00:00Z').format('HH:mm')).toBe('03:00');
+  });
+});
+
+describe('caracasText', () => {
+  it('writes every instant as dayjs in the zone does, from Dates and from ISO text with Z or an offset', () => {
+    for (let instant = Date.UTC(2014, 0, 1, 0, 7); instant < Date.UTC(2031, 0, 1); instant += 29 * 3600_000 + 17 * 60_000) {
+      const zoned = dayjs(instant).tz(BUSINESS_TIME_ZONE);
+      const iso = new Date(instant).toISOString();
+      for (const value of [new Date(instant), iso, dayjs(instant).utcOffset(-240).format('YYYY-MM-DDTHH:mm:ss.SSSZ')]) {
+        expect(caracasText(value, true)).toBe(zoned.format('DD-MM-YYYY hh:mm a'));
+        expect(caracasText(value, false)).toBe(zoned.format('DD-MM-YYYY'));
+      }
+    }
+  });
+
+  it('writes noon, midnight and the hour of the 2016 change as the zone rules do', () => {
+    expect(caracasText('2026-03-15T04:00:00Z', true)).toBe('15-03-2026 12:00 am');
+    expect(caracasText('2026-03-15T16:05:00.123456Z', true)).toBe('15-03-2026 12:05 pm');
+    expect(caracasText('2016-05-01T06:59:00Z', true)).toBe('01-05-2016 02:29 am');
+    expect(caracasText('2016-05-01T07:00:00Z', true)).toBe('01-05-2016 03:00 am');
+  });
+
+  it('leaves text without a zone to dayjs, which reads it as local time', () => {
+    expect(caracasText('2026-03-15 10:00', true)).toBe(caracas('2026-03-15 10:00').format('DD-MM-YYYY hh:mm a'));
+    expect(caracasText('no es una fecha', false)).toBe('Invalid Date');
   });
 });
 

@@ -25,6 +25,33 @@ export const caracas = (value?: dayjs.ConfigType) => {
   return instant.valueOf() >= FIXED_OFFSET_SINCE ? instant.utcOffset(CARACAS_OFFSET_MINUTES) : instant.tz(BUSINESS_TIME_ZONE);
 };
 
+/** An ISO instant that names its zone: `Date.parse` and dayjs read it the same way. */
+const ZONED_INSTANT = /^\d{4}-\d{2}-\d{2}T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})$/i;
+const pad = (value: number) => (value < 10 ? `0${value}` : String(value));
+
+/**
+ * The Caracas wall clock of an instant from May 2016 on, in the UTC fields of a Date; null for
+ * older instants and for values that are not an instant with its zone (dayjs reads those).
+ */
+function fixedOffsetClock(value: unknown): Date | null {
+  const instant = value instanceof Date ? value.getTime() : typeof value === 'string' && ZONED_INSTANT.test(value) ? Date.parse(value) : Number.NaN;
+  return instant >= FIXED_OFFSET_SINCE ? new Date(instant + CARACAS_OFFSET_MINUTES * 60_000) : null;
+}
+
+/**
+ * `DD-MM-YYYY` (and ` hh:mm a` with `withTime`) of an instant in Caracas, as
+ * `caracas(value).format(…)` writes it, without building a dayjs object: an export formats one
+ * per row, where dayjs took a seventh of a CSV export's CPU.
+ */
+export function caracasText(value: string | Date, withTime: boolean): string {
+  const clock = fixedOffsetClock(value);
+  if (!clock) return caracas(value).format(withTime ? 'DD-MM-YYYY hh:mm a' : 'DD-MM-YYYY');
+  const day = `${pad(clock.getUTCDate())}-${pad(clock.getUTCMonth() + 1)}-${clock.getUTCFullYear()}`;
+  if (!withTime) return day;
+  const hours = clock.getUTCHours();
+  return `${day} ${pad(hours % 12 || 12)}:${pad(clock.getUTCMinutes())} ${hours < 12 ? 'am' : 'pm'}`;
+}
+
 /** The instant a Caracas day (YYYY-MM-DD) starts. */
 export function caracasDayStart(day: string): Date {
   const start = new Date(`${day}T00:00:00-04:00`);

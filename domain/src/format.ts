@@ -1,4 +1,4 @@
-import { caracas } from './dates';
+import { caracasText } from './dates';
 
 /** What every display shows for a missing value. */
 export const EMPTY_TEXT = 'VACIO';
@@ -18,11 +18,11 @@ export function formatPhone(phone: string | null | undefined): string {
 export const formatDate = (value: string | Date | null | undefined) => {
   if (isBlank(value)) return EMPTY_TEXT;
   const day = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
-  return day ? `${day[3]}-${day[2]}-${day[1]}` : caracas(value as string).format('DD-MM-YYYY');
+  return day ? `${day[3]}-${day[2]}-${day[1]}` : caracasText(value as string | Date, false);
 };
 
 export const formatDateTime = (value: string | Date | null | undefined) =>
-  isBlank(value) ? EMPTY_TEXT : caracas(value as string).format('DD-MM-YYYY hh:mm a');
+  isBlank(value) ? EMPTY_TEXT : caracasText(value as string | Date, true);
 
 export const formatMonth = (value: string | null | undefined) =>
   isBlank(value) ? EMPTY_TEXT : `${String(value).slice(5, 7)}-${String(value).slice(0, 4)}`;
