@@ -53,15 +53,29 @@ async function exportScenarios(db: Database): Promise<ExportScenario[]> {
   ];
 }
 
-/** Lines of a CSV body (header and BOM aside) without keeping it: quoted fields may hold newlines. */
+/**
+ * Lines of a CSV body (header and BOM aside) without keeping it: quoted fields may hold
+ * newlines. It jumps between quotes and newlines with `indexOf`, so the reader's own CPU
+ * stays small beside the server's in the figures.
+ */
 function csvRowCounter() {
   let rows = -1;
   let quoted = false;
   return {
     add(chunk: Buffer) {
-      for (const byte of chunk) {
-        if (byte === 0x22) quoted = !quoted;
-        else if (byte === 0x0a && !quoted) rows++;
+      for (let at = 0; at < chunk.length; ) {
+        const quote = chunk.indexOf(0x22, at);
+        if (quoted) {
+          if (quote < 0) return;
+          quoted = false;
+          at = quote + 1;
+          continue;
+        }
+        const end = quote < 0 ? chunk.length : quote;
+        for (let newline = chunk.indexOf(0x0a, at); newline >= 0 && newline < end; newline = chunk.indexOf(0x0a, newline + 1)) rows++;
+        if (quote < 0) return;
+        quoted = true;
+        at = quote + 1;
       }
     },
     rows: () => rows,

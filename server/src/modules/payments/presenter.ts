@@ -6,13 +6,16 @@ import { formatMoney } from '@recaudo/domain/format-money';
 import { formatDate, formatDateTime, formatMonth, textOrEmpty } from '@recaudo/domain/format';
 import { PAYMENT_STATUS, type PaymentRow, type PaymentStatus, type PaymentTicket } from '@recaudo/domain/payments';
 import type { ExportColumn } from '../../platform/export';
+import type { PaymentExportRow } from './export-rows';
 import type { payments } from './tables';
 
-/** numeric(18,2) text as it leaves the API: two decimals, never through a binary float. */
-/** numeric(18,2) arrives as "1234.50" already: only other shapes go through decimal.js (most of an export's rows otherwise). */
-const money = (value: string) => (/^-?\d+\.\d{2}$/.test(value) ? value : new Decimal(value).toFixed(2));
+/**
+ * numeric(18,2) text as it leaves the API: two decimals, never through a binary float. It arrives
+ * as "1234.50" already: only other shapes go through decimal.js (most of an export's rows otherwise).
+ */
+export const money = (value: string) => (/^-?\d+\.\d{2}$/.test(value) ? value : new Decimal(value).toFixed(2));
 const moneyOrNull = (value: string | null) => (value === null ? null : money(value));
-const iso = (value: Date | string) => new Date(value).toISOString();
+export const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** Where a stored file is downloaded: by payment and file name, with the caller's token. */
 export const paymentFileUrl = (paymentId: number, stored: string) => `/api/payments/${paymentId}/files/${stored.split('/').pop() ?? stored}`;
@@ -223,15 +226,15 @@ export const paymentRowSchema = z.object({
 
 /* ---------------- Export ---------------- */
 
-const location = (row: PaymentRow) =>
+const location = (row: PaymentExportRow) =>
   [row.address_payment.parish?.name, row.address_payment.type === 0 ? row.address_payment.community?.name : row.address_payment.economic_activity?.name]
     .filter((part): part is string => Boolean(part))
     .join(' / ');
 
-const foreign = (row: PaymentRow) => (row.exchange_rate_id === 1 ? '$' : '€');
+const foreign = (row: PaymentExportRow) => (row.exchange_rate_id === 1 ? '$' : '€');
 
 /** The columns of the payments export: what the list shows, as formatted text. */
-export const paymentExportColumns: ExportColumn<PaymentRow>[] = [
+export const paymentExportColumns: ExportColumn<PaymentExportRow>[] = [
   { header: 'ID', value: (row) => row.id, width: 8 },
   { header: 'Fecha de registro', value: (row) => formatDateTime(row.created_at), width: 18 },
   { header: 'Cliente', value: (row) => row.client.name, width: 26 },

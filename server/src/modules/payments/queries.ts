@@ -17,7 +17,7 @@ import type { AuthContext } from '../auth/service';
 import { clients } from '../clients/tables';
 import { users } from '../users/tables';
 import { clientAddressColumns } from './client-address-columns';
-import { paymentBatchLoader } from './export-rows';
+import { paymentBatchLoader, type PaymentExportRow } from './export-rows';
 import { presentPayment, type PaymentDetail } from './presenter';
 import { payments } from './tables';
 
@@ -235,7 +235,7 @@ async function rangeReadsLess(db: Executor, where: SQL | undefined, query: Pick<
  * A payments list: scope, the caller's filters and search, and `extra` (the user of a history,
  * the client of a tab). The search's client lookup runs once, on first use.
  */
-function paymentSource(db: Executor, query: PaymentListQuery, auth: AuthContext, extra?: SQL): RowSource<PaymentRow> {
+function paymentSource(db: Executor, query: PaymentListQuery, auth: AuthContext, extra?: SQL): RowSource<PaymentRow, PaymentExportRow> {
   const now = new Date();
   const base = and(paymentScope(auth), paymentFilters(query, now), extra);
   const order = paymentOrder(query.sorter);
@@ -275,7 +275,7 @@ function paymentSource(db: Executor, query: PaymentListQuery, auth: AuthContext,
         const found = await search();
         return paymentIds(db, and(base, found?.condition), order, null, 0, found?.fenced);
       },
-      load: (ids) => (batchLoader ??= paymentBatchLoader(db, now))(ids),
+      load: (ids) => (batchLoader ??= paymentBatchLoader(db))(ids),
     },
     async count() {
       const found = await search();
@@ -292,7 +292,7 @@ function paymentSource(db: Executor, query: PaymentListQuery, auth: AuthContext,
 }
 
 /** A page of a payments list: a short page gives the exact total without counting. */
-export async function paymentPage(query: Pick<PaymentListQuery, 'page' | 'per_page'>, source: RowSource<PaymentRow>): Promise<Paged<PaymentRow>> {
+export async function paymentPage(query: Pick<PaymentListQuery, 'page' | 'per_page'>, source: Pick<RowSource<PaymentRow>, 'rows' | 'count'>): Promise<Paged<PaymentRow>> {
   const perPage = query.per_page;
   const offset = (query.page - 1) * perPage;
   const data = await source.rows(perPage, offset);
@@ -315,14 +315,14 @@ export const closedBoxPaymentSource = (db: Executor, query: PaymentListQuery, au
  * `GET payments/history-status`: the payments `user_id` registered, within the caller's own data
  * and series scope (a user limited to their own data sees only their own history).
  */
-export async function historySource(db: Executor, query: PaymentHistoryQuery, auth: AuthContext): Promise<RowSource<PaymentRow>> {
+export async function historySource(db: Executor, query: PaymentHistoryQuery, auth: AuthContext): Promise<RowSource<PaymentRow, PaymentExportRow>> {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, query.user_id));
   if (!user) throw notFound(userMessages.notFound);
   return paymentSource(db, query, auth, and(eq(payments.createdBy, user.id), query.status !== undefined ? eq(payments.status, query.status) : undefined));
 }
 
 /** `GET payments/client-details`: one client's payments; a client user naming another client gets 404. */
-export async function clientPaymentSource(db: Executor, query: ClientPaymentsQuery, auth: AuthContext): Promise<RowSource<PaymentRow>> {
+export async function clientPaymentSource(db: Executor, query: ClientPaymentsQuery, auth: AuthContext): Promise<RowSource<PaymentRow, PaymentExportRow>> {
   assertOwnClient(auth, query.client_id, clientMessages.notFound);
   const [client] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, query.client_id));
   if (!client) throw notFound(clientMessages.notFound);
