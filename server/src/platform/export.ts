@@ -1,13 +1,13 @@
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import PDFDocument from 'pdfkit';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import type { z } from 'zod';
 import { exportFormatField, type ExportFormat } from '@recaudo/domain/export';
 import { listQuerySchema, type ListQuery, type Paged } from '@recaudo/domain/paging';
 import type { RouteAccess } from './access';
 import type { ZodApp } from './module';
+import { exportPdf } from './export-pdf';
 import { paginate } from './paging';
 
 /**
@@ -125,7 +125,7 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
   pdf: 'application/pdf',
 };
 
-interface ExportJob<T> {
+export interface ExportJob<T> {
   /** Without extension: "Actividades Económicas". */
   fileName: string;
   columns: ExportColumn<T>[];
@@ -183,51 +183,9 @@ function xlsxStream<T>({ fileName, columns, source }: ExportJob<T>): Readable {
   return out;
 }
 
-function pdfStream<T>({ fileName, columns, source }: ExportJob<T>): Readable {
-  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 30, info: { Title: fileName } });
-  const left = doc.page.margins.left;
-  const usable = doc.page.width - left - doc.page.margins.right;
-  const totalWeight = columns.reduce((sum, column) => sum + (column.width ?? 18), 0);
-  const widths = columns.map((column) => ((column.width ?? 18) / totalWeight) * usable);
-  const bottom = () => doc.page.height - doc.page.margins.bottom;
-  const padding = 3;
-
-  const drawRow = (cells: string[], bold: boolean) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
-    const height = Math.max(...cells.map((cell, index) => doc.heightOfString(cell, { width: widths[index]! - 2 * padding }))) + 2 * padding;
-    if (doc.y + height > bottom()) {
-      doc.addPage();
-      if (!bold) drawHeader();
-      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
-    }
-    const top = doc.y;
-    let x = left;
-    cells.forEach((cell, index) => {
-      doc.text(cell, x + padding, top + padding, { width: widths[index]! - 2 * padding, lineBreak: true });
-      x += widths[index]!;
-    });
-    doc.moveTo(left, top + height).lineTo(left + usable, top + height).lineWidth(0.3).strokeColor('#999999').stroke();
-    doc.x = left;
-    doc.y = top + height;
-  };
-  const drawHeader = () => drawRow(columns.map((column) => column.header), true);
-
-  doc.font('Helvetica-Bold').fontSize(13).text(fileName, left, doc.y);
-  doc.moveDown(0.5);
-  drawHeader();
-  void (async () => {
-    for await (const row of allRows(source)) {
-      if (doc.destroyed) return;
-      drawRow(columns.map((column) => String(column.value(row) ?? '')), false);
-    }
-    doc.end();
-  })().catch((error: Error) => doc.destroy(error));
-  return doc;
-}
-
 /** Streams the export as the answer, with the Spanish file name. */
 export function sendExport<T>(reply: FastifyReply, format: ExportFormat, job: ExportJob<T>) {
-  const stream = format === 'csv' ? csvStream(job) : format === 'xlsx' ? xlsxStream(job) : pdfStream(job);
+  const stream = format === 'csv' ? csvStream(job) : format === 'xlsx' ? xlsxStream(job) : exportPdf(job, allRows(job.source));
   return reply
     .header('content-type', CONTENT_TYPES[format])
     .header('content-disposition', contentDisposition(`${job.fileName}.${format}`))
