@@ -17,7 +17,9 @@ import { captureStatements, type Waves } from './capture';
  * its own process on DATABASE_URL; autocannon drives each list at 10 connections; beside it a
  * bare Fastify + `pg` process (bare-server.ts) replays the exact statements the app ran for the
  * same request (recorded here once, through the app built in this process). Both are printed with
- * their ratio: what the framework around the query costs. LOAD_SECONDS sets each run (default 10).
+ * their ratio: what the framework around the query costs. LOAD_SECONDS sets each run (default 10),
+ * LOAD_ONLY=<text> runs the lists whose name contains it, and LOAD_CPU_PROF=<dir> has the server
+ * and the bare handler write a CPU profile (node --cpu-prof) of the whole run there when they stop.
  */
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -97,7 +99,10 @@ async function main() {
 
   const port = await freePort();
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_SEED: 'true', OUTBOX_POLL_SECONDS: '60', NODE_ENV: 'production' };
-  const server = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const profile = process.env.LOAD_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.LOAD_CPU_PROF)}`] : [];
+  const server = spawn(process.execPath, [...profile, entry], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const serverExit = new Promise((resolve) => server.once('exit', resolve));
+  const scenarios = SCENARIOS.filter((scenario) => !process.env.LOAD_ONLY || scenario.name.includes(process.env.LOAD_ONLY));
   const children: ChildProcess[] = [server];
   const stopAll = () => children.forEach((child) => child.kill('SIGTERM'));
   process.on('exit', stopAll);
@@ -121,7 +126,7 @@ async function main() {
     const database = await openDatabase({ url, dataDir: null });
     const recorder = await buildApp(config, database.db, { serveWeb: false });
     const recorded: Record<string, Waves> = {};
-    for (const scenario of SCENARIOS) {
+    for (const scenario of scenarios) {
       await recorder.inject({ method: 'GET', url: scenario.path, headers });
       recorded[scenario.name] = await captureStatements(async () => {
         const answer = await recorder.inject({ method: 'GET', url: scenario.path, headers });
@@ -132,11 +137,11 @@ async function main() {
     await database.close();
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'recaudo-load-')), 'scenarios.json');
     fs.writeFileSync(file, JSON.stringify(recorded));
-    const bare = await start(process.execPath, ['--import', 'tsx', path.join(here, 'bare-server.ts'), file], process.env, (line) => (line.startsWith('http') ? line : null));
+    const bare = await start(process.execPath, [...profile, '--import', 'tsx', path.join(here, 'bare-server.ts'), file], process.env, (line) => (line.startsWith('http') ? line : null));
     children.push(bare.child);
 
     const rows = [];
-    for (const scenario of SCENARIOS) {
+    for (const scenario of scenarios) {
       const app = await drive(`${base}${scenario.path}`, headers, seconds);
       const replay = await drive(`${bare.value}/bare/${scenario.name}`, {}, seconds);
       const statements = recorded[scenario.name]!.flat().length;
@@ -158,6 +163,8 @@ async function main() {
     if (rows.some((row) => row.errors > 0)) process.exitCode = 1;
   } finally {
     stopAll();
+    // The profile is written as the server exits.
+    await serverExit;
   }
 }
 
