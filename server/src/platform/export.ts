@@ -68,10 +68,11 @@ export interface ExportColumn<T> {
 }
 
 export const EXPORT_BATCH_SIZE = 1000;
+const BATCHES_AHEAD = 2;
 
 /**
  * Walks every row the list selects, a batch at a time: by its keys when the source has a walk
- * (the next batch is read while the current one is written), else by OFFSET (small lists).
+ * (the next batches are read while the current one is written), else by OFFSET (small lists).
  */
 export async function* allBatches<T>(source: RowSource<T>, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<T[]> {
   const walk = source.walk;
@@ -85,14 +86,20 @@ export async function* allBatches<T>(source: RowSource<T>, batchSize = EXPORT_BA
   const keys = await walk.keys();
   const batch = (start: number) => {
     const loading = walk.load(keys.slice(start, start + batchSize));
-    // Awaited below; a client that went away leaves the last one unread.
+    // Awaited below; a client that went away leaves the last ones unread.
     loading.catch(() => undefined);
     return loading;
   };
-  let next = keys.length ? batch(0) : null;
-  for (let start = 0; next; start += batchSize) {
-    const rows = await next;
-    next = start + batchSize < keys.length ? batch(start + batchSize) : null;
+  // Two batches are read ahead: on PostgreSQL they run on two connections while this one is written.
+  const ahead: Promise<T[]>[] = [];
+  let next = 0;
+  const fill = () => {
+    for (; ahead.length < BATCHES_AHEAD && next < keys.length; next += batchSize) ahead.push(batch(next));
+  };
+  fill();
+  while (ahead.length) {
+    const rows = await ahead.shift()!;
+    fill();
     yield rows;
   }
 }
