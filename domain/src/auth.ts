@@ -2,11 +2,7 @@ import { z } from 'zod';
 import { clientMessages, clientTypeField, genderField, identificationField, identificationTypeField, identificationTypesOf, phoneItem } from './clients';
 import { dateNotAfterToday, emailField, messages, recordId, requiredText } from './validation';
 
-export const loginSchema = z.object({
-  email: emailField('Correo'),
-  password: z.string({ error: 'El campo Contraseña es obligatorio.' }).min(1, 'El campo Contraseña es obligatorio.'),
-});
-export type LoginInput = z.infer<typeof loginSchema>;
+export { loginSchema, type LoginInput } from './login';
 
 export const logoutUserSchema = z.object({
   id: recordId('sesión'),

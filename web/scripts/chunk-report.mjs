@@ -23,9 +23,9 @@ const routes = {
 
 /**
  * What a page imports by itself just after it paints, shown beside the first load (the budget is
- * the first load's): the login's validation rules, domain's loginSchema with zod (lazyZodRule).
+ * the first load's): the login's validation rules, domain's loginSchema in zod mini (lazyZodRule).
  */
-const AFTER_PAINT = { '/login': ['../domain/src/auth.ts'] };
+const AFTER_PAINT = { '/login': ['../domain/src/login.ts'] };
 
 /** Code only the routes that show it may load (among the routes above); ids are relative to the repository. */
 const SHOWN_ONLY_ON = [
@@ -35,8 +35,11 @@ const SHOWN_ONLY_ON = [
 ];
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+/** The chunk of a source file: its own entry, or the shared chunk rolldown put it in (by module id, relative to the repository). */
 function keyOf(source) {
-  const key = Object.keys(manifest).find((candidate) => candidate === source);
+  if (manifest[source]) return source;
+  const id = join('web', source).replace(/\\/g, '/');
+  const key = Object.keys(manifest).find((candidate) => (chunkModules[manifest[candidate].file] ?? []).includes(id));
   if (!key) throw new Error(`${source} is no chunk of the build: update the routes in chunk-report.mjs`);
   return key;
 }

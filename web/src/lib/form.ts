@@ -21,8 +21,8 @@ export function zodRule(schema: Parser, toWire: (value: unknown) => unknown = (v
 }
 
 /**
- * The same rule with the schema loaded on first use: the login page renders before zod and the
- * domain validators (~38 KB gzip) arrive, and the first check awaits them.
+ * The same rule with the schema loaded on first use: the login page renders before its rules
+ * (domain's login.ts with zod's core, ~16 KB gzip) arrive, and the first check awaits them.
  */
 export function lazyZodRule(load: () => Promise<Parser>): Rule {
   return {

@@ -12,8 +12,8 @@ import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { login } from './api';
 
-// The rules are domain's loginSchema, loaded just after the page paints (see lazyZodRule).
-const loadSchema = () => import('@recaudo/domain/auth').then((module) => module.loginSchema);
+// The rules are domain's loginSchema (zod mini), loaded just after the page paints (see lazyZodRule).
+const loadSchema = () => import('@recaudo/domain/login').then((module) => module.loginSchema);
 const rules = {
   email: [lazyZodRule(() => loadSchema().then((schema) => schema.shape.email))],
   password: [lazyZodRule(() => loadSchema().then((schema) => schema.shape.password))],
