@@ -1,26 +1,35 @@
 import PDFDocument from 'pdfkit';
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
+import { drained } from './drained';
 import type { ExportJob } from './export';
 
 /** Cell padding, in points. */
-const PADDING = 3;
-const FONT_SIZE = 8;
+const PADDING = 2;
+/** The body's font size, in points: the largest from MAX down to MIN at which the sample's longest words fit. */
+const MAX_FONT_SIZE = 8;
+const MIN_FONT_SIZE = 6;
+/** Rows read before the layout is set. */
+const SAMPLE_ROWS = 200;
 /** Distinct words whose width is remembered before the memory starts over. */
 const REMEMBERED_WIDTHS = 20_000;
 
+const REGULAR = 'Helvetica';
+const BOLD = 'Helvetica-Bold';
+type WidthOf = (font: string, size: number, text: string) => number;
+
 /**
- * A word's width in the current font, remembered per font: most words of a column repeat (a
+ * A word's width in a font and size, remembered: most words of a column repeat (a
  * status, a method, a month, "BS", "VACIO"), and pdfkit measures a text glyph by glyph with its
  * kerning pairs, the largest cost of a PDF export.
  */
-function widthMemory(doc: PDFKit.PDFDocument) {
+function widthMemory(doc: PDFKit.PDFDocument): WidthOf {
   const known = new Map<string, number>();
-  return (font: string, text: string) => {
-    const key = `${font}\0${text}`;
+  return (font: string, size: number, text: string) => {
+    const key = `${font}\0${size}\0${text}`;
     let width = known.get(key);
     if (width === undefined) {
       if (known.size >= REMEMBERED_WIDTHS) known.clear();
-      width = doc.widthOfString(text);
+      width = doc.font(font).fontSize(size).widthOfString(text);
       known.set(key, width);
     }
     return width;
@@ -86,9 +95,37 @@ function cellLines(text: string, width: number, widthOf: (text: string) => numbe
   return lines;
 }
 
+interface TableLayout {
+  fontSize: number;
+  widths: number[];
+}
+
 /**
- * The export as a landscape A4 table: the columns share the page by their relative widths, a
- * long cell wraps within its column and the row grows to its tallest cell, and each page
+ * Column widths and font size from the header and a sample of rows: every column is at least as
+ * wide as its longest word (a 7-digit id, a date, "Identificación" in bold), at the largest font
+ * size from 8 down to 6 points where all of them fit, and the width left over is shared by the
+ * columns' relative widths. Past 6 points the columns shrink in proportion and the longest words
+ * break. Weights alone gave a 23-column payments table columns too narrow for an id or a date.
+ */
+function tableLayout(columns: { width?: number }[], headers: string[], sample: string[][], usable: number, widthOf: WidthOf): TableLayout {
+  const longest = (font: string, texts: string[]) => Math.max(0, ...texts.flatMap((text) => text.split(/\s+/)).map((word) => widthOf(font, MAX_FONT_SIZE, word)));
+  const needs = columns.map((_, index) =>
+    Math.max(longest(BOLD, [headers[index]!]), longest(REGULAR, sample.map((cells) => cells[index]!))),
+  );
+  const padding = 2 * PADDING * columns.length;
+  const needed = needs.reduce((sum, need) => sum + need, 0);
+  const fontSize = Math.max(MIN_FONT_SIZE, Math.min(MAX_FONT_SIZE, Math.floor((MAX_FONT_SIZE * (usable - padding) * 10) / Math.max(needed, 1)) / 10));
+  const fitted = needs.map((need) => (need * fontSize) / MAX_FONT_SIZE + 2 * PADDING);
+  const total = fitted.reduce((sum, width) => sum + width, 0);
+  if (total > usable) return { fontSize, widths: fitted.map((width) => (width * usable) / total) };
+  const weights = columns.map((column) => column.width ?? 18);
+  const totalWeight = weights.reduce((sum, weight) => sum + weight, 0);
+  return { fontSize, widths: fitted.map((width, index) => width + ((usable - total) * weights[index]!) / totalWeight) };
+}
+
+/**
+ * The export as a landscape A4 table: the columns are laid out from the first rows
+ * (`tableLayout`), a long cell wraps within its column and the row grows to its tallest cell, and each page
  * repeats the header row. Cells are broken into lines here, from remembered word widths, and
  * each line written without pdfkit's wrapper, which wrapped every cell twice (to measure the
  * row, then to write it): most of a PDF export's CPU with 23 narrow columns where dates and
@@ -96,25 +133,29 @@ function cellLines(text: string, width: number, widthOf: (text: string) => numbe
  */
 export function exportPdf<T>({ fileName, columns }: ExportJob<T>, rows: AsyncIterable<T>): Readable {
   const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 30, info: { Title: fileName } });
+  // pdfkit buffers whatever it writes: rows are drawn only while the reader keeps up.
+  const out = new PassThrough();
+  doc.pipe(out);
   const left = doc.page.margins.left;
   const usable = doc.page.width - left - doc.page.margins.right;
-  const totalWeight = columns.reduce((sum, column) => sum + (column.width ?? 18), 0);
-  const widths = columns.map((column) => ((column.width ?? 18) / totalWeight) * usable);
-  const inner = widths.map((width) => width - 2 * PADDING);
   const bottom = () => doc.page.height - doc.page.margins.bottom;
   const widthOf = widthMemory(doc);
+  const headers = columns.map((column) => column.header);
+  const cellsOf = (row: T) => columns.map((column) => String(column.value(row) ?? ''));
+  let layout: TableLayout = { fontSize: MAX_FONT_SIZE, widths: [] };
 
   const drawRow = (cells: string[], bold: boolean) => {
-    const font = bold ? 'Helvetica-Bold' : 'Helvetica';
-    doc.font(font).fontSize(FONT_SIZE);
+    const font = bold ? BOLD : REGULAR;
+    const { fontSize, widths } = layout;
+    doc.font(font).fontSize(fontSize);
     const lineHeight = doc.currentLineHeight(true);
-    const lines = cells.map((cell, index) => cellLines(cell, inner[index]!, (text) => widthOf(font, text)));
+    const lines = cells.map((cell, index) => cellLines(cell, widths[index]! - 2 * PADDING, (text) => widthOf(font, fontSize, text)));
     const height = Math.max(...lines.map((cell) => cell.length)) * lineHeight + 2 * PADDING;
     if (doc.y + height > bottom()) {
       doc.addPage();
       if (!bold) drawHeader();
-      doc.font(font).fontSize(FONT_SIZE);
     }
+    doc.font(font).fontSize(fontSize);
     const top = doc.y;
     let x = left;
     lines.forEach((cell, index) => {
@@ -127,17 +168,24 @@ export function exportPdf<T>({ fileName, columns }: ExportJob<T>, rows: AsyncIte
     doc.x = left;
     doc.y = top + height;
   };
-  const drawHeader = () => drawRow(columns.map((column) => column.header), true);
+  const drawHeader = () => drawRow(headers, true);
 
-  doc.font('Helvetica-Bold').fontSize(13).text(fileName, left, doc.y);
-  doc.moveDown(0.5);
-  drawHeader();
   void (async () => {
-    for await (const row of rows) {
-      if (doc.destroyed) return;
-      drawRow(columns.map((column) => String(column.value(row) ?? '')), false);
+    const iterator = rows[Symbol.asyncIterator]();
+    const sample: string[][] = [];
+    let next = await iterator.next();
+    for (; !next.done && sample.length < SAMPLE_ROWS; next = await iterator.next()) sample.push(cellsOf(next.value));
+    layout = tableLayout(columns, headers, sample, usable, widthOf);
+    doc.font(BOLD).fontSize(13).text(fileName, left, doc.y);
+    doc.moveDown(0.5);
+    drawHeader();
+    for (const cells of sample) drawRow(cells, false);
+    for (; !next.done; next = await iterator.next()) {
+      if (out.destroyed) return;
+      drawRow(cellsOf(next.value), false);
+      await drained(out);
     }
     doc.end();
-  })().catch((error: Error) => doc.destroy(error));
-  return doc;
+  })().catch((error: Error) => out.destroy(error));
+  return out;
 }

@@ -1,12 +1,13 @@
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PassThrough, type Readable, type Writable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import type { z } from 'zod';
 import { exportFormatField, type ExportFormat } from '@recaudo/domain/export';
 import { listQuerySchema, type ListQuery, type Paged } from '@recaudo/domain/paging';
 import type { RouteAccess } from './access';
 import type { ZodApp } from './module';
+import { drained } from './drained';
 import { exportPdf } from './export-pdf';
 import { paginate } from './paging';
 
@@ -137,20 +138,6 @@ export interface ExportJob<T> {
   fileName: string;
   columns: ExportColumn<T>[];
   source: RowSource<T>;
-}
-
-/** Waits until a stream wants more, or gives up when the client went away. */
-function drained(stream: Writable): Promise<void> {
-  if (!stream.writableNeedDrain) return Promise.resolve();
-  return new Promise((resolve) => {
-    const finish = () => {
-      stream.off('drain', finish);
-      stream.off('close', finish);
-      resolve();
-    };
-    stream.once('drain', finish);
-    stream.once('close', finish);
-  });
 }
 
 /**
