@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { clientMessages, clientTypeField, genderField, identificationField, identificationTypeField, identificationTypesOf, phoneItem } from './clients';
 import { dateNotAfterToday, emailField, messages, recordId, requiredText } from './validation';
 
-export { loginSchema, type LoginInput } from './login';
+export const loginSchema = z.object({
+  email: emailField('Correo'),
+  password: z.string({ error: messages.required('Contraseña') }).min(1, messages.required('Contraseña')),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
 
 export const logoutUserSchema = z.object({
   id: recordId('sesión'),

@@ -21,25 +21,17 @@ const routes = {
   '/users': ['src/app/layout/main-layout.tsx', 'src/app/users-route.tsx'],
 };
 
-/**
- * What a page imports by itself just after it paints, shown beside the first load (the budget is
- * the first load's): the login's validation rules, domain's loginSchema in zod mini (lazyZodRule).
- */
-const AFTER_PAINT = { '/login': ['../domain/src/login.ts'] };
-
 /** Code only the routes that show it may load (among the routes above); ids are relative to the repository. */
 const SHOWN_ONLY_ON = [
   { what: 'decimal.js (money arithmetic)', module: /^node_modules\/decimal\.js\//, routes: ['/dashboard', '/users'] },
   { what: 'the invoice PDF viewer', module: /^web\/src\/features\/invoices\/invoice-viewer\.tsx$/, routes: ['/dashboard'] },
   { what: 'echarts (charts)', module: /^node_modules\/(echarts|zrender)\//, routes: ['/dashboard'] },
+  { what: 'zod (the login checks its two fields with domain/login.ts)', module: /^node_modules\/zod\//, routes: ['/dashboard', '/roles', '/users'] },
 ];
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-/** The chunk of a source file: its own entry, or the shared chunk rolldown put it in (by module id, relative to the repository). */
 function keyOf(source) {
-  if (manifest[source]) return source;
-  const id = join('web', source).replace(/\\/g, '/');
-  const key = Object.keys(manifest).find((candidate) => (chunkModules[manifest[candidate].file] ?? []).includes(id));
+  const key = Object.keys(manifest).find((candidate) => candidate === source);
   if (!key) throw new Error(`${source} is no chunk of the build: update the routes in chunk-report.mjs`);
   return key;
 }
@@ -67,11 +59,6 @@ for (const [route, lazies] of Object.entries(routes)) {
   const total = keys.reduce((sum, key) => sum + gzipKB(key), 0);
   console.log(`${route}: ${total.toFixed(1)} KB gzip in ${keys.length} chunks`);
   for (const key of keys.sort((a, b) => gzipKB(b) - gzipKB(a))) console.log(`  ${gzipKB(key).toFixed(1).padStart(6)} KB  ${manifest[key].file}`);
-  const later = closure((AFTER_PAINT[route] ?? []).map(keyOf)).filter((key) => !keys.includes(key));
-  if (later.length) {
-    const laterKB = later.reduce((sum, key) => sum + gzipKB(key), 0);
-    console.log(`${route} after paint: +${laterKB.toFixed(1)} KB gzip in ${later.length} chunks (${(total + laterKB).toFixed(1)} KB in all)`);
-  }
   if (route === '/login' && total > budget) fail(`The login route loads ${total.toFixed(1)} KB gzip, over its ${budget} KB budget.`);
   const modules = keys.flatMap((key) => (chunkModules[manifest[key].file] ?? []).map((id) => ({ id, file: manifest[key].file })));
   for (const { what, module, routes: shownOn } of SHOWN_ONLY_ON) {

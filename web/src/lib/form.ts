@@ -20,20 +20,6 @@ export function zodRule(schema: Parser, toWire: (value: unknown) => unknown = (v
   };
 }
 
-/**
- * The same rule with the schema loaded on first use: the login page renders before its rules
- * (domain's login.ts with zod's core, ~16 KB gzip) arrive, and the first check awaits them.
- */
-export function lazyZodRule(load: () => Promise<Parser>): Rule {
-  return {
-    validator: async (rule, value: unknown) => {
-      const schema = await load();
-      const check = zodRule(schema);
-      if (typeof check === 'object' && check.validator) await check.validator(rule, value, () => undefined);
-    },
-  };
-}
-
 /** Puts a 422's `{ field: [messages] }` back on the form fields (the toast is already shown). */
 export function applyServerErrors(form: FormInstance, error: unknown): void {
   if (!(error instanceof HttpError)) return;
