@@ -1,6 +1,6 @@
 import { getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { PaymentRow, PaymentStatus } from '@recaudo/domain/payments';
+import type { PaymentRow } from '@recaudo/domain/payments';
 import type { Executor } from '../../db/client';
 import { addressesPayments } from '../addresses-payment/tables';
 import { banks } from '../banks/tables';
@@ -10,7 +10,7 @@ import { economicActivities } from '../economic-activities/tables';
 import { paymentMethods } from '../payment-methods/tables';
 import { communities, parishes } from '../regional/tables';
 import { users } from '../users/tables';
-import { iso, money } from './presenter';
+import { iso, money, paymentStatus } from './presenter';
 import { payments } from './tables';
 
 /**
@@ -116,8 +116,6 @@ function decoded(raw: Record<string, unknown>): BatchRow {
   return row as BatchRow;
 }
 
-const plain = (value: Named | null) => (value ? { id: value.id, name: value.name } : null);
-
 /** An export's loader: `load(ids)` gives the export rows of these payments in the ids' order. */
 export function paymentBatchLoader(db: Executor) {
   const methods = referenceCache<Named>(db, paymentMethods, paymentMethods.id, { id: paymentMethods.id, name: paymentMethods.name });
@@ -162,14 +160,14 @@ export function paymentBatchLoader(db: Executor) {
         exchange_rate_id: row.exchange_rate_id,
         number_correlative: row.number_correlative,
         number: row.number,
-        status: (row.status === 1 || row.status === 2 ? row.status : 0) as PaymentStatus,
+        status: paymentStatus(row.status),
         client: { name: row.client_name, identification_type: row.client_identification_type, identification: row.client_identification },
         address_payment: {
           type: row.address_type === 1 ? 1 : 0,
           address: row.address,
-          community: plain(communityRows.get(row.community_id)),
-          parish: plain(parishRows.get(row.parish_id)),
-          economic_activity: plain(activities.get(row.activity_id)),
+          community: communityRows.get(row.community_id),
+          parish: parishRows.get(row.parish_id),
+          economic_activity: activities.get(row.activity_id),
         },
         payment_method: { name: methods.get(row.payment_method_id)?.name ?? '' },
         bank: bank ? { name: bank.name } : null,

@@ -16,6 +16,8 @@ import type { payments } from './tables';
 export const money = (value: string) => (/^-?\d+\.\d{2}$/.test(value) ? value : new Decimal(value).toFixed(2));
 const moneyOrNull = (value: string | null) => (value === null ? null : money(value));
 export const iso = (value: Date | string) => new Date(value).toISOString();
+/** The stored status as the API's: 0 Procesando, 1 Aprobado, 2 Rechazado. */
+export const paymentStatus = (value: number) => (value === 1 || value === 2 ? value : 0) as PaymentStatus;
 
 /** Where a stored file is downloaded: by payment and file name, with the caller's token. */
 export const paymentFileUrl = (paymentId: number, stored: string) => `/api/payments/${paymentId}/files/${stored.split('/').pop() ?? stored}`;
@@ -67,7 +69,7 @@ export function presentPayment(row: PaymentDetail): PaymentRow {
     dollar_amount_bill: money(p.dollarAmountBill),
     reference: p.reference,
     observations: p.observations,
-    status: (p.status === 1 || p.status === 2 ? p.status : 0) as PaymentStatus,
+    status: paymentStatus(p.status),
     payment_method_id: p.paymentMethodId,
     payment_method: { ...row.method, image_url: row.method.image ? `/api/uploads/${row.method.image}` : null },
     client_id: p.clientId,
