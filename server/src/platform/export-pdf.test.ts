@@ -47,7 +47,7 @@ async function pdfOf<T>(rows: T[], table: ExportColumn<T>[]): Promise<PlacedText
     yield* rows;
   }
   const chunks: Buffer[] = [];
-  for await (const chunk of exportPdf({ fileName: 'Prueba', columns: table, source: { rows: async () => [], count: async () => 0 } }, source())) chunks.push(chunk as Buffer);
+  for await (const chunk of exportPdf({ fileName: 'Prueba', columns: table }, source())) chunks.push(chunk as Buffer);
   return placedTexts(Buffer.concat(chunks));
 }
 

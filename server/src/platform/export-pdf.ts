@@ -131,7 +131,7 @@ function tableLayout(columns: { width?: number }[], headers: string[], sample: s
  * row, then to write it): most of a PDF export's CPU with 23 narrow columns where dates and
  * amounts take two or three lines.
  */
-export function exportPdf<T>({ fileName, columns }: ExportJob<T>, rows: AsyncIterable<T>): Readable {
+export function exportPdf<T>({ fileName, columns }: Pick<ExportJob<T>, 'fileName' | 'columns'>, rows: AsyncIterable<T>): Readable {
   const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 30, info: { Title: fileName } });
   // pdfkit buffers whatever it writes: rows are drawn only while the reader keeps up.
   const out = new PassThrough();
