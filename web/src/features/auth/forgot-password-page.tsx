@@ -45,7 +45,7 @@ export default function ForgotPasswordPage() {
     <AuthCard title="¿Olvidaste tu contraseña?" subtitle="Escribe tu correo y te enviaremos un enlace para crear una nueva.">
       <Form<{ email: string }> name="forgot-password" layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)} disabled={sending}>
         <Form.Item label="Correo" name="email" rules={rules.email}>
-          <Input type="email" autoComplete="email" autoFocus />
+          <Input inputMode="email" autoComplete="email" autoFocus />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={sending}>
           Enviar enlace de reinicio

@@ -53,7 +53,7 @@ export default function LoginPage() {
       <p style={{ marginTop: 0, color: token.colorTextSecondary }}>Inicia sesión con tu correo y contraseña para continuar.</p>
       <Form<LoginInput> name="login" layout="vertical" requiredMark={false} onFinish={submit} disabled={submitting}>
         <Form.Item label="Correo" name="email" rules={rules.email}>
-          <Input type="email" autoComplete="username" autoFocus />
+          <Input inputMode="email" autoComplete="username" autoFocus />
         </Form.Item>
         <Form.Item label="Contraseña" name="password" rules={rules.password}>
           <Password autoComplete="current-password" />

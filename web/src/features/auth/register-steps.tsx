@@ -121,7 +121,7 @@ export function GeneralDataStep({
         <Input maxLength={255} autoComplete="name" />
       </Form.Item>
       <Form.Item label="Correo" name="email" rules={rules.email} required>
-        <Input type="email" maxLength={255} autoComplete="email" />
+        <Input inputMode="email" maxLength={255} autoComplete="email" />
       </Form.Item>
       <Form.Item label="Contraseña" name="password" rules={rules.password} required>
         <Input.Password maxLength={200} autoComplete="new-password" />

@@ -165,7 +165,7 @@ export function ClientFormPanel({ open, client, defaultType = 0, onClose, onSave
           <Input inputMode="numeric" maxLength={20} />
         </Form.Item>
         <Form.Item label="Correo" name="email" rules={rules.email} required>
-          <Input type="email" maxLength={255} />
+          <Input inputMode="email" maxLength={255} />
         </Form.Item>
         <Form.Item label="Teléfonos" name="phone" rules={rules.phone} required>
           <PhoneListInput />

@@ -77,7 +77,7 @@ function ContactForm({
         title={`${clientOptionLabel(client)} necesita correo y al menos un teléfono para recibir sus comprobantes.`}
       />
       <Form.Item label="Correo" name="email" rules={rules.email} required>
-        <Input type="email" autoComplete="off" />
+        <Input inputMode="email" autoComplete="off" />
       </Form.Item>
       <Form.Item label="Teléfonos" name="phone" rules={rules.phone} required>
         <PhoneListInput />

@@ -74,7 +74,7 @@ export function ProfilePanel({ open, onClose }: { open: boolean; onClose: () => 
             </Form.Item>
           )}
           <Form.Item label="Correo" name="email" rules={rules.email} required>
-            <Input type="email" maxLength={255} autoComplete="email" />
+            <Input inputMode="email" maxLength={255} autoComplete="email" />
           </Form.Item>
           <Form.Item label="Contraseña" name="password" rules={rules.password} extra="Déjala en blanco para conservar la actual.">
             <Input.Password maxLength={200} autoComplete="new-password" />

@@ -24,7 +24,7 @@ export function AccountFields({ editing }: { editing: boolean }) {
         <Input maxLength={255} />
       </Form.Item>
       <Form.Item label="Correo" name="email" rules={rules.email} required>
-        <Input type="email" maxLength={255} autoComplete="off" />
+        <Input inputMode="email" maxLength={255} autoComplete="off" />
       </Form.Item>
       <Form.Item
         label="Contraseña"
