@@ -89,8 +89,11 @@ describe.skipIf(!chromiumPath)(`self-registration and password reset in Chromium
     const page = await newPage(browser(), baseUrl());
     await page.goto('/login');
     await page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click();
+    // The login page stays on screen, with its own Correo field, until the lazy page arrives.
+    const send = page.getByRole('button', { name: 'Enviar enlace de reinicio' });
+    await send.waitFor();
     await page.getByLabel('Correo').fill(person.email);
-    await page.getByRole('button', { name: 'Enviar enlace de reinicio' }).click();
+    await send.click();
     await page.getByText('Correo enviado').waitFor();
 
     const token = await latestMessageTo(person.email, /\/pass-change\/([\w-]+)/);
