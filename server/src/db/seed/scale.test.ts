@@ -6,7 +6,7 @@ import { scaleOptionsFromEnv, seedScale, type ScaleOptions } from './scale';
 /**
  * `npm run seed:scale` at a tiny size on the test database: the same parameters give the same
  * rows (ids, months, fees) on two databases, the ledger's unique index holds, and the ledger
- * summary and list totals it leaves agree with their recomputation.
+ * summary, list totals and clients' address counters it leaves agree with their recomputation.
  */
 
 const OPTIONS: ScaleOptions = { clients: 40, addresses: 55, month: '2026-05', payments: 150 };
@@ -67,12 +67,17 @@ describe('seed:scale', () => {
     // The summary the generator left is what the triggers' refresh computes, and so are the totals.
     const summary = sql`select id, ledger_start, ledger_paid_through, ledger_settled_to, ledger_last, ledger_last_year_mask, ledger_pending from addresses_payments order by id`;
     const totals = sql`select type, state_id, pending, paid_through, addresses, fees::text from address_totals where addresses <> 0 order by 1, 2, 3, 4`;
-    const [keptSummary, keptTotals] = [await rowsOf(ctx, summary), await rowsOf(ctx, totals)];
+    const counters = sql`select id, residential_addresses, residential_fees::text, commercial_addresses, commercial_fees::text from clients order by id`;
+    const [keptSummary, keptTotals, keptCounters] = [await rowsOf(ctx, summary), await rowsOf(ctx, totals), await rowsOf(ctx, counters)];
+    expect(keptCounters.some((row) => Number(row.residential_addresses) > 0)).toBe(true);
     await ctx.db.execute(sql`update addresses_payments set ledger_start = 0, ledger_paid_through = -1, ledger_settled_to = -1, ledger_last = null, ledger_last_year_mask = 0, ledger_pending = false`);
+    await ctx.db.execute(sql`update clients set residential_addresses = 0, residential_fees = 0, commercial_addresses = 0, commercial_fees = 0`);
     await ctx.db.execute(sql`select address_ledger_refresh(array(select id from addresses_payments))`);
     await ctx.db.execute(sql`select address_totals_rebuild()`);
+    await ctx.db.execute(sql`select client_address_totals_rebuild()`);
     expect(await rowsOf(ctx, summary)).toEqual(keptSummary);
     expect(await rowsOf(ctx, totals)).toEqual(keptTotals);
+    expect(await rowsOf(ctx, counters)).toEqual(keptCounters);
   }, 120_000);
 
   it('refuses a second run on the same database and reads its size from the environment', async () => {

@@ -7,6 +7,7 @@ import { clients } from '../clients/tables';
 import { activityGroups, economicActivities } from '../economic-activities/tables';
 import { communities, municipalities, parishes, states } from '../regional/tables';
 import { monthsToPaySql, START_MONTH } from './ledger-sql';
+import { searchMatches } from './search';
 import { addressesPayments, addressMonths } from './tables';
 
 /**
@@ -116,10 +117,20 @@ const totalsRows = async () =>
     rows: unknown[];
   }).rows;
 
+const clientCounters = () =>
+  ctx.db
+    .select({ id: clients.id, residential: clients.residentialAddresses, residentialFees: clients.residentialFees, commercial: clients.commercialAddresses, commercialFees: clients.commercialFees })
+    .from(clients)
+    .orderBy(clients.id);
+
+/** address_totals and the clients' address counters (migration 0023) equal their rebuilds from the addresses. */
 async function expectTotalsInStep() {
   const kept = await totalsRows();
+  const counters = await clientCounters();
   await ctx.db.execute(sql`select address_totals_rebuild()`);
+  await ctx.db.execute(sql`select client_address_totals_rebuild()`);
   expect(kept).toEqual(await totalsRows());
+  expect(counters).toEqual(await clientCounters());
 }
 
 describe('ledger summary', () => {
@@ -168,6 +179,17 @@ describe('ledger summary', () => {
     // A first payment moves the address to the "Con pagos" groups, a second keeps it there.
     await ctx.db.update(addressesPayments).set({ paymentsCount: 1 }).where(eq(addressesPayments.id, commercial));
     await ctx.db.update(addressesPayments).set({ paymentsCount: 2 }).where(eq(addressesPayments.id, commercial));
+    await expectTotalsInStep();
+
+    // Moved to another client, residential made commercial, a custom fee dropped.
+    const [other] = await ctx.db.insert(clients).values({ type: 1, name: 'Ferretería Lara', identificationType: 'J', identification: '401234567' }).returning();
+    await ctx.db.update(addressesPayments).set({ clientId: other!.id }).where(eq(addressesPayments.id, custom));
+    await ctx.db.update(addressesPayments).set({ type: 1, communityId: null, economicActivityId: place.activity }).where(eq(addressesPayments.id, residential));
+    await ctx.db.update(addressesPayments).set({ isCustomFee: false }).where(eq(addressesPayments.id, custom));
+    await expectTotalsInStep();
+    expect((await clientCounters()).find((row) => row.id === other!.id)).toEqual({ id: other!.id, residential: 0, residentialFees: '0.00', commercial: 1, commercialFees: '30.00' });
+    await ctx.db.update(addressesPayments).set({ clientId, isCustomFee: true }).where(eq(addressesPayments.id, custom));
+    await ctx.db.update(addressesPayments).set({ type: 0, communityId: place.community, economicActivityId: null }).where(eq(addressesPayments.id, residential));
     await expectTotalsInStep();
 
     // Through the API: the calendar's marks and the address form.
@@ -245,6 +267,60 @@ describe('list totals and search', () => {
       for (let number = 1; (number - 1) * 2 < whole.total; number++) paged.push(...(await page(number, 2)).data);
       expect(paged.map((row) => row.id)).toEqual(sorted.map((row) => row.id));
     }
+  });
+
+  it('totals a search from the clients it names and the addresses it finds, each address once', async () => {
+    const [named] = await ctx.db.insert(clients).values({ type: 0, name: 'Rosalba Yaracuyana', identificationType: 'V', identification: '18555123' }).returning();
+    const owner = await ctx.clientUser({ type: 1, name: 'Inversiones Lara', identificationType: 'J', identification: '409876543' });
+    const other = { id: owner.clientId! };
+    // Of the named client: one found by its text too (counted once), one commercial with a custom fee.
+    await address({ clientId: named!.id, address: 'Sector Yaracuyana, casa 4' });
+    await address({ clientId: named!.id, type: 1, communityId: null, economicActivityId: place.activity, isCustomFee: true, fee: '19.99' });
+    // Of another client, found by its text only.
+    await address({ clientId: other.id, address: 'Av. Yaracuyana, local 2' });
+    await address({ clientId: other.id, type: 1, communityId: null, economicActivityId: place.activity, address: 'Galpón Yaracuyana 9' });
+    await address({ clientId: other.id, address: 'Calle 8' });
+    const direct = async (where: ReturnType<typeof sql>, pattern = '%yaracuyana%') =>
+      (
+        (await ctx.db.execute(sql`select count(*)::int as total_addresses, coalesce(sum(case when ap.is_custom_fee then ap.fee when ap.type = 1 then ea.fee else c.fee end), 0)::numeric(18, 2)::text as total_fees
+          from addresses_payments ap left join communities c on c.id = ap.community_id left join economic_activities ea on ea.id = ap.economic_activity_id
+          where (ap.address ilike ${pattern} or ap.client_id in (select id from clients where name ilike ${pattern})) and ${where}`)) as unknown as {
+          rows: { total_addresses: number; total_fees: string }[];
+        }
+      ).rows[0]!;
+    const cases: [Record<string, unknown>, ReturnType<typeof sql>][] = [
+      [{}, sql`true`],
+      [{ type: 0 }, sql`ap.type = 0`],
+      [{ type: 1 }, sql`ap.type = 1`],
+      [{ filters: { type: '1' } }, sql`ap.type = 1`],
+      [{ type: 0, filters: { client_not_solvent: 'true' } }, sql`ap.type = 0 and (ap.ledger_paid_through < ${sql.raw(String(Number(NOW.slice(0, 4)) * 12 + Number(NOW.slice(5, 7)) - 1))} or ap.ledger_pending)`],
+    ];
+    // Clients and addresses found, clients only (Rosalba), addresses only (Galpón), nothing.
+    for (const search of ['Yaracuyana', 'Rosalba', 'Galpón', 'Maracaibo']) {
+      for (const [query, where] of cases) {
+        const answer = await ctx.call('GET', '/api/addresses-payment', { token: admin.token, query: { ...query, search } });
+        expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+        const expected = await direct(where, `%${search}%`);
+        expect({ search, query, aditional: answer.body.data.aditional, total: answer.body.data.total }).toEqual({ search, query, aditional: expected, total: expected.total_addresses });
+      }
+    }
+    // Read off the search's own rows whether it finds clients, addresses or both; null only past the named limit.
+    for (const [pattern, residential, commercial] of [
+      ['%rosalba%', { addresses: 1, fees: '7.25' }, { addresses: 1, fees: '19.99' }],
+      ['%galpón%', { addresses: 0, fees: '0.00' }, { addresses: 1, fees: '30.00' }],
+      ['%yaracuyana%', { addresses: 2, fees: '14.50' }, { addresses: 2, fees: '49.99' }],
+    ] as const) {
+      const { totals } = await searchMatches(ctx.db, pattern);
+      expect({ pattern, totals: totals?.map((total) => ({ addresses: total.addresses, fees: total.fees.toFixed(2) })) }).toEqual({ pattern, totals: [residential, commercial] });
+    }
+    const everything = await ctx.call('GET', '/api/addresses-payment', { token: admin.token, query: { search: 'Yaracuyana' } });
+    // The community's fee is 7.25 and the activity's 30.00 since the test of every change: 7.25 + 19.99 + 7.25 + 30.00.
+    expect(everything.body.data.aditional).toEqual({ total_addresses: 4, total_fees: '64.49' });
+
+    // A client user's search counts their own addresses only.
+    const own = await ctx.call('GET', '/api/addresses-payment', { token: owner.token, query: { search: 'Yaracuyana' } });
+    expect(own.status).toBe(200);
+    expect(own.body.data.aditional).toEqual(await direct(sql`ap.client_id = ${other.id}`));
   });
 
   it('searches the address, the client name and the identification, with or without its type', async () => {

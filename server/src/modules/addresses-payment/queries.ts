@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { addressMessages, type AddressListQuery, type AddressRow } from '@recaudo/domain/addresses';
 import { calendarYears, currentMonth, type Coverage, type Month } from '@recaudo/domain/months';
@@ -16,7 +16,8 @@ import { communities, municipalities, parishes, states } from '../regional/table
 import { addressHasPayments } from '../payments/counts';
 import { deliveredTicketsOf } from '../tickets-payments/delivered';
 import { EFFECTIVE_FEE, monthsToPayIn, monthsToPayPage, monthsToPaySql, notSolventSql, PENDING, solventSql, solventToDateSql, START_MONTH } from './ledger-sql';
-import { addressTotals, type AddressTotals } from './totals';
+import { searchMatches, type SearchMatches } from './search';
+import { addressTotals, addressType, type AddressTotals } from './totals';
 import { addressesPayments, addressMonths } from './tables';
 
 /**
@@ -203,13 +204,10 @@ async function pageIds(db: Executor, options: LoadOptions & { limit: number | nu
   return rows.map((row) => row.id);
 }
 
-async function loadAddresses(db: Executor, options: LoadOptions & { ids?: number[] }): Promise<AddressRow[]> {
-  const now = options.now ?? new Date();
-  const limit = options.limit;
-  const ids = options.ids ?? (limit == null ? null : await pageIds(db, { ...options, limit }));
-  if (ids && !ids.length) return [];
-  const base = db
-    .select(rowColumns(currentMonth(now)))
+/** The addresses joined to everything a row shows. */
+const joinedRows = (db: Executor, current: Month) =>
+  db
+    .select(rowColumns(current))
     .from(addressesPayments)
     .innerJoin(clients, eq(clients.id, addressesPayments.clientId))
     .leftJoin(states, eq(states.id, addressesPayments.stateId))
@@ -218,12 +216,21 @@ async function loadAddresses(db: Executor, options: LoadOptions & { ids?: number
     .leftJoin(communities, eq(communities.id, addressesPayments.communityId))
     .leftJoin(economicActivities, eq(economicActivities.id, addressesPayments.economicActivityId))
     .leftJoin(activityGroups, eq(activityGroups.id, economicActivities.activityGroupId));
+
+async function loadAddresses(db: Executor, options: LoadOptions & { ids?: number[] }): Promise<AddressRow[]> {
+  const now = options.now ?? new Date();
+  const current = currentMonth(now);
+  const limit = options.limit;
+  const ids = options.ids ?? (limit == null ? null : await pageIds(db, { ...options, limit }));
+  if (ids && !ids.length) return [];
   let rows: Joined[];
   if (ids) {
     const position = new Map(ids.map((id, index) => [id, index]));
-    rows = ((await base.where(inArray(addressesPayments.id, ids))) as Joined[]).sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+    rows = ((await joinedRows(db, current).where(inArray(addressesPayments.id, ids))) as Joined[]).sort((a, b) => position.get(a.id)! - position.get(b.id)!);
   } else {
-    rows = (await base.where(options.where).orderBy(...(options.order ?? DEFAULT_ORDER))) as Joined[];
+    rows = (await joinedRows(db, current)
+      .where(options.where)
+      .orderBy(...(options.order ?? DEFAULT_ORDER))) as Joined[];
   }
   const coverage = await coverageOf(
     db,
@@ -238,33 +245,9 @@ async function loadAddresses(db: Executor, options: LoadOptions & { ids?: number
 
 /* ---------------- Lists ---------------- */
 
-/** Past this many matches, a subquery costs less than naming them. */
-const NAMED_IDS_LIMIT = 20_000;
-
-/** The ids of the rows of `table` that `where` selects, written out, or the query itself when they are too many. */
-async function idsOf(db: Executor, table: typeof clients | typeof addressesPayments, where: SQL | undefined): Promise<number[] | SQL> {
-  const select = () => db.select({ id: table.id }).from(table).where(where);
-  const found = await select().limit(NAMED_IDS_LIMIT + 1);
-  return found.length > NAMED_IDS_LIMIT ? sql`(${select()})` : found.map((row) => row.id);
-}
-
-/** `column = any('{…}')` for written-out ids (nothing for none), `column in (query)` otherwise. */
-const matching = (column: PgColumn, ids: number[] | SQL) =>
-  Array.isArray(ids) ? (ids.length ? sql`${column} = any(${`{${ids.join(',')}}`}::int[])` : undefined) : sql`${column} in ${ids}`;
-
-/**
- * Contains-search on the address, the client's name and "V-12345678" (which holds every
- * substring of the bare number too), each answered by its pg_trgm index (migration 0005). The
- * matching addresses and clients are resolved first: with their ids written out, the planner
- * combines the primary-key and client indexes instead of testing the pattern on every address.
- */
-async function searchSql(db: Executor, pattern: string): Promise<SQL> {
-  const [byClient, byAddress] = await Promise.all([
-    idsOf(db, clients, or(ilike(clients.name, pattern), ilike(sql`(${clients.identificationType} || '-' || ${clients.identification})`, pattern))),
-    idsOf(db, addressesPayments, ilike(addressesPayments.address, pattern)),
-  ]);
-  return or(matching(addressesPayments.id, byAddress), matching(addressesPayments.clientId, byClient)) ?? sql`false`;
-}
+/** The search's matches, or undefined without a search. */
+const searchOf = (db: Executor, query: AddressListQuery): Promise<SearchMatches> | undefined =>
+  query.search ? searchMatches(db, likePattern(query.search)) : undefined;
 
 /**
  * `GET addresses-payment`. Search: address, client name, identification ("V-123" too).
@@ -273,11 +256,16 @@ async function searchSql(db: Executor, pattern: string): Promise<SQL> {
  * is_custom_fee, months_to_pay (exact counts), with_payments / without_payments (Con pagos / Sin
  * pagos: any payment registered, from payments/counts.ts; both checked filter nothing).
  */
-export async function addressWhere(db: Executor, query: AddressListQuery, auth?: AuthContext, now = new Date()): Promise<SQL | undefined> {
+export async function addressWhere(
+  db: Executor,
+  query: AddressListQuery,
+  auth?: AuthContext,
+  now = new Date(),
+  search = searchOf(db, query)?.then((matches) => matches.condition),
+): Promise<SQL | undefined> {
   const { filters } = query;
   const current = currentMonth(now);
-  const type = query.type ?? (filters.type === 0 || filters.type === '0' ? 0 : filters.type === 1 || filters.type === '1' ? 1 : undefined);
-  const pattern = likePattern(query.search);
+  const type = addressType(query);
   const ids = (name: string) => idList(filters[name]);
   const identificationTypes = textList(filters.identification_type);
   const monthsToPay = wholeList(filters.months_to_pay);
@@ -289,7 +277,7 @@ export async function addressWhere(db: Executor, query: AddressListQuery, auth?:
   return and(
     auth ? clientScope(addressesPayments.clientId, auth) : undefined,
     type !== undefined ? eq(addressesPayments.type, type) : undefined,
-    query.search ? await searchSql(db, pattern) : undefined,
+    await search,
     inIds(addressesPayments.clientId, ids('client')),
     identificationTypes.length
       ? inArray(addressesPayments.clientId, db.select({ id: clients.id }).from(clients).where(inArray(clients.identificationType, identificationTypes)))
@@ -316,8 +304,12 @@ export interface AddressSource extends RowSource<AddressRow> {
 
 export function addressSource(db: Executor, query: AddressListQuery, auth?: AuthContext): AddressSource {
   const now = new Date();
+  // The search is resolved once: the page's conditions and the totals both read it.
+  let search: Promise<SearchMatches> | undefined;
+  const searched = () => (search ??= searchOf(db, query));
   let conditions: Promise<SQL | undefined> | undefined;
-  const where = () => (conditions ??= addressWhere(db, query, auth, now));
+  const where = () => (conditions ??= addressWhere(db, query, auth, now, searched()?.then((matches) => matches.condition)));
+  const everyMatch = () => addressWhere(db, query, auth, now, searched()?.then((matches) => matches.named ?? matches.condition));
   const order = sortOrder(
     query.sorter,
     {
@@ -336,7 +328,7 @@ export function addressSource(db: Executor, query: AddressListQuery, auth?: Auth
   const byMonthsToPay = query.sorter?.field === 'months_to_pay' && query.sorter.order ? (query.sorter.order.toLowerCase().startsWith('desc') ? 'desc' : 'asc') : undefined;
   // The page's "a-b de n" and `aditional` come from the same query, run once per request.
   let summary: Promise<AddressTotals> | undefined;
-  const summarize = () => (summary ??= addressTotals(db, query, auth, now, where));
+  const summarize = () => (summary ??= addressTotals(db, query, auth, now, everyMatch, searched));
   return {
     rows: async (limit, offset) => loadAddresses(db, { where: await where(), order, orderJoins, byMonthsToPay, limit, offset, now }),
     walk: {

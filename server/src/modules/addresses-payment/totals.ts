@@ -10,6 +10,7 @@ import { communities } from '../regional/tables';
 import { economicActivities } from '../economic-activities/tables';
 import { addressHasPayments } from '../payments/counts';
 import { EFFECTIVE_FEE, monthNumber, monthsToPaySql, solvencyRule } from './ledger-sql';
+import type { SearchMatches } from './search';
 import { addressesPayments } from './tables';
 
 /**
@@ -37,6 +38,10 @@ async function fromAddresses(db: Executor, where: SQL | undefined): Promise<Addr
 
 /** The filters `address_totals` answers: its keys are type, state, pending, paid_through, settled_to and has_payments. */
 const GROUPED_FILTERS = new Set(['type', 'state', 'client_solvent', 'client_not_solvent', 'months_to_pay', 'with_payments', 'without_payments']);
+
+/** The type selector or the type filter: 0 residential, 1 commercial. */
+export const addressType = ({ type, filters }: AddressListQuery): 0 | 1 | undefined =>
+  type ?? (filters.type === 0 || filters.type === '0' ? 0 : filters.type === 1 || filters.type === '1' ? 1 : undefined);
 
 const isSet = (value: unknown) => !(value === undefined || value === null || value === '' || value === false || value === 'false' || (Array.isArray(value) && !value.length));
 
@@ -68,7 +73,7 @@ function groupedTotals(db: Executor, query: AddressListQuery, auth: AuthContext 
   const { filters } = query;
   const current = currentMonth(now);
   const month = monthNumber(current);
-  const type = query.type ?? (filters.type === 0 || filters.type === '0' ? 0 : filters.type === 1 || filters.type === '1' ? 1 : undefined);
+  const type = addressType(query);
   const states = idList(filters.state);
   const solvent = isChecked(filters.client_solvent);
   const notSolvent = isChecked(filters.client_not_solvent);
@@ -115,7 +120,36 @@ async function fromGroups(db: Executor, parts: SQL): Promise<AddressTotals> {
   return { total: Number(row?.total ?? 0), fees: new Decimal(row?.fees ?? 0).toFixed(2) };
 }
 
-/** The totals of a list query; `where` (the list's own conditions) is read only when the groups can't answer. */
-export function addressTotals(db: Executor, query: AddressListQuery, auth: AuthContext | undefined, now: Date, where: () => Promise<SQL | undefined>): Promise<AddressTotals> {
-  return groupedTotals(db, query, auth, now) ?? where().then((conditions) => fromAddresses(db, conditions));
+/**
+ * The totals of a search filtered by nothing else than the address type, from what the search
+ * read (search.ts); null when it named too many matches, or for a client user's own addresses.
+ */
+async function searchedTotals(query: AddressListQuery, auth: AuthContext | undefined, search: Promise<SearchMatches>): Promise<AddressTotals | null> {
+  if (auth && clientIdOf(auth) !== null) return null;
+  if (Object.entries(query.filters).some(([name, value]) => name !== 'type' && isSet(value))) return null;
+  const { totals } = await search;
+  if (!totals) return null;
+  const type = addressType(query);
+  const chosen = type === undefined ? totals : [totals[type]];
+  return {
+    total: chosen.reduce((sum, item) => sum + item.addresses, 0),
+    fees: chosen.reduce((sum, item) => sum.plus(item.fees), new Decimal(0)).toFixed(2),
+  };
+}
+
+/**
+ * The totals of a list query, from the first that answers: the search's own reads, the groups of
+ * `address_totals`, or `where` (the list's conditions, a search's as `named`) on the addresses.
+ */
+export async function addressTotals(
+  db: Executor,
+  query: AddressListQuery,
+  auth: AuthContext | undefined,
+  now: Date,
+  where: () => Promise<SQL | undefined>,
+  searched: () => Promise<SearchMatches> | undefined,
+): Promise<AddressTotals> {
+  const search = searched();
+  const fromSearch = search ? await searchedTotals(query, auth, search) : null;
+  return fromSearch ?? groupedTotals(db, query, auth, now) ?? fromAddresses(db, await where());
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /** Clients: residential (type 0, a person) or commercial (type 1, a business). */
 export const clients = pgTable(
@@ -20,6 +20,13 @@ export const clients = pgTable(
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // How many payment addresses of each type the client has and the sum of their monthly fees,
+    // kept by the triggers of migration 0023: a search on the addresses list totals the clients it
+    // names from the rows it already reads, instead of reading every address of those clients.
+    residentialAddresses: integer('residential_addresses').notNull().default(0),
+    residentialFees: numeric('residential_fees', { precision: 18, scale: 2 }).notNull().default('0'),
+    commercialAddresses: integer('commercial_addresses').notNull().default(0),
+    commercialFees: numeric('commercial_fees', { precision: 18, scale: 2 }).notNull().default('0'),
   },
   (table) => [
     uniqueIndex('clients_identification_unique').on(table.identificationType, table.identification),
