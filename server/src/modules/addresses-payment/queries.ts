@@ -8,6 +8,7 @@ import type { Executor } from '../../db/client';
 import { notFound } from '../../platform/errors';
 import type { RowSource } from '../../platform/export';
 import { idList, isChecked, likePattern, sortOrder, textList, wholeList } from '../../platform/paging';
+import { preparedStatement } from '../../platform/prepared';
 import { assertOwnClient, clientIdOf, clientScope } from '../../platform/scope';
 import type { AuthContext } from '../auth/service';
 import { clients } from '../clients/tables';
@@ -217,6 +218,13 @@ const joinedRows = (db: Executor, current: Month) =>
     .leftJoin(economicActivities, eq(economicActivities.id, addressesPayments.economicActivityId))
     .leftJoin(activityGroups, eq(activityGroups.id, economicActivities.activityGroupId));
 
+/** A page's (or an export batch's) rows by id: planned once per connection, where planning the nine joins took ~3 ms a request. */
+const rowsById = preparedStatement('addresses_page_rows', (db, name, month) =>
+  joinedRows(db, month as Month)
+    .where(sql`${addressesPayments.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare(name),
+);
+
 async function loadAddresses(db: Executor, options: LoadOptions & { ids?: number[] }): Promise<AddressRow[]> {
   const now = options.now ?? new Date();
   const current = currentMonth(now);
@@ -226,7 +234,7 @@ async function loadAddresses(db: Executor, options: LoadOptions & { ids?: number
   let rows: Joined[];
   if (ids) {
     const position = new Map(ids.map((id, index) => [id, index]));
-    rows = ((await joinedRows(db, current).where(inArray(addressesPayments.id, ids))) as Joined[]).sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+    rows = ((await rowsById(db, current).execute({ ids })) as Joined[]).sort((a, b) => position.get(a.id)! - position.get(b.id)!);
   } else {
     rows = (await joinedRows(db, current)
       .where(options.where)
