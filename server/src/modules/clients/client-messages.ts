@@ -6,7 +6,7 @@ import { AppError, fieldError } from '../../platform/errors';
 import type { AuthContext } from '../auth/service';
 import { queueEmail, queueSms } from '../messages/service';
 import { clientMessageMail } from '../messages/templates';
-import { optionColumns } from './service';
+import { optionColumns } from './queries';
 import { clients } from './tables';
 
 /** The spec's message phone: 0 plus the 10 digits. */

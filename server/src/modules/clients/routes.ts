@@ -25,7 +25,8 @@ import { deleteUser, updateClientUser } from '../users/service';
 import { clientDetailSchema, clientExportColumns, clientOptionSchema, clientRowSchema, noteRowSchema } from './presenter';
 import { sendClientMessage } from './client-messages';
 import { assertClientExists, createNote, deleteNote, noteSource, updateNote } from './notes';
-import { changeClientStatus, clientDetail, clientOptions, clientSource, createClient, deleteClient, updateClient, updateContactInfo } from './service';
+import { clientDetail, clientOptions, clientSource } from './queries';
+import { changeClientStatus, createClient, deleteClient, updateClient, updateContactInfo } from './service';
 
 const tags = ['clients'];
 const idBody = z.object({ id: recordId() });

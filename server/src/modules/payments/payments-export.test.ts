@@ -6,7 +6,7 @@ import { createTestContext, type TestContext, type TestUser } from '../../../tes
 import { seedScale } from '../../db/seed/scale';
 import { escapeCell } from '../../platform/export';
 import { authenticateToken } from '../auth/service';
-import { clientSource } from '../clients/service';
+import { clientSource } from '../clients/queries';
 import type { PaymentExportRow } from './export-rows';
 import { listSource, loadPayments } from './queries';
 import { paymentExportColumns } from './presenter';
