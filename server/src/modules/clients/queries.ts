@@ -6,6 +6,7 @@ import { notFound } from '../../platform/errors';
 import { inKeyOrder, type RowSource } from '../../platform/export';
 import { listTotal } from '../../platform/count';
 import { caracasDayRange, idList, likePattern, prefixPattern, sortOrder, textList } from '../../platform/paging';
+import { preparedStatement } from '../../platform/prepared';
 import { assertOwnClient, clientScope } from '../../platform/scope';
 import type { AuthContext } from '../auth/service';
 import { exchangeRates } from '../configurations/service';
@@ -106,6 +107,26 @@ function presentClient(row: ClientSelect, today = todayInCaracas()): ClientRow {
 }
 
 /**
+ * A page's (or an export batch's) rows by id, by a named prepared statement: the page is chosen
+ * on `clients` alone, and building this select with its four subqueries was a tenth of the list's
+ * CPU (Drizzle), parsing and planning it PostgreSQL's on every request.
+ */
+const rowsById = preparedStatement('clients_page_rows', (db, name) =>
+  db
+    .select(clientColumns)
+    .from(clients)
+    .where(sql`${clients.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare(name),
+);
+
+async function loadClients(db: Executor, ids: number[]): Promise<ClientRow[]> {
+  if (!ids.length) return [];
+  const rows = (await rowsById(db).execute({ ids })) as ClientSelect[];
+  const today = todayInCaracas();
+  return inKeyOrder(ids, rows, (row) => row.id).map((row) => presentClient(row, today));
+}
+
+/**
  * The clients list. Search: name, e-mail, identification (also as "V-123"). Type selector
  * 0/1. Filters: client, identification_type, identification (prefix), gender, status (1/0),
  * user (creator), dates (creation, Caracas days) and, through the client's payment addresses,
@@ -150,21 +171,19 @@ export function clientSource(db: Executor, query: ClientListQuery, auth?: AuthCo
   );
   return {
     async rows(limit, offset) {
-      const base = db.select(clientColumns).from(clients).where(where).orderBy(...order).offset(offset);
-      const rows = (limit === null ? await base : await base.limit(limit)) as ClientSelect[];
-      const today = todayInCaracas();
-      return rows.map((row) => presentClient(row, today));
+      const base = db.select({ id: clients.id }).from(clients).where(where).orderBy(...order).offset(offset);
+      const page = limit === null ? await base : await base.limit(limit);
+      return loadClients(
+        db,
+        page.map((row) => row.id),
+      );
     },
     walk: {
       async keys() {
         const rows = await db.select({ id: clients.id }).from(clients).where(where).orderBy(...order);
         return rows.map((row) => row.id);
       },
-      async load(ids) {
-        const rows = (await db.select(clientColumns).from(clients).where(inArray(clients.id, ids))) as ClientSelect[];
-        const today = todayInCaracas();
-        return inKeyOrder(ids, rows, (row) => row.id).map((row) => presentClient(row, today));
-      },
+      load: (ids) => loadClients(db, ids),
     },
     // Exact up to 10 000 clients, the planner's estimate beyond: counting 200 000 clients cost more than the page.
     count: () => listTotal(db, clients, where),
