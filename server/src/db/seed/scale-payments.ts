@@ -1,4 +1,4 @@
-import { keyed, monthDate, monthText, nextIdBase, rnd, run, scalar, syncSequence, type StageContext } from './scale';
+import { keyed, monthDate, monthText, nextIdBase, rnd, run, scalar, syncSequence, type StageContext } from './scale-sql';
 
 /**
  * The payments of the scale set (DESIGN §8: 2 000 000 by default), set-based like the other

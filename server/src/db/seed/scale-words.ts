@@ -1,0 +1,8 @@
+/** Words the scale set's people, businesses and streets are written with (picked by `pick`, scale-sql.ts). */
+
+export const FIRST_NAMES = ['José', 'María', 'Luis', 'Carmen', 'Carlos', 'Ana', 'Jesús', 'Rosa', 'Pedro', 'Luisa', 'Miguel', 'Gabriela', 'Rafael', 'Daniela', 'Andrés', 'Yolanda', 'Juan', 'Milagros', 'Francisco', 'Carolina', 'Antonio', 'Andreína', 'Manuel', 'Yusmary', 'Víctor', 'Marisol', 'Ricardo', 'Beatriz', 'Alejandro', 'Elena'];
+export const LAST_NAMES = ['Rodríguez', 'González', 'Hernández', 'Martínez', 'Pérez', 'Sánchez', 'Ramírez', 'Torres', 'Flores', 'Díaz', 'Morales', 'Rojas', 'Castillo', 'Mendoza', 'Herrera', 'Silva', 'Romero', 'Gutiérrez', 'Álvarez', 'Medina', 'Suárez', 'Blanco', 'Vargas', 'Contreras', 'Guerrero', 'Marcano', 'Salazar', 'Chacón', 'Briceño', 'Linares', 'Acosta', 'Parra', 'Rivas', 'Moreno', 'Ochoa', 'Zambrano', 'Colmenares', 'Villarroel', 'Urdaneta', 'Quintero'];
+export const BUSINESS_KINDS = ['Inversiones', 'Comercial', 'Distribuidora', 'Panadería', 'Farmacia', 'Ferretería', 'Abasto', 'Restaurante', 'Taller', 'Servicios', 'Textiles', 'Inmobiliaria'];
+export const BUSINESS_NAMES = ['El Roble', 'La Espiga', 'San Rafael', 'El Tornillo', 'Sabor Criollo', 'Oriente', 'Los Andes', 'La Esquina', 'El Lago', 'Del Centro', 'Caribe', 'La Victoria', 'Bolívar', 'El Sol', 'Horizonte', 'Avila'];
+export const BUSINESS_FORMS = ['C.A.', 'S.A.', 'S.R.L.', '2020 C.A.', 'y Asociados'];
+export const STREETS = ['Av. Bolívar', 'Calle Páez', 'Av. Las Delicias', 'Calle Sucre', 'Av. Universidad', 'Calle Miranda', 'Av. Principal', 'Calle Real', 'Carrera 5', 'Av. Intercomunal'];
