@@ -310,7 +310,7 @@ describe('list totals and search', () => {
       ['%galpón%', { addresses: 0, fees: '0.00' }, { addresses: 1, fees: '30.00' }],
       ['%yaracuyana%', { addresses: 2, fees: '14.50' }, { addresses: 2, fees: '49.99' }],
     ] as const) {
-      const { totals } = await searchMatches(ctx.db, pattern);
+      const totals = await (await searchMatches(ctx.db, pattern)).totals?.();
       expect({ pattern, totals: totals?.map((total) => ({ addresses: total.addresses, fees: total.fees.toFixed(2) })) }).toEqual({ pattern, totals: [residential, commercial] });
     }
     const everything = await ctx.call('GET', '/api/addresses-payment', { token: admin.token, query: { search: 'Yaracuyana' } });

@@ -40,8 +40,11 @@ export interface SearchMatches {
    * by the indexes. Null when a side matched too many to name.
    */
   named: SQL | null;
-  /** Count and fee total of every address the search matches; null when a side matched too many to name. */
-  totals: TypeTotals | null;
+  /**
+   * Count and fee total of every address the search matches, read when asked for (one small query
+   * when both clients and addresses were found); null when a side matched too many to name.
+   */
+  totals: (() => Promise<TypeTotals>) | null;
 }
 
 /** Ids as PostgreSQL writes an int array's elements ("4,8,15"): passed back into SQL, never parsed. */
@@ -59,11 +62,9 @@ const typeTotals = (row: Matched): TypeTotals => [
   { addresses: Number(row.commercial_addresses), fees: new Decimal(row.commercial_fees) },
 ];
 
-const minus = (a: TypeTotals, b: TypeTotals): TypeTotals =>
-  [0, 1].map((type) => ({ addresses: a[type]!.addresses - b[type]!.addresses, fees: a[type]!.fees.minus(b[type]!.fees) })) as TypeTotals;
-
-const plus = (a: TypeTotals, b: TypeTotals): TypeTotals =>
-  [0, 1].map((type) => ({ addresses: a[type]!.addresses + b[type]!.addresses, fees: a[type]!.fees.plus(b[type]!.fees) })) as TypeTotals;
+/** a + sign × b, type by type. */
+const add = (a: TypeTotals, b: TypeTotals, sign: 1 | -1 = 1): TypeTotals =>
+  [0, 1].map((type) => ({ addresses: a[type]!.addresses + sign * b[type]!.addresses, fees: a[type]!.fees.plus(b[type]!.fees.times(sign)) })) as TypeTotals;
 
 const IDS = sql`coalesce(array_to_string(array_agg(m.id), ','), '') as ids, count(*)::int as matched`;
 
@@ -119,8 +120,12 @@ export async function searchMatches(db: Executor, pattern: string): Promise<Sear
     ) ?? sql`false`;
   if (!byClient || addressIds === null) return { condition, named: null, totals: null };
   const named = or(matching(addressesPayments.id, addressIds, true), matching(addressesPayments.clientId, byClient.ids, true)) ?? sql`false`;
-  // An address found by its text whose client the search also names is in that client's counters already.
-  const twice = addressIds && byClient.ids ? typeTotals(await collect(db, addressRows(and(matching(addressesPayments.id, addressIds), matching(addressesPayments.clientId, byClient.ids))!))) : null;
-  const own = typeTotals(byAddress);
-  return { condition, named, totals: plus(byClient.totals, twice ? minus(own, twice) : own) };
+  const found = add(byClient.totals, typeTotals(byAddress));
+  const totals = async () => {
+    if (!addressIds || !byClient.ids) return found;
+    // An address found by its text whose client the search also names is in that client's counters already.
+    const twice = await collect(db, addressRows(and(matching(addressesPayments.id, addressIds), matching(addressesPayments.clientId, byClient.ids))!));
+    return add(found, typeTotals(twice), -1);
+  };
+  return { condition, named, totals };
 }

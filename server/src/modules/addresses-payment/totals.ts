@@ -45,6 +45,11 @@ export const addressType = ({ type, filters }: AddressListQuery): 0 | 1 | undefi
 
 const isSet = (value: unknown) => !(value === undefined || value === null || value === '' || value === false || value === 'false' || (Array.isArray(value) && !value.length));
 
+/** Whether the query sets a filter outside `allowed` (a filter unknown here counts). */
+const filtersBeyond = (query: AddressListQuery, allowed: ReadonlySet<string>) => Object.entries(query.filters).some(([name, value]) => !allowed.has(name) && isSet(value));
+
+const TYPE_ONLY = new Set(['type']);
+
 /** One condition written twice: on the groups' keys and on the addresses' ledger columns. */
 interface Condition {
   groups: SQL;
@@ -69,7 +74,7 @@ const all = (conditions: Condition[]): Condition => ({
 function groupedTotals(db: Executor, query: AddressListQuery, auth: AuthContext | undefined, now: Date): Promise<AddressTotals> | null {
   if (query.search) return null;
   if (auth && clientIdOf(auth) !== null) return null;
-  if (Object.entries(query.filters).some(([name, value]) => !GROUPED_FILTERS.has(name) && isSet(value))) return null;
+  if (filtersBeyond(query, GROUPED_FILTERS)) return null;
   const { filters } = query;
   const current = currentMonth(now);
   const month = monthNumber(current);
@@ -126,11 +131,12 @@ async function fromGroups(db: Executor, parts: SQL): Promise<AddressTotals> {
  */
 async function searchedTotals(query: AddressListQuery, auth: AuthContext | undefined, search: Promise<SearchMatches>): Promise<AddressTotals | null> {
   if (auth && clientIdOf(auth) !== null) return null;
-  if (Object.entries(query.filters).some(([name, value]) => name !== 'type' && isSet(value))) return null;
+  if (filtersBeyond(query, TYPE_ONLY)) return null;
   const { totals } = await search;
   if (!totals) return null;
+  const byType = await totals();
   const type = addressType(query);
-  const chosen = type === undefined ? totals : [totals[type]];
+  const chosen = type === undefined ? byType : [byType[type]];
   return {
     total: chosen.reduce((sum, item) => sum + item.addresses, 0),
     fees: chosen.reduce((sum, item) => sum.plus(item.fees), new Decimal(0)).toFixed(2),
