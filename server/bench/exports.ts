@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
+import { processUsage } from './server-process';
 
 /** One export as a user downloads it: rows written, seconds, and how far the server's memory grew. */
 export interface ExportMeasurement {
@@ -8,7 +9,7 @@ export interface ExportMeasurement {
   megabytes: number;
   seconds: number;
   budgetSeconds: number;
-  /** CPU seconds of this process (server and reader) over the export: wall time counts other work on the machine too. */
+  /** CPU seconds of the server over the export (with the reader when they share a process): wall time counts other work on the machine too. */
   cpuSeconds: number;
   /** Peak resident memory above the level before the export, sampled every 20 ms. */
   memoryGrowthMb: number;
@@ -82,16 +83,29 @@ function csvRowCounter() {
   };
 }
 
-async function measureExport(baseUrl: string, token: string, scenario: ExportScenario, expectedRows: (path: string) => Promise<number>): Promise<ExportMeasurement> {
-  global.gc?.();
-  const before = process.memoryUsage().rss;
-  let peak = before;
+/** Where the exports are asked: a server, and how to read its memory and CPU. */
+export interface ExportTarget {
+  base: string;
+  token: string;
+  /** The server's own process (its figures alone); without it, this process (server and reader). */
+  pid?: number;
+}
+
+function usageOf(target: ExportTarget): { rss: number; cpuSeconds: number } {
+  if (target.pid !== undefined) return processUsage(target.pid);
+  const cpu = process.cpuUsage();
+  return { rss: process.memoryUsage().rss, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
+}
+
+async function measureExport(target: ExportTarget, scenario: ExportScenario, expectedRows: (path: string) => Promise<number>): Promise<ExportMeasurement> {
+  if (target.pid === undefined) global.gc?.();
+  const before = usageOf(target);
+  let peak = before.rss;
   const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
+    peak = Math.max(peak, usageOf(target).rss);
   }, 20);
   const started = performance.now();
-  const cpuBefore = process.cpuUsage();
-  const response = await fetch(`${baseUrl}${scenario.path}`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${target.base}${scenario.path}`, { headers: { authorization: `Bearer ${target.token}` } });
   if (!response.ok || !response.body) throw new Error(`${scenario.name}: HTTP ${response.status}`);
   const counter = csvRowCounter();
   let bytes = 0;
@@ -100,19 +114,19 @@ async function measureExport(baseUrl: string, token: string, scenario: ExportSce
     if (scenario.path.includes('type_format=csv')) counter.add(Buffer.from(chunk));
   }
   const seconds = (performance.now() - started) / 1000;
-  const cpu = process.cpuUsage(cpuBefore);
   clearInterval(sampler);
-  peak = Math.max(peak, process.memoryUsage().rss);
+  const after = usageOf(target);
+  peak = Math.max(peak, after.rss);
   const rows = scenario.path.includes('type_format=csv') ? counter.rows() : await expectedRows(scenario.path);
   const budgetSeconds = Number(((scenario.secondsPer100k * Math.max(rows, 1)) / 100_000).toFixed(2));
-  const memoryGrowthMb = Math.round((peak - before) / 1024 / 1024);
+  const memoryGrowthMb = Math.round((peak - before.rss) / 1024 / 1024);
   return {
     name: scenario.name,
     rows,
     megabytes: Number((bytes / 1024 / 1024).toFixed(1)),
     seconds: Number(seconds.toFixed(2)),
     budgetSeconds,
-    cpuSeconds: Number(((cpu.user + cpu.system) / 1e6).toFixed(2)),
+    cpuSeconds: Number((after.cpuSeconds - before.cpuSeconds).toFixed(2)),
     memoryGrowthMb,
     withinBudget: seconds <= Math.max(budgetSeconds, 0.5) && memoryGrowthMb < MEMORY_BUDGET_MB,
   };
@@ -121,16 +135,16 @@ async function measureExport(baseUrl: string, token: string, scenario: ExportSce
 /**
  * The export scenarios of `npm run bench`: each download read to the end and dropped, its time
  * against the per-row budget (100 000 rows: CSV 2 s, XLSX 10 s, PDF 30 s) and the server's
- * memory growth against 150 MB. The server runs in this process, so the growth counts both.
+ * memory growth against 150 MB, read from the server's own process when the target names it.
  */
-export async function measureExports(db: Database, baseUrl: string, token: string, only?: string): Promise<ExportMeasurement[]> {
+export async function measureExports(db: Database, target: ExportTarget, only?: string): Promise<ExportMeasurement[]> {
   const scenarios = (await exportScenarios(db)).filter((scenario) => !only || scenario.name.includes(only));
   // Rows of an XLSX or PDF export: the same list's CSV, counted once per list.
   const counted = new Map<string, number>();
   const expectedRows = async (path: string) => {
     const csvPath = path.replace(/type_format=\w+/, 'type_format=csv');
     if (!counted.has(csvPath)) {
-      const response = await fetch(`${baseUrl}${csvPath}`, { headers: { authorization: `Bearer ${token}` } });
+      const response = await fetch(`${target.base}${csvPath}`, { headers: { authorization: `Bearer ${target.token}` } });
       const counter = csvRowCounter();
       for await (const chunk of response.body!) counter.add(Buffer.from(chunk));
       counted.set(csvPath, counter.rows());
@@ -139,7 +153,7 @@ export async function measureExports(db: Database, baseUrl: string, token: strin
   };
   const results: ExportMeasurement[] = [];
   for (const scenario of scenarios) {
-    const result = await measureExport(baseUrl, token, scenario, expectedRows);
+    const result = await measureExport(target, scenario, expectedRows);
     counted.set(scenario.path, result.rows);
     console.log(`${result.name}: ${result.rows} rows in ${result.seconds} s (${result.cpuSeconds} s CPU), memory +${result.memoryGrowthMb} MB`);
     results.push(result);

@@ -5,16 +5,15 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
-import { DEMO_PASSWORD } from '../src/db/seed/demo';
 import { captureStatements, type Waves } from './capture';
+import { startServer } from './server-process';
 
 /**
  * `npm run bench:load`: the API under an office's load. The built server (dist/main.js) runs as
- * its own process on DATABASE_URL; autocannon drives each list at 10 connections; beside it a
+ * its own process on DATABASE_URL (server-process.ts); autocannon drives each list at 10 connections; beside it a
  * bare Fastify + `pg` process (bare-server.ts) replays the exact statements the app ran for the
  * same request (recorded here once, through the app built in this process). Both are printed with
  * their ratio: what the framework around the query costs. LOAD_SECONDS sets each run (default 10),
@@ -51,17 +50,6 @@ function start(command: string, args: string[], env: NodeJS.ProcessEnv, ready: (
   });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = Fastify();
-    void probe.listen({ port: 0, host: '127.0.0.1' }).then(async () => {
-      const { port } = probe.server.address() as { port: number };
-      await probe.close();
-      resolve(port);
-    });
-  });
-}
-
 interface Run {
   requestsPerSecond: number;
   p50: number;
@@ -94,31 +82,14 @@ async function main() {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('bench:load mide PostgreSQL: defina DATABASE_URL (la base de escala de npm run seed:scale).');
   const seconds = Number(process.env.LOAD_SECONDS ?? 10);
-  const entry = path.resolve(here, '../dist/main.js');
-  if (!fs.existsSync(entry)) throw new Error('Falta server/dist/main.js: npm run build --workspace server');
-
-  const port = await freePort();
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_SEED: 'true', OUTBOX_POLL_SECONDS: '60', NODE_ENV: 'production' };
   const profile = process.env.LOAD_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.LOAD_CPU_PROF)}`] : [];
-  const server = spawn(process.execPath, [...profile, entry], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const serverExit = new Promise((resolve) => server.once('exit', resolve));
+  const server = await startServer(profile);
   const scenarios = SCENARIOS.filter((scenario) => !process.env.LOAD_ONLY || scenario.name.includes(process.env.LOAD_ONLY));
-  const children: ChildProcess[] = [server];
+  const children: ChildProcess[] = [server.child];
   const stopAll = () => children.forEach((child) => child.kill('SIGTERM'));
   process.on('exit', stopAll);
   try {
-    const base = `http://127.0.0.1:${port}`;
-    let token = '';
-    for (let attempt = 0; !token; attempt++) {
-      if (attempt > 120) throw new Error('El servidor no respondió en 60 s');
-      const login = await fetch(`${base}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'admin@recaudo.test', password: DEMO_PASSWORD }),
-      }).catch(() => null);
-      if (login?.ok) token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
-      else await new Promise((resolve) => setTimeout(resolve, 500));
-    }
+    const { base, token } = server;
     const headers = { authorization: `Bearer ${token}` };
 
     // The statements of each request, recorded through the same app built here.
@@ -164,7 +135,7 @@ async function main() {
   } finally {
     stopAll();
     // The profile is written as the server exits.
-    await serverExit;
+    await server.exited;
   }
 }
 

@@ -1,8 +1,9 @@
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestUser } from '../../test/harness';
-import { allRows, type RowSource } from './export';
+import { allRows, sendExport, type RowSource } from './export';
 
 let ctx: TestContext;
 let admin: TestUser;
@@ -83,5 +84,39 @@ describe('an export across several batches', () => {
       pages.push(...body.data.data.map((row: { name: string }) => row.name));
     }
     expect(rows.slice(0, 1200).map((row) => row.Nombre)).toEqual(pages);
+  });
+});
+
+describe('the CSV text', () => {
+  it('quotes what needs quoting, escapes formulas and keeps numbers and empty cells, batch after batch', async () => {
+    const cells: { id: number; text: string; note: string | null }[] = [
+      { id: 1, text: 'Calle "La Paz", casa 17', note: null },
+      { id: 2, text: 'dos\nlíneas', note: '=HYPERLINK("x")' },
+      { id: 3, text: ' espacio ', note: '-5' },
+    ];
+    const app = Fastify();
+    app.get('/csv', (_request, reply) =>
+      sendExport<(typeof cells)[number]>(reply, 'csv', {
+        fileName: 'Prueba Ñ',
+        columns: [
+          { header: 'N°', value: (row) => row.id },
+          { header: 'Texto, largo', value: (row) => row.text },
+          { header: 'Nota', value: (row) => row.note },
+        ],
+        source: { rows: () => Promise.reject(new Error('paged by offset')), count: () => Promise.resolve(3), walk: { keys: () => Promise.resolve([1, 2, 3]), load: (keys) => Promise.resolve(cells.filter((row) => keys.includes(row.id))) } },
+      }),
+    );
+    const answer = await app.inject({ method: 'GET', url: '/csv' });
+    await app.close();
+    expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(answer.headers['content-disposition']).toBe(`attachment; filename="Prueba N.csv"; filename*=UTF-8''Prueba%20%C3%91.csv`);
+    expect(answer.body.startsWith('\uFEFFN°,"Texto, largo",Nota\n')).toBe(true);
+    expect(answer.body.endsWith('\n')).toBe(true);
+    expect(parse(answer.body.replace(/^\uFEFF/, ''))).toEqual([
+      ['N°', 'Texto, largo', 'Nota'],
+      ['1', 'Calle "La Paz", casa 17', ''],
+      ['2', 'dos\nlíneas', `'=HYPERLINK("x")`],
+      ['3', ' espacio ', "'-5"],
+    ]);
   });
 });

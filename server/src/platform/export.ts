@@ -1,7 +1,7 @@
-import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PassThrough, type Readable } from 'node:stream';
+import Papa from 'papaparse';
 import type { z } from 'zod';
 import { exportFormatField, type ExportFormat } from '@recaudo/domain/export';
 import { listQuerySchema, type ListQuery, type Paged } from '@recaudo/domain/paging';
@@ -141,17 +141,25 @@ export interface ExportJob<T> {
 }
 
 /**
+ * CSV text of rows (RFC 4180, "\n" after each row), escaped against formulas here as in XLSX.
+ * Papa Parse writes it: csv-stringify took twice as long per cell, a fifth of a CSV export's CPU.
+ */
+function csvLines(rows: (string | number)[][]): string {
+  return `${Papa.unparse(rows, { newline: '\n', header: false })}\n`;
+}
+
+/**
  * The CSV a batch at a time: one string and one write per 1 000 rows, where a write per row
- * through the streaming stringifier cost a fifth of an export's CPU in stream bookkeeping.
+ * through a streaming stringifier cost a fifth of an export's CPU in stream bookkeeping.
  */
 function csvStream<T>({ columns, source }: ExportJob<T>): Readable {
   const out = new PassThrough();
   void (async () => {
     // The BOM lets spreadsheet programs read the accents as UTF-8.
-    out.write(stringifyCsv([columns.map((column) => column.header)], { bom: true }));
+    out.write(`\uFEFF${csvLines([columns.map((column) => column.header)])}`);
     for await (const rows of allBatches(source)) {
       if (out.destroyed) return;
-      out.write(stringifyCsv(rows.map((row) => columns.map((column) => escapeCell(column.value(row))))));
+      out.write(csvLines(rows.map((row) => columns.map((column) => escapeCell(column.value(row))))));
       await drained(out);
     }
     out.end();
