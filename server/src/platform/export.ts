@@ -1,10 +1,12 @@
 import ExcelJS from 'exceljs';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PassThrough, type Readable } from 'node:stream';
 import Papa from 'papaparse';
 import type { z } from 'zod';
 import { exportFormatField, type ExportFormat } from '@recaudo/domain/export';
 import { listQuerySchema, type ListQuery, type Paged } from '@recaudo/domain/paging';
+import type { Executor } from '../db/client';
 import type { RouteAccess } from './access';
 import type { ZodApp } from './module';
 import { drained } from './drained';
@@ -48,12 +50,23 @@ export function inKeyOrder<T>(keys: number[], rows: T[], keyOf: (row: T) => numb
 }
 
 /**
- * The walk of a list read by one select: `keys` selects the ids in list order (the list's own
- * `where` and order), `read` the rows of a batch of ids in any order.
+ * The ids a keys query selects, in its order, as one `int[]`: PostgreSQL aggregates the sorted
+ * subquery's rows as they come (nothing above it joins or groups). 770 000 ids read as rows took
+ * 125 MB and 400 ms in the server; as one array 50 MB and 240 ms.
  */
-export function walkByIds<T extends { id: number }>(keys: () => Promise<{ id: number }[]>, read: (ids: number[]) => Promise<T[]>): KeyedWalk<T> {
+export async function idsInOrder(db: Executor, keys: SQLWrapper): Promise<number[]> {
+  const result = (await db.execute(sql`select coalesce(array_agg(k.id), '{}') as ids from (${keys}) as k`)) as unknown as { rows: { ids: number[] }[] };
+  return result.rows[0]?.ids ?? [];
+}
+
+/**
+ * The walk of a list read by one select: `keys` selects the ids in list order (the list's own
+ * `where` and order, as SQL: a query builder would run where it is returned), `read` the rows of
+ * a batch of ids in any order.
+ */
+export function walkByIds<T extends { id: number }>(db: Executor, keys: () => SQL | Promise<SQL>, read: (ids: number[]) => Promise<T[]>): KeyedWalk<T> {
   return {
-    keys: async () => (await keys()).map((row) => row.id),
+    keys: async () => idsInOrder(db, await keys()),
     load: async (ids) => inKeyOrder(ids, await read(ids), (row) => row.id),
   };
 }

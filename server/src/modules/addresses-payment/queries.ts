@@ -6,7 +6,7 @@ import { calendarYears, currentMonth, type Coverage, type Month } from '@recaudo
 import type { DeliveredTicket } from '@recaudo/domain/tickets';
 import type { Executor } from '../../db/client';
 import { notFound } from '../../platform/errors';
-import type { RowSource } from '../../platform/export';
+import { idsInOrder, type RowSource } from '../../platform/export';
 import { idList, isChecked, likePattern, sortOrder, textList, wholeList } from '../../platform/paging';
 import { preparedStatement } from '../../platform/prepared';
 import { assertOwnClient, clientIdOf, clientScope } from '../../platform/scope';
@@ -201,7 +201,8 @@ async function pageIds(db: Executor, options: LoadOptions & { limit: number | nu
       .leftJoin(economicActivities, eq(economicActivities.id, addressesPayments.economicActivityId));
   }
   const ordered = query.where(options.where).orderBy(...order);
-  const rows = limit === null ? await ordered : await ordered.limit(limit).offset(options.offset ?? 0);
+  if (limit === null) return idsInOrder(db, ordered);
+  const rows = await ordered.limit(limit).offset(options.offset ?? 0);
   return rows.map((row) => row.id);
 }
 

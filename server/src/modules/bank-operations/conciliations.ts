@@ -92,7 +92,8 @@ export function conciliationSource(db: Executor, query: ConciliationQuery, extra
       return (limit === null ? base : base.limit(limit)) as Promise<ConciliationRecord[]>;
     },
     walk: walkByIds(
-      () => db.select({ id: conciliations.id }).from(conciliations).where(where).orderBy(desc(conciliations.processedAt), desc(conciliations.id)),
+      db,
+      () => db.select({ id: conciliations.id }).from(conciliations).where(where).orderBy(desc(conciliations.processedAt), desc(conciliations.id)).getSQL(),
       (ids) => joined(db).where(inArray(conciliations.id, ids)) as Promise<ConciliationRecord[]>,
     ),
     async count() {

@@ -3,7 +3,7 @@ import { ageOn, clientMessages, type ClientAddressSummary, type ClientListQuery,
 import { todayInCaracas } from '@recaudo/domain/dates';
 import type { Database, Executor } from '../../db/client';
 import { notFound } from '../../platform/errors';
-import { inKeyOrder, type RowSource } from '../../platform/export';
+import { idsInOrder, inKeyOrder, type RowSource } from '../../platform/export';
 import { listTotal } from '../../platform/count';
 import { caracasDayRange, idList, likePattern, prefixPattern, sortOrder, textList } from '../../platform/paging';
 import { preparedStatement } from '../../platform/prepared';
@@ -179,10 +179,7 @@ export function clientSource(db: Executor, query: ClientListQuery, auth?: AuthCo
       );
     },
     walk: {
-      async keys() {
-        const rows = await db.select({ id: clients.id }).from(clients).where(where).orderBy(...order);
-        return rows.map((row) => row.id);
-      },
+      keys: () => idsInOrder(db, db.select({ id: clients.id }).from(clients).where(where).orderBy(...order)),
       load: (ids) => loadClients(db, ids),
     },
     // Exact up to 10 000 clients, the planner's estimate beyond: counting 200 000 clients cost more than the page.

@@ -206,7 +206,8 @@ export function closedBoxSource(db: Executor, query: Pick<ListQuery, 'filters' |
       return present(db, page);
     },
     walk: walkByIds(
-      () => db.select({ id: closedBoxes.id }).from(closedBoxes).where(where).orderBy(desc(closedBoxes.date), desc(closedBoxes.id)),
+      db,
+      () => db.select({ id: closedBoxes.id }).from(closedBoxes).where(where).orderBy(desc(closedBoxes.date), desc(closedBoxes.id)).getSQL(),
       async (ids) => present(db, rowsOf<BaseRow>(await db.execute(sql`${baseSelect} where closed_boxes.id = any(${`{${ids.join(',')}}`}::int[])`))),
     ),
     async count() {

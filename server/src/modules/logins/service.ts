@@ -93,7 +93,8 @@ export function loginSource(db: Database, query: ListQuery): RowSource<LoginSess
   return {
     rows: async (limit, offset) => read(await where(), limit, offset),
     walk: walkByIds(
-      async () => db.select({ id: accessTokens.id }).from(accessTokens).where(await where()).orderBy(...order),
+      db,
+      async () => db.select({ id: accessTokens.id }).from(accessTokens).where(await where()).orderBy(...order).getSQL(),
       (ids) => read(inArray(accessTokens.id, ids), null, 0),
     ),
     count: async () => listTotal(db, accessTokens, await where()),

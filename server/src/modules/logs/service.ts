@@ -145,7 +145,8 @@ export function logSource(db: Executor, query: ListQuery): RowSource<LogRow> {
   return {
     rows: (limit, offset) => read(where, limit, offset),
     walk: walkByIds(
-      () => db.select({ id: auditLogs.id }).from(auditLogs).leftJoin(users, eq(users.id, auditLogs.causerId)).where(where).orderBy(...order),
+      db,
+      () => db.select({ id: auditLogs.id }).from(auditLogs).leftJoin(users, eq(users.id, auditLogs.causerId)).where(where).orderBy(...order).getSQL(),
       (ids) => read(inArray(auditLogs.id, ids), null, 0),
     ),
     async count() {

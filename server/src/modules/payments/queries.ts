@@ -6,7 +6,7 @@ import type { Paged } from '@recaudo/domain/paging';
 import type { ClientPaymentsQuery, PaymentHistoryQuery, PaymentListQuery, PaymentRow } from '@recaudo/domain/payments';
 import { userMessages } from '@recaudo/domain/users';
 import type { Executor } from '../../db/client';
-import type { RowSource } from '../../platform/export';
+import { idsInOrder, type RowSource } from '../../platform/export';
 import { caracasDayRange, dayPair, idList, likePattern, textList, wholeList } from '../../platform/paging';
 import { notFound } from '../../platform/errors';
 import { preparedStatement } from '../../platform/prepared';
@@ -203,11 +203,13 @@ export async function paymentIds(db: Executor, where: SQL | undefined, order: Pa
     const matches = sql`select ${payments.id} as id, ${order.column} as key from ${payments} where ${where ?? sql`true`} offset 0`;
     const page = sql`select m.id from (${matches}) as m order by m.key ${sql.raw(order.descending ? 'desc' : 'asc')}, m.id desc
       ${limit === null ? sql`` : sql`limit ${limit}`} offset ${offset}`;
+    if (limit === null) return idsInOrder(db, page);
     const result = (await db.execute(page)) as unknown as { rows: { id: number }[] };
     return result.rows.map((row) => Number(row.id));
   }
   const base = db.select({ id: payments.id }).from(payments).where(where).orderBy(direction(order.column), desc(payments.id)).offset(offset);
-  const rows = limit === null ? await base : await base.limit(limit);
+  if (limit === null) return idsInOrder(db, base);
+  const rows = await base.limit(limit);
   return rows.map((row) => row.id);
 }
 

@@ -157,7 +157,8 @@ export function solvencySource(db: Executor, query: ListQuery, auth: AuthContext
   return {
     rows: (limit, offset) => loadRows(db, where, limit, offset),
     walk: walkByIds(
-      () => db.select({ id: solvencies.id }).from(solvencies).where(where).orderBy(desc(solvencies.createdAt), desc(solvencies.id)),
+      db,
+      () => db.select({ id: solvencies.id }).from(solvencies).where(where).orderBy(desc(solvencies.createdAt), desc(solvencies.id)).getSQL(),
       (ids) => loadRows(db, inArray(solvencies.id, ids), null, 0),
     ),
     async count() {

@@ -71,7 +71,8 @@ export function adminUserSource(db: Executor, query: ListQuery): RowSource<Admin
   return {
     rows: (limit, offset) => read(where, limit, offset),
     walk: walkByIds(
-      () => db.select({ id: users.id }).from(users).innerJoin(roles, eq(roles.id, users.roleId)).where(where).orderBy(...order),
+      db,
+      () => db.select({ id: users.id }).from(users).innerJoin(roles, eq(roles.id, users.roleId)).where(where).orderBy(...order).getSQL(),
       (ids) => read(inArray(users.id, ids), null, 0),
     ),
     async count() {
@@ -141,6 +142,7 @@ export function clientUserSource(db: Executor, query: ListQuery, options: { clie
   return {
     rows: (limit, offset) => read(where, limit, offset),
     walk: walkByIds(
+      db,
       () =>
         db
           .select({ id: users.id })
@@ -148,7 +150,8 @@ export function clientUserSource(db: Executor, query: ListQuery, options: { clie
           .innerJoin(clients, eq(clients.id, users.clientId))
           .innerJoin(roles, eq(roles.id, users.roleId))
           .where(where)
-          .orderBy(...order),
+          .orderBy(...order)
+          .getSQL(),
       (ids) => read(inArray(users.id, ids), null, 0),
     ),
     async count() {
