@@ -132,31 +132,43 @@ async function measureExport(target: ExportTarget, scenario: ExportScenario, exp
   };
 }
 
+/** A server to export from, and how to let it go. */
+export interface ExportServer extends ExportTarget {
+  close(): Promise<void>;
+}
+
 /**
  * The export scenarios of `npm run bench`: each download read to the end and dropped, its time
  * against the per-row budget (100 000 rows: CSV 2 s, XLSX 10 s, PDF 30 s) and the server's
- * memory growth against 150 MB, read from the server's own process when the target names it.
+ * memory growth against 150 MB. `open` gives each export its own server: one started fresh (its
+ * own process) grows from where an idle server stands, where a server that has just exported
+ * something else may be anywhere in its collector's cycle (the same export read +9 or +185 MB).
  */
-export async function measureExports(db: Database, target: ExportTarget, only?: string): Promise<ExportMeasurement[]> {
+export async function measureExports(db: Database, open: () => Promise<ExportServer>, only?: string): Promise<ExportMeasurement[]> {
   const scenarios = (await exportScenarios(db)).filter((scenario) => !only || scenario.name.includes(only));
   // Rows of an XLSX or PDF export: the same list's CSV, counted once per list.
   const counted = new Map<string, number>();
-  const expectedRows = async (path: string) => {
-    const csvPath = path.replace(/type_format=\w+/, 'type_format=csv');
-    if (!counted.has(csvPath)) {
-      const response = await fetch(`${target.base}${csvPath}`, { headers: { authorization: `Bearer ${target.token}` } });
-      const counter = csvRowCounter();
-      for await (const chunk of response.body!) counter.add(Buffer.from(chunk));
-      counted.set(csvPath, counter.rows());
-    }
-    return counted.get(csvPath)!;
-  };
   const results: ExportMeasurement[] = [];
   for (const scenario of scenarios) {
-    const result = await measureExport(target, scenario, expectedRows);
-    counted.set(scenario.path, result.rows);
-    console.log(`${result.name}: ${result.rows} rows in ${result.seconds} s (${result.cpuSeconds} s CPU), memory +${result.memoryGrowthMb} MB`);
-    results.push(result);
+    const server = await open();
+    try {
+      const expectedRows = async (path: string) => {
+        const csvPath = path.replace(/type_format=\w+/, 'type_format=csv');
+        if (!counted.has(csvPath)) {
+          const response = await fetch(`${server.base}${csvPath}`, { headers: { authorization: `Bearer ${server.token}` } });
+          const counter = csvRowCounter();
+          for await (const chunk of response.body!) counter.add(Buffer.from(chunk));
+          counted.set(csvPath, counter.rows());
+        }
+        return counted.get(csvPath)!;
+      };
+      const result = await measureExport(server, scenario, expectedRows);
+      counted.set(scenario.path, result.rows);
+      console.log(`${result.name}: ${result.rows} rows in ${result.seconds} s (${result.cpuSeconds} s CPU), memory +${result.memoryGrowthMb} MB`);
+      results.push(result);
+    } finally {
+      await server.close();
+    }
   }
   return results;
 }

@@ -1,13 +1,13 @@
 import { count, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { openDatabase, type Database } from '../src/db/client';
+import { openDatabase } from '../src/db/client';
 import { seedBase } from '../src/db/seed/base';
 import { DEMO_PASSWORD, seedDemo } from '../src/db/seed/demo';
 import { accessTokens } from '../src/modules/auth/tables';
 import { addressScale, addressScenarios } from './addresses';
 import { checkDefaultPlans } from './explain';
-import { measureExports, type ExportTarget } from './exports';
+import { measureExports, type ExportServer, type ExportTarget } from './exports';
 import { startServer } from './server-process';
 import { measure, type Scenario } from './measure';
 import { paymentScale, paymentScenarios } from './payments';
@@ -22,22 +22,28 @@ import { dashboardScenarios, dashboardTotalsCheck } from './dashboard';
  * BENCH_ONLY=<text> runs the scenarios whose name contains it; BENCH_REQUESTS sets the
  * requests per scenario (default 300, 4 at a time). Then the exports (bench/exports.ts): a
  * month and a year of payments and every client, with time and peak memory growth (on
- * PostgreSQL of the built server running as its own process); and on
+ * PostgreSQL of the built server started as its own process for each); and on
  * PostgreSQL, EXPLAIN of what the default first page of each large list runs (bench/explain.ts).
  */
 /**
- * The exports against the built server as its own process on PostgreSQL, so their memory and CPU
- * are the server's alone; on in-memory PGlite (one process only) against the app built here.
+ * Each export against the built server started fresh as its own process on PostgreSQL, so its
+ * memory and CPU are the server's alone; on in-memory PGlite (one process only) against the app
+ * built here.
  */
-async function exportsOnOwnServer(db: Database, here: ExportTarget, only: string | undefined) {
-  if (!process.env.DATABASE_URL) return measureExports(db, here, only);
-  const server = await startServer();
-  try {
-    return await measureExports(db, { base: server.base, token: server.token, pid: server.child.pid }, only);
-  } finally {
-    server.child.kill('SIGTERM');
-    await server.exited;
-  }
+function exportServers(here: ExportTarget): () => Promise<ExportServer> {
+  if (!process.env.DATABASE_URL) return () => Promise.resolve({ ...here, close: () => Promise.resolve() });
+  return async () => {
+    const server = await startServer();
+    return {
+      base: server.base,
+      token: server.token,
+      pid: server.child.pid,
+      close: async () => {
+        server.child.kill('SIGTERM');
+        await server.exited;
+      },
+    };
+  };
 }
 
 async function main() {
@@ -90,7 +96,7 @@ async function main() {
   const requests = Number(process.env.BENCH_REQUESTS ?? 300);
   const results = [];
   for (const scenario of scenarios.filter((item) => !only || item.name.includes(only))) results.push(await measure(address, scenario, requests));
-  const exported = await exportsOnOwnServer(database.db, { base: address, token }, only);
+  const exported = await measureExports(database.db, exportServers({ base: address, token }), only);
   const plans = config.DATABASE_URL ? await checkDefaultPlans(app, config.DATABASE_URL, token) : [];
   const scale = await addressScale(database.db);
   console.log(`\nRecaudo bench on ${database.kind}, ${sessions} login sessions, ${scale.clients} clients, ${scale.addresses} payment addresses, ${scale.months} covered months, ${await paymentScale(database.db)} payments\n`);

@@ -32,14 +32,20 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts dist/main.js (extra node flags first) and logs in as the demo administrator. */
+/** The node flags of `npm start` (server/package.json), so the bench runs the server as it is run. */
+function startFlags(): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.resolve(here, '../package.json'), 'utf8')) as { scripts: { start: string } };
+  return manifest.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
+/** Starts dist/main.js with `npm start`'s flags (and any extra ones) and logs in as the demo administrator. */
 export async function startServer(nodeFlags: string[] = []): Promise<ServerProcess> {
   if (!process.env.DATABASE_URL) throw new Error('El servidor aparte mide PostgreSQL: defina DATABASE_URL.');
   const entry = path.resolve(here, '../dist/main.js');
   if (!fs.existsSync(entry)) throw new Error('Falta server/dist/main.js: npm run build --workspace server');
   const port = await freePort();
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_SEED: 'true', OUTBOX_POLL_SECONDS: '60', NODE_ENV: 'production' };
-  const child = spawn(process.execPath, [...nodeFlags, entry], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...startFlags(), ...nodeFlags, entry], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const base = `http://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt++) {
