@@ -15,24 +15,35 @@ const REMEMBERED_WIDTHS = 20_000;
 
 const REGULAR = 'Helvetica';
 const BOLD = 'Helvetica-Bold';
-type WidthOf = (font: string, size: number, text: string) => number;
+/** The measure of words in a font and size. */
+type WidthOf = (font: string, size: number) => (text: string) => number;
 
 /**
  * A word's width in a font and size, remembered: most words of a column repeat (a
  * status, a method, a month, "BS", "VACIO"), and pdfkit measures a text glyph by glyph with its
- * kerning pairs, the largest cost of a PDF export.
+ * kerning pairs, the largest cost of a PDF export. One memory per font and size, keyed by the
+ * word alone: a key joining font, size and word cost a twelfth of the export in building and
+ * hashing it.
  */
 function widthMemory(doc: PDFKit.PDFDocument): WidthOf {
-  const known = new Map<string, number>();
-  return (font: string, size: number, text: string) => {
-    const key = `${font}\0${size}\0${text}`;
-    let width = known.get(key);
-    if (width === undefined) {
-      if (known.size >= REMEMBERED_WIDTHS) known.clear();
-      width = doc.font(font).fontSize(size).widthOfString(text);
-      known.set(key, width);
+  const measurers = new Map<string, (text: string) => number>();
+  return (font: string, size: number) => {
+    const fontAndSize = `${font} ${size}`;
+    let measure = measurers.get(fontAndSize);
+    if (!measure) {
+      const known = new Map<string, number>();
+      measure = (text: string) => {
+        let width = known.get(text);
+        if (width === undefined) {
+          if (known.size >= REMEMBERED_WIDTHS) known.clear();
+          width = doc.font(font).fontSize(size).widthOfString(text);
+          known.set(text, width);
+        }
+        return width;
+      };
+      measurers.set(fontAndSize, measure);
     }
-    return width;
+    return measure;
   };
 }
 
@@ -108,7 +119,10 @@ interface TableLayout {
  * break. Weights alone gave a 23-column payments table columns too narrow for an id or a date.
  */
 function tableLayout(columns: { width?: number }[], headers: string[], sample: string[][], usable: number, widthOf: WidthOf): TableLayout {
-  const longest = (font: string, texts: string[]) => Math.max(0, ...texts.flatMap((text) => text.split(/\s+/)).map((word) => widthOf(font, MAX_FONT_SIZE, word)));
+  const longest = (font: string, texts: string[]) => {
+    const measure = widthOf(font, MAX_FONT_SIZE);
+    return Math.max(0, ...texts.flatMap((text) => text.split(/\s+/)).map((word) => measure(word)));
+  };
   const needs = columns.map((_, index) =>
     Math.max(longest(BOLD, [headers[index]!]), longest(REGULAR, sample.map((cells) => cells[index]!))),
   );
@@ -149,7 +163,8 @@ export function exportPdf<T>({ fileName, columns }: Pick<ExportJob<T>, 'fileName
     const { fontSize, widths } = layout;
     doc.font(font).fontSize(fontSize);
     const lineHeight = doc.currentLineHeight(true);
-    const lines = cells.map((cell, index) => cellLines(cell, widths[index]! - 2 * PADDING, (text) => widthOf(font, fontSize, text)));
+    const measure = widthOf(font, fontSize);
+    const lines = cells.map((cell, index) => cellLines(cell, widths[index]! - 2 * PADDING, measure));
     const height = Math.max(...lines.map((cell) => cell.length)) * lineHeight + 2 * PADDING;
     if (doc.y + height > bottom()) {
       doc.addPage();
