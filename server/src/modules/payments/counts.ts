@@ -5,6 +5,7 @@ import type { LatestPayment } from '@recaudo/domain/payments';
 import type { PaymentSummary } from '@recaudo/domain/regional';
 import type { Executor } from '../../db/client';
 import { dayPair } from '../../platform/paging';
+import { money } from './presenter';
 
 /**
  * Payment figures other areas show (issue 6 "Summaries"):
@@ -57,8 +58,9 @@ export function presentLatestPayment(json: LatestPaymentJson | null): LatestPaym
     id: json.id,
     status: json.status === 1 || json.status === 2 ? json.status : 0,
     date_payment: json.date_payment,
-    amount_payment: new Decimal(json.amount_payment).toFixed(2),
-    dollar_amount_payment: new Decimal(json.dollar_amount_payment).toFixed(2),
+    // Stored amounts read as text are already "1234.50": decimal.js was a tenth of a clients export's CPU.
+    amount_payment: money(json.amount_payment),
+    dollar_amount_payment: money(json.dollar_amount_payment),
     created_at: new Date(json.created_at).toISOString(),
   };
 }
