@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, type Readable, type Writable } from 'node:stream';
 import Papa from 'papaparse';
 import type { z } from 'zod';
 import { exportFormatField, type ExportFormat } from '@recaudo/domain/export';
@@ -180,6 +180,34 @@ function csvStream<T>({ columns, source }: ExportJob<T>): Readable {
   return out;
 }
 
+/** What exceljs pipes a worksheet into: the zip's entry stream (readable-stream 2, without `writableLength`). */
+type ZipEntry = Writable & { _writableState?: { length: number } };
+
+/** Bytes of sheet XML the zip may hold unread before the rows wait for it. */
+const ZIP_BACKLOG_BYTES = 1 << 20;
+
+/**
+ * Waits while the zip holds more than a megabyte of the sheet unread. exceljs writes a committed
+ * row into the zip without waiting for it (exceljs/exceljs#734), and deflating falls behind:
+ * a month of payments piled up 100 MB of XML there. The entry is reached through exceljs's
+ * internals; should they change, the export still works, only without this limit.
+ */
+async function zipCaughtUp(sheet: ExcelJS.Worksheet, out: Writable): Promise<void> {
+  const entry = (sheet as unknown as { stream?: { pipes?: ZipEntry[] } }).stream?.pipes?.[0];
+  const backlog = () => entry?.writableLength ?? entry?._writableState?.length ?? 0;
+  while (backlog() > ZIP_BACKLOG_BYTES && !out.destroyed) {
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        entry!.off('drain', done);
+        out.off('close', done);
+        resolve();
+      };
+      entry!.once('drain', done);
+      out.once('close', done);
+    });
+  }
+}
+
 function xlsxStream<T>({ fileName, columns, source }: ExportJob<T>): Readable {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
@@ -187,9 +215,10 @@ function xlsxStream<T>({ fileName, columns, source }: ExportJob<T>): Readable {
   sheet.columns = columns.map((column, index) => ({ header: column.header, key: `c${index}`, width: column.width ?? 18 }));
   sheet.getRow(1).font = { bold: true };
   void (async () => {
-    for await (const row of allRows(source)) {
+    for await (const rows of allBatches(source)) {
       if (out.destroyed) return;
-      sheet.addRow(columns.map((column) => escapeCell(column.value(row)))).commit();
+      for (const row of rows) sheet.addRow(columns.map((column) => escapeCell(column.value(row)))).commit();
+      await zipCaughtUp(sheet, out);
       await drained(out);
     }
     sheet.commit();
