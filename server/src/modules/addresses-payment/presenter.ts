@@ -45,12 +45,15 @@ export const addressTotalsSchema = z.object({ total_fees: z.string(), total_addr
 
 export const monthsAnswerSchema = z.object({ payments: z.array(calendarYearSchema), months_to_pay: z.number() });
 
-const location = (row: AddressRow) =>
+/** An address as its export reads it: the list row without the ledger's months and the delivered tickets. */
+export type AddressExportRow = Omit<AddressRow, 'payments' | 'tickets_delivered'>;
+
+const location = (row: AddressExportRow) =>
   [row.state?.name, row.municipality?.name, row.parish?.name, row.type === 0 ? row.community?.name : row.economic_activity?.name]
     .filter((part): part is string => Boolean(part))
     .join(' / ');
 
-export const addressExportColumns: ExportColumn<AddressRow>[] = [
+export const addressExportColumns: ExportColumn<AddressExportRow>[] = [
   { header: 'ID', value: (row) => row.id, width: 8 },
   { header: 'Cliente', value: (row) => row.client.name, width: 28 },
   { header: 'Identificación', value: (row) => identificationLabel(row.client), width: 16 },

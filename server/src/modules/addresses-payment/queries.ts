@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { addressMessages, type AddressListQuery, type AddressRow } from '@recaudo/domain/addresses';
+import type { AddressExportRow } from './presenter';
 import { calendarYears, currentMonth, type Coverage, type Month } from '@recaudo/domain/months';
 import type { DeliveredTicket } from '@recaudo/domain/tickets';
 import type { Executor } from '../../db/client';
@@ -107,7 +108,8 @@ type Joined = { [K in keyof ReturnType<typeof rowColumns>]: unknown } & {
 const money = (value: string | null) => (value === null ? null : new Decimal(value).toFixed(2));
 const ref = (id: number | null, name: string | null) => (id !== null && name !== null ? { id, name } : null);
 
-function present(row: Joined, coverage: Coverage[], now: Date, tickets: DeliveredTicket[]): AddressRow {
+/** A row as the list shows it, but its ledger's months and delivered tickets: what an export reads. */
+function presentListed(row: Joined): AddressExportRow {
   const monthsToPay = Number(row.months_to_pay);
   return {
     id: row.id,
@@ -136,13 +138,15 @@ function present(row: Joined, coverage: Coverage[], now: Date, tickets: Delivere
     date_start: row.date_start,
     start_month: row.start_month,
     months_to_pay: monthsToPay,
-    payments: calendarYears(row.start_month, coverage, now),
     solvent: row.solvent,
     solvent_to_date: row.solvent_to_date,
-    tickets_delivered: tickets,
     created_by: row.created_by,
     created_at: new Date(row.created_at).toISOString(),
   };
+}
+
+function present(row: Joined, coverage: Coverage[], now: Date, tickets: DeliveredTicket[]): AddressRow {
+  return { ...presentListed(row), payments: calendarYears(row.start_month, coverage, now), tickets_delivered: tickets };
 }
 
 /** The ledger rows of a page of addresses, in one query. */
@@ -252,6 +256,18 @@ async function loadAddresses(db: Executor, options: LoadOptions & { ids?: number
   return rows.map((row) => present(row, coverage.get(row.id) ?? [], now, tickets.get(row.id) ?? []));
 }
 
+/**
+ * An export batch's rows by id, without the ledger's months and the delivered tickets, which no
+ * export column shows: reading the months of a thousand addresses (about 20 000 ledger rows) took
+ * 200 ms a batch, and all 250 036 addresses as CSV 23.5 s.
+ */
+async function loadExportRows(db: Executor, ids: number[], now: Date): Promise<AddressExportRow[]> {
+  if (!ids.length) return [];
+  const position = new Map(ids.map((id, index) => [id, index]));
+  const rows = ((await rowsById(db, currentMonth(now)).execute({ ids })) as Joined[]).sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+  return rows.map((row) => presentListed(row));
+}
+
 /* ---------------- Lists ---------------- */
 
 /** The search's matches, or undefined without a search. */
@@ -307,7 +323,7 @@ export async function addressWhere(
   );
 }
 
-export interface AddressSource extends RowSource<AddressRow> {
+export interface AddressSource extends RowSource<AddressRow, AddressExportRow> {
   totals(): Promise<{ total_fees: string; total_addresses: number }>;
 }
 
@@ -342,7 +358,7 @@ export function addressSource(db: Executor, query: AddressListQuery, auth?: Auth
     rows: async (limit, offset) => loadAddresses(db, { where: await where(), order, orderJoins, byMonthsToPay, limit, offset, now }),
     walk: {
       keys: async () => pageIds(db, { where: await where(), order, orderJoins, byMonthsToPay, limit: null, now }),
-      load: (ids) => loadAddresses(db, { ids, now }),
+      load: (ids) => loadExportRows(db, ids, now),
     },
     async count() {
       return (await summarize()).total;

@@ -17,7 +17,7 @@ import { payments } from './tables';
  * The rows of a payments export, a batch of ids at a time: only what the export's columns show
  * (presenter.ts `paymentExportColumns`), not the list's whole row. Reading and presenting the
  * list's 80 fields and nine references per payment took four fifths of a CSV export's CPU.
- * Each batch reads its payments with their client and address in one join, and the references
+ * Each batch reads its payments with their client and address in one statement, and the references
  * (method, bank, series, creator, community, parish, activity) once per export: a batch asks
  * only for the ids no earlier batch brought.
  */
@@ -99,6 +99,18 @@ const FIELDS = {
 } satisfies Record<string, PgColumn>;
 
 const FIELD_LIST = Object.entries(FIELDS);
+
+/**
+ * A batch's client and address, each read by its primary key from a lateral subquery named as
+ * its table (so FIELDS reads them unchanged). As plain joins, PostgreSQL hashed every address
+ * (a parallel sequential scan of 250 000 rows on three processes, 32–54 ms a batch) to find a
+ * thousand; by key, one process answers in 15 ms, leaving the other core to the export.
+ */
+const CLIENT_FIELDS = sql.join([clients.name, clients.identificationType, clients.identification], sql`, `);
+const ADDRESS_FIELDS = sql.join(
+  [addressesPayments.type, addressesPayments.address, addressesPayments.communityId, addressesPayments.parishId, addressesPayments.economicActivityId],
+  sql`, `,
+);
 const selectedFields = sql.join(
   FIELD_LIST.map(([alias, column]) => sql`${column} as ${sql.identifier(alias)}`),
   sql`, `,
@@ -129,8 +141,8 @@ export function paymentBatchLoader(db: Executor) {
   return async function load(ids: number[]): Promise<PaymentExportRow[]> {
     if (!ids.length) return [];
     const result = (await db.execute(sql`select ${selectedFields} from ${payments}
-      join ${clients} on ${clients.id} = ${payments.clientId}
-      join ${addressesPayments} on ${addressesPayments.id} = ${payments.addressPaymentId}
+      cross join lateral (select ${CLIENT_FIELDS} from ${clients} where ${clients.id} = ${payments.clientId} limit 1) as ${clients}
+      cross join lateral (select ${ADDRESS_FIELDS} from ${addressesPayments} where ${addressesPayments.id} = ${payments.addressPaymentId} limit 1) as ${addressesPayments}
       where ${payments.id} = any(${`{${ids.join(',')}}`}::int[])`)) as unknown as { rows: Record<string, unknown>[] };
     const rows = result.rows.map(decoded);
     await Promise.all([

@@ -6,6 +6,7 @@ import { createTestContext, type TestContext, type TestUser } from '../../../tes
 import { seedScale } from '../../db/seed/scale';
 import { escapeCell } from '../../platform/export';
 import { authenticateToken } from '../auth/service';
+import { addressSource } from '../addresses-payment/queries';
 import { clientSource } from '../clients/queries';
 import type { PaymentExportRow } from './export-rows';
 import { listSource, loadPayments } from './queries';
@@ -118,5 +119,18 @@ describe('the clients export batch', () => {
     expect(listed.some((row) => row.user !== null)).toBe(true);
     expect(listed.filter((row) => row.count_payments > 1 && row.addresses_payments.length > 0).length).toBeGreaterThan(100);
     expect(await source.walk!.load(keys)).toEqual(listed);
+  }, 60_000);
+});
+
+describe('the addresses export batch', () => {
+  it('gives each address the list row’s fields but the ledger’s months and delivered tickets, in list order', async () => {
+    const auth = (await authenticateToken(ctx.db, admin.token))!;
+    const source = addressSource(ctx.db, { search: '', page: 1, per_page: 400, filters: {} }, auth);
+    const listed = await source.rows(400, 0);
+    const keys = await source.walk!.keys();
+    expect(keys.slice(0, 400)).toEqual(listed.map((row) => row.id));
+    expect(listed.some((row) => row.months_to_pay > 0 && row.payments.length > 0)).toBe(true);
+    const batch = await source.walk!.load(keys.slice(0, 400));
+    expect(batch).toEqual(listed.map(({ payments: _months, tickets_delivered: _tickets, ...exported }) => exported));
   }, 60_000);
 });
