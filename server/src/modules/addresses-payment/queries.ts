@@ -7,7 +7,7 @@ import { calendarYears, currentMonth, type Coverage, type Month } from '@recaudo
 import type { DeliveredTicket } from '@recaudo/domain/tickets';
 import type { Executor } from '../../db/client';
 import { notFound } from '../../platform/errors';
-import { idsInOrder, type RowSource } from '../../platform/export';
+import { idsInOrder, inKeyOrder, type RowSource } from '../../platform/export';
 import { idList, isChecked, likePattern, sortOrder, textList, wholeList } from '../../platform/paging';
 import { preparedStatement } from '../../platform/prepared';
 import { assertOwnClient, clientIdOf, clientScope } from '../../platform/scope';
@@ -230,6 +230,10 @@ const rowsById = preparedStatement('addresses_page_rows', (db, name, month) =>
     .prepare(name),
 );
 
+/** The joined rows of these addresses, in the ids' order. */
+const joinedByIds = async (db: Executor, ids: number[], current: Month): Promise<Joined[]> =>
+  inKeyOrder(ids, (await rowsById(db, current).execute({ ids })) as Joined[], (row) => row.id);
+
 async function loadAddresses(db: Executor, options: LoadOptions & { ids?: number[] }): Promise<AddressRow[]> {
   const now = options.now ?? new Date();
   const current = currentMonth(now);
@@ -238,8 +242,7 @@ async function loadAddresses(db: Executor, options: LoadOptions & { ids?: number
   if (ids && !ids.length) return [];
   let rows: Joined[];
   if (ids) {
-    const position = new Map(ids.map((id, index) => [id, index]));
-    rows = ((await rowsById(db, current).execute({ ids })) as Joined[]).sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+    rows = await joinedByIds(db, ids, current);
   } else {
     rows = (await joinedRows(db, current)
       .where(options.where)
@@ -263,9 +266,7 @@ async function loadAddresses(db: Executor, options: LoadOptions & { ids?: number
  */
 async function loadExportRows(db: Executor, ids: number[], now: Date): Promise<AddressExportRow[]> {
   if (!ids.length) return [];
-  const position = new Map(ids.map((id, index) => [id, index]));
-  const rows = ((await rowsById(db, currentMonth(now)).execute({ ids })) as Joined[]).sort((a, b) => position.get(a.id)! - position.get(b.id)!);
-  return rows.map((row) => presentListed(row));
+  return (await joinedByIds(db, ids, currentMonth(now))).map((row) => presentListed(row));
 }
 
 /* ---------------- Lists ---------------- */
