@@ -255,6 +255,17 @@ export interface ClientAddressSummary {
   address: string;
 }
 
+/** A client as `clients/selects/data` answers it: the pickers' label and the contact data the payment panel checks. */
+export interface ClientOption {
+  id: number;
+  name: string;
+  identification_type: string;
+  identification: string;
+  type: number;
+  email: string | null;
+  phone: string[];
+}
+
 export interface ClientRow {
   id: number;
   type: ClientType;

@@ -1,3 +1,4 @@
+import type { ClientOption } from '@recaudo/domain/clients';
 import { http } from '../lib/http';
 import type { FilterField, FilterOption } from './filter-drawer';
 
@@ -7,14 +8,7 @@ export interface Named {
   name: string;
 }
 
-/** A client as `clients/selects/data` answers it: the pickers' label and the contact data the payment panel checks. */
-export interface ClientOption extends Named {
-  identification_type: string;
-  identification: string;
-  type: number;
-  email: string | null;
-  phone: string[];
-}
+export type { ClientOption };
 
 /** Clients by name or identification (at most 50; a client user gets only their own). */
 export const findClientOptions = (search: string, signal?: AbortSignal) =>

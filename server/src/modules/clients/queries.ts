@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
-import { ageOn, clientMessages, type ClientAddressSummary, type ClientListQuery, type ClientRow, type ClientType } from '@recaudo/domain/clients';
+import { ageOn, clientMessages, type ClientAddressSummary, type ClientListQuery, type ClientOption, type ClientRow, type ClientType } from '@recaudo/domain/clients';
 import { todayInCaracas } from '@recaudo/domain/dates';
 import type { Database, Executor } from '../../db/client';
 import { notFound } from '../../platform/errors';
@@ -185,16 +185,6 @@ export function clientSource(db: Executor, query: ClientListQuery, auth?: AuthCo
     // Exact up to 10 000 clients, the planner's estimate beyond: counting 200 000 clients cost more than the page.
     count: () => listTotal(db, clients, where),
   };
-}
-
-export interface ClientOption {
-  id: number;
-  name: string;
-  identification_type: string;
-  identification: string;
-  type: number;
-  email: string | null;
-  phone: string[];
 }
 
 export const optionColumns = {

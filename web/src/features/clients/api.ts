@@ -1,4 +1,4 @@
-import type { ClientRow, ClientType, NoteRow } from '@recaudo/domain/clients';
+import type { ClientOption, ClientRow, ClientType, NoteRow } from '@recaudo/domain/clients';
 import type { Paged } from '@recaudo/domain/paging';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListParams } from '../../components/use-list-state';
@@ -30,16 +30,6 @@ export interface ClientDetail {
   date_now: string;
   dollar_rate: string;
   euro_rate: string;
-}
-
-export interface ClientOption {
-  id: number;
-  name: string;
-  identification_type: string;
-  identification: string;
-  type: number;
-  email: string | null;
-  phone: string[];
 }
 
 /** `clients/send-message`: typed addresses (text) and chosen clients (their id). */

@@ -1,6 +1,6 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import SendOutlined from '@ant-design/icons/SendOutlined';
-import { CLIENT_TYPES, GENDERS, IDENTIFICATION_TYPES, type ClientRow, type ClientType } from '@recaudo/domain/clients';
+import { CLIENT_TYPES, GENDERS, IDENTIFICATION_TYPES, type ClientOption, type ClientRow, type ClientType } from '@recaudo/domain/clients';
 import Button from 'antd/es/button';
 import Segmented from 'antd/es/segmented';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -17,7 +17,7 @@ import { useWatchList } from '../../lib/realtime';
 import { useRecordPanels } from '../../components/use-record-panels';
 import { userFilterField } from '../../components/user-filter';
 import { useCan } from '../../lib/session';
-import { CLIENTS_EXPORT_PATH, findClientOptions, useChangeClientStatus, useClients, useDeleteClient, type ClientOption } from './api';
+import { CLIENTS_EXPORT_PATH, findClientOptions, useChangeClientStatus, useClients, useDeleteClient } from './api';
 import { clientColumns, clientDetailPath } from './client-columns';
 import { ClientFormPanel } from './client-form-panel';
 import { MessageModal } from './message-modal';

@@ -1,4 +1,4 @@
-import { clientMessages, identificationLabel, MESSAGE_EMAIL_PATTERN, MESSAGE_PHONE_PATTERN, sendMessageSchema } from '@recaudo/domain/clients';
+import { clientMessages, identificationLabel, MESSAGE_EMAIL_PATTERN, MESSAGE_PHONE_PATTERN, sendMessageSchema, type ClientOption } from '@recaudo/domain/clients';
 import { messages } from '@recaudo/domain/validation';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { EMPTY_SELECT_TEXT, SELECT_SEARCH_DEBOUNCE_MS } from '../../components/filter-drawer';
 import { useDebouncedValue } from '../../components/use-debounced-value';
 import { applyServerErrors, zodRule } from '../../lib/form';
-import { useClientOptions, useSendMessage, type ClientOption, type MessageInput } from './api';
+import { useClientOptions, useSendMessage, type MessageInput } from './api';
 
 type MessageType = MessageInput['type'];
 

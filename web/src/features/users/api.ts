@@ -1,5 +1,6 @@
 import type { Paged } from '@recaudo/domain/paging';
 import type { RoleRow } from '@recaudo/domain/roles';
+import type { ClientOption } from '@recaudo/domain/clients';
 import type { AdminUserRow, ClientUserRow } from '@recaudo/domain/users';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FilterOption } from '../../components/filter-drawer';
@@ -38,17 +39,6 @@ export interface UserOption {
   id: number;
   name: string;
   email: string;
-}
-
-
-export interface ClientOption {
-  id: number;
-  name: string;
-  identification_type: string;
-  identification: string;
-  type: number;
-  email: string | null;
-  phone: string[];
 }
 
 export const userKeys = {

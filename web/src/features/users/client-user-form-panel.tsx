@@ -1,4 +1,4 @@
-import { identificationLabel } from '@recaudo/domain/clients';
+import { identificationLabel, type ClientOption } from '@recaudo/domain/clients';
 import { userMessages, type ClientUserRow } from '@recaudo/domain/users';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
@@ -11,7 +11,7 @@ import { SidePanel } from '../../components/side-panel';
 import { useDebouncedValue } from '../../components/use-debounced-value';
 import { applyServerErrors } from '../../lib/form';
 import { AccountFields, blank } from './account-fields';
-import { useClientOptions, useSaveClientUser, type ClientOption } from './api';
+import { useClientOptions, useSaveClientUser } from './api';
 
 const FORM_ID = 'client-user-form';
 
