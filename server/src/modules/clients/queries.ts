@@ -63,22 +63,11 @@ const clientColumns = {
   latest_payment: clientLatestPayment,
 };
 
-type ClientSelect = { [K in keyof typeof clientColumns]: unknown } & {
-  id: number;
+/** A selected row: the API's row but for what `presentClient` still narrows, derives or formats. */
+type ClientSelect = { [K in keyof typeof clientColumns]: unknown } & Omit<ClientRow, 'type' | 'gender' | 'age' | 'count_payments' | 'latest_payment' | 'created_at'> & {
   type: number;
-  name: string;
-  email: string | null;
-  phone: string[];
   gender: string | null;
-  birth_date: string | null;
-  identification: string;
-  identification_type: string;
-  address: string | null;
-  photo: string | null;
-  active: boolean;
   created_at: Date | string;
-  user: { id: number; name: string; email: string; created_at: string } | null;
-  addresses_payments: ClientAddressSummary[];
   count_payments: number | string;
   latest_payment: LatestPaymentJson | null;
 };
