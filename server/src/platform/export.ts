@@ -9,7 +9,7 @@ import { listQuerySchema, type ListQuery, type Paged } from '@recaudo/domain/pag
 import type { Executor } from '../db/client';
 import type { RouteAccess } from './access';
 import type { ZodApp } from './module';
-import { drained } from './drained';
+import { drained, drainOrClose } from './drained';
 import { exportPdf } from './export-pdf';
 import { paginate } from './paging';
 
@@ -195,17 +195,7 @@ const ZIP_BACKLOG_BYTES = 1 << 20;
 async function zipCaughtUp(sheet: ExcelJS.Worksheet, out: Writable): Promise<void> {
   const entry = (sheet as unknown as { stream?: { pipes?: ZipEntry[] } }).stream?.pipes?.[0];
   const backlog = () => entry?.writableLength ?? entry?._writableState?.length ?? 0;
-  while (backlog() > ZIP_BACKLOG_BYTES && !out.destroyed) {
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        entry!.off('drain', done);
-        out.off('close', done);
-        resolve();
-      };
-      entry!.once('drain', done);
-      out.once('close', done);
-    });
-  }
+  while (entry && backlog() > ZIP_BACKLOG_BYTES && !out.destroyed) await drainOrClose(entry, out);
 }
 
 function xlsxStream<T>({ fileName, columns, source }: ExportJob<T>): Readable {
