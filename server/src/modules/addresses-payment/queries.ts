@@ -234,11 +234,11 @@ const rowsById = preparedStatement('addresses_page_rows', (db, name, month) =>
 const joinedByIds = async (db: Executor, ids: number[], current: Month): Promise<Joined[]> =>
   inKeyOrder(ids, (await rowsById(db, current).execute({ ids })) as Joined[], (row) => row.id);
 
-async function loadAddresses(db: Executor, options: LoadOptions & { ids?: number[] }): Promise<AddressRow[]> {
+async function loadAddresses(db: Executor, options: LoadOptions): Promise<AddressRow[]> {
   const now = options.now ?? new Date();
   const current = currentMonth(now);
   const limit = options.limit;
-  const ids = options.ids ?? (limit == null ? null : await pageIds(db, { ...options, limit }));
+  const ids = limit == null ? null : await pageIds(db, { ...options, limit });
   if (ids && !ids.length) return [];
   let rows: Joined[];
   if (ids) {
