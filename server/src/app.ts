@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import qs from 'qs';
 import type { Config } from './config';
@@ -40,6 +40,7 @@ import { registerErrorHandling } from './platform/errors';
 import type { ModuleContext } from './platform/module';
 import { HealthRegistry } from './platform/health';
 import { attachRealtime } from './platform/realtime';
+import { responseSerializer } from './platform/serializer';
 import { filesIn, objectStores } from './platform/storage';
 
 const AREAS = [
@@ -88,7 +89,7 @@ export async function buildApp(config: Config, db: Database, options: { serveWeb
     bodyLimit: 2 * 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer(config.NODE_ENV !== 'production'));
   registerErrorHandling(app);
 
   app.addHook('onSend', async (_request, reply, payload) => {
