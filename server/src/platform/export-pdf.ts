@@ -47,6 +47,51 @@ function widthMemory(doc: PDFKit.PDFDocument): WidthOf {
   };
 }
 
+/** pdfkit's standard font as a document holds it (`doc._font`): what it encodes and measures. */
+interface DocumentFont {
+  encode(text: string, features?: unknown): unknown;
+  widthOfString(text: string, size: number, features?: unknown): number;
+}
+
+/**
+ * pdfkit kerns every line it writes twice, glyph pair by glyph pair: once to encode it, once to
+ * measure it (the largest cost of a PDF export), and the lines of a column repeat (statuses,
+ * methods, banks, dates, "BS"). The document's own font objects remember both per text, up to
+ * REMEMBERED_WIDTHS of each. pdfkit only reads what `encode` answers, and a width is remembered
+ * at 1 000 points and scaled as pdfkit scales it, so the file is the same. The font objects are
+ * pdfkit's internals: if they change shape, the document is written without the memory.
+ */
+function rememberEncodings(doc: PDFKit.PDFDocument, fonts: string[]): void {
+  for (const name of fonts) {
+    const font = (doc.font(name) as unknown as { _font?: Partial<DocumentFont> })._font;
+    if (typeof font?.encode !== 'function' || typeof font.widthOfString !== 'function') continue;
+    const encode = font.encode.bind(font);
+    const widthOfString = font.widthOfString.bind(font);
+    const encodings = new Map<string, unknown>();
+    const widths = new Map<string, number>();
+    font.encode = (text, features) => {
+      if (features !== undefined) return encode(text, features);
+      let encoded = encodings.get(text);
+      if (encoded === undefined) {
+        if (encodings.size >= REMEMBERED_WIDTHS) encodings.clear();
+        encoded = encode(text);
+        encodings.set(text, encoded);
+      }
+      return encoded;
+    };
+    font.widthOfString = (text, size, features) => {
+      if (features !== undefined) return widthOfString(text, size, features);
+      let width = widths.get(text);
+      if (width === undefined) {
+        if (widths.size >= REMEMBERED_WIDTHS) widths.clear();
+        width = widthOfString(text, 1000);
+        widths.set(text, width);
+      }
+      return width * (size / 1000);
+    };
+  }
+}
+
 /**
  * A word as the pieces a line may end between: after a hyphen or a slash ("25-11-" "2026"), and
  * a piece still wider than the column by characters.
@@ -153,6 +198,7 @@ export function exportPdf<T>({ fileName, columns }: Pick<ExportJob<T>, 'fileName
   const left = doc.page.margins.left;
   const usable = doc.page.width - left - doc.page.margins.right;
   const bottom = () => doc.page.height - doc.page.margins.bottom;
+  rememberEncodings(doc, [REGULAR, BOLD]);
   const widthOf = widthMemory(doc);
   const headers = columns.map((column) => column.header);
   const cellsOf = (row: T) => columns.map((column) => String(column.value(row) ?? ''));
