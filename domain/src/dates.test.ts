@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUSINESS_TIME_ZONE, caracas, caracasDayStart, caracasText, dayjs } from './dates';
+import { BUSINESS_TIME_ZONE, caracas, caracasDayStart, caracasMonth, caracasText, dayjs } from './dates';
 
 describe('caracas', () => {
   it('reads every instant from the change of May 2016 on as the zone rules do (fixed UTC−4), day boundaries included', () => {
@@ -20,14 +20,15 @@ describe('caracas', () => {
   });
 });
 
-describe('caracasText', () => {
-  it('writes every instant as dayjs in the zone does, from Dates and from ISO text with Z or an offset', () => {
+describe('caracasText and caracasMonth', () => {
+  it('write every instant as dayjs in the zone does, from Dates and from ISO text with Z or an offset', () => {
     for (let instant = Date.UTC(2014, 0, 1, 0, 7); instant < Date.UTC(2031, 0, 1); instant += 29 * 3600_000 + 17 * 60_000) {
       const zoned = dayjs(instant).tz(BUSINESS_TIME_ZONE);
       const iso = new Date(instant).toISOString();
       for (const value of [new Date(instant), iso, dayjs(instant).utcOffset(-240).format('YYYY-MM-DDTHH:mm:ss.SSSZ')]) {
         expect(caracasText(value, true)).toBe(zoned.format('DD-MM-YYYY hh:mm a'));
         expect(caracasText(value, false)).toBe(zoned.format('DD-MM-YYYY'));
+        expect(caracasMonth(value)).toBe(zoned.format('YYYY-MM'));
       }
     }
   });

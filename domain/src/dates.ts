@@ -52,6 +52,12 @@ export function caracasText(value: string | Date, withTime: boolean): string {
   return `${day} ${pad(hours % 12 || 12)}:${pad(clock.getUTCMinutes())} ${hours < 12 ? 'am' : 'pm'}`;
 }
 
+/** `YYYY-MM` of an instant in Caracas, as `caracas(value).format('YYYY-MM')` writes it (every list request asks for the current month). */
+export function caracasMonth(value: string | Date): string {
+  const clock = fixedOffsetClock(value);
+  return clock ? `${clock.getUTCFullYear()}-${pad(clock.getUTCMonth() + 1)}` : caracas(value).format('YYYY-MM');
+}
+
 /** The instant a Caracas day (YYYY-MM-DD) starts. */
 export function caracasDayStart(day: string): Date {
   const start = new Date(`${day}T00:00:00-04:00`);

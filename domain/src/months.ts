@@ -1,4 +1,4 @@
-import { caracas } from './dates';
+import { caracasMonth } from './dates';
 
 /**
  * Month arithmetic of the ledger. A month is 'YYYY-MM'; comparing two months as strings
@@ -13,10 +13,10 @@ export const isMonth = (value: unknown): value is Month => typeof value === 'str
 /** The month of a date or timestamp, in Caracas. A plain 'YYYY-MM-DD' is taken as written. */
 export function monthOf(value: string | Date): Month {
   if (typeof value === 'string' && /^\d{4}-\d{2}(-\d{2})?$/.test(value)) return value.slice(0, 7);
-  return caracas(value).format('YYYY-MM');
+  return caracasMonth(value);
 }
 
-export const currentMonth = (now: Date = new Date()): Month => caracas(now).format('YYYY-MM');
+export const currentMonth = (now: Date = new Date()): Month => caracasMonth(now);
 
 const toIndex = (month: Month) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
 const fromIndex = (index: number): Month => `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
