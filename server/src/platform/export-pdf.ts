@@ -11,12 +11,26 @@ const MIN_FONT_SIZE = 6;
 /** Rows read before the layout is set. */
 const SAMPLE_ROWS = 200;
 /** Distinct words whose width is remembered before the memory starts over. */
-const REMEMBERED_WIDTHS = 20_000;
+const REMEMBERED_TEXTS = 20_000;
 
 const REGULAR = 'Helvetica';
 const BOLD = 'Helvetica-Bold';
 /** The measure of words in a font and size. */
 type WidthOf = (font: string, size: number) => (text: string) => number;
+
+/** `compute` of a text, remembered for up to REMEMBERED_TEXTS texts (then forgotten all at once). */
+function remembered<V>(compute: (text: string) => V): (text: string) => V {
+  const known = new Map<string, V>();
+  return (text) => {
+    let value = known.get(text);
+    if (value === undefined) {
+      if (known.size >= REMEMBERED_TEXTS) known.clear();
+      value = compute(text);
+      known.set(text, value);
+    }
+    return value;
+  };
+}
 
 /**
  * A word's width in a font and size, remembered: most words of a column repeat (a
@@ -31,16 +45,7 @@ function widthMemory(doc: PDFKit.PDFDocument): WidthOf {
     const fontAndSize = `${font} ${size}`;
     let measure = measurers.get(fontAndSize);
     if (!measure) {
-      const known = new Map<string, number>();
-      measure = (text: string) => {
-        let width = known.get(text);
-        if (width === undefined) {
-          if (known.size >= REMEMBERED_WIDTHS) known.clear();
-          width = doc.font(font).fontSize(size).widthOfString(text);
-          known.set(text, width);
-        }
-        return width;
-      };
+      measure = remembered((text) => doc.font(font).fontSize(size).widthOfString(text));
       measurers.set(fontAndSize, measure);
     }
     return measure;
@@ -57,7 +62,7 @@ interface DocumentFont {
  * pdfkit kerns every line it writes twice, glyph pair by glyph pair: once to encode it, once to
  * measure it (the largest cost of a PDF export), and the lines of a column repeat (statuses,
  * methods, banks, dates, "BS"). The document's own font objects remember both per text, up to
- * REMEMBERED_WIDTHS of each. pdfkit only reads what `encode` answers, and a width is remembered
+ * REMEMBERED_TEXTS of each. pdfkit only reads what `encode` answers, and a width is remembered
  * at 1 000 points and scaled as pdfkit scales it, so the file is the same. The font objects are
  * pdfkit's internals: if they change shape, the document is written without the memory.
  */
@@ -67,28 +72,10 @@ function rememberEncodings(doc: PDFKit.PDFDocument, fonts: string[]): void {
     if (typeof font?.encode !== 'function' || typeof font.widthOfString !== 'function') continue;
     const encode = font.encode.bind(font);
     const widthOfString = font.widthOfString.bind(font);
-    const encodings = new Map<string, unknown>();
-    const widths = new Map<string, number>();
-    font.encode = (text, features) => {
-      if (features !== undefined) return encode(text, features);
-      let encoded = encodings.get(text);
-      if (encoded === undefined) {
-        if (encodings.size >= REMEMBERED_WIDTHS) encodings.clear();
-        encoded = encode(text);
-        encodings.set(text, encoded);
-      }
-      return encoded;
-    };
-    font.widthOfString = (text, size, features) => {
-      if (features !== undefined) return widthOfString(text, size, features);
-      let width = widths.get(text);
-      if (width === undefined) {
-        if (widths.size >= REMEMBERED_WIDTHS) widths.clear();
-        width = widthOfString(text, 1000);
-        widths.set(text, width);
-      }
-      return width * (size / 1000);
-    };
+    const encoded = remembered((text) => encode(text));
+    const width = remembered((text) => widthOfString(text, 1000));
+    font.encode = (text, features) => (features === undefined ? encoded(text) : encode(text, features));
+    font.widthOfString = (text, size, features) => (features === undefined ? width(text) * (size / 1000) : widthOfString(text, size, features));
   }
 }
 
