@@ -110,7 +110,11 @@ export async function startInvoiceSimulator(options: SimulatorOptions = {}): Pro
     if (!options.stateFile) return;
     // With DATABASE_URL nothing else creates DATA_DIR.
     fs.mkdirSync(path.dirname(options.stateFile), { recursive: true });
-    fs.writeFileSync(options.stateFile, JSON.stringify({ nextControl, documents: sim.documents }));
+    // Written aside and renamed: another process starting on the same DATA_DIR reads the file
+    // whole or not at all (it once read half of it and stopped on "Unexpected end of JSON input").
+    const written = `${options.stateFile}.${process.pid}.tmp`;
+    fs.writeFileSync(written, JSON.stringify({ nextControl, documents: sim.documents }));
+    fs.renameSync(written, options.stateFile);
   };
   const fail = (code: string, mensaje: string, validaciones: string[]) => ({ codigo: code, mensaje, validaciones });
 
