@@ -12,19 +12,24 @@ const MIN_FONT_SIZE = 6;
 const SAMPLE_ROWS = 200;
 /** Distinct words whose width is remembered before the memory starts over. */
 const REMEMBERED_TEXTS = 20_000;
+/**
+ * Distinct lines whose encoding is remembered: an encoding holds a small object per glyph (about
+ * a kilobyte for a line of a dozen characters), and the lines that repeat are few.
+ */
+const REMEMBERED_ENCODINGS = 4_000;
 
 const REGULAR = 'Helvetica';
 const BOLD = 'Helvetica-Bold';
 /** The measure of words in a font and size. */
 type WidthOf = (font: string, size: number) => (text: string) => number;
 
-/** `compute` of a text, remembered for up to REMEMBERED_TEXTS texts (then forgotten all at once). */
-function remembered<V>(compute: (text: string) => V): (text: string) => V {
+/** `compute` of a text, remembered for up to `limit` texts (then forgotten all at once). */
+function remembered<V>(compute: (text: string) => V, limit = REMEMBERED_TEXTS): (text: string) => V {
   const known = new Map<string, V>();
   return (text) => {
     let value = known.get(text);
     if (value === undefined) {
-      if (known.size >= REMEMBERED_TEXTS) known.clear();
+      if (known.size >= limit) known.clear();
       value = compute(text);
       known.set(text, value);
     }
@@ -61,10 +66,11 @@ interface DocumentFont {
 /**
  * pdfkit kerns every line it writes twice, glyph pair by glyph pair: once to encode it, once to
  * measure it (the largest cost of a PDF export), and the lines of a column repeat (statuses,
- * methods, banks, dates, "BS"). The document's own font objects remember both per text, up to
- * REMEMBERED_TEXTS of each. pdfkit only reads what `encode` answers, and a width is remembered
- * at 1 000 points and scaled as pdfkit scales it, so the file is the same. The font objects are
- * pdfkit's internals: if they change shape, the document is written without the memory.
+ * methods, banks, dates, "BS"). The document's own font objects remember both per text (up to
+ * REMEMBERED_ENCODINGS encodings and REMEMBERED_TEXTS widths). pdfkit only reads what `encode`
+ * answers, and a width is remembered at 1 000 points and scaled as pdfkit scales it, so the file
+ * is the same. The font objects are pdfkit's internals: if they change shape, the document is
+ * written without the memory.
  */
 function rememberEncodings(doc: PDFKit.PDFDocument, fonts: string[]): void {
   for (const name of fonts) {
@@ -72,7 +78,7 @@ function rememberEncodings(doc: PDFKit.PDFDocument, fonts: string[]): void {
     if (typeof font?.encode !== 'function' || typeof font.widthOfString !== 'function') continue;
     const encode = font.encode.bind(font);
     const widthOfString = font.widthOfString.bind(font);
-    const encoded = remembered((text) => encode(text));
+    const encoded = remembered((text) => encode(text), REMEMBERED_ENCODINGS);
     const width = remembered((text) => widthOfString(text, 1000));
     font.encode = (text, features) => (features === undefined ? encoded(text) : encode(text, features));
     font.widthOfString = (text, size, features) => (features === undefined ? width(text) * (size / 1000) : widthOfString(text, size, features));
