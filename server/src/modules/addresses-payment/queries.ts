@@ -20,7 +20,8 @@ import { deliveredTicketsOf } from '../tickets-payments/delivered';
 import { EFFECTIVE_FEE, monthsToPayIn, monthsToPayPage, monthsToPaySql, notSolventSql, PENDING, solventSql, solventToDateSql, START_MONTH } from './ledger-sql';
 import { searchMatches, type SearchMatches } from './search';
 import { addressTotals, addressType, type AddressTotals } from './totals';
-import { addressesPayments, addressMonths } from './tables';
+import { coverageOf } from './coverage';
+import { addressesPayments } from './tables';
 
 /**
  * Reading payment addresses: the list with its filters and totals, and one address as the API
@@ -147,23 +148,6 @@ function presentListed(row: Joined): AddressExportRow {
 
 function present(row: Joined, coverage: Coverage[], now: Date, tickets: DeliveredTicket[]): AddressRow {
   return { ...presentListed(row), payments: calendarYears(row.start_month, coverage, now), tickets_delivered: tickets };
-}
-
-/** The ledger rows of a page of addresses, in one query. */
-async function coverageOf(db: Executor, ids: number[]): Promise<Map<number, Coverage[]>> {
-  const byAddress = new Map<number, Coverage[]>();
-  if (!ids.length) return byAddress;
-  const rows = await db
-    .select({ address: addressMonths.addressPaymentId, month: addressMonths.month, payment_id: addressMonths.paymentId, pending: addressMonths.pending })
-    .from(addressMonths)
-    .where(inArray(addressMonths.addressPaymentId, ids))
-    .orderBy(asc(addressMonths.month));
-  for (const row of rows) {
-    const list = byAddress.get(row.address) ?? [];
-    list.push({ month: row.month, payment_id: row.payment_id, pending: row.pending });
-    byAddress.set(row.address, list);
-  }
-  return byAddress;
 }
 
 interface LoadOptions {

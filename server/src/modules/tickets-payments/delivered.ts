@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { addressMessages } from '@recaudo/domain/addresses';
 import { ticketMessages, type AssignTicketsInput, type DeliveredTicket, type RemoveTicketInput } from '@recaudo/domain/tickets';
 import type { Database, Executor } from '../../db/client';
 import { recordAudit } from '../../platform/audit';
 import { AppError, fieldError, notFound } from '../../platform/errors';
+import { preparedStatement } from '../../platform/prepared';
 import { addressesPayments } from '../addresses-payment/tables';
 import type { AuthContext } from '../auth/service';
 import { ticketsDelivered, ticketsPayments } from './tables';
@@ -15,11 +16,9 @@ import { ticketsDelivered, ticketsPayments } from './tables';
 
 const AUDIT_MODULE = 'tickets_delivered';
 
-/** The delivered tickets of a page of addresses, in one query, oldest first per address. */
-export async function deliveredTicketsOf(db: Executor, addressIds: number[]): Promise<Map<number, DeliveredTicket[]>> {
-  const byAddress = new Map<number, DeliveredTicket[]>();
-  if (!addressIds.length) return byAddress;
-  const rows = await db
+/** Every page of addresses reads its tickets with the same statement: planned once per connection. */
+const ticketsOfAddresses = preparedStatement('tickets_delivered_of_page', (db, name) =>
+  db
     .select({
       id: ticketsDelivered.id,
       address: ticketsDelivered.addressPaymentId,
@@ -34,8 +33,16 @@ export async function deliveredTicketsOf(db: Executor, addressIds: number[]): Pr
     })
     .from(ticketsDelivered)
     .innerJoin(ticketsPayments, eq(ticketsPayments.id, ticketsDelivered.ticketsPaymentId))
-    .where(inArray(ticketsDelivered.addressPaymentId, addressIds))
-    .orderBy(asc(ticketsDelivered.createdAt), asc(ticketsDelivered.id));
+    .where(sql`${ticketsDelivered.addressPaymentId} = any(${sql.placeholder('ids')}::int[])`)
+    .orderBy(asc(ticketsDelivered.createdAt), asc(ticketsDelivered.id))
+    .prepare(name),
+);
+
+/** The delivered tickets of a page of addresses, in one query, oldest first per address. */
+export async function deliveredTicketsOf(db: Executor, addressIds: number[]): Promise<Map<number, DeliveredTicket[]>> {
+  const byAddress = new Map<number, DeliveredTicket[]>();
+  if (!addressIds.length) return byAddress;
+  const rows = await ticketsOfAddresses(db).execute({ ids: addressIds });
   for (const row of rows) {
     const list = byAddress.get(row.address) ?? [];
     list.push({
