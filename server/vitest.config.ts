@@ -5,6 +5,7 @@ export default defineProject({
     name: 'server',
     include: ['src/**/*.test.ts'],
     environment: 'node',
+    globalSetup: ['./test/global-setup.ts'],
     // Each file boots its own database (PGlite in WASM or a fresh PostgreSQL database).
     testTimeout: 20_000,
     hookTimeout: 60_000,

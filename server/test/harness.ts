@@ -1,51 +1,22 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import pg from 'pg';
 import qs from 'qs';
 import type { Permission } from '@recaudo/domain/permissions';
 import { CLIENT_ROLE_ID } from '@recaudo/domain/roles';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
-import { openDatabase, type Database } from '../src/db/client';
+import type { Database } from '../src/db/client';
 import { seedBase } from '../src/db/seed/base';
+import { freshDatabase } from './databases';
 import { accessTokens } from '../src/modules/auth/tables';
 import { clients } from '../src/modules/clients/tables';
 import { permissionModules, roleModules, roles } from '../src/modules/roles/tables';
 import { users } from '../src/modules/users/tables';
 import { hashPassword, newSecret, sha256 } from '../src/platform/crypto';
 
-export const TEST_PASSWORD = 'Clave-de-prueba-1';
+export { freshDatabase };
 
-/** One database per test file: in-memory PGlite, or a fresh database on DATABASE_URL's server (or on `url`; null for PGlite). */
-export async function freshDatabase(url: string | null = process.env.DATABASE_URL ?? null) {
-  if (!url) return openDatabase({ dataDir: null });
-  const name = `recaudo_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const handle = await openDatabase({ url: target.toString(), dataDir: null });
-  return {
-    ...handle,
-    close: async () => {
-      await handle.close();
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      // pool.end() resolves before its backends are gone; forcing them out would raise an
-      // unhandled "terminating connection" error in a client that is still closing.
-      for (let wait = 0; wait < 50; wait++) {
-        const { rows } = await dropper.query<{ open: number }>('select count(*)::int as open from pg_stat_activity where datname = $1', [name]);
-        if (!rows[0]?.open) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
-}
+export const TEST_PASSWORD = 'Clave-de-prueba-1';
 
 export interface TestUser {
   id: number;

@@ -22,6 +22,8 @@ export type Executor = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The embedded database itself (PGlite only): what a test snapshot is dumped from. */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -43,7 +45,13 @@ const STARTUP_LOCK = 7_305_001;
  * the migrations; on PostgreSQL both run under an advisory lock, so several processes started
  * together migrate and seed one after another instead of racing.
  */
-export async function openDatabase(options: { url?: string; dataDir: string | null; prepare?: (db: Database) => Promise<void> }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  url?: string;
+  dataDir: string | null;
+  /** PGlite in memory only: start from this dumped data directory (`dumpDataDir`) instead of an empty one. */
+  loadDataDir?: Blob;
+  prepare?: (db: Database) => Promise<void>;
+}): Promise<DatabaseHandle> {
   const migrationsConfig = { migrationsFolder: migrationsFolder() };
   if (options.url) {
     // JIT compiles a query whose estimated cost passes jit_above_cost, which costs 50–200 ms:
@@ -74,9 +82,9 @@ export async function openDatabase(options: { url?: string; dataDir: string | nu
   // pg_trgm backs the contains-searches of the lists (migration 0005); on PostgreSQL it is a
   // standard contrib extension the migration creates.
   const extensions = { pg_trgm };
-  const client = options.dataDir ? new PGlite(options.dataDir, { extensions }) : new PGlite({ extensions });
+  const client = options.dataDir ? new PGlite(options.dataDir, { extensions }) : new PGlite({ extensions, loadDataDir: options.loadDataDir });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, migrationsConfig);
   await options.prepare?.(db as unknown as Database);
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Database, kind: 'pglite', pglite: client, close: () => client.close() };
 }
