@@ -92,13 +92,16 @@ export async function buildApp(config: Config, db: Database, options: { serveWeb
   app.setSerializerCompiler(responseSerializer(config.NODE_ENV !== 'production'));
   registerErrorHandling(app);
 
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // These two hooks never wait, so they call back instead of returning a promise: an async hook
+  // costs every request a promise and a turn of the microtask queue.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('x-app-version', config.version);
-    return payload;
+    done(null, payload);
   });
   // A write without a body is validated as an empty object, so the answer names the missing fields.
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     if (request.body === undefined && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(request.method)) request.body = {};
+    done();
   });
 
   // Security headers; the content security policy is the one the web client works under: its
