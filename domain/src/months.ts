@@ -86,26 +86,36 @@ export interface Coverage {
   pending: boolean;
 }
 
+const MONTH_NUMBERS = ['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12'] as const;
+
 /**
  * The year → months structure of the month calendar: one entry per year from the start
  * year (or the first covered year, if earlier) to the current year, all twelve months each.
  */
 export function calendarYears(start: Month, coverage: readonly Coverage[], now: Date = new Date()): CalendarYear[] {
   const current = currentMonth(now);
-  const byMonth = new Map(coverage.map((entry) => [entry.month, entry]));
-  const firstYear = Math.min(Number(start.slice(0, 4)), ...coverage.map((entry) => Number(entry.month.slice(0, 4))));
+  const byMonth = new Map<Month, Coverage>();
+  let firstYear = Number(start.slice(0, 4));
+  for (const entry of coverage) {
+    byMonth.set(entry.month, entry);
+    firstYear = Math.min(firstYear, Number(entry.month.slice(0, 4)));
+  }
   const lastYear = Number(current.slice(0, 4));
+  // A page of addresses draws a dozen years of twelve months each: built with plain loops, as
+  // every list request of the addresses pays for it.
   const years: CalendarYear[] = [];
   for (let year = firstYear; year <= lastYear; year++) {
-    const months = monthRange(`${year}-01`, `${year}-12`).map((month) => {
+    const months: CalendarYear['months'] = [];
+    for (const number of MONTH_NUMBERS) {
+      const month = `${year}-${number}`;
       const entry = byMonth.get(month);
       let state: CalendarMonthState;
       if (entry) state = entry.pending ? 'pending' : 'paid';
       else if (month < start) state = 'before_start';
       else if (month > current) state = 'ahead';
       else state = 'unpaid';
-      return { month, state, payment_id: entry?.payment_id ?? null };
-    });
+      months.push({ month, state, payment_id: entry?.payment_id ?? null });
+    }
     years.push({ year, months });
   }
   return years;

@@ -4,6 +4,7 @@ import type { AddressListQuery } from '@recaudo/domain/addresses';
 import { currentMonth } from '@recaudo/domain/months';
 import type { Executor } from '../../db/client';
 import { idList, isChecked, wholeList } from '../../platform/paging';
+import { preparedStatement } from '../../platform/prepared';
 import { clientIdOf } from '../../platform/scope';
 import type { AuthContext } from '../auth/service';
 import { communities } from '../regional/tables';
@@ -75,6 +76,7 @@ function groupedTotals(db: Executor, query: AddressListQuery, auth: AuthContext 
   if (query.search) return null;
   if (auth && clientIdOf(auth) !== null) return null;
   if (filtersBeyond(query, GROUPED_FILTERS)) return null;
+  if (!filtersBeyond(query, TYPE_ONLY)) return typeTotals(db, addressType(query));
   const { filters } = query;
   const current = currentMonth(now);
   const month = monthNumber(current);
@@ -115,6 +117,20 @@ function groupedTotals(db: Executor, query: AddressListQuery, auth: AuthContext 
     );
   }
   return fromGroups(db, sql.join(parts, sql` union all `));
+}
+
+/** The list's opening page (no filter, or the type alone) asks this on every visit: planned once per connection. */
+const totalsOfType = preparedStatement('address_totals_of_type', (db, name, variant) =>
+  db
+    .select({ total: sql<number>`coalesce(sum(addresses), 0)::int`, fees: sql<string>`coalesce(sum(fees), 0)::numeric(18, 2)::text` })
+    .from(sql`address_totals`)
+    .where(variant === 'typed' ? sql`type = ${sql.placeholder('type')}` : undefined)
+    .prepare(name),
+);
+
+async function typeTotals(db: Executor, type: 0 | 1 | undefined): Promise<AddressTotals> {
+  const [row] = await totalsOfType(db, type === undefined ? '' : 'typed').execute({ type });
+  return { total: Number(row?.total ?? 0), fees: new Decimal(row?.fees ?? 0).toFixed(2) };
 }
 
 async function fromGroups(db: Executor, parts: SQL): Promise<AddressTotals> {
