@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUSINESS_TIME_ZONE, caracas, caracasDayStart, caracasMonth, caracasText, dayjs } from './dates';
+import { BUSINESS_TIME_ZONE, caracas, caracasDay, caracasDayStart, caracasMonth, caracasText, dayjs } from './dates';
 
 describe('caracas', () => {
   it('reads every instant from the change of May 2016 on as the zone rules do (fixed UTC−4), day boundaries included', () => {
@@ -20,7 +20,7 @@ describe('caracas', () => {
   });
 });
 
-describe('caracasText and caracasMonth', () => {
+describe('caracasText, caracasDay and caracasMonth', () => {
   it('write every instant as dayjs in the zone does, from Dates and from ISO text with Z or an offset', () => {
     for (let instant = Date.UTC(2014, 0, 1, 0, 7); instant < Date.UTC(2031, 0, 1); instant += 29 * 3600_000 + 17 * 60_000) {
       const zoned = dayjs(instant).tz(BUSINESS_TIME_ZONE);
@@ -29,6 +29,7 @@ describe('caracasText and caracasMonth', () => {
         expect(caracasText(value, true)).toBe(zoned.format('DD-MM-YYYY hh:mm a'));
         expect(caracasText(value, false)).toBe(zoned.format('DD-MM-YYYY'));
         expect(caracasMonth(value)).toBe(zoned.format('YYYY-MM'));
+        expect(caracasDay(value)).toBe(zoned.format('YYYY-MM-DD'));
       }
     }
   });

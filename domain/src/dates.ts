@@ -64,8 +64,14 @@ export function caracasDayStart(day: string): Date {
   return start.getTime() >= FIXED_OFFSET_SINCE ? start : dayjs.tz(day, BUSINESS_TIME_ZONE).toDate();
 }
 
-/** Today in Caracas as YYYY-MM-DD. */
-export const todayInCaracas = () => caracas().format('YYYY-MM-DD');
+/** YYYY-MM-DD of an instant in Caracas, on the fixed clock as `caracasText`. */
+export function caracasDay(value: string | Date): string {
+  const clock = fixedOffsetClock(value);
+  return clock ? `${clock.getUTCFullYear()}-${pad(clock.getUTCMonth() + 1)}-${pad(clock.getUTCDate())}` : caracas(value).format('YYYY-MM-DD');
+}
+
+/** Today in Caracas as YYYY-MM-DD (every clients page asks it, for the ages: dayjs's zone cost 3 % of the request). */
+export const todayInCaracas = () => caracasDay(new Date());
 
 /** Accepts the wire's YYYY-MM-DD and the spec's DD-MM-YYYY filter dates; answers YYYY-MM-DD or null. */
 export function parseDateParam(value: unknown): string | null {
