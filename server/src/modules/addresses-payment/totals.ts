@@ -26,6 +26,12 @@ export interface AddressTotals {
   fees: string;
 }
 
+/** A totals row as the list answers it (no row: nothing matched). */
+const totalsOf = (row: { total: number | string; fees: string } | undefined): AddressTotals => ({
+  total: Number(row?.total ?? 0),
+  fees: new Decimal(row?.fees ?? 0).toFixed(2),
+});
+
 /** Count and fee total of the rows `where` selects. Its conditions name no `clients` column (client conditions are subqueries). */
 async function fromAddresses(db: Executor, where: SQL | undefined): Promise<AddressTotals> {
   const [row] = await db
@@ -34,7 +40,7 @@ async function fromAddresses(db: Executor, where: SQL | undefined): Promise<Addr
     .leftJoin(communities, eq(communities.id, addressesPayments.communityId))
     .leftJoin(economicActivities, eq(economicActivities.id, addressesPayments.economicActivityId))
     .where(where);
-  return { total: Number(row?.total ?? 0), fees: new Decimal(row?.fees ?? 0).toFixed(2) };
+  return totalsOf(row);
 }
 
 /** The filters `address_totals` answers: its keys are type, state, pending, paid_through, settled_to and has_payments. */
@@ -130,7 +136,7 @@ const totalsOfType = preparedStatement('address_totals_of_type', (db, name, vari
 
 async function typeTotals(db: Executor, type: 0 | 1 | undefined): Promise<AddressTotals> {
   const [row] = await totalsOfType(db, type === undefined ? '' : 'typed').execute({ type });
-  return { total: Number(row?.total ?? 0), fees: new Decimal(row?.fees ?? 0).toFixed(2) };
+  return totalsOf(row);
 }
 
 async function fromGroups(db: Executor, parts: SQL): Promise<AddressTotals> {
@@ -138,7 +144,7 @@ async function fromGroups(db: Executor, parts: SQL): Promise<AddressTotals> {
     sql`select coalesce(sum(n), 0)::int as total, coalesce(sum(f), 0)::numeric(18, 2)::text as fees from (${parts}) as totals`,
   )) as unknown as { rows: { total: number | string; fees: string }[] };
   const row = result.rows[0];
-  return { total: Number(row?.total ?? 0), fees: new Decimal(row?.fees ?? 0).toFixed(2) };
+  return totalsOf(row);
 }
 
 /**
