@@ -1,4 +1,5 @@
-import { Column, getTableName, is, SQL, Subquery } from 'drizzle-orm';
+import { Column, getTableName, is, sql, SQL, Subquery } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
 
 /**
@@ -25,6 +26,12 @@ export function preparedStatement<P>(name: string, build: (db: Executor, stateme
     return statement;
   };
 }
+
+/**
+ * `column = any($ids)`: a prepared statement's condition for a page of ids, executed with
+ * `{ ids }`. One array parameter keeps the statement's text the same whatever the page's size.
+ */
+export const inIdsPlaceholder = (column: PgColumn): SQL => sql`${column} = any(${sql.placeholder('ids')}::int[])`;
 
 interface Decoder {
   mapFromDriverValue(value: unknown): unknown;

@@ -1,7 +1,7 @@
-import { asc, sql } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { Coverage } from '@recaudo/domain/months';
 import type { Executor } from '../../db/client';
-import { preparedStatement } from '../../platform/prepared';
+import { inIdsPlaceholder, preparedStatement } from '../../platform/prepared';
 import { addressMonths } from './tables';
 
 /** Every page of addresses reads its ledger months with the same statement: planned once per connection. */
@@ -9,7 +9,7 @@ const monthsOfAddresses = preparedStatement('address_months_of_page', (db, name)
   db
     .select({ address: addressMonths.addressPaymentId, month: addressMonths.month, payment_id: addressMonths.paymentId, pending: addressMonths.pending })
     .from(addressMonths)
-    .where(sql`${addressMonths.addressPaymentId} = any(${sql.placeholder('ids')}::int[])`)
+    .where(inIdsPlaceholder(addressMonths.addressPaymentId))
     .orderBy(asc(addressMonths.month))
     .prepare(name),
 );

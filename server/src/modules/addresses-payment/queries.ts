@@ -9,7 +9,7 @@ import type { Executor } from '../../db/client';
 import { notFound } from '../../platform/errors';
 import { idsInOrder, inKeyOrder, type RowSource } from '../../platform/export';
 import { idList, isChecked, likePattern, sortOrder, textList, wholeList } from '../../platform/paging';
-import { preparedStatement } from '../../platform/prepared';
+import { inIdsPlaceholder, preparedStatement } from '../../platform/prepared';
 import { assertOwnClient, clientIdOf, clientScope } from '../../platform/scope';
 import type { AuthContext } from '../auth/service';
 import { clients } from '../clients/tables';
@@ -210,7 +210,7 @@ const joinedRows = (db: Executor, current: Month) =>
 /** A page's (or an export batch's) rows by id: planned once per connection, where planning the nine joins took ~3 ms a request. */
 const rowsById = preparedStatement('addresses_page_rows', (db, name, month) =>
   joinedRows(db, month as Month)
-    .where(sql`${addressesPayments.id} = any(${sql.placeholder('ids')}::int[])`)
+    .where(inIdsPlaceholder(addressesPayments.id))
     .prepare(name),
 );
 

@@ -6,7 +6,7 @@ import { notFound } from '../../platform/errors';
 import { idsInOrder, inKeyOrder, type RowSource } from '../../platform/export';
 import { listTotal } from '../../platform/count';
 import { caracasDayRange, idList, likePattern, prefixPattern, sortOrder, textList } from '../../platform/paging';
-import { preparedStatement } from '../../platform/prepared';
+import { inIdsPlaceholder, preparedStatement } from '../../platform/prepared';
 import { assertOwnClient, clientScope } from '../../platform/scope';
 import type { AuthContext } from '../auth/service';
 import { exchangeRates } from '../configurations/service';
@@ -104,7 +104,7 @@ const rowsById = preparedStatement('clients_page_rows', (db, name) =>
   db
     .select(clientColumns)
     .from(clients)
-    .where(sql`${clients.id} = any(${sql.placeholder('ids')}::int[])`)
+    .where(inIdsPlaceholder(clients.id))
     .prepare(name),
 );
 

@@ -9,7 +9,7 @@ import type { Executor } from '../../db/client';
 import { idsInOrder, type RowSource } from '../../platform/export';
 import { caracasDayRange, dayPair, idList, likePattern, textList, wholeList } from '../../platform/paging';
 import { notFound } from '../../platform/errors';
-import { preparedStatement } from '../../platform/prepared';
+import { inIdsPlaceholder, preparedStatement } from '../../platform/prepared';
 import { assertOwnClient, clientScope, creatorScope, seriesScope } from '../../platform/scope';
 import { monthsToPayIn, monthsToPaySql } from '../addresses-payment/ledger-sql';
 import { addressesPayments } from '../addresses-payment/tables';
@@ -372,7 +372,7 @@ const pageRows = preparedStatement('payments_page_rows', (db, name, month) =>
     .from(payments)
     .innerJoin(clients, eq(clients.id, payments.clientId))
     .innerJoin(addressesPayments, eq(addressesPayments.id, payments.addressPaymentId))
-    .where(sql`${payments.id} = any(${sql.placeholder('ids')}::int[])`)
+    .where(inIdsPlaceholder(payments.id))
     .prepare(name),
 );
 

@@ -1,10 +1,10 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { addressMessages } from '@recaudo/domain/addresses';
 import { ticketMessages, type AssignTicketsInput, type DeliveredTicket, type RemoveTicketInput } from '@recaudo/domain/tickets';
 import type { Database, Executor } from '../../db/client';
 import { recordAudit } from '../../platform/audit';
 import { AppError, fieldError, notFound } from '../../platform/errors';
-import { preparedStatement } from '../../platform/prepared';
+import { inIdsPlaceholder, preparedStatement } from '../../platform/prepared';
 import { addressesPayments } from '../addresses-payment/tables';
 import type { AuthContext } from '../auth/service';
 import { ticketsDelivered, ticketsPayments } from './tables';
@@ -33,7 +33,7 @@ const ticketsOfAddresses = preparedStatement('tickets_delivered_of_page', (db, n
     })
     .from(ticketsDelivered)
     .innerJoin(ticketsPayments, eq(ticketsPayments.id, ticketsDelivered.ticketsPaymentId))
-    .where(sql`${ticketsDelivered.addressPaymentId} = any(${sql.placeholder('ids')}::int[])`)
+    .where(inIdsPlaceholder(ticketsDelivered.addressPaymentId))
     .orderBy(asc(ticketsDelivered.createdAt), asc(ticketsDelivered.id))
     .prepare(name),
 );
