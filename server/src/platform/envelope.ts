@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { z } from 'zod';
 
 /** `{success, message, data}`: the shape of every JSON answer (DESIGN §3). */
@@ -21,3 +22,10 @@ export const done = (message: string) => ({ success: true as const, message, dat
 /** Timestamps leave the server as ISO 8601 strings. */
 export const isoTimestamp = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();
+
+/**
+ * numeric(18,2) text as it leaves the API: two decimals, never through a binary float. It arrives
+ * as "1234.50" already: only other shapes go through decimal.js (most of an export's rows otherwise).
+ */
+export const money = (value: string) => (/^-?\d+\.\d{2}$/.test(value) ? value : new Decimal(value).toFixed(2));
+export const moneyOrNull = (value: string | null) => (value === null ? null : money(value));

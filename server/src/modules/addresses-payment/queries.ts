@@ -1,4 +1,3 @@
-import Decimal from 'decimal.js';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { addressMessages, type AddressListQuery, type AddressRow } from '@recaudo/domain/addresses';
@@ -6,6 +5,7 @@ import type { AddressExportRow } from './presenter';
 import { calendarYears, currentMonth, type Coverage, type Month } from '@recaudo/domain/months';
 import type { DeliveredTicket } from '@recaudo/domain/tickets';
 import type { Executor } from '../../db/client';
+import { moneyOrNull } from '../../platform/envelope';
 import { notFound } from '../../platform/errors';
 import { idsInOrder, inKeyOrder, type RowSource } from '../../platform/export';
 import { idList, isChecked, likePattern, sortOrder, textList, wholeList } from '../../platform/paging';
@@ -105,8 +105,6 @@ type Joined = { [K in keyof ReturnType<typeof rowColumns>]: unknown } & {
   solvent_to_date: string | null;
 };
 
-/** numeric(18,2) text as it leaves the API: two decimals, never through a binary float. */
-const money = (value: string | null) => (value === null ? null : new Decimal(value).toFixed(2));
 const ref = (id: number | null, name: string | null) => (id !== null && name !== null ? { id, name } : null);
 
 /** A row as the list shows it, but its ledger's months and delivered tickets: what an export reads. */
@@ -127,15 +125,15 @@ function presentListed(row: Joined): AddressExportRow {
     community_id: row.community_id,
     community:
       row.community_id !== null && row.community_name !== null
-        ? { id: row.community_id, name: row.community_name, fee: money(row.community_fee) ?? '0.00', date_start: row.community_date_start ?? '' }
+        ? { id: row.community_id, name: row.community_name, fee: moneyOrNull(row.community_fee) ?? '0.00', date_start: row.community_date_start ?? '' }
         : null,
     economic_activity_id: row.economic_activity_id,
     economic_activity:
       row.economic_activity_id !== null && row.activity_name !== null
-        ? { id: row.economic_activity_id, name: row.activity_name, fee: money(row.activity_fee) ?? '0.00', activity_group: ref(row.group_id, row.group_name) }
+        ? { id: row.economic_activity_id, name: row.activity_name, fee: moneyOrNull(row.activity_fee) ?? '0.00', activity_group: ref(row.group_id, row.group_name) }
         : null,
     is_custom_fee: row.is_custom_fee,
-    fee: money(row.fee),
+    fee: moneyOrNull(row.fee),
     date_start: row.date_start,
     start_month: row.start_month,
     months_to_pay: monthsToPay,

@@ -1,11 +1,10 @@
-import Decimal from 'decimal.js';
 import { sql, type SQL } from 'drizzle-orm';
 import { todayInCaracas } from '@recaudo/domain/dates';
 import type { LatestPayment } from '@recaudo/domain/payments';
 import type { PaymentSummary } from '@recaudo/domain/regional';
 import type { Executor } from '../../db/client';
+import { money } from '../../platform/envelope';
 import { dayPair } from '../../platform/paging';
-import { money } from './presenter';
 
 /**
  * Payment figures other areas show (issue 6 "Summaries"):
@@ -138,10 +137,10 @@ export async function regionalPaymentSummaries(db: Executor, level: RegionalLeve
     const entry = byUnit.get(Number(row.unit)) ?? { payments_residential: emptySummary(), payments_comercial: emptySummary() };
     entry[Number(row.type) === 1 ? 'payments_comercial' : 'payments_residential'] = {
       count_payments: Number(row.count_payments),
-      amount_bill: new Decimal(row.amount_bill).toFixed(2),
-      amount_payment: new Decimal(row.amount_payment).toFixed(2),
-      dollar_amount_bill: new Decimal(row.dollar_amount_bill).toFixed(2),
-      dollar_amount_payment: new Decimal(row.dollar_amount_payment).toFixed(2),
+      amount_bill: money(row.amount_bill),
+      amount_payment: money(row.amount_payment),
+      dollar_amount_bill: money(row.dollar_amount_bill),
+      dollar_amount_payment: money(row.dollar_amount_payment),
     };
     byUnit.set(Number(row.unit), entry);
   }

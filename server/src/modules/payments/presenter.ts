@@ -1,20 +1,14 @@
-import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { ADDRESS_TYPES } from '@recaudo/domain/addresses';
 import { identificationLabel } from '@recaudo/domain/clients';
 import { formatMoney } from '@recaudo/domain/format-money';
 import { formatDate, formatDateTime, formatMonth, textOrEmpty } from '@recaudo/domain/format';
 import { PAYMENT_STATUS, type PaymentRow, type PaymentStatus, type PaymentTicket } from '@recaudo/domain/payments';
+import { money, moneyOrNull } from '../../platform/envelope';
 import type { ExportColumn } from '../../platform/export';
 import type { PaymentExportRow } from './export-rows';
 import type { payments } from './tables';
 
-/**
- * numeric(18,2) text as it leaves the API: two decimals, never through a binary float. It arrives
- * as "1234.50" already: only other shapes go through decimal.js (most of an export's rows otherwise).
- */
-export const money = (value: string) => (/^-?\d+\.\d{2}$/.test(value) ? value : new Decimal(value).toFixed(2));
-const moneyOrNull = (value: string | null) => (value === null ? null : money(value));
 export const iso = (value: Date | string) => new Date(value).toISOString();
 /** The stored status as the API's: 0 Procesando, 1 Aprobado, 2 Rechazado. */
 export const paymentStatus = (value: number) => (value === 1 || value === 2 ? value : 0) as PaymentStatus;
