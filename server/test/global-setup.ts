@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
-import { untilNoSessions } from './databases';
+import { createDatabase, dropDatabase, untilNoSessions } from './databases';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -34,23 +33,15 @@ export default async function setup(project: TestProject) {
     project.provide('postgresTemplate', null);
     return () => fs.rm(folder, { recursive: true, force: true });
   }
-  const template = `recaudo_template_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${template}`);
-  const target = new URL(url);
-  target.pathname = `/${template}`;
-  const handle = await openDatabase({ url: target.toString(), dataDir: null });
+  const template = await createDatabase(url, 'recaudo_template');
+  const handle = await openDatabase({ url: template.url, dataDir: null });
   await handle.close();
   // A database is copied only while nobody is connected to it.
-  await untilNoSessions(admin, template);
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await untilNoSessions(admin, template.name);
   await admin.end();
   project.provide('pgliteSnapshot', null);
-  project.provide('postgresTemplate', template);
-  return async () => {
-    const dropper = new pg.Client({ connectionString: url });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${template} with (force)`);
-    await dropper.end();
-  };
+  project.provide('postgresTemplate', template.name);
+  return () => dropDatabase(url, template.name);
 }

@@ -2,9 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
 import { LOCK_FILE } from '../../db/lock';
@@ -14,6 +12,7 @@ import { correlatives } from '../correlatives/tables';
 import { payments } from '../payments/tables';
 import { users } from '../users/tables';
 import { paymentBody, seedPaymentPlace } from '../../../test/backups-fixture';
+import { createDatabase, dropDatabase } from '../../../test/databases';
 import { startServer, type ServerProcess } from '../../../test/server-process';
 import { backupRuns } from './tables';
 
@@ -120,17 +119,13 @@ describe('graceful shutdown', () => {
 
 describe('several processes on PostgreSQL', () => {
   it('start together (migrations and seeds once) and make exactly one backup per schedule tick', async () => {
-    const name = `recaudo_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: POSTGRES });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(POSTGRES);
-    url.pathname = `/${name}`;
+    // Unmigrated: the two processes migrate it together.
+    const { name, url } = await createDatabase(POSTGRES, 'recaudo_test');
     const dataDir = path.join(scratch, 'shared');
-    const env = { DATABASE_URL: url.toString(), DATA_DIR: dataDir, DEMO_SEED: 'true', BACKUP_CRON: '*/3 * * * * *', BACKUP_KEEP: '0' };
+    const env = { DATABASE_URL: url, DATA_DIR: dataDir, DEMO_SEED: 'true', BACKUP_CRON: '*/3 * * * * *', BACKUP_KEEP: '0' };
     try {
       const [one, two] = await Promise.all([start(env), start(env)]);
-      const database = await openDatabase({ url: url.toString(), dataDir: null });
+      const database = await openDatabase({ url, dataDir: null });
       try {
         let runs: (typeof backupRuns.$inferSelect)[] = [];
         for (let wait = 0; wait < 200 && runs.filter((run) => run.status === 'done').length < 3; wait++) {
@@ -152,8 +147,7 @@ describe('several processes on PostgreSQL', () => {
         await database.close();
       }
     } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await dropDatabase(POSTGRES, name);
     }
   }, 180_000);
 });
