@@ -3,6 +3,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AddressListQuery } from '@recaudo/domain/addresses';
 import { currentMonth } from '@recaudo/domain/months';
 import type { Executor } from '../../db/client';
+import { money } from '../../platform/envelope';
 import { idList, isChecked, wholeList } from '../../platform/paging';
 import { preparedStatement } from '../../platform/prepared';
 import { clientIdOf } from '../../platform/scope';
@@ -29,7 +30,7 @@ export interface AddressTotals {
 /** A totals row as the list answers it (no row: nothing matched). */
 const totalsOf = (row: { total: number | string; fees: string } | undefined): AddressTotals => ({
   total: Number(row?.total ?? 0),
-  fees: new Decimal(row?.fees ?? 0).toFixed(2),
+  fees: money(row?.fees ?? '0'),
 });
 
 /** Count and fee total of the rows `where` selects. Its conditions name no `clients` column (client conditions are subqueries). */
