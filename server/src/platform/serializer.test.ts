@@ -13,6 +13,10 @@ const row = z.object({
   kind: z.enum(['client', 'admin']),
   tags: z.array(z.object({ id: z.number(), color: z.string() })),
   extra: z.record(z.string(), z.unknown()).nullable(),
+  bank: z.object({ id: z.number(), name: z.string() }).nullable(),
+  type: z.union([z.literal(0), z.literal(1)]).nullable(),
+  months: z.array(z.string()).nullable(),
+  // fast-json-stringify writes required keys first: zod's order holds while optional ones come last.
   optional: z.string().optional(),
 });
 const schema = envelope(pagedOf(row));
@@ -21,8 +25,8 @@ const data = {
   message: 'Operación exitosa',
   data: {
     data: [
-      { id: 1, name: 'Comillas " y \\ barra, ñandú\n', note: null, status: 2, kind: 'admin', tags: [{ id: 3, color: '#fff' }], extra: { a: [1, 'b'], c: null }, hidden: 'no sale' },
-      { id: 2, name: '', note: 'nota', status: 0, kind: 'client', tags: [], extra: null, optional: 'sí' },
+      { id: 1, name: 'Comillas " y \\ barra, ñandú\n', note: null, status: 2, kind: 'admin', tags: [{ id: 3, color: '#fff' }], extra: { a: [1, 'b'], c: null }, hidden: 'no sale', bank: { id: 4, name: 'Banco "Uno"', code: 'no sale' }, type: 1, months: ['2026-01'] },
+      { id: 2, name: '', note: 'nota', status: 0, kind: 'client', tags: [], extra: null, optional: 'sí', bank: null, type: null, months: null },
     ],
     current_page: 1,
     per_page: 10,

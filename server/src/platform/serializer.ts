@@ -6,14 +6,42 @@ import { z } from 'zod';
 type Serialize = (data: unknown) => string;
 type RouteSchema = Parameters<typeof zodSerializerCompiler>[0];
 
+type JsonSchema = Record<string, unknown>;
+
+const isNullType = (option: JsonSchema) => Object.keys(option).length === 1 && option.type === 'null';
+const isConstOf = (type: unknown) => (option: JsonSchema) => option.type === type && Object.keys(option).every((key) => key === 'type' || key === 'const');
+
 /**
- * fast-json-stringify compiled from the route's zod response schema (its JSON Schema as written),
- * or null when the schema has no JSON Schema form.
+ * The JSON Schema fast-json-stringify writes from without validating at run time. For an `anyOf`
+ * it validates every value with Ajv to pick the branch: zod writes a nullable object as
+ * `anyOf: [object, null]` and a union of literals as `anyOf` of consts, so a payments page ran the
+ * validator on every row's bank, series, community, parish, activity, creator and statuses
+ * (its serializing 82–113 → 65–87 µs without). A nullable object becomes the object with
+ * `nullable: true`; consts of one type become that type, written as they are. Other unions stay.
+ */
+function withoutRuntimeChoices(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutRuntimeChoices);
+  if (!node || typeof node !== 'object') return node;
+  const schema = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, withoutRuntimeChoices(value)])) as JsonSchema;
+  const options = schema.anyOf as JsonSchema[] | undefined;
+  if (!options) return schema;
+  const { anyOf: _options, ...siblings } = schema;
+  const others = options.filter((option) => !isNullType(option));
+  const nullable = others.length < options.length ? { nullable: true } : {};
+  const [first] = others;
+  if (others.length === 1 && typeof first!.type === 'string' && !first!.anyOf && !first!.nullable) return { ...siblings, ...first, ...nullable };
+  if (first && typeof first.type === 'string' && others.every(isConstOf(first.type))) return { ...siblings, type: first.type, ...nullable };
+  return schema;
+}
+
+/**
+ * fast-json-stringify compiled from the route's zod response schema (its JSON Schema without
+ * run-time choices), or null when the schema has no JSON Schema form.
  */
 function compiledFromSchema(schema: unknown): Serialize | null {
   if (!(schema instanceof z.ZodType)) return null;
   try {
-    return fastJson(z.toJSONSchema(schema, { io: 'output', target: 'draft-7' }) as Parameters<typeof fastJson>[0]) as Serialize;
+    return fastJson(withoutRuntimeChoices(z.toJSONSchema(schema, { io: 'output', target: 'draft-7' })) as Parameters<typeof fastJson>[0]) as Serialize;
   } catch {
     return null;
   }
