@@ -19,9 +19,9 @@ export const pagedOf = <T extends z.ZodType>(row: T) =>
 export const ok = <T>(data: T, message = 'Operación exitosa') => ({ success: true as const, message, data });
 export const done = (message: string) => ({ success: true as const, message, data: null });
 
-/** Timestamps leave the server as ISO 8601 strings. */
-export const isoTimestamp = (value: Date | string | null): string | null =>
-  value === null ? null : new Date(value).toISOString();
+/** Timestamps leave the server as ISO 8601 strings (a Date, or the driver's timestamptz text). */
+export const iso = (value: Date | string): string => new Date(value).toISOString();
+export const isoTimestamp = (value: Date | string | null): string | null => (value === null ? null : iso(value));
 
 /**
  * numeric(18,2) text as it leaves the API: two decimals, never through a binary float. It arrives

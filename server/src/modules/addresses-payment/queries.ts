@@ -5,7 +5,7 @@ import type { AddressExportRow } from './presenter';
 import { calendarYears, currentMonth, type Coverage, type Month } from '@recaudo/domain/months';
 import type { DeliveredTicket } from '@recaudo/domain/tickets';
 import type { Executor } from '../../db/client';
-import { moneyOrNull } from '../../platform/envelope';
+import { iso, moneyOrNull } from '../../platform/envelope';
 import { notFound } from '../../platform/errors';
 import { idsInOrder, inKeyOrder, type RowSource } from '../../platform/export';
 import { idList, isChecked, likePattern, sortOrder, textList, wholeList } from '../../platform/paging';
@@ -140,7 +140,7 @@ function presentListed(row: Joined): AddressExportRow {
     solvent: row.solvent,
     solvent_to_date: row.solvent_to_date,
     created_by: row.created_by,
-    created_at: new Date(row.created_at).toISOString(),
+    created_at: iso(row.created_at),
   };
 }
 

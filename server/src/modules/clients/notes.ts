@@ -10,6 +10,7 @@ import type { AuthContext } from '../auth/service';
 import { users } from '../users/tables';
 import { getClient } from './service';
 import { clientNotes } from './tables';
+import { iso } from '../../platform/envelope';
 
 /** A client's notes (client detail): list, add, edit, delete, each audited under `notes`. */
 
@@ -37,7 +38,7 @@ export function noteSource(db: Executor, clientId: number, query: ListQuery): Ro
         note: row.note,
         client_id: row.client_id,
         user: row.user_id !== null && row.user_name !== null ? { id: row.user_id, name: row.user_name } : null,
-        created_at: new Date(row.created_at).toISOString(),
+        created_at: iso(row.created_at),
       }));
     },
     async count() {

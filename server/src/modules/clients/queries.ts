@@ -12,6 +12,7 @@ import type { AuthContext } from '../auth/service';
 import { exchangeRates } from '../configurations/service';
 import { clientLatestPayment, clientPaymentCount, presentLatestPayment, type LatestPaymentJson } from '../payments/counts';
 import { clients } from './tables';
+import { iso } from '../../platform/envelope';
 
 /** Reading clients: the list with its filters, the detail, and the pickers' options. */
 
@@ -89,9 +90,9 @@ function presentClient(row: ClientSelect, today = todayInCaracas()): ClientRow {
     active: row.active,
     count_payments: Number(row.count_payments),
     addresses_payments: row.addresses_payments,
-    user: row.user ? { ...row.user, created_at: new Date(row.user.created_at).toISOString() } : null,
+    user: row.user ? { ...row.user, created_at: iso(row.user.created_at) } : null,
     latest_payment: presentLatestPayment(row.latest_payment),
-    created_at: new Date(row.created_at).toISOString(),
+    created_at: iso(row.created_at),
   };
 }
 

@@ -8,6 +8,7 @@ import { creatorScope } from '../../platform/scope';
 import type { AuthContext } from '../auth/service';
 import { users } from '../users/tables';
 import { closedBoxes } from './tables';
+import { iso } from '../../platform/envelope';
 
 /**
  * Reading closings: one `where` (scope, filters, search) for the list, its footer and its export;
@@ -175,7 +176,7 @@ async function present(db: Executor, rows: BaseRow[]): Promise<ClosedBoxDetail[]
       commission: own[0]?.closing_commission ?? '0.00',
       verify_payments: verify,
       causer: row.created_by !== null && row.causer_name !== null ? { id: row.created_by, name: row.causer_name } : null,
-      created_at: new Date(row.created_at).toISOString(),
+      created_at: iso(row.created_at),
       payments: own.map((group) => ({
         payment_method_id: group.payment_method_id,
         terminal: group.terminal,

@@ -15,6 +15,7 @@ import { hkaDate, hkaTime } from './document';
 import { insertNote } from './notes';
 import { caracasClock, markCancelled, recordedCall } from './emission';
 import { invoiceRecords, legalDocuments } from './tables';
+import { iso } from '../../platform/envelope';
 
 /**
  * What a user does with a payment's legal documents (spec 02 §4–5, §7): the records, the PDF,
@@ -100,7 +101,7 @@ export async function invoiceRecordsOf(db: Database, auth: AuthContext, paymentI
     message: row.message,
     code: row.code,
     validations: row.validations,
-    created_at: new Date(row.createdAt).toISOString(),
+    created_at: iso(row.createdAt),
   }));
 }
 
@@ -247,6 +248,6 @@ export async function documentsOf(db: Database, auth: AuthContext, paymentId: nu
     message: row.message,
     notes: row.notes,
     total: new Decimal(row.total).toFixed(2),
-    created_at: new Date(row.createdAt).toISOString(),
+    created_at: iso(row.createdAt),
   }));
 }

@@ -7,6 +7,7 @@ import { caracasDayRange, idList, likePattern, prefixPattern, sortOrder } from '
 import { accessTokens } from '../auth/tables';
 import { roles } from '../roles/tables';
 import { users } from '../users/tables';
+import { isoTimestamp } from '../../platform/envelope';
 
 /** A session idles out once `expired_session_time` minutes pass without use (0 = never). */
 const idleExpired = sql<boolean>`(${roles.expiredSessionTime} > 0 and ${accessTokens.lastUsedAt} < now() - make_interval(mins => ${roles.expiredSessionTime}))`;
@@ -26,7 +27,6 @@ const columns = {
   total_time_session: sql<number>`extract(epoch from (coalesce(${sessionEnd}, now()) - ${accessTokens.createdAt}))::int`,
 };
 
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 export interface LoginSessionRow {
   id: number;
@@ -84,8 +84,8 @@ export function loginSource(db: Database, query: ListQuery): RowSource<LoginSess
     return rows.map(({ user_name, user_email, ...row }) => ({
       ...row,
       user: { id: row.user_id, name: user_name, email: user_email },
-      start: iso(row.start) ?? '',
-      end: iso(row.end),
+      start: isoTimestamp(row.start) ?? '',
+      end: isoTimestamp(row.end),
       active: Boolean(row.active),
       total_time_session: Number(row.total_time_session),
     }));

@@ -17,6 +17,7 @@ import { roles } from '../roles/tables';
 import { ticketsDelivered, ticketsPayments } from '../tickets-payments/tables';
 import { users } from '../users/tables';
 import { auditLogs } from './tables';
+import { iso } from '../../platform/envelope';
 
 /**
  * The records a log entry can be about, by subject_type, with the columns that may be shown
@@ -139,7 +140,7 @@ export function logSource(db: Executor, query: ListQuery): RowSource<LogRow> {
       subject: (row.subject_type && row.subject_id ? found.get(row.subject_type)?.get(row.subject_id) : undefined) ?? null,
       properties: { old: row.properties.old ?? undefined, attributes: row.properties.attributes ?? undefined },
       error_message: row.error_message,
-      created_at: new Date(row.created_at).toISOString(),
+      created_at: iso(row.created_at),
     }));
   };
   return {

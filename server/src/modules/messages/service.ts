@@ -6,6 +6,7 @@ import { claimDue, oldestPendingAge, retryLater, startLoop } from '../../platfor
 import type { MailContent } from './templates';
 import type { MailAttachment, MessageTransport } from './transport';
 import { outbox, outboxAttachments } from './tables';
+import { iso } from '../../platform/envelope';
 
 /**
  * Queues an e-mail with its attachments (stored beside it, so a restart or a retry sends the
@@ -185,8 +186,8 @@ export function outboxSource(db: Executor, query: ListQuery): RowSource<OutboxRo
         status: row.status,
         attempts: row.attempts,
         last_error: row.lastError,
-        sent_at: row.sentAt ? new Date(row.sentAt).toISOString() : null,
-        created_at: new Date(row.createdAt).toISOString(),
+        sent_at: row.sentAt ? iso(row.sentAt) : null,
+        created_at: iso(row.createdAt),
         attachments: row.attachments.map((file) => ({ filename: file.filename, content_type: file.content_type, size: Number(file.size) })),
       }));
     },

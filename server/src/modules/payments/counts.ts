@@ -3,7 +3,7 @@ import { todayInCaracas } from '@recaudo/domain/dates';
 import type { LatestPayment } from '@recaudo/domain/payments';
 import type { PaymentSummary } from '@recaudo/domain/regional';
 import type { Executor } from '../../db/client';
-import { money } from '../../platform/envelope';
+import { iso, money } from '../../platform/envelope';
 import { dayPair } from '../../platform/paging';
 
 /**
@@ -60,7 +60,7 @@ export function presentLatestPayment(json: LatestPaymentJson | null): LatestPaym
     // Stored amounts read as text are already "1234.50": decimal.js was a tenth of a clients export's CPU.
     amount_payment: money(json.amount_payment),
     dollar_amount_payment: money(json.dollar_amount_payment),
-    created_at: new Date(json.created_at).toISOString(),
+    created_at: iso(json.created_at),
   };
 }
 

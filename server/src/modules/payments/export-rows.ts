@@ -10,8 +10,8 @@ import { economicActivities } from '../economic-activities/tables';
 import { paymentMethods } from '../payment-methods/tables';
 import { communities, parishes } from '../regional/tables';
 import { users } from '../users/tables';
-import { money } from '../../platform/envelope';
-import { iso, paymentStatus } from './presenter';
+import { iso, money } from '../../platform/envelope';
+import { paymentStatus } from './presenter';
 import { payments } from './tables';
 
 /**

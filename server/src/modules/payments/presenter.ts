@@ -4,12 +4,11 @@ import { identificationLabel } from '@recaudo/domain/clients';
 import { formatMoney } from '@recaudo/domain/format-money';
 import { formatDate, formatDateTime, formatMonth, textOrEmpty } from '@recaudo/domain/format';
 import { PAYMENT_STATUS, type PaymentRow, type PaymentStatus, type PaymentTicket } from '@recaudo/domain/payments';
-import { money, moneyOrNull } from '../../platform/envelope';
+import { iso, money, moneyOrNull } from '../../platform/envelope';
 import type { ExportColumn } from '../../platform/export';
 import type { PaymentExportRow } from './export-rows';
 import type { payments } from './tables';
 
-export const iso = (value: Date | string) => new Date(value).toISOString();
 /** The stored status as the API's: 0 Procesando, 1 Aprobado, 2 Rechazado. */
 export const paymentStatus = (value: number) => (value === 1 || value === 2 ? value : 0) as PaymentStatus;
 

@@ -7,6 +7,7 @@ import { idList, likePattern, sortOrder } from '../../platform/paging';
 import { withPaymentSummaries, type RegionalLevel, type UnitSummaries } from '../payments/counts';
 import { withClientCounts, type UnitClientCounts } from './client-counts';
 import { communities, municipalities, parishes, states } from './tables';
+import { iso } from '../../platform/envelope';
 
 /**
  * The lists of regional units. The payment cards of a page come from payments/counts.ts (the
@@ -22,7 +23,6 @@ const emptyCounts = () => ({
   count_clients_solvents_comercial: 0,
 });
 
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** A page of rows with its payment cards and client counters. */
 async function withFigures<T extends { id: number } & UnitSummaries & UnitClientCounts>(

@@ -9,6 +9,7 @@ import { AppError, fieldError, notFound } from '../../platform/errors';
 import { likePattern, paginate, sortOrder } from '../../platform/paging';
 import { users } from '../users/tables';
 import { permissionModules, roleModules, roles } from './tables';
+import { iso } from '../../platform/envelope';
 
 export async function permissionsOfRole(executor: Executor, roleId: number): Promise<string[]> {
   const rows = await executor
@@ -69,7 +70,7 @@ const roleColumns = {
 
 const presentRole = (row: Omit<RoleRow, 'created_at'> & { created_at: Date | string }): RoleRow => ({
   ...row,
-  created_at: new Date(row.created_at).toISOString(),
+  created_at: iso(row.created_at),
 });
 
 /** The roles list; the client role is never shown. */

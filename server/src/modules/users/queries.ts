@@ -9,6 +9,7 @@ import { clients } from '../clients/tables';
 import { correlatives } from '../correlatives/tables';
 import { roles } from '../roles/tables';
 import { users } from './tables';
+import { iso } from '../../platform/envelope';
 
 const dateRange = (filters: Record<string, unknown>) => {
   const range = caracasDayRange(filters.dates);
@@ -65,7 +66,7 @@ export function adminUserSource(db: Executor, query: ListQuery): RowSource<Admin
       correlative_id: user.correlativeId,
       correlative: user.correlativeId !== null && serie !== null && number !== null ? { id: user.correlativeId, serie, number } : null,
       count_closed_boxs: Number(count_closed_boxs),
-      created_at: new Date(user.createdAt).toISOString(),
+      created_at: iso(user.createdAt),
     }));
   };
   return {
@@ -136,7 +137,7 @@ export function clientUserSource(db: Executor, query: ListQuery, options: { clie
       },
       role: { id: user.roleId, name: role_name },
       change_password: user.changePassword,
-      created_at: new Date(user.createdAt).toISOString(),
+      created_at: iso(user.createdAt),
     }));
   };
   return {

@@ -13,7 +13,7 @@ import {
 } from '@recaudo/domain/users';
 import { recordId } from '@recaudo/domain/validation';
 import { bearerToken, requireAuth } from '../../platform/access';
-import { done, emptyEnvelope, envelope, ok, pagedOf } from '../../platform/envelope';
+import { done, emptyEnvelope, envelope, iso, ok, pagedOf } from '../../platform/envelope';
 import { validateWith } from '../../platform/errors';
 import { exportRoute, pageOf } from '../../platform/export';
 import { defineRoutes } from '../../platform/module';
@@ -59,7 +59,7 @@ export default defineRoutes((app, { db, config }) => {
       schema: { tags, querystring: z.object({ client_id: recordId('cliente') }), response: { 200: envelope(z.array(userOptionSchema.extend({ active: z.boolean(), created_at: z.string() }))) } },
     },
     async (request) =>
-      ok((await usersOfClient(db, request.query.client_id)).map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() }))),
+      ok((await usersOfClient(db, request.query.client_id)).map((row) => ({ ...row, created_at: iso(row.created_at) }))),
   );
 
   app.post(
