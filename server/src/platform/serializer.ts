@@ -23,8 +23,9 @@ function withoutRuntimeChoices(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(withoutRuntimeChoices);
   if (!node || typeof node !== 'object') return node;
   const schema = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, withoutRuntimeChoices(value)])) as JsonSchema;
-  const options = schema.anyOf as JsonSchema[] | undefined;
-  if (!options) return schema;
+  // A `properties` map is walked too: a field named anyOf there is not a union.
+  if (!Array.isArray(schema.anyOf)) return schema;
+  const options = schema.anyOf as JsonSchema[];
   const { anyOf: _options, ...siblings } = schema;
   const others = options.filter((option) => !isNullType(option));
   const nullable = others.length < options.length ? { nullable: true } : {};
