@@ -166,7 +166,8 @@ describe('Address form panel', () => {
     await userEvent.type(within(panel).getByLabelText('Tarifa'), '12,345');
     expect(await within(panel).findByText('El campo Tarifa debe tener como máximo 2 decimales.')).toBeInTheDocument();
     await userEvent.click(within(panel).getByRole('switch', { name: 'Tarifa personalizada' }));
-    expect(within(panel).queryByLabelText('Tarifa')).not.toBeInTheDocument();
+    // Form.useWatch learns of the switch after the click returns.
+    await waitFor(() => expect(within(panel).queryByLabelText('Tarifa')).not.toBeInTheDocument());
     await userEvent.click(within(panel).getByRole('switch', { name: 'Tarifa personalizada' }));
     expect((within(panel).getByLabelText('Tarifa') as HTMLInputElement).value).toBe('');
 
