@@ -7,7 +7,7 @@ import { caracasDayRange, idList, likePattern, prefixPattern, sortOrder } from '
 import { accessTokens } from '../auth/tables';
 import { roles } from '../roles/tables';
 import { users } from '../users/tables';
-import { isoTimestamp } from '../../platform/envelope';
+import { iso, isoTimestamp } from '../../platform/envelope';
 
 /** A session idles out once `expired_session_time` minutes pass without use (0 = never). */
 const idleExpired = sql<boolean>`(${roles.expiredSessionTime} > 0 and ${accessTokens.lastUsedAt} < now() - make_interval(mins => ${roles.expiredSessionTime}))`;
@@ -84,7 +84,7 @@ export function loginSource(db: Database, query: ListQuery): RowSource<LoginSess
     return rows.map(({ user_name, user_email, ...row }) => ({
       ...row,
       user: { id: row.user_id, name: user_name, email: user_email },
-      start: isoTimestamp(row.start) ?? '',
+      start: iso(row.start),
       end: isoTimestamp(row.end),
       active: Boolean(row.active),
       total_time_session: Number(row.total_time_session),

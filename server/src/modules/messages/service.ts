@@ -6,7 +6,7 @@ import { claimDue, oldestPendingAge, retryLater, startLoop } from '../../platfor
 import type { MailContent } from './templates';
 import type { MailAttachment, MessageTransport } from './transport';
 import { outbox, outboxAttachments } from './tables';
-import { iso } from '../../platform/envelope';
+import { iso, isoTimestamp } from '../../platform/envelope';
 
 /**
  * Queues an e-mail with its attachments (stored beside it, so a restart or a retry sends the
@@ -186,7 +186,7 @@ export function outboxSource(db: Executor, query: ListQuery): RowSource<OutboxRo
         status: row.status,
         attempts: row.attempts,
         last_error: row.lastError,
-        sent_at: row.sentAt ? iso(row.sentAt) : null,
+        sent_at: isoTimestamp(row.sentAt),
         created_at: iso(row.createdAt),
         attachments: row.attachments.map((file) => ({ filename: file.filename, content_type: file.content_type, size: Number(file.size) })),
       }));
