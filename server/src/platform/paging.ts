@@ -1,7 +1,8 @@
-import { asc, desc, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { asc, desc, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { caracasDayStart, parseDateParam } from '@recaudo/domain/dates';
 import { PAGE_SIZE_ALL, type ListQuery, type Paged } from '@recaudo/domain/paging';
+import type { Executor } from '../db/client';
 
 /**
  * Runs a paged list: `rows` receives the limit and offset (null limit = every row, for
@@ -19,6 +20,32 @@ export async function paginate<T>(
   const perPage = query.per_page;
   const [data, total] = await Promise.all([rows(perPage, (query.page - 1) * perPage), count()]);
   return { data, current_page: query.page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) };
+}
+
+/** One page of a large list (selectPage); a null limit is every row. */
+export interface PageSelect {
+  columns: SQL;
+  /** A table, or a table with its joins as SQL. */
+  from: PgTable | SQL;
+  where: SQL | undefined;
+  order: (SQL | PgColumn)[];
+  limit: number | null;
+  offset: number;
+}
+
+/**
+ * The statement that chooses a page of the large lists (payments, clients, addresses): their ids
+ * (and sort keys), written as one SQL template. Drizzle's select builder took about 50 µs of a
+ * request's CPU to render the same statement (its `is()` type checks on every chunk), the largest
+ * cost of ours in those requests; the template renders in a third of that.
+ */
+export const pageSelect = ({ columns, from, where, order, limit, offset }: PageSelect): SQL =>
+  sql`select ${columns} from ${from}${where ? sql` where ${where}` : sql``} order by ${sql.join(order, sql`, `)}${
+    limit === null ? sql`` : sql` limit ${limit}`
+  }${offset ? sql` offset ${offset}` : sql``}`;
+
+export async function selectPage<T>(db: Executor, page: PageSelect): Promise<T[]> {
+  return ((await db.execute(pageSelect(page))) as unknown as { rows: T[] }).rows;
 }
 
 /** The ORDER BY of a list: the sorter's field when the list allows it, else the default. */

@@ -8,7 +8,7 @@ import type { Executor } from '../../db/client';
 import { iso, moneyOrNull } from '../../platform/envelope';
 import { notFound } from '../../platform/errors';
 import { idsInOrder, inKeyOrder, type RowSource } from '../../platform/export';
-import { idList, isChecked, likePattern, sortOrder, textList, wholeList } from '../../platform/paging';
+import { idList, isChecked, likePattern, pageSelect, selectPage, sortOrder, textList, wholeList } from '../../platform/paging';
 import { inIdsPlaceholder, preparedStatement } from '../../platform/prepared';
 import { assertOwnClient, clientIdOf, clientScope } from '../../platform/scope';
 import type { AuthContext } from '../auth/service';
@@ -179,17 +179,16 @@ async function pageIds(db: Executor, options: LoadOptions & { limit: number | nu
     const result = (await db.execute(page)) as unknown as { rows: { id: number }[] };
     return result.rows.map((row) => Number(row.id));
   }
-  let query = db.select({ id: addressesPayments.id }).from(addressesPayments).$dynamic();
-  if (options.orderJoins?.client) query = query.innerJoin(clients, eq(clients.id, addressesPayments.clientId));
-  if (options.orderJoins?.fees) {
-    query = query
-      .leftJoin(communities, eq(communities.id, addressesPayments.communityId))
-      .leftJoin(economicActivities, eq(economicActivities.id, addressesPayments.economicActivityId));
-  }
-  const ordered = query.where(options.where).orderBy(...order);
-  if (limit === null) return idsInOrder(db, ordered);
-  const rows = await ordered.limit(limit).offset(options.offset ?? 0);
-  return rows.map((row) => row.id);
+  const joins = [
+    options.orderJoins?.client ? sql` inner join ${clients} on ${clients.id} = ${addressesPayments.clientId}` : undefined,
+    options.orderJoins?.fees
+      ? sql` left join ${communities} on ${communities.id} = ${addressesPayments.communityId} left join ${economicActivities} on ${economicActivities.id} = ${addressesPayments.economicActivityId}`
+      : undefined,
+  ];
+  const keys = { columns: sql`${addressesPayments.id} as id`, from: sql`${addressesPayments}${sql.join(joins.filter((join) => join !== undefined))}`, where: options.where, order, limit, offset: options.offset ?? 0 };
+  if (limit === null) return idsInOrder(db, pageSelect(keys));
+  const rows = await selectPage<{ id: number }>(db, keys);
+  return rows.map((row) => Number(row.id));
 }
 
 /** The addresses joined to everything a row shows. */

@@ -5,7 +5,7 @@ import type { Database, Executor } from '../../db/client';
 import { notFound } from '../../platform/errors';
 import { idsInOrder, inKeyOrder, type RowSource } from '../../platform/export';
 import { listTotal } from '../../platform/count';
-import { caracasDayRange, idList, likePattern, prefixPattern, sortOrder, textList } from '../../platform/paging';
+import { caracasDayRange, idList, likePattern, prefixPattern, selectPage, sortOrder, textList } from '../../platform/paging';
 import { inIdsPlaceholder, preparedStatement } from '../../platform/prepared';
 import { assertOwnClient, clientScope } from '../../platform/scope';
 import type { AuthContext } from '../auth/service';
@@ -161,11 +161,10 @@ export function clientSource(db: Executor, query: ClientListQuery, auth?: AuthCo
   );
   return {
     async rows(limit, offset) {
-      const base = db.select({ id: clients.id }).from(clients).where(where).orderBy(...order).offset(offset);
-      const page = limit === null ? await base : await base.limit(limit);
+      const page = await selectPage<{ id: number }>(db, { columns: sql`${clients.id} as id`, from: clients, where, order, limit, offset });
       return loadClients(
         db,
-        page.map((row) => row.id),
+        page.map((row) => Number(row.id)),
       );
     },
     walk: {

@@ -7,7 +7,7 @@ import type { ClientPaymentsQuery, PaymentHistoryQuery, PaymentListQuery, Paymen
 import { userMessages } from '@recaudo/domain/users';
 import type { Executor } from '../../db/client';
 import { idsInOrder, type RowSource } from '../../platform/export';
-import { caracasDayRange, dayPair, idList, likePattern, textList, wholeList } from '../../platform/paging';
+import { caracasDayRange, dayPair, idList, likePattern, pageSelect, selectPage, textList, wholeList } from '../../platform/paging';
 import { notFound } from '../../platform/errors';
 import { inIdsPlaceholder, preparedStatement } from '../../platform/prepared';
 import { assertOwnClient, clientScope, creatorScope, seriesScope } from '../../platform/scope';
@@ -207,10 +207,10 @@ export async function paymentIds(db: Executor, where: SQL | undefined, order: Pa
     const result = (await db.execute(page)) as unknown as { rows: { id: number }[] };
     return result.rows.map((row) => Number(row.id));
   }
-  const base = db.select({ id: payments.id }).from(payments).where(where).orderBy(direction(order.column), desc(payments.id)).offset(offset);
-  if (limit === null) return idsInOrder(db, base);
-  const rows = await base.limit(limit);
-  return rows.map((row) => row.id);
+  const keys = { columns: sql`${payments.id} as id`, from: payments, where, order: [direction(order.column), desc(payments.id)], limit, offset };
+  if (limit === null) return idsInOrder(db, pageSelect(keys));
+  const rows = await selectPage<{ id: number }>(db, keys);
+  return rows.map((row) => Number(row.id));
 }
 
 /** Payments dated after the payment-date or bill-date range of the filters. */
@@ -257,18 +257,19 @@ function paymentSource(db: Executor, query: PaymentListQuery, auth: AuthContext,
         return loadPayments(db, await paymentIds(db, where, order, limit, offset, fenced), now);
       }
       const resume = cursor?.next === offset ? sql`(${payments.createdAt}, ${payments.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::int)` : undefined;
-      const page = await db
-        .select({ id: payments.id, created_at: sql<string>`${payments.createdAt}::text` })
-        .from(payments)
-        .where(and(where, resume))
-        .orderBy(desc(payments.createdAt), desc(payments.id))
-        .offset(resume ? 0 : offset)
-        .limit(limit);
+      const page = await selectPage<{ id: number; created_at: string }>(db, {
+        columns: sql`${payments.id} as id, ${payments.createdAt}::text as created_at`,
+        from: payments,
+        where: and(where, resume),
+        order: [desc(payments.createdAt), desc(payments.id)],
+        limit,
+        offset: resume ? 0 : offset,
+      });
       const last = page.at(-1);
-      cursor = last ? { next: offset + page.length, createdAt: last.created_at, id: last.id } : null;
+      cursor = last ? { next: offset + page.length, createdAt: last.created_at, id: Number(last.id) } : null;
       return loadPayments(
         db,
-        page.map((row) => row.id),
+        page.map((row) => Number(row.id)),
         now,
       );
     },
