@@ -3,6 +3,7 @@ import { clientMessages, type NoteRow } from '@recaudo/domain/clients';
 import type { ListQuery } from '@recaudo/domain/paging';
 import type { Database, Executor } from '../../db/client';
 import { recordAudit } from '../../platform/audit';
+import { iso } from '../../platform/envelope';
 import { notFound } from '../../platform/errors';
 import type { RowSource } from '../../platform/export';
 import { likePattern } from '../../platform/paging';
@@ -10,7 +11,6 @@ import type { AuthContext } from '../auth/service';
 import { users } from '../users/tables';
 import { getClient } from './service';
 import { clientNotes } from './tables';
-import { iso } from '../../platform/envelope';
 
 /** A client's notes (client detail): list, add, edit, delete, each audited under `notes`. */
 

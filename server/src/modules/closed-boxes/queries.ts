@@ -2,13 +2,13 @@ import { and, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm
 import type { ClosedBoxRow, ClosedBoxTotals, PaymentGroup } from '@recaudo/domain/closed-boxes';
 import type { ListQuery } from '@recaudo/domain/paging';
 import type { Executor } from '../../db/client';
+import { iso } from '../../platform/envelope';
 import { walkByIds, type RowSource } from '../../platform/export';
 import { dayPair, idList, likePattern } from '../../platform/paging';
 import { creatorScope } from '../../platform/scope';
 import type { AuthContext } from '../auth/service';
 import { users } from '../users/tables';
 import { closedBoxes } from './tables';
-import { iso } from '../../platform/envelope';
 
 /**
  * Reading closings: one `where` (scope, filters, search) for the list, its footer and its export;

@@ -5,6 +5,7 @@ import { MESSAGE_EMAIL_PATTERN } from '@recaudo/domain/clients';
 import { documentActions, invoiceMessages } from '@recaudo/domain/invoices';
 import { REFERENCE_METHOD_TYPES, TERMINAL_METHOD_TYPES } from '@recaudo/domain/payments';
 import type { Database, Executor } from '../../db/client';
+import { iso } from '../../platform/envelope';
 import { AppError, fieldError, notFound } from '../../platform/errors';
 import { clientScope, creatorScope, seriesScope } from '../../platform/scope';
 import { ProviderTimeout, type DocumentRef, type InvoiceProvider, type ProviderAnswer } from '../../providers/invoice/types';
@@ -15,7 +16,6 @@ import { hkaDate, hkaTime } from './document';
 import { insertNote } from './notes';
 import { caracasClock, markCancelled, recordedCall } from './emission';
 import { invoiceRecords, legalDocuments } from './tables';
-import { iso } from '../../platform/envelope';
 
 /**
  * What a user does with a payment's legal documents (spec 02 §4–5, §7): the records, the PDF,

@@ -2,12 +2,12 @@ import { and, desc, eq, gte, ilike, inArray, like, lt, or, sql, type SQL } from 
 import type { ListQuery } from '@recaudo/domain/paging';
 import type { Database } from '../../db/client';
 import { listTotal } from '../../platform/count';
+import { iso, isoTimestamp } from '../../platform/envelope';
 import { pageOf, walkByIds, type RowSource } from '../../platform/export';
 import { caracasDayRange, idList, likePattern, prefixPattern, sortOrder } from '../../platform/paging';
 import { accessTokens } from '../auth/tables';
 import { roles } from '../roles/tables';
 import { users } from '../users/tables';
-import { iso, isoTimestamp } from '../../platform/envelope';
 
 /** A session idles out once `expired_session_time` minutes pass without use (0 = never). */
 const idleExpired = sql<boolean>`(${roles.expiredSessionTime} > 0 and ${accessTokens.lastUsedAt} < now() - make_interval(mins => ${roles.expiredSessionTime}))`;
@@ -26,7 +26,6 @@ const columns = {
   active: sql<boolean>`(${accessTokens.endedAt} is null and not ${idleExpired})`,
   total_time_session: sql<number>`extract(epoch from (coalesce(${sessionEnd}, now()) - ${accessTokens.createdAt}))::int`,
 };
-
 
 export interface LoginSessionRow {
   id: number;

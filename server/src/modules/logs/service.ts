@@ -2,6 +2,7 @@ import { and, desc, eq, getTableColumns, gte, ilike, inArray, lt, or, sql, type 
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ListQuery } from '@recaudo/domain/paging';
 import type { Executor } from '../../db/client';
+import { iso } from '../../platform/envelope';
 import { walkByIds, type RowSource } from '../../platform/export';
 import { caracasDayRange, idList, likePattern, sortOrder, textList } from '../../platform/paging';
 import { banks } from '../banks/tables';
@@ -17,7 +18,6 @@ import { roles } from '../roles/tables';
 import { ticketsDelivered, ticketsPayments } from '../tickets-payments/tables';
 import { users } from '../users/tables';
 import { auditLogs } from './tables';
-import { iso } from '../../platform/envelope';
 
 /**
  * The records a log entry can be about, by subject_type, with the columns that may be shown

@@ -1,12 +1,12 @@
 import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { ListQuery } from '@recaudo/domain/paging';
 import type { Database, Executor } from '../../db/client';
+import { iso, isoTimestamp } from '../../platform/envelope';
 import type { RowSource } from '../../platform/export';
 import { claimDue, oldestPendingAge, retryLater, startLoop } from '../../platform/queue';
 import type { MailContent } from './templates';
 import type { MailAttachment, MessageTransport } from './transport';
 import { outbox, outboxAttachments } from './tables';
-import { iso, isoTimestamp } from '../../platform/envelope';
 
 /**
  * Queues an e-mail with its attachments (stored beside it, so a restart or a retry sends the

@@ -2,12 +2,12 @@ import { and, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { PaymentSummary, RegionalListQuery, RegionalUnit } from '@recaudo/domain/regional';
 import type { Executor } from '../../db/client';
+import { iso } from '../../platform/envelope';
 import type { RowSource } from '../../platform/export';
 import { idList, likePattern, sortOrder } from '../../platform/paging';
 import { withPaymentSummaries, type RegionalLevel, type UnitSummaries } from '../payments/counts';
 import { withClientCounts, type UnitClientCounts } from './client-counts';
 import { communities, municipalities, parishes, states } from './tables';
-import { iso } from '../../platform/envelope';
 
 /**
  * The lists of regional units. The payment cards of a page come from payments/counts.ts (the
@@ -22,7 +22,6 @@ const emptyCounts = () => ({
   count_clients_solvents_residential: 0,
   count_clients_solvents_comercial: 0,
 });
-
 
 /** A page of rows with its payment cards and client counters. */
 async function withFigures<T extends { id: number } & UnitSummaries & UnitClientCounts>(

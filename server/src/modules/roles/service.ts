@@ -5,11 +5,11 @@ import { ADMIN_ROLE_ID, CLIENT_ROLE_KEY, roleMessages, type PermissionModule, ty
 import type { Database, Executor } from '../../db/client';
 import { changedFields, recordAudit } from '../../platform/audit';
 import type { AuthContext } from '../auth/service';
+import { iso } from '../../platform/envelope';
 import { AppError, fieldError, notFound } from '../../platform/errors';
 import { likePattern, paginate, sortOrder } from '../../platform/paging';
 import { users } from '../users/tables';
 import { permissionModules, roleModules, roles } from './tables';
-import { iso } from '../../platform/envelope';
 
 export async function permissionsOfRole(executor: Executor, roleId: number): Promise<string[]> {
   const rows = await executor

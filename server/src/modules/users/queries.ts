@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, ne, or,
 import type { ListQuery } from '@recaudo/domain/paging';
 import type { AdminUserRow, ClientUserRow } from '@recaudo/domain/users';
 import type { Executor } from '../../db/client';
+import { iso } from '../../platform/envelope';
 import { walkByIds, type RowSource } from '../../platform/export';
 import { caracasDayRange, idList, likePattern, sortOrder } from '../../platform/paging';
 import type { AuthContext } from '../auth/service';
@@ -9,7 +10,6 @@ import { clients } from '../clients/tables';
 import { correlatives } from '../correlatives/tables';
 import { roles } from '../roles/tables';
 import { users } from './tables';
-import { iso } from '../../platform/envelope';
 
 const dateRange = (filters: Record<string, unknown>) => {
   const range = caracasDayRange(filters.dates);
