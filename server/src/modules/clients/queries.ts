@@ -5,7 +5,7 @@ import type { Database, Executor } from '../../db/client';
 import { notFound } from '../../platform/errors';
 import { idsInOrder, inKeyOrder, type RowSource } from '../../platform/export';
 import { listTotal } from '../../platform/count';
-import { caracasDayRange, idList, likePattern, prefixPattern, selectPage, sortOrder, textList } from '../../platform/paging';
+import { caracasDayRange, idList, likePattern, pageSelect, prefixPattern, selectPage, sortOrder, textList } from '../../platform/paging';
 import { inIdsPlaceholder, preparedStatement } from '../../platform/prepared';
 import { assertOwnClient, clientScope } from '../../platform/scope';
 import type { AuthContext } from '../auth/service';
@@ -159,16 +159,17 @@ export function clientSource(db: Executor, query: ClientListQuery, auth?: AuthCo
     desc(clients.createdAt),
     clients.id,
   );
+  const keys = (limit: number | null, offset: number) => ({ columns: sql`${clients.id} as id`, from: clients, where, order, limit, offset });
   return {
     async rows(limit, offset) {
-      const page = await selectPage<{ id: number }>(db, { columns: sql`${clients.id} as id`, from: clients, where, order, limit, offset });
+      const page = await selectPage<{ id: number }>(db, keys(limit, offset));
       return loadClients(
         db,
         page.map((row) => Number(row.id)),
       );
     },
     walk: {
-      keys: () => idsInOrder(db, db.select({ id: clients.id }).from(clients).where(where).orderBy(...order)),
+      keys: () => idsInOrder(db, pageSelect(keys(null, 0))),
       load: (ids) => loadClients(db, ids),
     },
     // Exact up to 10 000 clients, the planner's estimate beyond: counting 200 000 clients cost more than the page.
