@@ -1,12 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
+import type { ClientRow } from '@recaudo/domain/clients';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/harness';
 import { addressesPayments } from '../addresses-payment/tables';
 import { auditLogs } from '../logs/tables';
 import { outbox } from '../messages/tables';
 import { communities, municipalities, parishes, states } from '../regional/tables';
 import { users } from '../users/tables';
+import { escapeCell } from '../../platform/export';
+import { clientExportColumns } from './presenter';
 import { clientNotes, clients } from './tables';
 
 let ctx: TestContext;
@@ -349,6 +352,21 @@ describe('GET /api/clients/export/data', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const viewer = await ctx.staff({ permissions: ['clients'] });
     expect((await ctx.call('GET', '/api/clients/export/data', { token: viewer.token, query: { type_format: 'csv' } })).status).toBe(403);
+  });
+
+  it('writes the cells of the rows the list shows, in the list order', async () => {
+    const tag = `Celdas${Date.now()}`;
+    await store(residential({ name: `${tag} Uno` }));
+    await store(residential({ name: `${tag} Dos`, gender: null, birth_date: null, address: '=Calle 9', phone: ['04121234567'] }));
+    await store(residential({ name: `${tag} Tres`, identification_type: 'E' }));
+    const list = await ctx.call('GET', '/api/clients', { token: admin.token, query: { search: tag, per_page: 10 } });
+    const shown = list.body.data.data as ClientRow[];
+    expect(shown).toHaveLength(3);
+    const csv = await ctx.call('GET', '/api/clients/export/data', { token: admin.token, query: { search: tag, type_format: 'csv' } });
+    const [header, ...cells] = parse(String(csv.body).replace(/^\uFEFF/, '')) as string[][];
+    expect(header).toEqual(clientExportColumns.map((column) => column.header));
+    expect(cells).toEqual(shown.map((row) => clientExportColumns.map((column) => String(escapeCell(column.value(row))))));
+    expect(cells[1]).toContain("'=Calle 9");
   });
 });
 

@@ -65,7 +65,13 @@ export const clientUserOfClientSchema = z.object({
 });
 
 /** The cells as the list shows them: phones formatted, identification with its prefix, VACIO when empty. */
-export const clientExportColumns: ExportColumn<ClientRow>[] = [
+/** What an export of clients reads of each client: the columns below, none of the list row's subqueries. */
+export type ClientExportRow = Pick<
+  ClientRow,
+  'id' | 'type' | 'name' | 'email' | 'phone' | 'gender' | 'birth_date' | 'identification' | 'identification_type' | 'address' | 'active' | 'created_at'
+>;
+
+export const clientExportColumns: ExportColumn<ClientExportRow>[] = [
   { header: 'ID', value: (row) => row.id, width: 8 },
   { header: 'Nombre', value: (row) => row.name, width: 28 },
   { header: 'Tipo', value: (row) => CLIENT_TYPES[row.type], width: 12 },
