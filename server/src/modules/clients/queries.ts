@@ -80,14 +80,17 @@ type ClientSelect = { [K in keyof typeof clientColumns]: unknown } & ExportSelec
     latest_payment: LatestPaymentJson | null;
   };
 
+const clientType = (type: number): ClientRow['type'] => (type === 1 ? 1 : 0);
+const clientGender = (gender: string | null): ClientRow['gender'] => (gender === 'M' || gender === 'F' ? gender : null);
+
 function presentExportRow(row: ExportSelect): ClientExportRow {
   return {
     id: row.id,
-    type: row.type === 1 ? 1 : 0,
+    type: clientType(row.type),
     name: row.name,
     email: row.email,
     phone: row.phone,
-    gender: row.gender === 'M' || row.gender === 'F' ? row.gender : null,
+    gender: clientGender(row.gender),
     birth_date: row.birth_date,
     identification: row.identification,
     identification_type: row.identification_type,
@@ -99,13 +102,24 @@ function presentExportRow(row: ExportSelect): ClientExportRow {
 
 function presentClient(row: ClientSelect, today = todayInCaracas()): ClientRow {
   return {
-    ...presentExportRow(row),
+    id: row.id,
+    type: clientType(row.type),
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    gender: clientGender(row.gender),
     age: ageOn(row.birth_date, today),
+    birth_date: row.birth_date,
+    identification: row.identification,
+    identification_type: row.identification_type,
+    address: row.address,
     photo: row.photo,
+    active: row.active,
     count_payments: Number(row.count_payments),
     addresses_payments: row.addresses_payments,
     user: row.user ? { ...row.user, created_at: iso(row.user.created_at) } : null,
     latest_payment: presentLatestPayment(row.latest_payment),
+    created_at: iso(row.created_at),
   };
 }
 
