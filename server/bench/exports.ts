@@ -38,7 +38,7 @@ const dayBefore = (newest: string, days: number) => {
   return `${d}-${m}-${y}`;
 };
 
-/** Payments of the last month and year (by registration), every client and every address, in the formats each screen offers. */
+/** Payments of the last month and year (by registration), every client, address and closing, in the formats each screen offers. */
 async function exportScenarios(db: Database): Promise<ExportScenario[]> {
   const newest = await first(db, sql`select (max(created_at) at time zone 'America/Caracas')::date::text from payments`);
   const dates = (days: number) => (newest ? `&filters[dates][]=${dayBefore(newest, days)}&filters[dates][]=${dayBefore(newest, 0)}` : '');
@@ -52,6 +52,7 @@ async function exportScenarios(db: Database): Promise<ExportScenario[]> {
     { name: 'export clients, all, CSV', path: '/api/clients/export/data?type_format=csv', secondsPer100k: 2 },
     { name: 'export clients, all, XLSX', path: '/api/clients/export/data?type_format=xlsx', secondsPer100k: 10 },
     { name: 'export addresses, all, CSV', path: '/api/addresses-payment/export?type_format=csv', secondsPer100k: 2 },
+    { name: 'export closed boxes, all, CSV', path: '/api/closed-boxs/export?type_format=csv', secondsPer100k: 2 },
   ];
 }
 

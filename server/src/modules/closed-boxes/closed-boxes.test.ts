@@ -1,12 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLOSED_BOX_TEMPLATE, closedBoxMessages } from '@recaudo/domain/closed-boxes';
+import { parse } from 'csv-parse/sync';
+import { CLOSED_BOX_TEMPLATE, closedBoxMessages, type ClosedBoxRow } from '@recaudo/domain/closed-boxes';
 import { todayInCaracas } from '@recaudo/domain/dates';
 import type { Permission } from '@recaudo/domain/permissions';
 import { closingFixture } from '../../../test/closed-boxes-fixture';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/harness';
 import { auditLogs } from '../logs/tables';
 import { payments } from '../payments/tables';
+import { escapeCell } from '../../platform/export';
+import { closedBoxExportColumns } from './presenter';
 import { closedBoxes } from './tables';
 
 let ctx: TestContext;
@@ -190,6 +193,21 @@ describe('totals and groups', () => {
     ]);
     // Type 1: 5 % of the tax base in bolivars, 1.37 × 36.50 = 50.01 → 2.50.
     expect((await show(other)).commission).toBe('2.50');
+    // Both closings on one page: each row keeps its own groups and figures.
+    const page = await ctx.call('GET', '/api/closed-boxs', { token: admin.token, query: { per_page: 50, filters: { user: [admin.id] } } });
+    const listed = new Map((page.body.data.data as { id: number; payments: unknown[] }[]).map((entry) => [entry.id, entry]));
+    expect(listed.get(closing)).toMatchObject({ transfer: '999.99', point_of_sale: '1334.71', commission: '133.48' });
+    expect(listed.get(closing)!.payments).toHaveLength(4);
+    expect(listed.get(other)).toMatchObject({ transfer: '0.00', point_of_sale: '50.00', commission: '2.50' });
+    expect(listed.get(other)!.payments).toHaveLength(1);
+    // The export writes the same figures without reading the groups.
+    const csv = await ctx.call('GET', '/api/closed-boxs/export', { token: admin.token, query: { type_format: 'csv', filters: { user: [admin.id] } } });
+    const [header, ...lines] = parse(String(csv.body).replace(/^\uFEFF/, '')) as string[][];
+    expect(header).toEqual(closedBoxExportColumns.map((column) => column.header));
+    const exported = new Map(lines.map((line) => [Number(line[0]), line]));
+    for (const id of [closing, other]) {
+      expect(exported.get(id)).toEqual(closedBoxExportColumns.map((column) => String(escapeCell(column.value(listed.get(id) as unknown as ClosedBoxRow)))));
+    }
 
     const list = await ctx.call('GET', '/api/closed-boxs', { token: admin.token, query: { per_page: 1, filters: { user: [admin.id] } } });
     expect(list.status).toBe(200);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CLOSED_BOX_TYPES } from '@recaudo/domain/closed-boxes';
+import { CLOSED_BOX_TYPES, type ClosedBoxRow } from '@recaudo/domain/closed-boxes';
 import { formatMoney } from '@recaudo/domain/format-money';
 import { formatDate, formatDateTime, textOrEmpty } from '@recaudo/domain/format';
 import type { ExportColumn } from '../../platform/export';
@@ -63,7 +63,8 @@ export const closedBoxFileUrl = (row: { id: number; file: string | null }) => (r
 export const presentClosedBox = (row: ClosedBoxDetail): ClosedBoxDetail => ({ ...row, file: closedBoxFileUrl(row) });
 
 /** Columns of `closed-boxs/export` (Cierres de Caja). */
-export const closedBoxExportColumns: ExportColumn<ClosedBoxDetail>[] = [
+/** An export reads each closing's row and figures, not its groups (queries.ts `presentForExport`). */
+export const closedBoxExportColumns: ExportColumn<ClosedBoxRow>[] = [
   { header: 'ID', value: (row) => row.id, width: 6 },
   { header: 'Fecha', value: (row) => formatDate(row.date), width: 11 },
   { header: 'Responsable', value: (row) => textOrEmpty(row.user?.name), width: 20 },
