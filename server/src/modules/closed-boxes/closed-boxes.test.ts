@@ -212,6 +212,9 @@ describe('totals and groups', () => {
     const list = await ctx.call('GET', '/api/closed-boxs', { token: admin.token, query: { per_page: 1, filters: { user: [admin.id] } } });
     expect(list.status).toBe(200);
     expect(list.body.data.data).toHaveLength(1);
+    const responsible = await ctx.db.select({ id: closedBoxes.id }).from(closedBoxes).where(eq(closedBoxes.userId, admin.id));
+    expect(list.body.data).toMatchObject({ total: responsible.length, per_page: 1, last_page: responsible.length });
+    expect(responsible.length).toBeGreaterThanOrEqual(2);
     const [summed] = await ctx.db
       .execute(
         `select count(*)::int as n, sum(amount_payment)::text as p, sum(amount_bill)::text as b, sum(dollar_amount_bill)::text as db, sum(dollar_amount_payment)::text as dp from payments where closed_box_id is not null` as never,
