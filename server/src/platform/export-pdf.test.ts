@@ -1,4 +1,5 @@
 import { inflateSync } from 'node:zlib';
+import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import { exportPdf } from './export-pdf';
 import type { ExportColumn } from './export';
@@ -11,6 +12,8 @@ interface PlacedText {
   bold: boolean;
   size: number;
   text: string;
+  /** The text-showing operand as written: glyph codes and kerning. */
+  shown: string;
 }
 
 /** The texts of each page's content stream, decoded from pdfkit's hex glyph strings (WinAnsi, Latin-1 for these letters). */
@@ -30,7 +33,7 @@ function placedTexts(pdf: Buffer): PlacedText[] {
     for (const match of content.matchAll(/1 0 0 1 ([\d.]+) ([\d.]+) Tm\s+\/F(\d) ([\d.]+) Tf\s+\[(.*?)\] TJ/g)) {
       const hex = [...match[5]!.matchAll(/<([0-9a-f]*)>/g)].map((part) => part[1]).join('');
       const text = Buffer.from(hex, 'hex').toString('latin1').trim();
-      placed.push({ page, x: Number(match[1]), y: Number(match[2]), bold: match[3] === '2', size: Number(match[4]), text });
+      placed.push({ page, x: Number(match[1]), y: Number(match[2]), bold: match[3] === '2', size: Number(match[4]), text, shown: match[5]! });
     }
   }
   return placed;
@@ -113,6 +116,23 @@ describe('exportPdf', () => {
     const idLines = body.filter((text) => text.x === column && text.y <= dos.y).map((text) => text.text);
     expect(idLines.length).toBeGreaterThan(1);
     expect(idLines.join('')).toBe(id);
+  });
+
+  it('writes each line with the glyph codes and kerning pdfkit itself writes for it', async () => {
+    const placed = await pdfOf([{ name: 'AVAWAT Fecha Ñandú', address: 'Tó € Vía' }], columns);
+    const reference = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 30 });
+    const chunks: Buffer[] = [];
+    reference.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const ended = new Promise((resolve) => reference.on('end', resolve));
+    reference.font('Helvetica-Bold');
+    reference.font('Helvetica');
+    for (const text of placed) reference.font(text.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(text.size).text(text.text, 40, 40, { lineBreak: false });
+    reference.end();
+    await ended;
+    const written = placedTexts(Buffer.concat(chunks));
+    expect(placed.map((text) => text.text)).toContain('AVAWAT Fecha Ñandú');
+    expect(placed.some((text) => /> -?\d+(\.\d+)? </.test(text.shown))).toBe(true);
+    expect(placed.map((text) => [text.text, text.bold, text.size, text.shown])).toEqual(written.map((text) => [text.text, text.bold, text.size, text.shown]));
   });
 
   it('repeats the header row on every page and keeps every row', async () => {

@@ -10,13 +10,8 @@ const MAX_FONT_SIZE = 8;
 const MIN_FONT_SIZE = 6;
 /** Rows read before the layout is set. */
 const SAMPLE_ROWS = 200;
-/** Distinct words whose width is remembered before the memory starts over. */
+/** Distinct words whose width, and lines whose written form, are remembered before the memory starts over. */
 const REMEMBERED_TEXTS = 20_000;
-/**
- * Distinct lines whose encoding is remembered: an encoding holds a small object per glyph (about
- * a kilobyte for a line of a dozen characters), and the lines that repeat are few.
- */
-const REMEMBERED_ENCODINGS = 4_000;
 
 const REGULAR = 'Helvetica';
 const BOLD = 'Helvetica-Bold';
@@ -57,32 +52,42 @@ function widthMemory(doc: PDFKit.PDFDocument): WidthOf {
   };
 }
 
-/** pdfkit's standard font as a document holds it (`doc._font`): what it encodes and measures. */
+/** pdfkit's standard font as a document holds it (`doc._font`): how a page names it, its glyph codes and kerning. */
 interface DocumentFont {
-  encode(text: string, features?: unknown): unknown;
-  widthOfString(text: string, size: number, features?: unknown): number;
+  id: string;
+  ascender: number;
+  encode(text: string): [string[], { xAdvance: number; advanceWidth: number }[]];
+  ref(): unknown;
 }
 
-/**
- * pdfkit kerns every line it writes twice, glyph pair by glyph pair: once to encode it, once to
- * measure it (the largest cost of a PDF export), and the lines of a column repeat (statuses,
- * methods, banks, dates, "BS"). The document's own font objects remember both per text (up to
- * REMEMBERED_ENCODINGS encodings and REMEMBERED_TEXTS widths). pdfkit only reads what `encode`
- * answers, and a width is remembered at 1 000 points and scaled as pdfkit scales it, so the file
- * is the same. The font objects are pdfkit's internals: if they change shape, the document is
- * written without the memory.
- */
-function rememberEncodings(doc: PDFKit.PDFDocument, fonts: string[]): void {
-  for (const name of fonts) {
-    const font = (doc.font(name) as unknown as { _font?: Partial<DocumentFont> })._font;
-    if (typeof font?.encode !== 'function' || typeof font.widthOfString !== 'function') continue;
-    const encode = font.encode.bind(font);
-    const widthOfString = font.widthOfString.bind(font);
-    const encoded = remembered((text) => encode(text), REMEMBERED_ENCODINGS);
-    const width = remembered((text) => widthOfString(text, 1000));
-    font.encode = (text, features) => (features === undefined ? encoded(text) : encode(text, features));
-    font.widthOfString = (text, size, features) => (features === undefined ? width(text) * (size / 1000) : widthOfString(text, size, features));
+/** The document's current font, as its text writer reads it; pdfkit's internals, checked so a change in them fails loudly. */
+function currentFont(doc: PDFKit.PDFDocument): DocumentFont {
+  const font = (doc as unknown as { _font?: Partial<DocumentFont> })._font;
+  if (typeof font?.id !== 'string' || typeof font.ascender !== 'number' || typeof font.encode !== 'function' || typeof font.ref !== 'function') {
+    throw new Error('pdfkit ya no expone la fuente como la escribe esta exportación (doc._font)');
   }
+  return font as DocumentFont;
+}
+
+/** A number as pdfkit writes it into a content stream: at most six decimals. */
+const pdfNumber = (value: number) => Math.round(value * 1e6) / 1e6;
+
+/**
+ * A line's text-showing operator as pdfkit's `_fragment` writes it: the font's glyph codes, split
+ * after every glyph whose kerning with the next one moves it, by that amount.
+ */
+function showText(font: DocumentFont, text: string): string {
+  const [codes, positions] = font.encode(text);
+  const parts: string[] = [];
+  let start = 0;
+  positions.forEach((position, index) => {
+    const kerning = position.xAdvance - position.advanceWidth;
+    if (kerning !== 0 || index === positions.length - 1) {
+      parts.push(`<${codes.slice(start, index + 1).join('')}> ${pdfNumber(-kerning)}`);
+      start = index + 1;
+    }
+  });
+  return `[${parts.join(' ')}] TJ`;
 }
 
 /**
@@ -191,11 +196,16 @@ export function exportPdf<T>({ fileName, columns }: Pick<ExportJob<T>, 'fileName
   const left = doc.page.margins.left;
   const usable = doc.page.width - left - doc.page.margins.right;
   const bottom = () => doc.page.height - doc.page.margins.bottom;
-  rememberEncodings(doc, [REGULAR, BOLD]);
   const widthOf = widthMemory(doc);
   const headers = columns.map((column) => column.header);
   const cellsOf = (row: T) => columns.map((column) => String(column.value(row) ?? ''));
   let layout: TableLayout = { fontSize: MAX_FONT_SIZE, widths: [] };
+  const shown = new Map<string, (text: string) => string>();
+  const shownIn = (font: DocumentFont) => {
+    let show = shown.get(font.id);
+    if (!show) shown.set(font.id, (show = remembered((text) => showText(font, text))));
+    return show;
+  };
 
   const drawRow = (cells: string[], bold: boolean) => {
     const font = bold ? BOLD : REGULAR;
@@ -211,16 +221,35 @@ export function exportPdf<T>({ fileName, columns }: Pick<ExportJob<T>, 'fileName
     }
     doc.font(font).fontSize(fontSize);
     const top = doc.y;
-    let x = left;
-    lines.forEach((cell, index) => {
-      cell.forEach((line, number) => {
-        if (line) doc.text(line, x + PADDING, top + PADDING + number * lineHeight, { lineBreak: false });
-      });
-      x += widths[index]!;
-    });
+    writeLines(lines, top, lineHeight);
     doc.moveTo(left, top + height).lineTo(left + usable, top + height).lineWidth(0.3).strokeColor('#999999').stroke();
     doc.x = left;
     doc.y = top + height;
+  };
+
+  /**
+   * A row's lines as one block of the page's content, each placed and written as pdfkit's
+   * `text(line, x, y, { lineBreak: false })` writes it. Through `text`, every line cost pdfkit
+   * eight content writes (state, flip, placement, font, glyphs), most of a PDF export's CPU.
+   */
+  const writeLines = (lines: string[][], top: number, lineHeight: number) => {
+    const font = currentFont(doc);
+    const { fontSize, widths } = layout;
+    const pageFonts = doc.page.fonts as Record<string, unknown>;
+    pageFonts[font.id] ??= font.ref();
+    const show = shownIn(font);
+    const selected = `/${font.id} ${pdfNumber(fontSize)} Tf`;
+    const ascent = (font.ascender / 1000) * fontSize;
+    let content = `q\n1 0 0 -1 0 ${pdfNumber(doc.page.height)} cm\nBT`;
+    let x = left;
+    lines.forEach((cell, index) => {
+      cell.forEach((line, number) => {
+        const y = doc.page.height - (top + PADDING + number * lineHeight) - ascent;
+        if (line) content += `\n1 0 0 1 ${pdfNumber(x + PADDING)} ${pdfNumber(y)} Tm\n${selected}\n${show(line)}`;
+      });
+      x += widths[index]!;
+    });
+    doc.addContent(`${content}\nET\nQ`);
   };
   const drawHeader = () => drawRow(headers, true);
 
