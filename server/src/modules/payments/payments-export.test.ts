@@ -109,16 +109,17 @@ describe('the payments export batch', () => {
 });
 
 describe('the clients export batch', () => {
-  it('reads each client’s user, addresses, payment count and latest payment as the list rows do', async () => {
+  it('gives each client the list row’s fields its columns show, without the row’s subqueries, in list order', async () => {
     await ctx.clientUser({ name: 'Cliente con usuario exportado' });
     const query = { search: '', page: 1, per_page: 600, filters: {} };
     const source = clientSource(ctx.db, query);
     const listed = await source.rows(600, 0);
     const keys = (await source.walk!.keys()).slice(0, 600);
     expect(keys).toEqual(listed.map((row) => row.id));
-    expect(listed.some((row) => row.user !== null)).toBe(true);
-    expect(listed.filter((row) => row.count_payments > 1 && row.addresses_payments.length > 0).length).toBeGreaterThan(100);
-    expect(await source.walk!.load(keys)).toEqual(listed);
+    const batch = await source.walk!.load(keys);
+    expect(batch).toEqual(
+      listed.map(({ age: _age, photo: _photo, count_payments: _count, addresses_payments: _addresses, user: _user, latest_payment: _latest, ...exported }) => exported),
+    );
   }, 60_000);
 });
 
