@@ -191,7 +191,9 @@ function presentRow(row: BaseRow, figures: ClosingFigures = NO_FIGURES): ClosedB
     total: row.total,
     dollar_amount_bill: row.dollar_amount_bill,
     dollar_amount_payment: row.dollar_amount_payment,
-    ...figures,
+    transfer: figures.transfer,
+    point_of_sale: figures.point_of_sale,
+    commission: figures.commission,
     verify_payments: row.verify_payments ?? [],
     causer: row.created_by !== null && row.causer_name !== null ? { id: row.created_by, name: row.causer_name } : null,
     created_at: iso(row.created_at),
@@ -214,8 +216,8 @@ async function present(db: Executor, rows: BaseRow[]): Promise<ClosedBoxDetail[]
     const own = byClosing.get(row.id) ?? [];
     const [first] = own;
     const closing = presentRow(row, first && { transfer: first.transfer, point_of_sale: first.point_of_sale, commission: first.closing_commission });
-    return {
-      ...closing,
+    // Object.assign keeps the row a fast object, where a spread into a literal made a slow one.
+    return Object.assign(closing, {
       payments: own.map((group) => ({
         payment_method_id: group.payment_method_id,
         terminal: group.terminal,
@@ -228,7 +230,7 @@ async function present(db: Executor, rows: BaseRow[]): Promise<ClosedBoxDetail[]
         commission: group.commission,
         verified: closing.verify_payments.some((key) => sameGroup(key, group)),
       })),
-    };
+    });
   });
 }
 
