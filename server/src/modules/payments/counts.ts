@@ -164,5 +164,6 @@ export async function withPaymentSummaries<T extends { id: number } & UnitSummar
     rows.map((row) => row.id),
     query.filters.dates,
   );
-  return rows.map((row) => ({ ...row, ...(summaries.get(row.id) ?? { payments_residential: emptySummary(), payments_comercial: emptySummary() }) }));
+  // The page's own fresh rows take their cards in place: a spread into a new literal is slow in Node 20.
+  return rows.map((row) => Object.assign(row, summaries.get(row.id) ?? { payments_residential: emptySummary(), payments_comercial: emptySummary() }));
 }

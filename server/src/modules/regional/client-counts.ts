@@ -78,5 +78,5 @@ export async function withClientCounts<T extends { id: number } & UnitClientCoun
     level,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => ({ ...row, ...(counts.get(row.id) ?? emptyClientCounts()) }));
+  return rows.map((row) => Object.assign(row, counts.get(row.id) ?? emptyClientCounts()));
 }
