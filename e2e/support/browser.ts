@@ -51,7 +51,9 @@ export function useBrowser(): { browser: () => Browser; baseUrl: () => string } 
  * realigned between mouse down and up: the click is lost (the Salir flake of shell.test.ts).
  */
 export async function newPage(browser: Browser, baseUrl: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 860 }, locale: 'es-VE', reducedMotion: 'reduce' });
+  // The office's browsers keep Caracas time. On a UTC machine, from 00:00 to 04:00 UTC the browser's
+  // "Hoy" is already the next Caracas day, which the date pickers (Caracas days) refuse.
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 860 }, locale: 'es-VE', timezoneId: 'America/Caracas', reducedMotion: 'reduce' });
   return context.newPage();
 }
 
