@@ -123,7 +123,16 @@ const groupsOf = (ids: number[]) => sql`
     from g join closed_boxes cb on cb.id = g.closed_box_id
   )`;
 
-/** The groups of the given closings; the window sums give each closing's transfer (type 1) and point-of-sale totals and its commission. */
+/**
+ * A closing's transfer (method type 1) and point-of-sale (type 2) totals and its commission, over
+ * its groups `c`: `over` makes them window sums on each group row, or nothing for one grouped row.
+ */
+const closingFigures = (over: SQL, commission: string) => sql`
+  (coalesce(sum(amount_payment) filter (where method_type = 1) ${over}, 0))::numeric(18,2)::text as transfer,
+  (coalesce(sum(amount_payment) filter (where method_type = 2) ${over}, 0))::numeric(18,2)::text as point_of_sale,
+  (sum(commission) ${over})::numeric(18,2)::text as ${sql.identifier(commission)}`;
+
+/** The groups of the given closings, each row with its closing's figures. */
 export async function loadGroups(db: Executor, ids: number[]): Promise<GroupRow[]> {
   if (!ids.length) return [];
   return rowsOf<GroupRow>(
@@ -132,9 +141,7 @@ export async function loadGroups(db: Executor, ids: number[]): Promise<GroupRow[
       select closed_box_id, payment_method_id, terminal, lot_number, name, count_payments,
         amount_bill::numeric(18,2)::text as amount_bill, amount_payment::numeric(18,2)::text as amount_payment,
         tax_base_bs::numeric(18,2)::text as tax_base_bs, commission::numeric(18,2)::text as commission,
-        (coalesce(sum(amount_payment) filter (where method_type = 1) over w, 0))::numeric(18,2)::text as transfer,
-        (coalesce(sum(amount_payment) filter (where method_type = 2) over w, 0))::numeric(18,2)::text as point_of_sale,
-        (sum(commission) over w)::numeric(18,2)::text as closing_commission
+        ${closingFigures(sql`over w`, 'closing_commission')}
       from c
       window w as (partition by closed_box_id)
       order by closed_box_id, name, terminal nulls first, lot_number nulls first`),
@@ -153,10 +160,7 @@ async function loadFigures(db: Executor, ids: number[]): Promise<Map<number, Clo
   const rows = rowsOf<ClosingFigures & { closed_box_id: number }>(
     await db.execute(sql`
       with ${groupsOf(ids)}
-      select closed_box_id,
-        (coalesce(sum(amount_payment) filter (where method_type = 1), 0))::numeric(18,2)::text as transfer,
-        (coalesce(sum(amount_payment) filter (where method_type = 2), 0))::numeric(18,2)::text as point_of_sale,
-        sum(commission)::numeric(18,2)::text as commission
+      select closed_box_id, ${closingFigures(sql``, 'commission')}
       from c
       group by closed_box_id`),
   );
