@@ -220,7 +220,7 @@ async function present(db: Executor, rows: BaseRow[]): Promise<ClosedBoxDetail[]
     const own = byClosing.get(row.id) ?? [];
     const [first] = own;
     const closing = presentRow(row, first && { transfer: first.transfer, point_of_sale: first.point_of_sale, commission: first.closing_commission });
-    // Object.assign keeps the row a fast object, where a spread into a literal made a slow one.
+    // Object.assign: Node 20 builds an object spread into a larger literal slowly.
     return Object.assign(closing, {
       payments: own.map((group) => ({
         payment_method_id: group.payment_method_id,
