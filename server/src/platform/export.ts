@@ -11,7 +11,7 @@ import type { RouteAccess } from './access';
 import type { ZodApp } from './module';
 import { drained, drainOrClose } from './drained';
 import { exportPdf } from './export-pdf';
-import { paginate } from './paging';
+import { pageSelect, paginate, selectPage, type PageSelect } from './paging';
 
 /**
  * One export service for every list (DESIGN §3, §4, §8): the list's own query, run in
@@ -57,6 +57,15 @@ export function inKeyOrder<T>(keys: number[], rows: T[], keyOf: (row: T) => numb
 export async function idsInOrder(db: Executor, keys: SQLWrapper): Promise<number[]> {
   const result = (await db.execute(sql`select coalesce(array_agg(k.id), '{}') as ids from (${keys}) as k`)) as unknown as { rows: { ids: number[] }[] };
   return result.rows[0]?.ids ?? [];
+}
+
+/**
+ * The ids of a large list's page statement (`pageSelect`), in its order: a page as rows, every id
+ * (a null limit, an export's walk) as one array by `idsInOrder`.
+ */
+export async function selectIds(db: Executor, keys: PageSelect): Promise<number[]> {
+  if (keys.limit === null) return idsInOrder(db, pageSelect(keys));
+  return (await selectPage<{ id: number }>(db, keys)).map((row) => Number(row.id));
 }
 
 /**

@@ -7,8 +7,8 @@ import type { DeliveredTicket } from '@recaudo/domain/tickets';
 import type { Executor } from '../../db/client';
 import { iso, moneyOrNull } from '../../platform/envelope';
 import { notFound } from '../../platform/errors';
-import { idsInOrder, inKeyOrder, type RowSource } from '../../platform/export';
-import { idList, isChecked, likePattern, pageSelect, selectPage, sortOrder, textList, wholeList } from '../../platform/paging';
+import { inKeyOrder, selectIds, type RowSource } from '../../platform/export';
+import { idList, isChecked, likePattern, sortOrder, textList, wholeList } from '../../platform/paging';
 import { inIdsPlaceholder, preparedStatement } from '../../platform/prepared';
 import { assertOwnClient, clientIdOf, clientScope } from '../../platform/scope';
 import type { AuthContext } from '../auth/service';
@@ -190,10 +190,8 @@ async function pageIds(db: Executor, options: LoadOptions & { limit: number | nu
       ? sql` left join ${communities} on ${communities.id} = ${addressesPayments.communityId} left join ${economicActivities} on ${economicActivities.id} = ${addressesPayments.economicActivityId}`
       : undefined,
   ];
-  const keys = { columns: sql`${addressesPayments.id} as id`, from: sql`${addressesPayments}${sql.join(joins.filter((join) => join !== undefined))}`, where: options.where, order, limit, offset: options.offset ?? 0 };
-  if (limit === null) return idsInOrder(db, pageSelect(keys));
-  const rows = await selectPage<{ id: number }>(db, keys);
-  return rows.map((row) => Number(row.id));
+  const from = sql`${addressesPayments}${sql.join(joins.filter((join) => join !== undefined))}`;
+  return selectIds(db, { columns: sql`${addressesPayments.id} as id`, from, where: options.where, order, limit, offset: options.offset ?? 0 });
 }
 
 /** The addresses joined to everything a row shows. */

@@ -4,9 +4,9 @@ import { ageOn, clientMessages, type ClientAddressSummary, type ClientListQuery,
 import { todayInCaracas } from '@recaudo/domain/dates';
 import type { Database, Executor } from '../../db/client';
 import { notFound } from '../../platform/errors';
-import { idsInOrder, inKeyOrder, type RowSource } from '../../platform/export';
+import { inKeyOrder, selectIds, type RowSource } from '../../platform/export';
 import { listTotal } from '../../platform/count';
-import { caracasDayRange, idList, likePattern, pageSelect, prefixPattern, selectPage, sortOrder, textList } from '../../platform/paging';
+import { caracasDayRange, idList, likePattern, prefixPattern, sortOrder, textList } from '../../platform/paging';
 import { inIdsPlaceholder, preparedStatement } from '../../platform/prepared';
 import { assertOwnClient, clientScope } from '../../platform/scope';
 import type { AuthContext } from '../auth/service';
@@ -187,15 +187,9 @@ export function clientSource(db: Executor, query: ClientListQuery, auth?: AuthCo
   );
   const keys = (limit: number | null, offset: number) => ({ columns: sql`${clients.id} as id`, from: clients, where, order, limit, offset });
   return {
-    async rows(limit, offset) {
-      const page = await selectPage<{ id: number }>(db, keys(limit, offset));
-      return loadClients(
-        db,
-        page.map((row) => Number(row.id)),
-      );
-    },
+    rows: async (limit, offset) => loadClients(db, await selectIds(db, keys(limit, offset))),
     walk: {
-      keys: () => idsInOrder(db, pageSelect(keys(null, 0))),
+      keys: () => selectIds(db, keys(null, 0)),
       load: (ids) => loadExportRows(db, ids),
     },
     // Exact up to 10 000 clients, the planner's estimate beyond: counting 200 000 clients cost more than the page.

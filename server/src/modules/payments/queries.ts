@@ -6,8 +6,8 @@ import type { Paged } from '@recaudo/domain/paging';
 import type { ClientPaymentsQuery, PaymentHistoryQuery, PaymentListQuery, PaymentRow } from '@recaudo/domain/payments';
 import { userMessages } from '@recaudo/domain/users';
 import type { Executor } from '../../db/client';
-import { idsInOrder, type RowSource } from '../../platform/export';
-import { caracasDayRange, dayPair, idList, likePattern, pageSelect, selectPage, textList, wholeList } from '../../platform/paging';
+import { idsInOrder, selectIds, type RowSource } from '../../platform/export';
+import { caracasDayRange, dayPair, idList, likePattern, selectPage, textList, wholeList } from '../../platform/paging';
 import { notFound } from '../../platform/errors';
 import { inIdsPlaceholder, preparedStatement } from '../../platform/prepared';
 import { assertOwnClient, clientScope, creatorScope, seriesScope } from '../../platform/scope';
@@ -207,10 +207,7 @@ export async function paymentIds(db: Executor, where: SQL | undefined, order: Pa
     const result = (await db.execute(page)) as unknown as { rows: { id: number }[] };
     return result.rows.map((row) => Number(row.id));
   }
-  const keys = { columns: sql`${payments.id} as id`, from: payments, where, order: [direction(order.column), desc(payments.id)], limit, offset };
-  if (limit === null) return idsInOrder(db, pageSelect(keys));
-  const rows = await selectPage<{ id: number }>(db, keys);
-  return rows.map((row) => Number(row.id));
+  return selectIds(db, { columns: sql`${payments.id} as id`, from: payments, where, order: [direction(order.column), desc(payments.id)], limit, offset });
 }
 
 /** Payments dated after the payment-date or bill-date range of the filters. */
