@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUSINESS_TIME_ZONE, caracas, caracasDay, caracasDayStart, caracasMonth, caracasText, dayjs } from './dates';
+import { BUSINESS_TIME_ZONE, afterCaracasToday, caracas, caracasDay, caracasDayStart, caracasMonth, caracasText, dayjs } from './dates';
 
 describe('caracas', () => {
   it('reads every instant from the change of May 2016 on as the zone rules do (fixed UTC−4), day boundaries included', () => {
@@ -56,5 +56,15 @@ describe('caracasDayStart', () => {
     expect(caracasDayStart('2015-03-10').toISOString()).toBe('2015-03-10T04:30:00.000Z');
     expect(caracasDayStart('2016-05-01').toISOString()).toBe('2016-05-01T04:30:00.000Z');
     expect(caracasDayStart('2016-05-02').toISOString()).toBe('2016-05-02T04:00:00.000Z');
+  });
+});
+
+describe('afterCaracasToday', () => {
+  it("refuses only the picker's days after Caracas' today", () => {
+    const today = caracasDay(new Date());
+    const day = (text: string) => dayjs(text, 'YYYY-MM-DD');
+    expect(afterCaracasToday(day(today))).toBe(false);
+    expect(afterCaracasToday(day(today).subtract(1, 'day'))).toBe(false);
+    expect(afterCaracasToday(day(today).add(1, 'day'))).toBe(true);
   });
 });

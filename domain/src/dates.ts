@@ -73,6 +73,9 @@ export function caracasDay(value: string | Date): string {
 /** Today in Caracas as YYYY-MM-DD (every clients page asks it, for the ages: dayjs's zone cost 3 % of the request). */
 export const todayInCaracas = () => caracasDay(new Date());
 
+/** A date picker's day after Caracas' today: the pickers of payment and document dates refuse it. */
+export const afterCaracasToday = (day: dayjs.Dayjs) => day.format('YYYY-MM-DD') > todayInCaracas();
+
 /** Accepts the wire's YYYY-MM-DD and the spec's DD-MM-YYYY filter dates; answers YYYY-MM-DD or null. */
 export function parseDateParam(value: unknown): string | null {
   if (typeof value !== 'string') return null;

@@ -1,5 +1,5 @@
 import { MESSAGE_EMAIL_PATTERN } from '@recaudo/domain/clients';
-import { caracas } from '@recaudo/domain/dates';
+import { afterCaracasToday } from '@recaudo/domain/dates';
 import { documentNoun, invoiceMessages } from '@recaudo/domain/invoices';
 import type { PaymentRow } from '@recaudo/domain/payments';
 import Alert from 'antd/es/alert';
@@ -21,7 +21,6 @@ const required = {
   validator: async (_rule: unknown, value: unknown) =>
     (typeof value === 'string' ? value.trim() : value) ? undefined : Promise.reject(new Error(invoiceMessages.required)),
 };
-const afterToday = (day: Dayjs) => day.format('YYYY-MM-DD') > caracas().format('YYYY-MM-DD');
 
 interface DialogProps {
   payment: PaymentRow | null;
@@ -118,11 +117,11 @@ export function RetentionModal({ payment, onClose }: DialogProps) {
               required,
               {
                 validator: async (_rule, value: Dayjs | null) =>
-                  value && afterToday(value) ? Promise.reject(new Error(invoiceMessages.futureDate)) : undefined,
+                  value && afterCaracasToday(value) ? Promise.reject(new Error(invoiceMessages.futureDate)) : undefined,
               },
             ]}
           >
-            <DatePicker style={{ width: '100%' }} format="DD-MM-YYYY" disabledDate={afterToday} />
+            <DatePicker style={{ width: '100%' }} format="DD-MM-YYYY" disabledDate={afterCaracasToday} />
           </Form.Item>
         </Form>
       )}

@@ -1,4 +1,4 @@
-import { caracas } from '@recaudo/domain/dates';
+import { afterCaracasToday, caracas } from '@recaudo/domain/dates';
 import { invoiceMessages } from '@recaudo/domain/invoices';
 import { REFERENCE_METHOD_TYPES, TERMINAL_METHOD_TYPES, type PaymentRow } from '@recaudo/domain/payments';
 import DatePicker from 'antd/es/date-picker';
@@ -28,7 +28,6 @@ const NOTE_TITLES = { '02': 'Generar nota de crédito', '03': 'Generar nota de d
 const FORM_ID = 'invoice-note-form';
 const blank = (value: unknown) => value === null || value === undefined || (typeof value === 'string' && !value.trim());
 const required = { validator: async (_rule: unknown, value: unknown) => (blank(value) ? Promise.reject(new Error(invoiceMessages.required)) : undefined) };
-const afterToday = (day: Dayjs) => day.format('YYYY-MM-DD') > caracas().format('YYYY-MM-DD');
 const includes = (list: readonly number[], value: number | undefined) => value !== undefined && list.includes(value);
 
 /** Nota de débito / crédito (spec 02 §5): method, date, new amount and notes; reference for 1, 3, 5; terminal and lot for 2. */
@@ -110,7 +109,7 @@ function NoteForm({
         </>
       )}
       <Form.Item label="Fecha de pago" name="date_payment" rules={[required]} required>
-        <DatePicker style={{ width: '100%' }} format="DD-MM-YYYY" disabledDate={afterToday} />
+        <DatePicker style={{ width: '100%' }} format="DD-MM-YYYY" disabledDate={afterCaracasToday} />
       </Form.Item>
       <Form.Item label="Nuevo monto" name="new_amount_payment" rules={[required]} required>
         <MoneyInput prefix="BS" />

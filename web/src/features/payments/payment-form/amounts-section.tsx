@@ -1,4 +1,5 @@
 import type { Amounts } from '@recaudo/domain/amounts';
+import { afterCaracasToday } from '@recaudo/domain/dates';
 import { formatMoney } from '@recaudo/domain/format-money';
 import Checkbox from 'antd/es/checkbox';
 import Col from 'antd/es/col';
@@ -11,22 +12,22 @@ import Typography from 'antd/es/typography';
 import type { ReactNode } from 'react';
 import { MoneyInput } from '../../../components/money-input';
 import type { PaymentFormState } from './use-payment-form';
-import { DATE_FORMAT, afterToday } from './values';
+import { DATE_FORMAT } from './values';
 
-/** Dates, rate, Monto pagado and the retention option: columns of the "Datos del pago" row. */
+/** Dates (never after Caracas' today, spec 02 §5), rate, Monto pagado and the retention option: columns of the "Datos del pago" row. */
 export function AmountFields({ state }: { state: PaymentFormState }) {
   const { staff, rules, storedRateDiffers, rate, rates, rateOptions, commercial, locked, documentType } = state;
   return (
     <>
       <Col xs={24} sm={12}>
         <Form.Item label="Fecha de pago" name="date_payment" rules={rules.date_payment} required>
-          <DatePicker style={{ width: '100%' }} format={DATE_FORMAT} disabledDate={afterToday} />
+          <DatePicker style={{ width: '100%' }} format={DATE_FORMAT} disabledDate={afterCaracasToday} />
         </Form.Item>
       </Col>
       {staff && (
         <Col xs={24} sm={12}>
           <Form.Item label="Fecha de factura" name="date_bill" rules={rules.date_bill}>
-            <DatePicker style={{ width: '100%' }} format={DATE_FORMAT} disabledDate={afterToday} disabled={locked} />
+            <DatePicker style={{ width: '100%' }} format={DATE_FORMAT} disabledDate={afterCaracasToday} disabled={locked} />
           </Form.Item>
         </Col>
       )}
