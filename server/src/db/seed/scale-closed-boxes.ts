@@ -4,8 +4,9 @@ import type { Database } from '../client';
 /**
  * The scale set's closings: `closings` closed shifts over the year before the newest payment, by
  * the users who registered payments, holding every payment but the newest `unclosedShare` (which
- * the 'Pagos' modal lists). The totals trigger is bypassed for the bulk move and the sums are
- * computed once from the payments afterwards, as the trigger would have left them.
+ * the 'Pagos' modal lists). The totals and figures triggers are bypassed for the bulk move and the
+ * sums and figures are computed once from the payments afterwards, as the triggers would have
+ * left them.
  */
 export async function seedScaleClosedBoxes(db: Database, options: { closings: number; unclosedShare?: number }): Promise<{ closings: number; closed: number }> {
   const share = options.unclosedShare ?? 0.02;
@@ -16,6 +17,7 @@ export async function seedScaleClosedBoxes(db: Database, options: { closings: nu
     from generate_series(1, ${options.closings}) as n
     cross join lateral (select id from users where client_id is null order by id offset (n % greatest(1, (select count(*) from users where client_id is null))) limit 1) as u`);
   await db.execute(sql`alter table payments disable trigger payments_closed_box_totals_update`);
+  await db.execute(sql`alter table payments disable trigger payments_closed_box_figures_update`);
   try {
     await db.execute(sql`
       with bounds as (select min(id) as first, count(*) as total from closed_boxes),
@@ -24,7 +26,9 @@ export async function seedScaleClosedBoxes(db: Database, options: { closings: nu
       from bounds, cut where p.id <= cut.last and p.closed_box_id is null`);
   } finally {
     await db.execute(sql`alter table payments enable trigger payments_closed_box_totals_update`);
+    await db.execute(sql`alter table payments enable trigger payments_closed_box_figures_update`);
   }
+  await db.execute(sql`select closed_box_figures_refresh(array(select id from closed_boxes))`);
   await db.execute(sql`
     update closed_boxes c set count_bill = s.n, total_bill = s.bill, total = s.paid, dollar_amount_bill = s.dollar_bill, dollar_amount_payment = s.dollar_paid
     from (select closed_box_id, count(*) as n, sum(amount_bill) as bill, sum(amount_payment) as paid, sum(dollar_amount_bill) as dollar_bill, sum(dollar_amount_payment) as dollar_paid

@@ -62,8 +62,7 @@ export const closedBoxFileUrl = (row: { id: number; file: string | null }) => (r
 
 export const presentClosedBox = (row: ClosedBoxDetail): ClosedBoxDetail => ({ ...row, file: closedBoxFileUrl(row) });
 
-/** Columns of `closed-boxs/export` (Cierres de Caja). */
-/** An export reads each closing's row and figures, not its groups (queries.ts `presentForExport`). */
+/** Columns of `closed-boxs/export` (Cierres de Caja): a closing's row with its kept figures, not its groups. */
 export const closedBoxExportColumns: ExportColumn<ClosedBoxRow>[] = [
   { header: 'ID', value: (row) => row.id, width: 6 },
   { header: 'Fecha', value: (row) => formatDate(row.date), width: 11 },

@@ -12,8 +12,8 @@ import { closedBoxes } from './tables';
 
 /**
  * Reading closings: one `where` (scope, filters, search) for the list, its footer and its export;
- * the groups of a page's closings and their transfer, point-of-sale and commission totals
- * computed by PostgreSQL from the attached payments.
+ * the groups of a page's closings computed by PostgreSQL from the attached payments. The
+ * transfer, point-of-sale and commission figures are kept on the closing's row (migration 0024).
  */
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -73,6 +73,9 @@ interface BaseRow {
   total: string;
   dollar_amount_bill: string;
   dollar_amount_payment: string;
+  transfer: string;
+  point_of_sale: string;
+  commission: string;
   verify_payments: ClosedBoxRow['verify_payments'];
   created_by: number | null;
   causer_name: string | null;
@@ -82,7 +85,8 @@ interface BaseRow {
 const baseSelect = sql`select closed_boxes.id, closed_boxes.date::text as date, closed_boxes.user_id, u.name as user_name, closed_boxes.type, closed_boxes.serie_id, s.serie,
   closed_boxes.checkbook_number, closed_boxes.lot_number, closed_boxes.reference, closed_boxes.exchange_rate::text as exchange_rate, closed_boxes.file, closed_boxes.status, closed_boxes.version,
   closed_boxes.count_bill, closed_boxes.total_bill::text as total_bill, closed_boxes.total::text as total, closed_boxes.dollar_amount_bill::text as dollar_amount_bill,
-  closed_boxes.dollar_amount_payment::text as dollar_amount_payment, closed_boxes.verify_payments, closed_boxes.created_by, c.name as causer_name, closed_boxes.created_at
+  closed_boxes.dollar_amount_payment::text as dollar_amount_payment, closed_boxes.transfer::text as transfer, closed_boxes.point_of_sale::text as point_of_sale,
+  closed_boxes.commission::text as commission, closed_boxes.verify_payments, closed_boxes.created_by, c.name as causer_name, closed_boxes.created_at
   from closed_boxes
   left join users u on u.id = closed_boxes.user_id
   left join users c on c.id = closed_boxes.created_by
@@ -99,72 +103,23 @@ interface GroupRow {
   amount_payment: string;
   tax_base_bs: string;
   commission: string;
-  transfer: string;
-  point_of_sale: string;
-  closing_commission: string;
 }
 
 /**
- * The payment groups (method / terminal / lot) of the given closings as `c`, with the terminal
- * commission of spec 02 §9 for point-of-sale groups (method type 2): 10 % of the payment amount
- * for a type-0 closing, 5 % of the tax base in bolivars for type 1, rounded to the cent per group.
+ * The payment groups (method / terminal / lot) of the given closings with their terminal
+ * commission, from the database's `closed_box_groups` (migration 0024), the same definition the
+ * closings' kept transfer, point-of-sale and commission figures are recomputed from.
  */
-const groupsOf = (ids: number[]) => sql`
-  g as (
-    select p.closed_box_id, p.payment_method_id, p.terminal, p.lot_number, m.name, m.type as method_type,
-      count(*)::int as count_payments, sum(p.amount_bill) as amount_bill, sum(p.amount_payment) as amount_payment,
-      sum(round(p.tax_base * p.exchange_rate, 2)) as tax_base_bs
-    from payments p join payment_methods m on m.id = p.payment_method_id
-    where p.closed_box_id = any(${`{${ids.join(',')}}`}::int[])
-    group by p.closed_box_id, p.payment_method_id, p.terminal, p.lot_number, m.name, m.type
-  ), c as (
-    select g.*, case when g.method_type <> 2 then 0::numeric
-      when cb.type = 0 then round(g.amount_payment * 0.10, 2) else round(g.tax_base_bs * 0.05, 2) end as commission
-    from g join closed_boxes cb on cb.id = g.closed_box_id
-  )`;
-
-/**
- * A closing's transfer (method type 1) and point-of-sale (type 2) totals and its commission, over
- * its groups `c`: `over` makes them window sums on each group row, or nothing for one grouped row.
- */
-const closingFigures = (over: SQL, commission: string) => sql`
-  (coalesce(sum(amount_payment) filter (where method_type = 1) ${over}, 0))::numeric(18,2)::text as transfer,
-  (coalesce(sum(amount_payment) filter (where method_type = 2) ${over}, 0))::numeric(18,2)::text as point_of_sale,
-  (sum(commission) ${over})::numeric(18,2)::text as ${sql.identifier(commission)}`;
-
-/** The groups of the given closings, each row with its closing's figures. */
 export async function loadGroups(db: Executor, ids: number[]): Promise<GroupRow[]> {
   if (!ids.length) return [];
   return rowsOf<GroupRow>(
     await db.execute(sql`
-      with ${groupsOf(ids)}
       select closed_box_id, payment_method_id, terminal, lot_number, name, count_payments,
         amount_bill::numeric(18,2)::text as amount_bill, amount_payment::numeric(18,2)::text as amount_payment,
-        tax_base_bs::numeric(18,2)::text as tax_base_bs, commission::numeric(18,2)::text as commission,
-        ${closingFigures(sql`over w`, 'closing_commission')}
-      from c
-      window w as (partition by closed_box_id)
+        tax_base_bs::numeric(18,2)::text as tax_base_bs, commission::numeric(18,2)::text as commission
+      from closed_box_groups(${`{${ids.join(',')}}`}::int[])
       order by closed_box_id, name, terminal nulls first, lot_number nulls first`),
   );
-}
-
-type ClosingFigures = Pick<ClosedBoxRow, 'transfer' | 'point_of_sale' | 'commission'>;
-
-/**
- * Only the transfer, point-of-sale and commission totals of the given closings, one row each: an
- * export shows no groups, and reading the groups of 30 000 closings (half a million rows) was
- * most of its time.
- */
-async function loadFigures(db: Executor, ids: number[]): Promise<Map<number, ClosingFigures>> {
-  if (!ids.length) return new Map();
-  const rows = rowsOf<ClosingFigures & { closed_box_id: number }>(
-    await db.execute(sql`
-      with ${groupsOf(ids)}
-      select closed_box_id, ${closingFigures(sql``, 'commission')}
-      from c
-      group by closed_box_id`),
-  );
-  return new Map(rows.map(({ closed_box_id, ...figures }) => [closed_box_id, figures]));
 }
 
 const sameGroup = (a: { payment_method_id: number; terminal: string | null; lot_number: string | null }, b: typeof a) =>
@@ -172,9 +127,7 @@ const sameGroup = (a: { payment_method_id: number; terminal: string | null; lot_
 
 export type ClosedBoxDetail = ClosedBoxRow & { payments: PaymentGroup[] };
 
-const NO_FIGURES: ClosingFigures = { transfer: '0.00', point_of_sale: '0.00', commission: '0.00' };
-
-function presentRow(row: BaseRow, figures: ClosingFigures = NO_FIGURES): ClosedBoxRow {
+function presentRow(row: BaseRow): ClosedBoxRow {
   return {
     id: row.id,
     date: row.date,
@@ -195,9 +148,9 @@ function presentRow(row: BaseRow, figures: ClosingFigures = NO_FIGURES): ClosedB
     total: row.total,
     dollar_amount_bill: row.dollar_amount_bill,
     dollar_amount_payment: row.dollar_amount_payment,
-    transfer: figures.transfer,
-    point_of_sale: figures.point_of_sale,
-    commission: figures.commission,
+    transfer: row.transfer,
+    point_of_sale: row.point_of_sale,
+    commission: row.commission,
     verify_payments: row.verify_payments ?? [],
     causer: row.created_by !== null && row.causer_name !== null ? { id: row.created_by, name: row.causer_name } : null,
     created_at: iso(row.created_at),
@@ -218,8 +171,7 @@ async function present(db: Executor, rows: BaseRow[]): Promise<ClosedBoxDetail[]
   }
   return rows.map((row) => {
     const own = byClosing.get(row.id) ?? [];
-    const [first] = own;
-    const closing = presentRow(row, first && { transfer: first.transfer, point_of_sale: first.point_of_sale, commission: first.closing_commission });
+    const closing = presentRow(row);
     // Object.assign: Node 20 builds an object spread into a larger literal slowly.
     return Object.assign(closing, {
       payments: own.map((group) => ({
@@ -238,15 +190,6 @@ async function present(db: Executor, rows: BaseRow[]): Promise<ClosedBoxDetail[]
   });
 }
 
-/** An export's closings: the row and its figures, without the groups it does not show. */
-async function presentForExport(db: Executor, rows: BaseRow[]): Promise<ClosedBoxRow[]> {
-  const figures = await loadFigures(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => presentRow(row, figures.get(row.id)));
-}
-
 /** The closings list (newest date first) as a row source for the page and the export. */
 export function closedBoxSource(db: Executor, query: Pick<ListQuery, 'filters' | 'search'>, auth: AuthContext): RowSource<ClosedBoxDetail, ClosedBoxRow> {
   const where = closedBoxWhere(query, auth);
@@ -263,7 +206,8 @@ export function closedBoxSource(db: Executor, query: Pick<ListQuery, 'filters' |
     walk: walkByIds(
       db,
       () => db.select({ id: closedBoxes.id }).from(closedBoxes).where(where).orderBy(desc(closedBoxes.date), desc(closedBoxes.id)).getSQL(),
-      async (ids) => presentForExport(db, rowsOf<BaseRow>(await db.execute(sql`${baseSelect} where closed_boxes.id = any(${`{${ids.join(',')}}`}::int[])`))),
+      // An export shows a closing's kept figures, not its groups: it reads no payments.
+      async (ids) => rowsOf<BaseRow>(await db.execute(sql`${baseSelect} where closed_boxes.id = any(${`{${ids.join(',')}}`}::int[])`)).map(presentRow),
     ),
     async count() {
       const [row] = await db

@@ -9,7 +9,9 @@ const money = (name: string) => numeric(name, { precision: 18, scale: 2 });
  * A cash closing (spec 02 §3 Closed box). Its payments point at it (`payments.closed_box_id`).
  * `count_bill` … `dollar_amount_payment` are the sums of those payments, kept by the trigger of
  * this area's migration in the transaction of every attach, detach, edit or delete of a payment,
- * so the list's footer adds up 30 000 closings instead of 2 000 000 payments. `version` grows on
+ * so the list's footer adds up 30 000 closings instead of 2 000 000 payments. `transfer`,
+ * `point_of_sale` and `commission` are recomputed from those payments' groups by migration 0024's
+ * statement triggers, so a list or export of closings reads no payments. `version` grows on
  * every edit of the closing's own fields: an editor who read an older version gets 409.
  */
 export const closedBoxes = pgTable(
@@ -37,6 +39,9 @@ export const closedBoxes = pgTable(
     total: money('total').notNull().default('0'),
     dollarAmountBill: money('dollar_amount_bill').notNull().default('0'),
     dollarAmountPayment: money('dollar_amount_payment').notNull().default('0'),
+    transfer: money('transfer').notNull().default('0'),
+    pointOfSale: money('point_of_sale').notNull().default('0'),
+    commission: money('commission').notNull().default('0'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
