@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { todayInCaracas } from '@recaudo/domain/dates';
 import type { Database } from '../src/db/client';
 import type { Scenario } from './measure';
 
@@ -44,7 +45,8 @@ export async function attachFifty(baseUrl: string, token: string, db: Database, 
     method: 'POST',
     headers,
     body: JSON.stringify({
-      date: new Date().toISOString().slice(0, 10),
+      // Caracas' day: from 00:00 to 04:00 UTC the UTC date is tomorrow there, which the store refuses.
+      date: todayInCaracas(),
       user_id: 1,
       serie: Number(serie),
       checkbook_number: 'BENCH',
@@ -52,6 +54,7 @@ export async function attachFifty(baseUrl: string, token: string, db: Database, 
       type: 0,
     }),
   });
+  if (!created.ok) throw new Error(`closed-boxs/store: HTTP ${created.status} ${await created.text()}`);
   const closing = ((await created.json()) as { data: { id: number } }).data.id;
   const payment_id = ids.rows.map((row) => Number(row.id));
   const answer = await fetch(`${baseUrl}/api/bill-payments/add-payment`, {
