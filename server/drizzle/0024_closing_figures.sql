@@ -12,7 +12,8 @@ ALTER TABLE "closed_boxes" ADD COLUMN "commission" numeric(18, 2) DEFAULT '0' NO
 -- of spec 02 §9 for point-of-sale groups (method type 2): 10 % of the payment amount for a type-0
 -- closing, 5 % of the tax base in bolivars (each payment's rounded to the cent) for type 1, rounded
 -- to the cent per group. One definition for the closings page's groups and the kept figures; the
--- planner inlines it (SQL, STABLE), so it reads payments_closed_box_group_idx.
+-- planner inlines it (SQL, STABLE), so it reads payments_closed_box_group_idx, and the closings by
+-- their key (joined on the group alone, it hashed all 30 000 closings: 8 ms against 1).
 CREATE OR REPLACE FUNCTION closed_box_groups(ids integer[]) RETURNS TABLE (
   closed_box_id integer, payment_method_id integer, terminal varchar, lot_number varchar, name varchar, method_type smallint,
   count_payments integer, amount_bill numeric, amount_payment numeric, tax_base_bs numeric, commission numeric
@@ -26,7 +27,7 @@ CREATE OR REPLACE FUNCTION closed_box_groups(ids integer[]) RETURNS TABLE (
     FROM payments p JOIN payment_methods m ON m.id = p.payment_method_id
     WHERE p.closed_box_id = ANY(ids)
     GROUP BY p.closed_box_id, p.payment_method_id, p.terminal, p.lot_number, m.name, m.type
-  ) g JOIN closed_boxes cb ON cb.id = g.closed_box_id
+  ) g JOIN closed_boxes cb ON cb.id = g.closed_box_id AND cb.id = ANY(ids)
 $$;
 --> statement-breakpoint
 -- The given closings' figures recomputed. Their rows are held first, and the payments read in the
