@@ -52,7 +52,19 @@ export const addressesPayments = pgTable(
     paymentsCount: integer('payments_count').notNull().default(0),
   },
   (table) => [
-    index('addresses_payments_client_idx').on(table.clientId),
+    // A client's addresses, and everything the list's count and fee total read of them under a
+    // solvency filter (type, ledger, fee and its sources), so a search naming thousands of clients
+    // totals their addresses from the index alone: "Quintero" (8 613 clients) 20–24 → 12 ms.
+    index('addresses_payments_client_idx').on(
+      table.clientId,
+      table.type,
+      table.ledgerPaidThrough,
+      table.ledgerPending,
+      table.isCustomFee,
+      table.fee,
+      table.communityId,
+      table.economicActivityId,
+    ),
     // Months to pay (filter by count, sort) walk settled_to, and the rows covered past the current
     // month are read from the last index alone (every column months_to_pay needs is in it);
     // search is a contains-search (pg_trgm).
