@@ -64,3 +64,11 @@ export async function closingFixture(db: Database) {
   };
   return { clientId: client!.id, addressId: address!.id, serieId: serie!.id, payment };
 }
+
+/** A `closed-boxs/import` request: the closing's fields and the CSV file as multipart form data. */
+export function importUpload(fields: Record<string, string>, csv: string) {
+  const boundary = '----recaudo';
+  const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+  parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="lote.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`);
+  return { body: parts.join(''), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { CLOSED_BOX_TEMPLATE, closedBoxMessages, type ClosedBoxRow } from '@recaudo/domain/closed-boxes';
 import { todayInCaracas } from '@recaudo/domain/dates';
 import type { Permission } from '@recaudo/domain/permissions';
-import { closingFixture } from '../../../test/closed-boxes-fixture';
+import { closingFixture, importUpload } from '../../../test/closed-boxes-fixture';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/harness';
 import { auditLogs } from '../logs/tables';
 import { payments } from '../payments/tables';
@@ -442,21 +442,13 @@ describe('CSV template, import and export', () => {
     expect(response.body).toBe(CLOSED_BOX_TEMPLATE);
   });
 
-  const multipart = (fields: Record<string, string>, csv: string) => {
-    const boundary = '----recaudo';
-    const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
-    parts.push(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="lote.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
-    );
-    return { body: parts.join(''), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-  };
   const importFields = () => ({ date: TODAY, user_id: String(admin.id), serie: String(fixture.serieId), exchange_rate: '36.50', type: '0' });
 
   it('imports nothing when a row is bad and names every bad row by line', async () => {
     const good = await fixture.payment({ terminal: 'IMP', lot: '0007', reference: 'A1', amountPayment: '150.00' });
     await fixture.payment({ terminal: 'IMP', lot: '0007', reference: 'A2', amountPayment: '80.00' });
     const csv = 'terminal,lote,referencia,monto\nIMP,0007,A1,150.00\nIMP,0007,A2,81.00\nIMP,0007,ZZ,1.00\nIMP,0007,A1,150.00\nIMP,0007\n';
-    const { body, headers } = multipart(importFields(), csv);
+    const { body, headers } = importUpload(importFields(), csv);
     const before = await ctx.db.select().from(closedBoxes);
     const response = await ctx.call('POST', '/api/closed-boxs/import', { token: admin.token, body, headers });
     expect(response.status).toBe(422);
@@ -475,7 +467,7 @@ describe('CSV template, import and export', () => {
   it('imports every row in one closing and audits it', async () => {
     const first = await fixture.payment({ terminal: 'IMP2', lot: '0008', reference: 'B1', amountPayment: '150.00' });
     const second = await fixture.payment({ terminal: 'IMP2', lot: '0008', reference: 'B2', amountPayment: '1234.50' });
-    const { body, headers } = multipart(importFields(), 'terminal,lote,referencia,monto\nIMP2,0008,B1,150\nIMP2,0008,B2,"1.234,50"\n');
+    const { body, headers } = importUpload(importFields(), 'terminal,lote,referencia,monto\nIMP2,0008,B1,150\nIMP2,0008,B2,"1.234,50"\n');
     const response = await ctx.call('POST', '/api/closed-boxs/import', { token: admin.token, body, headers });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ success: true, message: closedBoxMessages.imported(2), data: { imported: 2, errors: [] } });

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInCaracas } from '@recaudo/domain/dates';
-import { closingFixture } from '../../../test/closed-boxes-fixture';
+import { closingFixture, importUpload } from '../../../test/closed-boxes-fixture';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/harness';
 import { payments } from '../payments/tables';
 import { closedBoxes } from './tables';
@@ -127,6 +127,17 @@ describe('kept closing figures', () => {
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
     expect(await figures(closing)).toEqual({ transfer: '0.00', point_of_sale: '30.05', commission: '3.01' });
     await expectKeptEqualsPayments();
+  });
+
+  it('count the payments a CSV import attaches to its new closing', async () => {
+    await fixture.payment({ method: 2, terminal: 'FIG', lot: '0001', reference: 'F1', amountPayment: '150.00' });
+    await fixture.payment({ method: 2, terminal: 'FIG', lot: '0001', reference: 'F2', amountPayment: '1234.55' });
+    const fields = { date: todayInCaracas(), user_id: String(admin.id), serie: String(fixture.serieId), exchange_rate: '36.50', type: '0' };
+    const { body, headers } = importUpload(fields, 'terminal,lote,referencia,monto\nFIG,0001,F1,150\nFIG,0001,F2,"1.234,55"\n');
+    const response = await ctx.call('POST', '/api/closed-boxs/import', { token: admin.token, body, headers });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    // One group of 1384.55: 138.455 → 138.46.
+    expect(await figures(response.body.data.id as number)).toEqual({ transfer: '0.00', point_of_sale: '1384.55', commission: '138.46' });
   });
 
   it('count every payment of several attached in one call', async () => {
