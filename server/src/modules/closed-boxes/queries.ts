@@ -110,7 +110,7 @@ interface GroupRow {
  * commission, from the database's `closed_box_groups` (migration 0024), the same definition the
  * closings' kept transfer, point-of-sale and commission figures are recomputed from.
  */
-export async function loadGroups(db: Executor, ids: number[]): Promise<GroupRow[]> {
+async function loadGroups(db: Executor, ids: number[]): Promise<GroupRow[]> {
   if (!ids.length) return [];
   return rowsOf<GroupRow>(
     await db.execute(sql`
