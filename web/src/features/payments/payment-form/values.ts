@@ -88,7 +88,7 @@ export const dayToWire = (value: unknown) => (isDay(value) ? value.format('YYYY-
 export const trimmed = (value: string | null | undefined) => (blank(value) ? null : value!.trim());
 export const today = () => caracas().startOf('day');
 export const fromDate = (value: string | null) => (value ? dayjs.tz(value, BUSINESS_TIME_ZONE) : null);
-export const includes = (list: readonly number[], value: number | undefined) => value !== undefined && list.includes(value);
+const includes = (list: readonly number[], value: number | undefined) => value !== undefined && list.includes(value);
 
 export const methodFacts = (method: MethodOption | undefined): PaymentMethodFacts | null =>
   method ? { type: method.type, usesBankApi: method.is_mobile_payment_use_api_bdv } : null;
