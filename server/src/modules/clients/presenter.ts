@@ -64,13 +64,13 @@ export const clientUserOfClientSchema = z.object({
   created_at: z.string(),
 });
 
-/** The cells as the list shows them: phones formatted, identification with its prefix, VACIO when empty. */
 /** What an export of clients reads of each client: the columns below, none of the list row's subqueries. */
 export type ClientExportRow = Pick<
   ClientRow,
   'id' | 'type' | 'name' | 'email' | 'phone' | 'gender' | 'birth_date' | 'identification' | 'identification_type' | 'address' | 'active' | 'created_at'
 >;
 
+/** The cells as the list shows them: phones formatted, identification with its prefix, VACIO when empty. */
 export const clientExportColumns: ExportColumn<ClientExportRow>[] = [
   { header: 'ID', value: (row) => row.id, width: 8 },
   { header: 'Nombre', value: (row) => row.name, width: 28 },
