@@ -247,7 +247,6 @@ export const clientSelectQuerySchema = z.object({
   type: optionalNumber.pipe(z.union([z.literal(0), z.literal(1)]).optional()),
 });
 
-/** A client row of the list and detail (spec 01 §3 Client). */
 /** A payment address as a client row names it; the address screens load the full row. */
 export interface ClientAddressSummary {
   id: number;
@@ -266,6 +265,7 @@ export interface ClientOption {
   phone: string[];
 }
 
+/** A client row of the list and detail (spec 01 §3 Client). */
 export interface ClientRow {
   id: number;
   type: ClientType;

@@ -60,7 +60,6 @@ export interface PaymentFormValues {
   files: UploadFile[];
 }
 
-/** The shortcuts of spec 02 §2, handed in by the app: features don't import each other's panels. */
 /** What the bank validation modal needs of the payment being recorded (spec 02 §4). */
 export interface BankValidationFacts {
   client: { id: number; name: string; phone: readonly string[] } | null;
@@ -73,6 +72,7 @@ export interface BankValidationFacts {
   paymentDate: string | null;
 }
 
+/** The shortcuts of spec 02 §2, handed in by the app: features don't import each other's panels. */
 export interface PaymentShortcuts {
   /** "Nuevo cliente" (add_client): the clients area's panel; `onCreated` selects the new client. */
   newClientPanel?: (props: { open: boolean; onClose: () => void; onCreated: (client: ClientOption) => void }) => ReactNode;
