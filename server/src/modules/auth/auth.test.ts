@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesAuth } from '@recaudo/domain/auth';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../../../test/harness';
@@ -129,6 +129,9 @@ describe('POST /api/auth/me', () => {
     const lastUse = new Date(Date.now() - 29 * 60_000);
     await ctx.db.update(accessTokens).set({ lastUsedAt: lastUse }).where(eq(accessTokens.tokenHash, sha256(user.token)));
     expect((await ctx.call('POST', '/api/auth/me', { token: user.token })).status).toBe(200);
+    // The use was written back by the database's clock: an idle limit counts from it.
+    const [touched] = await ctx.db.execute(sql`select now() - last_used_at < interval '1 minute' as recent from access_tokens where token_hash = ${sha256(user.token)}`).then((result) => (result as unknown as { rows: { recent: boolean }[] }).rows);
+    expect(touched?.recent).toBe(true);
 
     const idleSince = new Date(Date.now() - 31 * 60_000);
     await ctx.db.update(accessTokens).set({ lastUsedAt: idleSince }).where(eq(accessTokens.tokenHash, sha256(user.token)));

@@ -32,17 +32,15 @@ export interface AuthContext {
   permissions: ReadonlySet<string>;
 }
 
-/** Writing last_used_at on every request would cost a write per call; a minute's precision is enough. */
-const TOUCH_AFTER_MS = 30_000;
-
-const isExpired = (lastUsedAt: Date, minutes: number, now = Date.now()) =>
-  minutes > 0 && now - lastUsedAt.getTime() > minutes * 60_000;
-
 /**
- * Resolves a bearer token to its user, or null when the token is unknown, closed, idle
- * past the role's limit, or its user or role is inactive. An idle token is closed at the
- * time it was last used, so the session list shows its real length.
+ * Idle past the role's limit (0 minutes: no limit), by the database's clock: a JavaScript Date
+ * against a stored timestamp compares milliseconds with microseconds and two clocks.
  */
+const IDLE_EXPIRED = sql<boolean>`(${roles.expiredSessionTime} > 0 and now() - ${accessTokens.lastUsedAt} > make_interval(mins => ${roles.expiredSessionTime}))`;
+
+/** Writing last_used_at on every request would cost a write per call; a minute's precision is enough. */
+const TOUCH_DUE = sql<boolean>`(now() - ${accessTokens.lastUsedAt} > interval '30 seconds')`;
+
 /**
  * The session of a token with its user, role and the role's permissions, in one statement
  * prepared once per database: every API request runs it, so nothing is cached and a logout, a
@@ -52,11 +50,11 @@ const sessionOfToken = preparedStatement('auth_session', (db, name) =>
   db
     .select({
       tokenId: accessTokens.id,
-      lastUsedAt: accessTokens.lastUsedAt,
       endedAt: accessTokens.endedAt,
       userActive: users.active,
       roleActive: roles.active,
-      expiry: roles.expiredSessionTime,
+      idleExpired: IDLE_EXPIRED,
+      touchDue: TOUCH_DUE,
       user: {
         id: users.id,
         name: users.name,
@@ -81,19 +79,23 @@ const sessionOfToken = preparedStatement('auth_session', (db, name) =>
     .prepare(name),
 );
 
+/**
+ * Resolves a bearer token to its user, or null when the token is unknown, closed, idle
+ * past the role's limit, or its user or role is inactive. An idle token is closed at the
+ * time it was last used, so the session list shows its real length.
+ */
 export async function authenticateToken(db: Database, token: string): Promise<AuthContext | null> {
   const [row] = await sessionOfToken(db).execute({ hash: sha256(token) });
   if (!row || row.endedAt || !row.userActive || !row.roleActive) return null;
-  const lastUsedAt = new Date(row.lastUsedAt);
-  if (isExpired(lastUsedAt, row.expiry)) {
+  if (row.idleExpired) {
     await db
       .update(accessTokens)
-      .set({ endedAt: lastUsedAt })
+      .set({ endedAt: sql`${accessTokens.lastUsedAt}` })
       .where(and(eq(accessTokens.id, row.tokenId), isNull(accessTokens.endedAt)));
     return null;
   }
-  if (Date.now() - lastUsedAt.getTime() > TOUCH_AFTER_MS) {
-    await db.update(accessTokens).set({ lastUsedAt: new Date() }).where(eq(accessTokens.id, row.tokenId));
+  if (row.touchDue) {
+    await db.update(accessTokens).set({ lastUsedAt: sql`now()` }).where(eq(accessTokens.id, row.tokenId));
   }
   return { tokenId: row.tokenId, user: row.user, permissions: new Set(row.permissions) };
 }
@@ -205,13 +207,13 @@ export async function logout(db: Database, auth: AuthContext): Promise<void> {
 /** Closes another user's session; only a session still active can be closed (spec 03 §4). */
 export async function logoutUser(db: Database, auth: AuthContext, input: { id: number; user_id: number }): Promise<void> {
   const [row] = await db
-    .select({ id: accessTokens.id, endedAt: accessTokens.endedAt, lastUsedAt: accessTokens.lastUsedAt, expiry: roles.expiredSessionTime })
+    .select({ id: accessTokens.id, endedAt: accessTokens.endedAt, idleExpired: IDLE_EXPIRED })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(and(eq(accessTokens.id, input.id), eq(accessTokens.userId, input.user_id)));
   if (!row) throw notFound('No se ha encontrado la sesión');
-  if (row.endedAt || isExpired(new Date(row.lastUsedAt), row.expiry)) {
+  if (row.endedAt || row.idleExpired) {
     throw new AppError('validation', messagesAuth.sessionAlreadyClosed);
   }
   await endSession(db, row.id, auth.user.id, input.user_id);
