@@ -1,6 +1,7 @@
-import { and, count, eq, gt, min } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { messagesAuth } from '@recaudo/domain/auth';
 import type { Database } from '../../db/client';
+import { windowOf } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { loginFailures } from './tables';
 
@@ -16,20 +17,15 @@ export interface ThrottleLimits {
  * failure leaves the window.
  */
 export async function assertLoginAllowed(db: Database, email: string, ip: string, limits: ThrottleLimits) {
-  const since = new Date(Date.now() - limits.windowMinutes * 60_000);
+  const window = windowOf(loginFailures.createdAt, limits.windowMinutes);
   const checks = [
-    { where: and(eq(loginFailures.email, email), gt(loginFailures.createdAt, since)), limit: limits.perAccount },
-    { where: and(eq(loginFailures.ip, ip), gt(loginFailures.createdAt, since)), limit: limits.perIp },
+    { where: and(eq(loginFailures.email, email), window.within), limit: limits.perAccount },
+    { where: and(eq(loginFailures.ip, ip), window.within), limit: limits.perIp },
   ];
   for (const check of checks) {
-    const [row] = await db
-      .select({ failures: count(), oldest: min(loginFailures.createdAt) })
-      .from(loginFailures)
-      .where(check.where);
-    if (row && row.failures >= check.limit && row.oldest) {
-      const retryAt = new Date(row.oldest).getTime() + limits.windowMinutes * 60_000;
-      const minutes = Math.max(1, Math.ceil((retryAt - Date.now()) / 60_000));
-      throw new AppError('too_many_requests', messagesAuth.tooManyAttempts(minutes));
+    const [row] = await db.select({ failures: count(), waitSeconds: window.secondsUntilOldestLeaves }).from(loginFailures).where(check.where);
+    if (row && row.failures >= check.limit && row.waitSeconds !== null) {
+      throw new AppError('too_many_requests', messagesAuth.tooManyAttempts(Math.max(1, Math.ceil(row.waitSeconds / 60))));
     }
   }
 }

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, gt, isNull, min, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gt, isNull, ne, sql } from 'drizzle-orm';
 import {
   messagesRegistration,
   RESET_TOKEN_MINUTES,
@@ -12,6 +12,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { recordAudit } from '../../platform/audit';
 import { hashPassword, newSecret, sha256 } from '../../platform/crypto';
+import { secondsFromNow, secondsUntil, windowOf } from '../../platform/clock';
 import { AppError, fieldError } from '../../platform/errors';
 import { insertClient } from '../clients/service';
 import { clients } from '../clients/tables';
@@ -23,7 +24,7 @@ import type { AuthContext } from './service';
 import { accessTokens, passwordResets, publicRequestHits, verificationCodes } from './tables';
 
 /** A verified code may be used to register for this long after it was sent. */
-const REGISTRATION_WINDOW_MS = 30 * 60_000;
+const REGISTRATION_WINDOW_MINUTES = 30;
 
 export interface PublicLimits {
   perIp: number;
@@ -37,14 +38,13 @@ export interface PublicLimits {
  * counts it later (the public verification pages count only their misses).
  */
 export async function assertPublicRate(db: Database, action: string, ip: string, limits: PublicLimits, options: { record?: boolean } = {}): Promise<void> {
-  const since = new Date(Date.now() - limits.windowMinutes * 60_000);
+  const window = windowOf(publicRequestHits.createdAt, limits.windowMinutes);
   const [row] = await db
-    .select({ hits: count(), oldest: min(publicRequestHits.createdAt) })
+    .select({ hits: count(), waitSeconds: window.secondsUntilOldestLeaves })
     .from(publicRequestHits)
-    .where(and(eq(publicRequestHits.action, action), eq(publicRequestHits.ip, ip), gt(publicRequestHits.createdAt, since)));
-  if (row && row.hits >= limits.perIp && row.oldest) {
-    const retryAt = new Date(row.oldest).getTime() + limits.windowMinutes * 60_000;
-    throw new AppError('too_many_requests', messagesRegistration.tooManyRequests(Math.max(1, Math.ceil((retryAt - Date.now()) / 60_000))));
+    .where(and(eq(publicRequestHits.action, action), eq(publicRequestHits.ip, ip), window.within));
+  if (row && row.hits >= limits.perIp && row.waitSeconds !== null) {
+    throw new AppError('too_many_requests', messagesRegistration.tooManyRequests(Math.max(1, Math.ceil(row.waitSeconds / 60))));
   }
   if (options.record !== false) await recordPublicHit(db, action, ip);
 }
@@ -104,14 +104,13 @@ export async function requestCode(
   if (client && (await clientHasUser(db, client.id))) throw fieldError('identification', messagesRegistration.identificationTaken);
   await assertEmailFree(db, input.email);
   const [previous] = await db
-    .select({ expiresAt: verificationCodes.expiresAt })
+    .select({ secondsLeft: secondsUntil(verificationCodes.expiresAt) })
     .from(verificationCodes)
     .where(and(eq(verificationCodes.identificationType, input.identification_type), eq(verificationCodes.identification, input.identification), isNull(verificationCodes.usedAt)))
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
-  if (previous && new Date(previous.expiresAt).getTime() > Date.now()) {
-    const seconds = Math.ceil((new Date(previous.expiresAt).getTime() - Date.now()) / 1000);
-    throw new AppError('too_many_requests', messagesRegistration.codeNotExpired(seconds));
+  if (previous && previous.secondsLeft > 0) {
+    throw new AppError('too_many_requests', messagesRegistration.codeNotExpired(Math.ceil(previous.secondsLeft)));
   }
   const token = newSecret();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -124,7 +123,7 @@ export async function requestCode(
       phone: input.phone,
       tokenHash: sha256(token),
       codeHash: codeHash(token, code),
-      expiresAt: new Date(Date.now() + VERIFICATION_CODE_SECONDS * 1000),
+      expiresAt: secondsFromNow(VERIFICATION_CODE_SECONDS),
       ip,
     });
     await queueEmail(tx, input.email, verificationCodeMail(code, minutes));
@@ -136,7 +135,7 @@ export async function requestCode(
 /** Checks a code: at most 5 wrong tries per code, an expired code is refused. */
 export async function checkCode(db: Database, input: { identification_type: string; identification: string; token: string; code: string }): Promise<void> {
   const [row] = await db
-    .select()
+    .select({ ...getTableColumns(verificationCodes), expired: sql<boolean>`${verificationCodes.expiresAt} <= now()` })
     .from(verificationCodes)
     .where(
       and(
@@ -148,7 +147,7 @@ export async function checkCode(db: Database, input: { identification_type: stri
   if (!row || row.usedAt) throw fieldError('code', messagesRegistration.codeUnknown);
   if (row.verifiedAt) return;
   if (row.attempts >= VERIFICATION_MAX_TRIES) throw new AppError('too_many_requests', messagesRegistration.codeTooManyTries, { code: [messagesRegistration.codeTooManyTries] });
-  if (new Date(row.expiresAt).getTime() <= Date.now()) throw fieldError('code', messagesRegistration.codeExpired);
+  if (row.expired) throw fieldError('code', messagesRegistration.codeExpired);
   if (codeHash(input.token, input.code) !== row.codeHash) {
     await db.update(verificationCodes).set({ attempts: sql`${verificationCodes.attempts} + 1` }).where(eq(verificationCodes.id, row.id));
     throw fieldError('code', messagesRegistration.codeInvalid);
@@ -161,7 +160,10 @@ export async function checkCode(db: Database, input: { identification_type: stri
  * for this identification and e-mail was verified. The code is spent.
  */
 export async function register(db: Database, input: RegisterInput): Promise<{ user_id: number; client_id: number }> {
-  const [code] = await db.select().from(verificationCodes).where(eq(verificationCodes.tokenHash, sha256(input.token)));
+  const [code] = await db
+    .select({ ...getTableColumns(verificationCodes), recent: sql<boolean>`${verificationCodes.createdAt} > now() - make_interval(mins => ${REGISTRATION_WINDOW_MINUTES})` })
+    .from(verificationCodes)
+    .where(eq(verificationCodes.tokenHash, sha256(input.token)));
   const usable =
     code &&
     code.verifiedAt &&
@@ -169,7 +171,7 @@ export async function register(db: Database, input: RegisterInput): Promise<{ us
     code.identificationType === input.identification_type &&
     code.identification === input.identification &&
     code.email.toLowerCase() === input.email &&
-    Date.now() - new Date(code.createdAt).getTime() < REGISTRATION_WINDOW_MS;
+    code.recent;
   if (!code || !usable) throw fieldError('token', messagesRegistration.codeNotVerified);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
@@ -245,7 +247,7 @@ export async function sendResetToken(db: Database, config: Pick<Config, 'APP_URL
   const token = newSecret(32);
   await db.transaction(async (tx) => {
     await tx.update(passwordResets).set({ usedAt: new Date() }).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
-    await tx.insert(passwordResets).values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000) });
+    await tx.insert(passwordResets).values({ userId: user.id, tokenHash: sha256(token), expiresAt: secondsFromNow(RESET_TOKEN_MINUTES * 60) });
     await queueEmail(tx, user.email, resetLinkMail(user.name, `${config.APP_URL.replace(/\/$/, '')}/pass-change/${token}`, RESET_TOKEN_MINUTES));
   });
 }
@@ -255,7 +257,7 @@ async function resetTokenOwner(db: Database, token: string) {
     .select({ id: passwordResets.id, userId: users.id, name: users.name, email: users.email })
     .from(passwordResets)
     .innerJoin(users, eq(users.id, passwordResets.userId))
-    .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date()), eq(users.active, true)));
+    .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`), eq(users.active, true)));
   if (!row) throw new AppError('validation', messagesRegistration.tokenInvalid);
   return row;
 }

@@ -9,6 +9,7 @@ import { clients } from '../clients/tables';
 import { permissionsOfRole } from '../roles/service';
 import { permissionModules, roleModules, roles } from '../roles/tables';
 import { users } from '../users/tables';
+import { idleExpired, touchDue } from './session-sql';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure, type ThrottleLimits } from './login-throttle';
 import { accessTokens } from './tables';
 
@@ -33,15 +34,6 @@ export interface AuthContext {
 }
 
 /**
- * Idle past the role's limit (0 minutes: no limit), by the database's clock: a JavaScript Date
- * against a stored timestamp compares milliseconds with microseconds and two clocks.
- */
-const IDLE_EXPIRED = sql<boolean>`(${roles.expiredSessionTime} > 0 and now() - ${accessTokens.lastUsedAt} > make_interval(mins => ${roles.expiredSessionTime}))`;
-
-/** Writing last_used_at on every request would cost a write per call; a minute's precision is enough. */
-const TOUCH_DUE = sql<boolean>`(now() - ${accessTokens.lastUsedAt} > interval '30 seconds')`;
-
-/**
  * The session of a token with its user, role and the role's permissions, in one statement
  * prepared once per database: every API request runs it, so nothing is cached and a logout, a
  * deactivation or a role's new permissions count from the very next request, in every process.
@@ -53,8 +45,8 @@ const sessionOfToken = preparedStatement('auth_session', (db, name) =>
       endedAt: accessTokens.endedAt,
       userActive: users.active,
       roleActive: roles.active,
-      idleExpired: IDLE_EXPIRED,
-      touchDue: TOUCH_DUE,
+      idleExpired,
+      touchDue,
       user: {
         id: users.id,
         name: users.name,
@@ -207,7 +199,7 @@ export async function logout(db: Database, auth: AuthContext): Promise<void> {
 /** Closes another user's session; only a session still active can be closed (spec 03 §4). */
 export async function logoutUser(db: Database, auth: AuthContext, input: { id: number; user_id: number }): Promise<void> {
   const [row] = await db
-    .select({ id: accessTokens.id, endedAt: accessTokens.endedAt, idleExpired: IDLE_EXPIRED })
+    .select({ id: accessTokens.id, endedAt: accessTokens.endedAt, idleExpired })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
     .innerJoin(roles, eq(roles.id, users.roleId))

@@ -5,12 +5,11 @@ import { listTotal } from '../../platform/count';
 import { iso, isoTimestamp } from '../../platform/envelope';
 import { pageOf, walkByIds, type RowSource } from '../../platform/export';
 import { caracasDayRange, idList, likePattern, prefixPattern, sortOrder } from '../../platform/paging';
+import { idleExpired } from '../auth/session-sql';
 import { accessTokens } from '../auth/tables';
 import { roles } from '../roles/tables';
 import { users } from '../users/tables';
 
-/** A session idles out once `expired_session_time` minutes pass without use (0 = never). */
-const idleExpired = sql<boolean>`(${roles.expiredSessionTime} > 0 and ${accessTokens.lastUsedAt} < now() - make_interval(mins => ${roles.expiredSessionTime}))`;
 const sessionEnd = sql<Date | null>`coalesce(${accessTokens.endedAt}, case when ${idleExpired} then ${accessTokens.lastUsedAt} end)`;
 
 const columns = {
