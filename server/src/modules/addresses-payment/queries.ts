@@ -219,29 +219,30 @@ const rowsById = preparedStatement('addresses_page_rows', (db, name, month) =>
 const joinedByIds = async (db: Executor, ids: number[], current: Month): Promise<Joined[]> =>
   inKeyOrder(ids, (await rowsById(db, current).execute({ ids })) as Joined[], (row) => row.id);
 
+/** Rows with their ledger months and delivered tickets: both reads need only the ids, so a page runs them beside its rows. */
+async function withMonthsAndTickets(db: Executor, rows: Joined[] | Promise<Joined[]>, ids: number[], now: Date): Promise<AddressRow[]> {
+  const [joined, coverage, tickets] = await Promise.all([rows, coverageOf(db, ids), deliveredTicketsOf(db, ids)]);
+  return joined.map((row) => present(row, coverage.get(row.id) ?? [], now, tickets.get(row.id) ?? []));
+}
+
 async function loadAddresses(db: Executor, options: LoadOptions): Promise<AddressRow[]> {
   const now = options.now ?? new Date();
   const current = currentMonth(now);
   const limit = options.limit;
-  const ids = limit == null ? null : await pageIds(db, { ...options, limit });
-  if (ids && !ids.length) return [];
-  let rows: Joined[];
-  if (ids) {
-    rows = await joinedByIds(db, ids, current);
-  } else {
-    rows = (await joinedRows(db, current)
+  if (limit == null) {
+    const rows = (await joinedRows(db, current)
       .where(options.where)
       .orderBy(...(options.order ?? DEFAULT_ORDER))) as Joined[];
+    return withMonthsAndTickets(
+      db,
+      rows,
+      rows.map((row) => row.id),
+      now,
+    );
   }
-  const coverage = await coverageOf(
-    db,
-    rows.map((row) => row.id),
-  );
-  const tickets = await deliveredTicketsOf(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => present(row, coverage.get(row.id) ?? [], now, tickets.get(row.id) ?? []));
+  const ids = await pageIds(db, { ...options, limit });
+  if (!ids.length) return [];
+  return withMonthsAndTickets(db, joinedByIds(db, ids, current), ids, now);
 }
 
 /**
