@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { exportFormatField, type ExportFormat } from '@recaudo/domain/export';
 import { listQuerySchema, type ListQuery, type Paged } from '@recaudo/domain/paging';
 import type { Executor } from '../db/client';
+import { executeSql } from './render';
 import type { RouteAccess } from './access';
 import type { ZodApp } from './module';
 import { drained, drainOrClose } from './drained';
@@ -55,8 +56,8 @@ export function inKeyOrder<T>(keys: number[], rows: T[], keyOf: (row: T) => numb
  * 125 MB and 400 ms in the server; as one array 50 MB and 240 ms.
  */
 export async function idsInOrder(db: Executor, keys: SQLWrapper): Promise<number[]> {
-  const result = (await db.execute(sql`select coalesce(array_agg(k.id), '{}') as ids from (${keys}) as k`)) as unknown as { rows: { ids: number[] }[] };
-  return result.rows[0]?.ids ?? [];
+  const [row] = await executeSql<{ ids: number[] }>(db, sql`select coalesce(array_agg(k.id), '{}') as ids from (${keys}) as k`);
+  return row?.ids ?? [];
 }
 
 /**

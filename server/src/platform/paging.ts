@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { caracasDayStart, parseDateParam } from '@recaudo/domain/dates';
 import { PAGE_SIZE_ALL, type ListQuery, type Paged } from '@recaudo/domain/paging';
 import type { Executor } from '../db/client';
+import { executeSql } from './render';
 
 /**
  * Runs a paged list: `rows` receives the limit and offset (null limit = every row, for
@@ -45,7 +46,7 @@ export const pageSelect = ({ columns, from, where, order, limit, offset }: PageS
   }${offset ? sql` offset ${offset}` : sql``}`;
 
 export async function selectPage<T>(db: Executor, page: PageSelect): Promise<T[]> {
-  return ((await db.execute(pageSelect(page))) as unknown as { rows: T[] }).rows;
+  return executeSql<T>(db, pageSelect(page));
 }
 
 /** The ORDER BY of a list: the sorter's field when the list allows it, else the default. */
