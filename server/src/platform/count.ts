@@ -1,14 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
+import { executeSql } from './render';
 
 /** Exact totals up to this many rows; beyond it the counter shows the planner's estimate. */
 export const COUNT_CAP = 10_000;
 
-/** The planner's row estimate for `select 1 from table where …` (nothing is read). */
-async function plannedRows(db: Executor, table: PgTable, where: SQL | undefined): Promise<number> {
-  const result = (await db.execute(sql`explain (format json) select 1 from ${table} ${where ? sql`where ${where}` : sql``}`)) as unknown as { rows: Record<string, unknown>[] };
-  const cell = Object.values(result.rows[0] ?? {})[0];
+/** The planner's row estimate for a query (nothing is read). */
+export async function plannedRows(db: Executor, query: SQL): Promise<number> {
+  const rows = await executeSql<Record<string, unknown>>(db, sql`explain (format json) ${query}`);
+  const cell = Object.values(rows[0] ?? {})[0];
   const plans = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan?: { 'Plan Rows'?: number } }[] | undefined;
   return Math.round(plans?.[0]?.Plan?.['Plan Rows'] ?? 0);
 }
@@ -19,11 +20,9 @@ async function plannedRows(db: Executor, table: PgTable, where: SQL | undefined)
  * `where` may only name columns of `table`.
  */
 export async function listTotal(db: Executor, table: PgTable, where: SQL | undefined, cap = COUNT_CAP): Promise<number> {
-  const expected = await plannedRows(db, table, where);
+  const expected = await plannedRows(db, sql`select 1 from ${table} ${where ? sql`where ${where}` : sql``}`);
   if (expected > cap) return expected;
-  const result = (await db.execute(
-    sql`select count(*)::int as total from (select 1 from ${table} ${where ? sql`where ${where}` : sql``} limit ${cap + 1}) as capped`,
-  )) as unknown as { rows: { total: number }[] };
-  const counted = Number(result.rows[0]?.total ?? 0);
+  const [row] = await executeSql<{ total: number }>(db, sql`select count(*)::int as total from (select 1 from ${table} ${where ? sql`where ${where}` : sql``} limit ${cap + 1}) as capped`);
+  const counted = Number(row?.total ?? 0);
   return counted <= cap ? counted : Math.max(cap + 1, expected);
 }

@@ -8,8 +8,10 @@ import { userMessages } from '@recaudo/domain/users';
 import type { Executor } from '../../db/client';
 import { idsInOrder, selectIds, type RowSource } from '../../platform/export';
 import { caracasDayRange, dayPair, idList, likePattern, selectPage, textList, wholeList } from '../../platform/paging';
+import { COUNT_CAP, plannedRows } from '../../platform/count';
 import { notFound } from '../../platform/errors';
 import { inIdsPlaceholder, preparedStatement } from '../../platform/prepared';
+import { executeSql } from '../../platform/render';
 import { assertOwnClient, clientScope, creatorScope, seriesScope } from '../../platform/scope';
 import { monthsToPayIn, monthsToPaySql } from '../addresses-payment/ledger-sql';
 import { addressesPayments } from '../addresses-payment/tables';
@@ -29,9 +31,6 @@ import { payments } from './tables';
  * joined to their client, address, method, bank, series and creator (presenter.ts), so deep pages
  * never join the rows they skip.
  */
-
-/** Exact totals up to this many rows; beyond it the counter shows the planner's estimate. */
-export const COUNT_CAP = 10_000;
 
 /** Every list of payments applies these: a client user's own, a staff user's data and series scope (DESIGN §4). */
 export function paymentScope(auth: AuthContext): SQL | undefined {
@@ -70,16 +69,16 @@ async function searchCondition(db: Executor, search: string): Promise<SearchCond
   const specific = search.length >= 3;
   const clientMatch = sql`(c.name ilike ${pattern} or (c.identification_type || '-' || c.identification) ilike ${pattern})`;
   // The planner's guess first: a search it expects to match thousands of clients skips the lookup.
-  const expected = await planRows(db, sql`select 1 from ${clients} c where ${clientMatch}`);
+  const expected = await plannedRows(db, sql`select 1 from ${clients} c where ${clientMatch}`);
   if (expected <= 2.5 * SEARCH_CLIENT_IDS) {
-    const found = (await db.execute(sql`select c.id from ${clients} c where ${clientMatch} limit ${SEARCH_CLIENT_IDS + 1}`)) as unknown as { rows: { id: number }[] };
-    const ids = found.rows.map((row) => Number(row.id));
+    const found = await executeSql<{ id: number }>(db, sql`select c.id from ${clients} c where ${clientMatch} limit ${SEARCH_CLIENT_IDS + 1}`);
+    const ids = found.map((row) => Number(row.id));
     if (!ids.length) return { condition: sql`(${own})`, clientShare: null, fenced: specific };
     if (ids.length <= SEARCH_CLIENT_IDS) {
       return { condition: sql`(${payments.clientId} = any(${`{${ids.join(',')}}`}::int[]) or ${own})`, clientShare: null, fenced: specific && ids.length <= FEW_CLIENTS };
     }
   }
-  const share = Math.max(expected, SEARCH_CLIENT_IDS + 1) / Math.max(1, await planRows(db, sql`select 1 from ${clients} c`));
+  const share = Math.max(expected, SEARCH_CLIENT_IDS + 1) / Math.max(1, await plannedRows(db, sql`select 1 from ${clients} c`));
   return { condition: sql`(${payments.clientId} in (select c.id from ${clients} c where ${clientMatch}) or ${own})`, clientShare: Math.min(1, share), fenced: false };
 }
 
@@ -157,19 +156,7 @@ export function paymentOrder(sorter: PaymentListQuery['sorter']): PaymentOrder {
   return { column, descending: sorter.order.toLowerCase().startsWith('desc') };
 }
 
-interface QueryPlan {
-  Plan?: { 'Plan Rows'?: number };
-}
-
-/** The planner's row estimate for a query (nothing is read). */
-async function planRows(db: Executor, query: SQL): Promise<number> {
-  const result = (await db.execute(sql`explain (format json) ${query}`)) as unknown as { rows: Record<string, unknown>[] };
-  const cell = Object.values(result.rows[0] ?? {})[0];
-  const plans = (typeof cell === 'string' ? JSON.parse(cell) : cell) as QueryPlan[] | undefined;
-  return Math.round(plans?.[0]?.Plan?.['Plan Rows'] ?? 0);
-}
-
-const estimate = (db: Executor, where: SQL | undefined) => planRows(db, sql`select 1 from ${payments} ${where ? sql`where ${where}` : sql``}`);
+const estimate = (db: Executor, where: SQL | undefined) => plannedRows(db, sql`select 1 from ${payments} ${where ? sql`where ${where}` : sql``}`);
 
 /** Counts the rows up to `cap` + 1 (the cheapest plan for a bounded count). */
 export async function cappedCount(db: Executor, where: SQL | undefined, cap = COUNT_CAP): Promise<number> {
@@ -204,8 +191,7 @@ export async function paymentIds(db: Executor, where: SQL | undefined, order: Pa
     const page = sql`select m.id from (${matches}) as m order by m.key ${sql.raw(order.descending ? 'desc' : 'asc')}, m.id desc
       ${limit === null ? sql`` : sql`limit ${limit}`} offset ${offset}`;
     if (limit === null) return idsInOrder(db, page);
-    const result = (await db.execute(page)) as unknown as { rows: { id: number }[] };
-    return result.rows.map((row) => Number(row.id));
+    return (await executeSql<{ id: number }>(db, page)).map((row) => Number(row.id));
   }
   return selectIds(db, { columns: sql`${payments.id} as id`, from: payments, where, order: [direction(order.column), desc(payments.id)], limit, offset });
 }
