@@ -49,14 +49,19 @@ export async function selectPage<T>(db: Executor, page: PageSelect): Promise<T[]
   return executeSql<T>(db, pageSelect(page));
 }
 
-/** The ORDER BY of a list: the sorter's field when the list allows it, else the default. */
+/**
+ * The ORDER BY of a list: the sorter's field when the list allows it, else the default. A field
+ * whose expression costs building (a ledger computation) may be given as a function, built only
+ * when the list is sorted by it.
+ */
 export function sortOrder(
   sorter: ListQuery['sorter'],
-  allowed: Record<string, PgColumn | SQL>,
+  allowed: Record<string, PgColumn | SQL | (() => SQL)>,
   fallback: SQL | PgColumn,
   tieBreaker?: PgColumn,
 ): (SQL | PgColumn)[] {
-  const column = sorter?.field ? allowed[sorter.field] : undefined;
+  const field = sorter?.field ? allowed[sorter.field] : undefined;
+  const column = typeof field === 'function' ? field() : field;
   const order = sorter?.order?.toLowerCase().startsWith('desc') ? desc : asc;
   const primary = column && sorter?.order ? order(column) : fallback;
   return tieBreaker ? [primary, asc(tieBreaker)] : [primary];

@@ -331,7 +331,7 @@ export function addressSource(db: Executor, query: AddressListQuery, auth?: Auth
       created_at: addressesPayments.createdAt,
       client: clients.name,
       fee: EFFECTIVE_FEE,
-      months_to_pay: monthsToPaySql(currentMonth(now)),
+      months_to_pay: () => monthsToPaySql(currentMonth(now)),
     },
     desc(addressesPayments.createdAt),
     addressesPayments.id,
