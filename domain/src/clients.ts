@@ -302,7 +302,7 @@ export const identificationLabel = (row: { identification_type: string; identifi
 /** Whole years from a birth date to today (YYYY-MM-DD both). */
 export function ageOn(birthDate: string | null, today: string): number | null {
   if (!birthDate) return null;
-  const [by, bm, bd] = birthDate.split('-').map(Number) as [number, number, number];
-  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
-  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+  // Both are 'YYYY-MM-DD': month and day compare as text (a page of clients asks this per row).
+  const years = Number(today.slice(0, 4)) - Number(birthDate.slice(0, 4));
+  return today.slice(5, 10) < birthDate.slice(5, 10) ? years - 1 : years;
 }

@@ -19,8 +19,20 @@ export const pagedOf = <T extends z.ZodType>(row: T) =>
 export const ok = <T>(data: T, message = 'Operación exitosa') => ({ success: true as const, message, data });
 export const done = (message: string) => ({ success: true as const, message, data: null });
 
-/** Timestamps leave the server as ISO 8601 strings (a Date, or the driver's timestamptz text). */
-export const iso = (value: Date | string): string => new Date(value).toISOString();
+/** A timestamp in UTC as PostgreSQL writes it (text or JSON), to the microsecond. */
+const UTC_TIMESTAMP = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?(?:Z|\+00(?::?00)?)$/;
+
+/**
+ * Timestamps leave the server as ISO 8601 strings (a Date, or the driver's timestamptz text).
+ * UTC text is rewritten as it stands, to the millisecond as a Date would cut it: parsing it into
+ * a Date to print it again was 5 % of the clients page's CPU (about 30 timestamps a page).
+ */
+export const iso = (value: Date | string): string => {
+  if (typeof value !== 'string') return value.toISOString();
+  const utc = UTC_TIMESTAMP.exec(value);
+  if (!utc) return new Date(value).toISOString();
+  return `${utc[1]}T${utc[2]}.${(utc[3] ?? '').padEnd(3, '0').slice(0, 3)}Z`;
+};
 export const isoTimestamp = (value: Date | string | null): string | null => (value === null ? null : iso(value));
 
 /**
