@@ -18,7 +18,7 @@ export const secondsUntil = (at: PgColumn | SQL) => sql<number>`extract(epoch fr
  */
 export function windowOf(column: PgColumn, minutes: number) {
   return {
-    within: sql`${column} > now() - make_interval(mins => ${minutes})`,
+    within: sql<boolean>`${column} > now() - make_interval(mins => ${minutes})`,
     secondsUntilOldestLeaves: sql<number | null>`extract(epoch from (min(${column}) + make_interval(mins => ${minutes}) - now()))::float8`,
   };
 }

@@ -161,7 +161,7 @@ export async function checkCode(db: Database, input: { identification_type: stri
  */
 export async function register(db: Database, input: RegisterInput): Promise<{ user_id: number; client_id: number }> {
   const [code] = await db
-    .select({ ...getTableColumns(verificationCodes), recent: sql<boolean>`${verificationCodes.createdAt} > now() - make_interval(mins => ${REGISTRATION_WINDOW_MINUTES})` })
+    .select({ ...getTableColumns(verificationCodes), recent: windowOf(verificationCodes.createdAt, REGISTRATION_WINDOW_MINUTES).within })
     .from(verificationCodes)
     .where(eq(verificationCodes.tokenHash, sha256(input.token)));
   const usable =
