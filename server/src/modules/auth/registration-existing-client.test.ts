@@ -138,6 +138,14 @@ describe("an existing client's identification", () => {
       expect(answer).toMatchObject({ status: 422, body: { success: false, message: office, errors: { identification: [office] } } });
       expect(await messagesTo(`alguien${client.identification}@correo.test`)).toEqual([]);
       expect((await attemptsOn(client.id)).map((row) => row.properties)).toMatchObject([{ attributes: { outcome: 'sin contacto registrado' } }]);
+      // Staff still give such a client its user.
+      const staff = await ctx.staff({ permissions: ['users', 'add_user'] });
+      const created = await ctx.call('POST', '/api/users/store', {
+        token: staff.token,
+        body: { client_id: client.id, name: 'María Pérez', email: `oficina${client.identification}@correo.test`, password: 'Clave-oficina-1' },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      expect((await ctx.db.select().from(users).where(eq(users.id, created.body.data.id)))[0]).toMatchObject({ clientId: client.id });
     }
   });
 });
