@@ -184,6 +184,12 @@ export async function requestCode(
   };
 }
 
+/** What already has a user: the existing client (its code went to its contact), or the typed e-mail of a new identification. */
+async function registrationHeldBy(db: Executor, client: ClientRecord | null, email: string): Promise<RegistrationHeldBy | null> {
+  if (client) return (await clientHasUser(db, client.id)) ? 'identification' : null;
+  return (await emailRegistered(db, email)) ? 'email' : null;
+}
+
 /**
  * Sends the code, or, when the identification's client or the typed e-mail already has a user,
  * a notice of the attempt instead (the code then never leaves, so it can't be verified).
@@ -191,13 +197,7 @@ export async function requestCode(
 async function deliverCode(db: Database, route: CodeRoute, input: CodeRequest, code: string, ip: string): Promise<void> {
   const minutes = VERIFICATION_CODE_SECONDS / 60;
   await db.transaction(async (tx) => {
-    const heldBy: RegistrationHeldBy | null = route.client
-      ? (await clientHasUser(tx, route.client.id))
-        ? 'identification'
-        : null
-      : (await emailRegistered(tx, input.email))
-        ? 'email'
-        : null;
+    const heldBy = await registrationHeldBy(tx, route.client, input.email);
     if (route.client) await recordAttempt(tx, route.client.id, input, ip, heldBy ? 'ya tiene usuario' : `código enviado a ${route.key}`);
     if (route.email) await queueEmail(tx, route.email, heldBy ? registrationAttemptMail(heldBy) : verificationCodeMail(code, minutes));
     if (route.phone) await queueSms(tx, `0${route.phone}`, heldBy ? registrationAttemptSms(heldBy) : verificationCodeSms(code, minutes));
