@@ -26,6 +26,9 @@ async function pick(page: Page, label: string, option: string, scope: Page | Loc
   await clickOption(page, option);
 }
 
+/** The page's width in CSS pixels: wider than the viewport means a sideways scroll. */
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
 const menuLabels = async (page: Page) =>
   (await page.getByRole('menu', { name: 'Menú principal' }).getByRole('menuitem').allInnerTexts()).map((text) => text.trim());
 
@@ -82,6 +85,59 @@ describe.skipIf(!chromiumPath)(`self-registration and password reset in Chromium
     await loginAs(page, person.email, person.password);
     await page.getByText(`Bienvenido, ${person.name}`).waitFor();
     await expect.poll(() => menuLabels(page), { timeout: 5000 }).toEqual(['Inicio', 'Direcciones de Pagos', 'Pagos', 'Recibos de Pagos', 'Solvencias']);
+    await page.context().close();
+  });
+
+  it("an existing client registers through the code sent to its e-mail on file, shown masked, and that e-mail stays on file", async () => {
+    const staff = await apiAs(baseUrl());
+    const onFile = `mora.${stamp}@correo.test`;
+    const created = await fetch(`${baseUrl()}/api/clients/store`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${staff.token}` },
+      body: JSON.stringify({ type: 1, name: `Inversiones Mora ${stamp}`, identification_type: 'J', identification: `4${stamp}`, email: onFile, phone: ['4141234567'] }),
+    });
+    expect(created.status).toBe(200);
+    const clientId = ((await created.json()) as { data: { id: number } }).data.id;
+    const login = `mora.usuario.${stamp}@correo.test`;
+
+    const page = await newPage(browser(), baseUrl());
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/register');
+    // A phone's width (390 px) fits every view without a sideways scroll.
+    await page.getByRole('heading', { name: 'Registro' }).waitFor();
+    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+    await page.getByText('Comercial').click();
+    await pick(page, 'Tipo de identificación', 'J - Jurídico');
+    await page.getByLabel('Número de identificación').fill(`4${stamp}`);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+
+    // Nothing of the client shows before the code: view 2 starts empty.
+    await page.getByRole('heading', { name: 'Datos generales' }).waitFor();
+    expect(await page.getByLabel('Razón social').inputValue()).toBe('');
+    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+    await page.getByLabel('Razón social').fill('Otro Nombre');
+    await page.getByLabel('Correo').fill(login);
+    await page.getByLabel('Contraseña').fill(person.password);
+    await page.getByLabel('Teléfono').fill('04247654321');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+
+    // View 4 names the contact on file, masked; the code goes there, not to the typed e-mail.
+    await page.getByRole('heading', { name: 'Confirma tu correo' }).waitFor();
+    const destination = page.getByTestId('code-destination');
+    await destination.waitFor();
+    expect(await destination.innerText()).toContain('Enviamos un código de 6 dígitos a m•••@correo.test.');
+    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+    const code = await latestMessageTo(onFile, /código de verificación de Recaudo es: (\d{6})/);
+    await page.getByLabel('Código de verificación').fill(code);
+    await page.getByText(`Tu usuario quedará vinculado a la ficha de Inversiones Mora ${stamp}`).waitFor();
+    await snapshot(page, 'register-existing-client');
+    await page.getByRole('button', { name: 'Registrar' }).click();
+    await page.getByText('Tu cuenta fue creada').waitFor();
+
+    const client = await staff<{ client: { email: string; phone: string[] } }>(`clients/${clientId}`);
+    expect(client.client).toMatchObject({ email: onFile, phone: ['4141234567'] });
+    await loginAs(page, login, person.password);
+    await page.getByText(`Bienvenido, Inversiones Mora ${stamp}`).waitFor();
     await page.context().close();
   });
 

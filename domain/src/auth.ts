@@ -138,6 +138,45 @@ export const registerSchema = z
   .transform((value) => (value.type === 0 ? value : { ...value, gender: null, birth_date: null }));
 export type RegisterInput = z.infer<typeof registerSchema>;
 
+/**
+ * Where a registration code went, as the wizard shows it. For an existing client it is a contact
+ * on file, masked (`m•••@correo.test`, `+58 (414) •••-••67`): the person proves they hold it
+ * without learning it.
+ */
+export interface CodeDestination {
+  email: string | null;
+  phone: string | null;
+}
+
+export interface CodeRequestAnswer {
+  token: string;
+  expires_in: number;
+  sent_to: CodeDestination;
+}
+
+/** The client's data on file, answered only once the code sent to its contact was verified. */
+export interface RegistrationClient {
+  type: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+  birth_date: string | null;
+  gender: string | null;
+}
+
+/** `m•••@correo.test`: the first character of the mailbox and the whole domain. */
+export function maskedEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  return at < 1 ? '•••' : `${email[0]}•••${email.slice(at)}`;
+}
+
+/** `+58 (414) •••-••67` from the stored 10 digits: the operator prefix and the last two digits. */
+export function maskedPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '').slice(-10);
+  return `+58 (${digits.slice(0, 3)}) •••-••${digits.slice(-2)}`;
+}
+
 export const sendTokenSchema = z.object({ email: emailField('Correo') });
 export const verifyTokenSchema = z.object({ token: tokenField });
 
@@ -160,11 +199,13 @@ export const resetPasswordSchema = z
   });
 
 export const messagesRegistration = {
-  identificationAvailable: 'Identificación verificada',
-  clientFound: 'Encontramos tus datos. Revísalos y complétalos.',
+  identificationChecked: 'Identificación verificada',
   identificationTaken: 'Ya existe un usuario registrado con esta identificación.',
   emailTaken: 'El Correo ya está registrado.',
   codeSent: 'Te enviamos un código de verificación.',
+  noContactOnFile:
+    'No tenemos un correo ni un teléfono registrados para esta identificación, así que no podemos enviarte el código. Comunícate con la oficina para completar tu registro.',
+  codeForAnotherClient: 'Los datos de esta identificación cambiaron después de enviarte el código. Solicita un código nuevo.',
   codeNotExpired: (seconds: number) =>
     `Ya te enviamos un código. Podrás pedir otro en ${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}.`,
   codeInvalid: 'El código es incorrecto.',

@@ -33,6 +33,7 @@ export const LOG_EVENT_LABELS: Record<string, string> = {
   send_message: 'Mensaje enviado',
   import_clients: 'Importación de clientes',
   import_closed_boxs: 'Importación de cierres de caja',
+  registration_attempt: 'Intento de registro',
 };
 
 export const logModuleLabel = (name: string) => LOG_MODULE_LABELS[name] ?? name;

@@ -1,8 +1,10 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesRegistration } from '@recaudo/domain/auth';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../../../test/harness';
+import { afterResponseSettled } from '../../platform/after-response';
 import { clients } from '../clients/tables';
+import { auditLogs } from '../logs/tables';
 import { outbox } from '../messages/tables';
 import { users } from '../users/tables';
 import { accessTokens, passwordResets, verificationCodes } from './tables';
@@ -23,6 +25,7 @@ const call = (method: 'GET' | 'POST', url: string, options: { body?: unknown; qu
   ctx.call(method, url, { ...options, ip });
 
 async function latestMailTo(to: string) {
+  await afterResponseSettled();
   const [row] = await ctx.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(desc(outbox.id)).limit(1);
   return row;
 }
@@ -55,14 +58,14 @@ describe('registration wizard', () => {
     const identification = nextIdentification();
     const email = `luisa${identification}@correo.test`;
     const check = await call('POST', '/api/auth/verify-identification', { body: { type: 0, identification_type: 'V', identification } });
-    expect(check).toMatchObject({ status: 200, body: { data: { client: null } } });
+    expect(check).toMatchObject({ status: 200, body: { success: true, message: 'Identificación verificada', data: null } });
     const { token, code } = await requestCode(identification, email);
     const [stored] = await ctx.db.select().from(verificationCodes).where(eq(verificationCodes.identification, identification));
     expect(stored!.codeHash).not.toContain(code);
     expect(stored!.tokenHash).not.toBe(token);
     expect(JSON.stringify(stored)).not.toContain(`"${code}"`);
     const verified = await call('GET', '/api/auth/code-verification', { query: { identification_type: 'V', identification, token, code } });
-    expect(verified).toMatchObject({ status: 200, body: { success: true, message: 'Código verificado' } });
+    expect(verified).toMatchObject({ status: 200, body: { success: true, message: 'Código verificado', data: { client: null } } });
     const registered = await call('POST', '/api/auth/register', { body: registration(identification, email, token) });
     expect(registered.status, JSON.stringify(registered.body)).toBe(200);
     const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
@@ -75,45 +78,38 @@ describe('registration wizard', () => {
     expect(reused.body.errors.token).toEqual(['Debes verificar el código enviado a tu correo antes de registrarte.']);
   });
 
-  it('prefills from an existing client without user, binds the new user to it, then refuses the identification', async () => {
-    newIp();
-    const identification = nextIdentification();
-    const [existing] = await ctx.db
-      .insert(clients)
-      .values({ type: 1, name: 'Comercial Existente', identificationType: 'J', identification, email: null, phone: ['4241112233'], address: 'Zona Industrial' })
-      .returning();
-    const check = await call('POST', '/api/auth/verify-identification', { body: { type: 1, identification_type: 'J', identification } });
-    expect(check.body.data.client).toMatchObject({ client_id: existing!.id, name: 'Comercial Existente', phone: '4241112233', address: 'Zona Industrial', type: 1 });
-    const email = `comercial${identification}@correo.test`;
-    const { token, code } = await requestCode(identification, email, 'J');
-    await call('GET', '/api/auth/code-verification', { query: { identification_type: 'J', identification, token, code } });
-    const registered = await call('POST', '/api/auth/register', {
-      body: registration(identification, email, token, { type: 1, identification_type: 'J', name: 'Comercial Existente', gender: null, birth_date: null }),
-    });
-    expect(registered.body.data.client_id).toBe(existing!.id);
-    const [client] = await ctx.db.select().from(clients).where(eq(clients.id, existing!.id));
-    expect(client!.email).toBe(email);
-    const again = await call('POST', '/api/auth/verify-identification', { body: { type: 1, identification_type: 'J', identification } });
-    expect(again).toMatchObject({ status: 422, body: { errors: { identification: ['Ya existe un usuario registrado con esta identificación.'] } } });
-    const code2 = await call('POST', '/api/auth/code-verification', { body: { identification_type: 'J', identification, email: `x${email}` } });
-    expect(code2.status).toBe(422);
-  });
-
-  it('refuses a duplicate e-mail and a duplicate identification at registration', async () => {
+  it('answers a registered e-mail like any other, mails its owner a notice instead of a code, and refuses it at registration', async () => {
     newIp();
     const holder = await ctx.clientUser();
-    const taken = await call('POST', '/api/auth/code-verification', { body: { identification_type: 'V', identification: nextIdentification(), email: holder.email } });
-    expect(taken.body.errors.email).toEqual(['El Correo ya está registrado.']);
-    // Two people racing for one identification: the second registration finds it taken.
+    const identification = nextIdentification();
+    const taken = await call('POST', '/api/auth/code-verification', { body: { identification_type: 'V', identification, email: holder.email } });
+    expect(taken).toMatchObject({ status: 200, body: { success: true, message: 'Te enviamos un código de verificación.', data: { sent_to: { email: holder.email, phone: null } } } });
+    const notice = await latestMailTo(holder.email);
+    expect(notice).toMatchObject({ subject: 'Intento de registro en Recaudo' });
+    expect(notice!.bodyText).toContain('Alguien intentó registrarse en Recaudo con este correo, pero ya tiene una cuenta');
+    expect(notice!.bodyText).not.toMatch(/\d{6}/);
+    const registered = await call('POST', '/api/auth/register', { body: registration(identification, holder.email, taken.body.data.token) });
+    expect(registered.body.errors.token).toEqual(['Debes verificar el código enviado a tu correo antes de registrarte.']);
+  });
+
+  it('refuses the second of two people racing for one new identification: their code proved only their own e-mail', async () => {
+    newIp();
     const identification = nextIdentification();
     const first = await requestCode(identification, `a${identification}@correo.test`);
     await call('GET', '/api/auth/code-verification', { query: { identification_type: 'V', identification, ...first } });
-    await ctx.db.update(verificationCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verificationCodes.identification, identification));
+    newIp();
     const second = await requestCode(identification, `b${identification}@correo.test`);
     await call('GET', '/api/auth/code-verification', { query: { identification_type: 'V', identification, ...second } });
-    expect((await call('POST', '/api/auth/register', { body: registration(identification, `a${identification}@correo.test`, first.token) })).status).toBe(200);
+    const firstRegistered = await call('POST', '/api/auth/register', { body: registration(identification, `a${identification}@correo.test`, first.token) });
+    expect(firstRegistered.status, JSON.stringify(firstRegistered.body)).toBe(200);
     const dup = await call('POST', '/api/auth/register', { body: registration(identification, `b${identification}@correo.test`, second.token) });
-    expect(dup.body.errors.identification).toEqual(['Ya existe un usuario registrado con esta identificación.']);
+    expect(dup).toMatchObject({ status: 422, body: { errors: { token: ['Los datos de esta identificación cambiaron después de enviarte el código. Solicita un código nuevo.'] } } });
+    const [client] = await ctx.db.select().from(clients).where(eq(clients.identification, identification));
+    expect(client!.email).toBe(`a${identification}@correo.test`);
+    const attempts = await ctx.db.select().from(auditLogs).where(and(eq(auditLogs.description, 'registration_attempt'), eq(auditLogs.subjectId, client!.id)));
+    expect(attempts.map((row) => row.properties)).toEqual([
+      { attributes: { email: `b${identification}@correo.test`, phone: '4141234567', ip, outcome: 'código no enviado a su contacto' } },
+    ]);
   });
 
   it('validates step 1 and step 2 with the spec rules', async () => {

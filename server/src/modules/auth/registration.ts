@@ -1,15 +1,20 @@
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, getTableColumns, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gt, isNull, or, sql } from 'drizzle-orm';
 import {
+  maskedEmail,
+  maskedPhone,
   messagesRegistration,
-  RESET_TOKEN_MINUTES,
   VERIFICATION_CODE_SECONDS,
   VERIFICATION_MAX_TRIES,
+  type CodeDestination,
+  type CodeRequestAnswer,
   type RegisterInput,
+  type RegistrationClient,
 } from '@recaudo/domain/auth';
+import { formatPhone } from '@recaudo/domain/format';
 import { CLIENT_ROLE_ID } from '@recaudo/domain/roles';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { recordAudit } from '../../platform/audit';
 import { hashPassword, newSecret, sha256 } from '../../platform/crypto';
 import { secondsFromNow, secondsUntil, windowOf } from '../../platform/clock';
@@ -17,11 +22,16 @@ import { AppError, fieldError } from '../../platform/errors';
 import { insertClient } from '../clients/service';
 import { clients } from '../clients/tables';
 import { queueEmail, queueSms } from '../messages/service';
-import { resetLinkMail, verificationCodeMail, verificationCodeSms } from '../messages/templates';
-import { assertEmailFree } from '../users/service';
+import {
+  registrationAttemptMail,
+  registrationAttemptSms,
+  verificationCodeMail,
+  verificationCodeSms,
+  type RegistrationHeldBy,
+} from '../messages/templates';
+import { assertEmailFree, emailRegistered } from '../users/service';
 import { users } from '../users/tables';
-import type { AuthContext } from './service';
-import { accessTokens, passwordResets, publicRequestHits, verificationCodes } from './tables';
+import { publicRequestHits, verificationCodes } from './tables';
 
 /** A verified code may be used to register for this long after it was sent. */
 const REGISTRATION_WINDOW_MINUTES = 30;
@@ -53,7 +63,7 @@ export async function recordPublicHit(db: Database, action: string, ip: string):
   await db.insert(publicRequestHits).values({ action, ip });
 }
 
-async function clientByIdentification(db: Database, identificationType: string, identification: string) {
+async function clientByIdentification(db: Executor, identificationType: string, identification: string) {
   const [client] = await db
     .select()
     .from(clients)
@@ -61,79 +71,154 @@ async function clientByIdentification(db: Database, identificationType: string, 
   return client ?? null;
 }
 
-async function clientHasUser(db: Database, clientId: number): Promise<boolean> {
+async function clientHasUser(db: Executor, clientId: number): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.clientId, clientId)).limit(1);
   return !!row;
 }
 
+type ClientRecord = typeof clients.$inferSelect;
+type CodeRequest = { identification_type: string; identification: string; email: string; phone: string | null };
+
+/** Where a code goes: `key` is the address the resend wait is counted by. */
+interface CodeRoute {
+  client: ClientRecord | null;
+  key: string;
+  email: string | null;
+  phone: string | null;
+  sentTo: CodeDestination;
+}
+
 /**
- * Step 1: an identification already bound to a user is refused; an existing client without a
- * user is answered so the wizard can prefill step 2.
+ * An existing client's code goes only to a contact on file (its e-mail, and an SMS to its first
+ * phone when SMS is configured), so knowing an identification is not enough to take its account.
+ * A client without any of those can't register by itself: staff create its user.
  */
-export async function verifyIdentification(db: Database, input: { identification_type: string; identification: string }) {
+async function codeRoute(db: Database, config: Pick<Config, 'SMS_GATEWAY_URL'>, input: CodeRequest, ip: string): Promise<CodeRoute> {
   const client = await clientByIdentification(db, input.identification_type, input.identification);
-  if (!client) return null;
-  if (await clientHasUser(db, client.id)) throw fieldError('identification', messagesRegistration.identificationTaken);
+  if (!client) {
+    const phone = config.SMS_GATEWAY_URL ? input.phone : null;
+    return { client, key: input.email, email: input.email, phone, sentTo: { email: input.email, phone: phone && formatPhone(phone) } };
+  }
+  const phone = config.SMS_GATEWAY_URL ? (client.phone[0] ?? null) : null;
+  if (!client.email && !phone) {
+    await recordAttempt(db, client.id, input, ip, 'sin contacto registrado');
+    throw fieldError('identification', messagesRegistration.noContactOnFile);
+  }
   return {
-    client_id: client.id,
-    type: client.type,
-    name: client.name,
+    client,
+    key: client.email ?? phone!,
     email: client.email,
-    phone: client.phone[0] ?? null,
-    address: client.address,
-    photo: client.photo,
-    birth_date: client.birthDate,
-    gender: client.gender,
-    community_id: null,
+    phone,
+    sentTo: { email: client.email && maskedEmail(client.email), phone: phone && maskedPhone(phone) },
   };
+}
+
+/** Every registration attempt on an existing client's identification leaves an audit entry. */
+async function recordAttempt(db: Executor, clientId: number, input: CodeRequest, ip: string, outcome: string): Promise<void> {
+  await recordAudit(db, {
+    module: 'clients',
+    event: 'registration_attempt',
+    causerId: null,
+    subjectId: clientId,
+    attributes: { email: input.email, phone: input.phone, ip, outcome },
+  });
+}
+
+/**
+ * The resend wait: one requester (IP) holds one live code per identification and per
+ * destination. It is never keyed by the identification alone, so nobody else's requests can
+ * keep a person from getting their code.
+ */
+async function assertNoLiveCode(db: Database, input: CodeRequest, destination: string, ip: string): Promise<void> {
+  const [previous] = await db
+    .select({ secondsLeft: secondsUntil(verificationCodes.expiresAt) })
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.ip, ip),
+        gt(verificationCodes.expiresAt, sql`now()`),
+        isNull(verificationCodes.usedAt),
+        or(
+          and(eq(verificationCodes.identificationType, input.identification_type), eq(verificationCodes.identification, input.identification)),
+          eq(verificationCodes.destination, destination),
+        ),
+      ),
+    )
+    .orderBy(desc(verificationCodes.expiresAt))
+    .limit(1);
+  if (previous) throw new AppError('too_many_requests', messagesRegistration.codeNotExpired(Math.max(1, Math.ceil(previous.secondsLeft))));
 }
 
 const codeHash = (token: string, code: string) => sha256(`${token}:${code}`);
 
 /**
- * Step 4: sends a 6-digit code by e-mail (and SMS when a gateway is configured). A new code is
- * given only once the previous one for the same identification expired.
+ * Step 4: stores a 6-digit code and answers its token and where it went. What to send depends
+ * on whether the e-mail or the client already has a user, so `deliver` does it once the answer
+ * has left (the answer and its time are the same either way).
  */
 export async function requestCode(
   db: Database,
   config: Pick<Config, 'SMS_GATEWAY_URL'>,
-  input: { identification_type: string; identification: string; email: string; phone: string | null },
+  input: CodeRequest,
   ip: string,
-): Promise<{ token: string; expires_in: number }> {
-  const client = await clientByIdentification(db, input.identification_type, input.identification);
-  if (client && (await clientHasUser(db, client.id))) throw fieldError('identification', messagesRegistration.identificationTaken);
-  await assertEmailFree(db, input.email);
-  const [previous] = await db
-    .select({ secondsLeft: secondsUntil(verificationCodes.expiresAt) })
-    .from(verificationCodes)
-    .where(and(eq(verificationCodes.identificationType, input.identification_type), eq(verificationCodes.identification, input.identification), isNull(verificationCodes.usedAt)))
-    .orderBy(desc(verificationCodes.createdAt))
-    .limit(1);
-  if (previous && previous.secondsLeft > 0) {
-    throw new AppError('too_many_requests', messagesRegistration.codeNotExpired(Math.ceil(previous.secondsLeft)));
-  }
+): Promise<{ answer: CodeRequestAnswer; deliver: () => Promise<void> }> {
+  const route = await codeRoute(db, config, input, ip);
+  await assertNoLiveCode(db, input, route.key, ip);
   const token = newSecret();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const minutes = VERIFICATION_CODE_SECONDS / 60;
-  await db.transaction(async (tx) => {
-    await tx.insert(verificationCodes).values({
-      identificationType: input.identification_type,
-      identification: input.identification,
-      email: input.email,
-      phone: input.phone,
-      tokenHash: sha256(token),
-      codeHash: codeHash(token, code),
-      expiresAt: secondsFromNow(VERIFICATION_CODE_SECONDS),
-      ip,
-    });
-    await queueEmail(tx, input.email, verificationCodeMail(code, minutes));
-    if (input.phone && config.SMS_GATEWAY_URL) await queueSms(tx, `0${input.phone}`, verificationCodeSms(code, minutes));
+  await db.insert(verificationCodes).values({
+    identificationType: input.identification_type,
+    identification: input.identification,
+    email: input.email,
+    phone: input.phone,
+    destination: route.key,
+    clientId: route.client?.id ?? null,
+    tokenHash: sha256(token),
+    codeHash: codeHash(token, code),
+    expiresAt: secondsFromNow(VERIFICATION_CODE_SECONDS),
+    ip,
   });
-  return { token, expires_in: VERIFICATION_CODE_SECONDS };
+  return {
+    answer: { token, expires_in: VERIFICATION_CODE_SECONDS, sent_to: route.sentTo },
+    deliver: () => deliverCode(db, route, input, code, ip),
+  };
 }
 
-/** Checks a code: at most 5 wrong tries per code, an expired code is refused. */
-export async function checkCode(db: Database, input: { identification_type: string; identification: string; token: string; code: string }): Promise<void> {
+/** What already has a user: the existing client (its code went to its contact), or the typed e-mail of a new identification. */
+async function registrationHeldBy(db: Executor, client: ClientRecord | null, email: string): Promise<RegistrationHeldBy | null> {
+  if (client) return (await clientHasUser(db, client.id)) ? 'identification' : null;
+  return (await emailRegistered(db, email)) ? 'email' : null;
+}
+
+/**
+ * Sends the code, or, when the identification's client or the typed e-mail already has a user,
+ * a notice of the attempt instead (the code then never leaves, so it can't be verified).
+ */
+async function deliverCode(db: Database, route: CodeRoute, input: CodeRequest, code: string, ip: string): Promise<void> {
+  const minutes = VERIFICATION_CODE_SECONDS / 60;
+  await db.transaction(async (tx) => {
+    const heldBy = await registrationHeldBy(tx, route.client, input.email);
+    if (route.client) await recordAttempt(tx, route.client.id, input, ip, heldBy ? 'ya tiene usuario' : `código enviado a ${route.key}`);
+    if (route.email) await queueEmail(tx, route.email, heldBy ? registrationAttemptMail(heldBy) : verificationCodeMail(code, minutes));
+    if (route.phone) await queueSms(tx, `0${route.phone}`, heldBy ? registrationAttemptSms(heldBy) : verificationCodeSms(code, minutes));
+  });
+}
+
+async function registrationClient(db: Database, clientId: number): Promise<RegistrationClient | null> {
+  const [client] = await db.select().from(clients).where(eq(clients.id, clientId));
+  if (!client) return null;
+  const { type, name, email, address, birthDate, gender } = client;
+  return { type, name, email, phone: client.phone[0] ?? null, address, birth_date: birthDate, gender };
+}
+
+/**
+ * Checks a code: at most 5 wrong tries per code, an expired code is refused. Once verified, a
+ * code sent to an existing client's contact answers that client's data, for the wizard to show.
+ */
+export async function checkCode(
+  db: Database,
+  input: { identification_type: string; identification: string; token: string; code: string },
+): Promise<RegistrationClient | null> {
   const [row] = await db
     .select({ ...getTableColumns(verificationCodes), expired: sql<boolean>`${verificationCodes.expiresAt} <= now()` })
     .from(verificationCodes)
@@ -145,21 +230,24 @@ export async function checkCode(db: Database, input: { identification_type: stri
       ),
     );
   if (!row || row.usedAt) throw fieldError('code', messagesRegistration.codeUnknown);
-  if (row.verifiedAt) return;
-  if (row.attempts >= VERIFICATION_MAX_TRIES) throw new AppError('too_many_requests', messagesRegistration.codeTooManyTries, { code: [messagesRegistration.codeTooManyTries] });
-  if (row.expired) throw fieldError('code', messagesRegistration.codeExpired);
-  if (codeHash(input.token, input.code) !== row.codeHash) {
-    await db.update(verificationCodes).set({ attempts: sql`${verificationCodes.attempts} + 1` }).where(eq(verificationCodes.id, row.id));
-    throw fieldError('code', messagesRegistration.codeInvalid);
+  if (!row.verifiedAt) {
+    if (row.attempts >= VERIFICATION_MAX_TRIES) throw new AppError('too_many_requests', messagesRegistration.codeTooManyTries, { code: [messagesRegistration.codeTooManyTries] });
+    if (row.expired) throw fieldError('code', messagesRegistration.codeExpired);
+    if (codeHash(input.token, input.code) !== row.codeHash) {
+      await db.update(verificationCodes).set({ attempts: sql`${verificationCodes.attempts} + 1` }).where(eq(verificationCodes.id, row.id));
+      throw fieldError('code', messagesRegistration.codeInvalid);
+    }
+    await db.update(verificationCodes).set({ verifiedAt: new Date() }).where(eq(verificationCodes.id, row.id));
   }
-  await db.update(verificationCodes).set({ verifiedAt: new Date() }).where(eq(verificationCodes.id, row.id));
+  return row.clientId === null ? null : registrationClient(db, row.clientId);
 }
 
 /**
- * Creates the client user, and the client when the identification is new, once the code sent
- * for this identification and e-mail was verified. The code is spent.
+ * Creates the client user once the code of this identification and e-mail was verified, and
+ * the client when the identification is new. An existing client is bound only when the code
+ * went to its contact on file, and nothing of it changes: its data is the office's record.
  */
-export async function register(db: Database, input: RegisterInput): Promise<{ user_id: number; client_id: number }> {
+export async function register(db: Database, input: RegisterInput, ip: string): Promise<{ user_id: number; client_id: number }> {
   const [code] = await db
     .select({ ...getTableColumns(verificationCodes), recent: windowOf(verificationCodes.createdAt, REGISTRATION_WINDOW_MINUTES).within })
     .from(verificationCodes)
@@ -174,7 +262,7 @@ export async function register(db: Database, input: RegisterInput): Promise<{ us
     code.recent;
   if (!code || !usable) throw fieldError('token', messagesRegistration.codeNotVerified);
   const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     const [spent] = await tx
       .update(verificationCodes)
       .set({ usedAt: new Date() })
@@ -186,10 +274,9 @@ export async function register(db: Database, input: RegisterInput): Promise<{ us
       .from(clients)
       .where(and(eq(clients.identificationType, input.identification_type), eq(clients.identification, input.identification)))
       .for('update');
-    if (existing) {
-      const [holder] = await tx.select({ id: users.id }).from(users).where(eq(users.clientId, existing.id)).limit(1);
-      if (holder) throw fieldError('identification', messagesRegistration.identificationTaken);
-    }
+    // A code sent to the typed e-mail proves that e-mail only, never a client created since.
+    if ((existing?.id ?? null) !== code.clientId) return { refused: existing ?? null };
+    if (existing && (await clientHasUser(tx, existing.id))) throw fieldError('identification', messagesRegistration.identificationTaken);
     await assertEmailFree(tx, input.email);
     const clientId =
       existing?.id ??
@@ -208,17 +295,11 @@ export async function register(db: Database, input: RegisterInput): Promise<{ us
         },
         null,
       ));
-    if (existing) {
-      const fill = {
-        email: existing.email ?? input.email,
-        phone: existing.phone.length ? existing.phone : [input.phone],
-        address: existing.address ?? input.address,
-      };
-      await tx.update(clients).set({ ...fill, updatedAt: new Date() }).where(eq(clients.id, existing.id));
-    }
+    const name = existing?.name ?? input.name;
+    const address = input.address ?? existing?.address ?? null;
     const [user] = await tx
       .insert(users)
-      .values({ roleId: CLIENT_ROLE_ID, clientId, name: input.name, email: input.email, passwordHash, phone: [input.phone], address: input.address })
+      .values({ roleId: CLIENT_ROLE_ID, clientId, name, email: input.email, passwordHash, phone: [input.phone], address })
       .returning({ id: users.id });
     if (!user) throw new Error('user insert returned nothing');
     await recordAudit(tx, {
@@ -226,78 +307,13 @@ export async function register(db: Database, input: RegisterInput): Promise<{ us
       event: 'created',
       causerId: user.id,
       subjectId: user.id,
-      attributes: { name: input.name, email: input.email, client_id: clientId, role_id: CLIENT_ROLE_ID, origin: 'registro' },
+      attributes: { name, email: input.email, client_id: clientId, role_id: CLIENT_ROLE_ID, origin: 'registro' },
     });
     return { user_id: user.id, client_id: clientId };
   });
-}
-
-/* ---------------- Password reset ---------------- */
-
-/**
- * E-mails a single-use reset link to an active user. Unknown e-mails get the same answer, and
- * a new link voids the previous ones.
- */
-export async function sendResetToken(db: Database, config: Pick<Config, 'APP_URL'>, email: string): Promise<void> {
-  const [user] = await db
-    .select({ id: users.id, name: users.name, email: users.email })
-    .from(users)
-    .where(and(sql`lower(${users.email}) = ${email}`, eq(users.active, true)));
-  if (!user) return;
-  const token = newSecret(32);
-  await db.transaction(async (tx) => {
-    await tx.update(passwordResets).set({ usedAt: new Date() }).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
-    await tx.insert(passwordResets).values({ userId: user.id, tokenHash: sha256(token), expiresAt: secondsFromNow(RESET_TOKEN_MINUTES * 60) });
-    await queueEmail(tx, user.email, resetLinkMail(user.name, `${config.APP_URL.replace(/\/$/, '')}/pass-change/${token}`, RESET_TOKEN_MINUTES));
-  });
-}
-
-async function resetTokenOwner(db: Database, token: string) {
-  const [row] = await db
-    .select({ id: passwordResets.id, userId: users.id, name: users.name, email: users.email })
-    .from(passwordResets)
-    .innerJoin(users, eq(users.id, passwordResets.userId))
-    .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`), eq(users.active, true)));
-  if (!row) throw new AppError('validation', messagesRegistration.tokenInvalid);
-  return row;
-}
-
-/** The greeting of the reset page: the owner's name, or the invalid-token error. */
-export async function verifyResetToken(db: Database, token: string): Promise<{ id: number; name: string; email: string }> {
-  const row = await resetTokenOwner(db, token);
-  return { id: row.userId, name: row.name, email: row.email };
-}
-
-/**
- * Sets a new password with a reset token (then every session of the user ends), or from the
- * session of a user flagged change_password (their other sessions end). Clears the flag.
- * An id alone never changes a password.
- */
-export async function resetPassword(db: Database, auth: AuthContext | null, input: { token?: string; password: string }): Promise<{ viaToken: boolean }> {
-  const passwordHash = await hashPassword(input.password);
-  if (input.token) {
-    const row = await resetTokenOwner(db, input.token);
-    await db.transaction(async (tx) => {
-      const [spent] = await tx
-        .update(passwordResets)
-        .set({ usedAt: new Date() })
-        .where(and(eq(passwordResets.id, row.id), isNull(passwordResets.usedAt)))
-        .returning({ id: passwordResets.id });
-      if (!spent) throw new AppError('validation', messagesRegistration.tokenInvalid);
-      await tx.update(users).set({ passwordHash, changePassword: false, updatedAt: new Date() }).where(eq(users.id, row.userId));
-      await tx.update(accessTokens).set({ endedAt: new Date() }).where(and(eq(accessTokens.userId, row.userId), isNull(accessTokens.endedAt)));
-      await recordAudit(tx, { module: 'users', event: 'updated', causerId: row.userId, subjectId: row.userId, attributes: { password: '(restablecida)' } });
-    });
-    return { viaToken: true };
+  if ('refused' in outcome) {
+    if (outcome.refused) await recordAttempt(db, outcome.refused.id, input, ip, 'código no enviado a su contacto');
+    throw fieldError('token', messagesRegistration.codeForAnotherClient);
   }
-  if (!auth?.user.changePassword) throw new AppError('validation', messagesRegistration.tokenInvalid);
-  await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, changePassword: false, updatedAt: new Date() }).where(eq(users.id, auth.user.id));
-    await tx
-      .update(accessTokens)
-      .set({ endedAt: new Date() })
-      .where(and(eq(accessTokens.userId, auth.user.id), isNull(accessTokens.endedAt), ne(accessTokens.id, auth.tokenId)));
-    await recordAudit(tx, { module: 'users', event: 'updated', causerId: auth.user.id, subjectId: auth.user.id, old: { change_password: true }, attributes: { change_password: false, password: '(cambiada)' } });
-  });
-  return { viaToken: false };
+  return outcome;
 }

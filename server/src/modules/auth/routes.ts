@@ -16,21 +16,26 @@ import {
 import { bearerToken, requireAuth } from '../../platform/access';
 import { done, emptyEnvelope, envelope, ok } from '../../platform/envelope';
 import { defineRoutes } from '../../platform/module';
+import { afterResponse, afterResponseSettled } from '../../platform/after-response';
+import { resetPassword, sendResetToken, verifyResetToken } from './password-reset';
 import { sessionSchema } from './presenter';
-import { assertPublicRate, checkCode, register, requestCode, resetPassword, sendResetToken, verifyIdentification, verifyResetToken } from './registration';
+import { assertPublicRate, checkCode, register, requestCode } from './registration';
 import { buildSession, login, logout, logoutUser, saveTheme } from './service';
 
-const prefillSchema = z.object({
-  client_id: z.number(),
+const codeRequestAnswerSchema = z.object({
+  token: z.string(),
+  expires_in: z.number(),
+  sent_to: z.object({ email: z.string().nullable(), phone: z.string().nullable() }),
+});
+
+const registrationClientSchema = z.object({
   type: z.number(),
   name: z.string(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
   address: z.string().nullable(),
-  photo: z.string().nullable(),
   birth_date: z.string().nullable(),
   gender: z.string().nullable(),
-  community_id: z.number().nullable(),
 });
 
 export default defineRoutes((app, { db, config }) => {
@@ -41,6 +46,7 @@ export default defineRoutes((app, { db, config }) => {
   };
   const publicLimits = { perIp: config.PUBLIC_MAX_REQUESTS_PER_IP, windowMinutes: config.LOGIN_FAILURE_WINDOW_MINUTES };
   const tags = ['auth'];
+  app.addHook('onClose', afterResponseSettled);
 
   app.post(
     '/auth/login',
@@ -95,32 +101,37 @@ export default defineRoutes((app, { db, config }) => {
 
   /* ---------- Self-registration (public, rate limited per IP) ---------- */
 
+  // No personal data before a code is verified: known, registered and unknown identifications
+  // get the same answer; the call checks the input and counts against the IP's limit.
   app.post(
     '/auth/verify-identification',
-    { config: { access: 'public' }, schema: { tags, body: verifyIdentificationSchema, response: { 200: envelope(z.object({ client: prefillSchema.nullable() })) } } },
+    { config: { access: 'public' }, schema: { tags, body: verifyIdentificationSchema, response: { 200: emptyEnvelope } } },
     async (request) => {
       await assertPublicRate(db, 'verify-identification', request.ip, publicLimits);
-      const client = await verifyIdentification(db, request.body);
-      return ok({ client }, client ? messagesRegistration.clientFound : messagesRegistration.identificationAvailable);
+      return done(messagesRegistration.identificationChecked);
     },
   );
 
   app.post(
     '/auth/code-verification',
-    { config: { access: 'public' }, schema: { tags, body: codeRequestSchema, response: { 200: envelope(z.object({ token: z.string(), expires_in: z.number() })) } } },
-    async (request) => {
+    { config: { access: 'public' }, schema: { tags, body: codeRequestSchema, response: { 200: envelope(codeRequestAnswerSchema) } } },
+    async (request, reply) => {
       await assertPublicRate(db, 'code-request', request.ip, publicLimits);
-      return ok(await requestCode(db, config, request.body, request.ip), messagesRegistration.codeSent);
+      const { answer, deliver } = await requestCode(db, config, request.body, request.ip);
+      afterResponse(reply, deliver);
+      return ok(answer, messagesRegistration.codeSent);
     },
   );
 
   app.get(
     '/auth/code-verification',
-    { config: { access: 'public' }, schema: { tags, querystring: codeCheckSchema, response: { 200: emptyEnvelope } } },
+    {
+      config: { access: 'public' },
+      schema: { tags, querystring: codeCheckSchema, response: { 200: envelope(z.object({ client: registrationClientSchema.nullable() })) } },
+    },
     async (request) => {
       await assertPublicRate(db, 'code-check', request.ip, { ...publicLimits, perIp: publicLimits.perIp * 2 });
-      await checkCode(db, request.query);
-      return done(messagesRegistration.codeVerified);
+      return ok({ client: await checkCode(db, request.query) }, messagesRegistration.codeVerified);
     },
   );
 
@@ -129,7 +140,7 @@ export default defineRoutes((app, { db, config }) => {
     { config: { access: 'public' }, schema: { tags, body: registerSchema, response: { 200: envelope(z.object({ user_id: z.number(), client_id: z.number() })) } } },
     async (request) => {
       await assertPublicRate(db, 'register', request.ip, publicLimits);
-      return ok(await register(db, request.body), messagesRegistration.registered);
+      return ok(await register(db, request.body, request.ip), messagesRegistration.registered);
     },
   );
 
@@ -138,9 +149,9 @@ export default defineRoutes((app, { db, config }) => {
   app.post(
     '/auth/send-token',
     { config: { access: 'public' }, schema: { tags, body: sendTokenSchema, response: { 200: emptyEnvelope } } },
-    async (request) => {
+    async (request, reply) => {
       await assertPublicRate(db, 'send-token', request.ip, publicLimits);
-      await sendResetToken(db, config, request.body.email);
+      afterResponse(reply, () => sendResetToken(db, config, request.body.email));
       return done(messagesRegistration.resetLinkSent);
     },
   );

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { clients } from '../clients/tables';
 import { users } from '../users/tables';
 
 /**
@@ -46,6 +47,8 @@ export const loginFailures = pgTable(
 /**
  * Registration codes (DESIGN §4): 6 digits kept only as a hash bound to the request token
  * (so a stolen table can't be brute-forced offline), 5 minutes of life, at most 5 wrong tries.
+ * `email` and `phone` are what the person typed (the new user's); `destination` is where the
+ * code went: the typed e-mail, or for an existing client (`client_id`) a contact on file.
  */
 export const verificationCodes = pgTable(
   'verification_codes',
@@ -55,6 +58,8 @@ export const verificationCodes = pgTable(
     identification: varchar('identification', { length: 20 }).notNull(),
     email: varchar('email', { length: 255 }).notNull(),
     phone: varchar('phone', { length: 20 }),
+    destination: varchar('destination', { length: 255 }).notNull(),
+    clientId: integer('client_id').references(() => clients.id, { onDelete: 'cascade' }),
     tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
     codeHash: varchar('code_hash', { length: 64 }).notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -64,7 +69,11 @@ export const verificationCodes = pgTable(
     ip: varchar('ip', { length: 64 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('verification_codes_identification_idx').on(table.identificationType, table.identification, table.createdAt)],
+  (table) => [
+    index('verification_codes_identification_idx').on(table.identificationType, table.identification, table.createdAt),
+    // The resend wait looks up the requester's live codes.
+    index('verification_codes_ip_idx').on(table.ip, table.expiresAt),
+  ],
 );
 
 /** Password reset links: single use, expiring, only the SHA-256 of the token kept. */

@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness';
+import { afterResponseSettled } from '../../platform/after-response';
 import { dispatchPending, queueEmail, queueSms } from './service';
 import { outbox } from './tables';
 import { clientMessageMail } from './templates';
@@ -76,6 +77,8 @@ describe('outbox dispatcher', () => {
       ip: '10.50.0.1',
     });
     expect(answer.status).toBe(200);
+    // The code is queued once the answer has left.
+    await afterResponseSettled();
     const result = await dispatchPending(ctx.db, transport(), { maxAttempts: 3 });
     expect(result.sent).toBe(2);
     const mail = received.find((item) => item.to.includes('nueva@correo.test'));

@@ -33,6 +33,27 @@ export function verificationCodeMail(code: string, minutes: number): MailContent
 
 export const verificationCodeSms = (code: string, minutes: number) => `Recaudo: tu código de verificación es ${code}. Vence en ${minutes} minutos.`;
 
+/** Who tried to register: an identification that already has a user, or an e-mail that already has one. */
+export type RegistrationHeldBy = 'identification' | 'email';
+
+const heldByText = (heldBy: RegistrationHeldBy) =>
+  heldBy === 'identification' ? 'con tu identificación, pero ya tiene un usuario' : 'con este correo, pero ya tiene una cuenta';
+
+/**
+ * Sent instead of a code when the registration can't go on: the requester gets the same answer
+ * as anyone else, and the owner learns of the attempt.
+ */
+export function registrationAttemptMail(heldBy: RegistrationHeldBy): MailContent {
+  const lines = [
+    `Alguien intentó registrarse en Recaudo ${heldByText(heldBy)}, así que no se creó ninguna cuenta nueva.`,
+    'Si fuiste tú y no recuerdas tu contraseña, usa «¿Olvidaste tu contraseña?» en la página de inicio de sesión. Si no fuiste tú, ignora este correo.',
+  ];
+  return { subject: 'Intento de registro en Recaudo', text: lines.join('\n\n'), html: layout('Intento de registro', lines.map(paragraph)) };
+}
+
+export const registrationAttemptSms = (heldBy: RegistrationHeldBy) =>
+  `Recaudo: alguien intentó registrarse ${heldByText(heldBy)}. Si olvidaste tu contraseña, usa ¿Olvidaste tu contraseña? al iniciar sesión.`;
+
 export function resetLinkMail(name: string, link: string, minutes: number): MailContent {
   return {
     subject: 'Restablecer tu contraseña de Recaudo',

@@ -23,12 +23,18 @@ import { users } from './tables';
 
 type UserRecord = typeof users.$inferSelect;
 
-export async function assertEmailFree(executor: Executor, email: string, exceptId?: number) {
+/** Whether a user (other than `exceptId`) logs in with this e-mail, in any letter case. */
+export async function emailRegistered(executor: Executor, email: string, exceptId?: number): Promise<boolean> {
   const [clash] = await executor
     .select({ id: users.id })
     .from(users)
-    .where(and(sql`lower(${users.email}) = lower(${email})`, exceptId ? ne(users.id, exceptId) : undefined));
-  if (clash) throw fieldError('email', userMessages.duplicateEmail);
+    .where(and(sql`lower(${users.email}) = lower(${email})`, exceptId ? ne(users.id, exceptId) : undefined))
+    .limit(1);
+  return Boolean(clash);
+}
+
+export async function assertEmailFree(executor: Executor, email: string, exceptId?: number) {
+  if (await emailRegistered(executor, email, exceptId)) throw fieldError('email', userMessages.duplicateEmail);
 }
 
 async function getUser(executor: Executor, id: number, kind: 'staff' | 'client' | 'any' = 'any'): Promise<UserRecord> {

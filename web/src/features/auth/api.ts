@@ -1,4 +1,4 @@
-import type { LoginInput, Session, Theme } from '@recaudo/domain/auth';
+import type { CodeRequestAnswer, LoginInput, RegistrationClient, Session, Theme } from '@recaudo/domain/auth';
 import { http } from '../../lib/http';
 
 /** The login screen shows the server's own message, so the call itself stays silent. */
@@ -12,20 +12,6 @@ export const logout = () => http.post<null>('auth/logout', undefined, { silent: 
 export const saveTheme = (theme: Theme) => http.put<null>('auth/theme', { theme });
 
 /* ---------- Self-registration (spec 01 §2, §4; all public) ---------- */
-
-/** An existing client without user, answered by verify-identification to prefill view 2. */
-export interface RegistrationPrefill {
-  client_id: number;
-  type: number;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  address: string | null;
-  photo: string | null;
-  birth_date: string | null;
-  gender: string | null;
-  community_id: number | null;
-}
 
 export interface IdentificationInput {
   type: number;
@@ -54,13 +40,16 @@ export interface RegisterInput {
   token: string;
 }
 
-export const verifyIdentification = (input: IdentificationInput) =>
-  http.post<{ client: RegistrationPrefill | null }>('auth/verify-identification', input, { public: true });
-/** Sends the 6-digit code; answers the token the check and the registration name. */
-export const requestCode = (input: CodeRequestInput) => http.post<{ token: string; expires_in: number }>('auth/code-verification', input, { public: true });
-/** A wrong code is shown on the code field, so the check itself stays silent. */
+/** Checks the identification's format only: the answer is the same whether it is known or not. */
+export const verifyIdentification = (input: IdentificationInput) => http.post<null>('auth/verify-identification', input, { public: true });
+/**
+ * Sends the 6-digit code; answers the token the check and the registration name, and where the
+ * code went (an existing client's contact on file, masked). A refusal is shown by view 4 itself.
+ */
+export const requestCode = (input: CodeRequestInput) => http.post<CodeRequestAnswer>('auth/code-verification', input, { public: true, silent: true });
+/** A wrong code is shown on the code field, so the check itself stays silent. Answers the existing client's data, if any. */
 export const checkCode = (input: { identification_type: string; identification: string; token: string; code: string }) =>
-  http.get<null>('auth/code-verification', { query: input, public: true, silent: true });
+  http.get<{ client: RegistrationClient | null }>('auth/code-verification', { query: input, public: true, silent: true });
 export const register = (input: RegisterInput) => http.post<{ user_id: number; client_id: number }>('auth/register', input, { public: true });
 
 /* ---------- Forgotten and forced password (spec 01 §2, §4) ---------- */

@@ -1,5 +1,7 @@
 import CheckCircleFilled from '@ant-design/icons/CheckCircleFilled';
-import { VERIFICATION_CODE_LENGTH } from '@recaudo/domain/auth';
+import { VERIFICATION_CODE_LENGTH, type CodeDestination, type RegistrationClient } from '@recaudo/domain/auth';
+import { formatPhone } from '@recaudo/domain/format';
+import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
 import Form from 'antd/es/form';
@@ -20,14 +22,21 @@ export interface CodeRequestState {
   /** Milliseconds since epoch when the current code expires (and a new one may be asked for). */
   expiresAt: number;
   token: string | null;
+  /** What the person typed: the new user's e-mail and phone. */
   email: string;
   phone: string | null;
+  /** Where the server sent the code (an existing client's contact on file comes masked). */
+  sentTo: CodeDestination | null;
+  /** Why no code was sent (a wait, or a client without contact on file). */
+  failure: string | null;
 }
 
 interface CodeStepProps {
   identity: { identification_type: string; identification: string };
-  email: string;
   request: CodeRequestState;
+  /** The existing client the verified code belongs to. */
+  client: RegistrationClient | null;
+  onVerified: (client: RegistrationClient | null) => void;
   onResend: () => void;
   onBack: () => void;
   onRegister: () => void;
@@ -46,6 +55,34 @@ function useRemainingSeconds(expiresAt: number): number {
   return remaining;
 }
 
+function Destination({ sentTo }: { sentTo: CodeDestination }) {
+  if (!sentTo.email) return <>por SMS a <strong>{sentTo.phone}</strong></>;
+  return (
+    <>
+      a <strong>{sentTo.email}</strong>
+      {sentTo.phone && (
+        <>
+          {' '}
+          y por SMS a <strong>{sentTo.phone}</strong>
+        </>
+      )}
+    </>
+  );
+}
+
+function ClientOnFile({ client }: { client: RegistrationClient }) {
+  const contact = [client.email, client.phone && formatPhone(client.phone)].filter(Boolean).join(' · ');
+  return (
+    <Alert
+      type="info"
+      showIcon
+      style={{ marginBottom: 16 }}
+      message={`Tu usuario quedará vinculado a la ficha de ${client.name}`}
+      description={`${contact ? `${contact}. ` : ''}Registrarte no cambia los datos de tu ficha; para actualizarlos, comunícate con la oficina.`}
+    />
+  );
+}
+
 /**
  * Render with `key={request.token}` so a new code (resend) starts over.
  *
@@ -53,30 +90,31 @@ function useRemainingSeconds(expiresAt: number): number {
  * the automatic check 100 ms after the 6th digit, "Reenviar código" only once the countdown
  * ended, Regresar, and Registrar enabled only once the code is verified.
  */
-export function CodeStep({ identity, email, request, onResend, onBack, onRegister, registering }: CodeStepProps) {
+export function CodeStep({ identity, request, client, onVerified, onResend, onBack, onRegister, registering }: CodeStepProps) {
   const { token: colors } = theme.useToken();
   const remaining = useRemainingSeconds(request.expiresAt);
   const [code, setCode] = useState('');
   const [verified, setVerified] = useState(false);
   const [checking, setChecking] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const latest = useRef({ identity, token: request.token });
+  const latest = useRef({ identity, token: request.token, onVerified });
   useEffect(() => {
-    latest.current = { identity, token: request.token };
+    latest.current = { identity, token: request.token, onVerified };
   });
 
   useEffect(() => {
     if (code.length !== VERIFICATION_CODE_LENGTH || verified) return;
     let cancelled = false;
     const timer = setTimeout(() => {
-      const { identity: current, token } = latest.current;
+      const { identity: current, token, onVerified: verifiedFor } = latest.current;
       if (!token) return;
       setChecking(true);
       checkCode({ ...current, token, code })
-        .then(() => {
+        .then((answer) => {
           if (cancelled) return;
           setVerified(true);
           setError(null);
+          verifiedFor(answer.data.client);
         })
         .catch((failure: unknown) => {
           if (cancelled) return;
@@ -95,10 +133,14 @@ export function CodeStep({ identity, email, request, onResend, onBack, onRegiste
 
   return (
     <div>
-      <p style={{ marginTop: 0 }}>
-        {request.status === 'requesting' ? 'Enviando el código a ' : 'Enviamos un código de 6 dígitos a '}
-        <strong>{email}</strong>. Escríbelo para confirmar tu registro.
-      </p>
+      {request.status === 'failed' && request.failure && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={request.failure} />}
+      {request.status === 'requesting' && <p style={{ marginTop: 0 }}>Enviando el código…</p>}
+      {request.sentTo && (
+        <p style={{ marginTop: 0 }} data-testid="code-destination">
+          Enviamos un código de 6 dígitos <Destination sentTo={request.sentTo} />. Escríbelo para confirmar tu registro.
+        </p>
+      )}
+      {verified && client && <ClientOnFile client={client} />}
       <Form layout="vertical" component="div">
         <Form.Item
           label="Código de verificación"

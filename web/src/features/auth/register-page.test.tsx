@@ -40,12 +40,9 @@ async function fill(label: string, text: string, user: Pick<UserEvent, 'click' |
 }
 
 describe('Registration wizard', () => {
-  it('view 1 checks the identification, clears it on a type change, shows server errors and prefills view 2', async () => {
-    let answer: Response = json(422, {
-      success: false,
-      message: 'Ya existe un usuario registrado con esta identificación.',
-      errors: { identification: ['Ya existe un usuario registrado con esta identificación.'] },
-    });
+  it('view 1 checks the identification, clears it on a type change, shows server errors and opens an empty view 2', async () => {
+    const mismatch = 'El Tipo de identificación no corresponde a un cliente residencial (V, E o S).';
+    let answer: Response = json(422, { success: false, message: mismatch, errors: { identification_type: [mismatch] } });
     handler = (url) => (url === '/api/auth/verify-identification' ? answer : undefined);
     renderApp(<RegisterPage />, { path: '/register' });
 
@@ -68,26 +65,16 @@ describe('Registration wizard', () => {
     await fill('Número de identificación', '012345678');
     await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
     // The server refuses: its error is shown and the wizard stays on view 1.
-    expect(await screen.findByText('Ya existe un usuario registrado con esta identificación.')).toBeInTheDocument();
+    expect(await screen.findByText(mismatch)).toBeInTheDocument();
     expect(bodyOf(calls('/api/auth/verify-identification')[0]!)).toEqual({ type: 0, identification_type: 'V', identification: '012345678' });
     expect(screen.getByRole('heading', { name: 'Registro' })).toBeInTheDocument();
 
-    answer = ok(
-      {
-        client: {
-          client_id: 31, type: 0, name: 'María Pérez', email: 'maria@correo.test', phone: '4141234567', address: 'Calle 1',
-          photo: null, birth_date: '1990-02-01', gender: 'F', community_id: null,
-        },
-      },
-      'Encontramos tus datos. Revísalos y complétalos.',
-    );
+    // The answer is the same for every identification: nothing is prefilled before a code is verified.
+    answer = ok(null, 'Identificación verificada');
     await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
     expect(await screen.findByRole('heading', { name: 'Datos generales' })).toBeInTheDocument();
-    expect(screen.getByText('Encontramos tus datos. Revísalos y complétalos.')).toBeInTheDocument();
-    expect(screen.getByLabelText('Nombre y apellido')).toHaveValue('María Pérez');
-    expect(screen.getByLabelText('Correo')).toHaveValue('maria@correo.test');
-    expect(screen.getByLabelText('Teléfono')).toHaveValue('+58 (414)-1234567');
-    expect(screen.getByLabelText('Fecha de nacimiento')).toHaveValue('01-02-1990');
+    expect(screen.getByLabelText('Nombre y apellido')).toHaveValue('');
+    expect(screen.getByLabelText('Correo')).toHaveValue('');
 
     // Regresar goes back to view 1 with the identification kept.
     await userEvent.click(screen.getByRole('button', { name: 'Regresar' }));
@@ -100,11 +87,12 @@ describe('Registration wizard', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     let codeRequests = 0;
     handler = (url, init) => {
-      if (url === '/api/auth/verify-identification') return ok({ client: null }, 'Identificación verificada');
-      if (url === '/api/auth/code-verification' && init?.method === 'POST') return ok({ token: `tok-${++codeRequests}`, expires_in: 300 }, 'Te enviamos un código de verificación.');
+      if (url === '/api/auth/verify-identification') return ok(null, 'Identificación verificada');
+      if (url === '/api/auth/code-verification' && init?.method === 'POST')
+        return ok({ token: `tok-${++codeRequests}`, expires_in: 300, sent_to: { email: 'sol@correo.test', phone: null } }, 'Te enviamos un código de verificación.');
       if (url.startsWith('/api/auth/code-verification?')) {
         return url.includes('code=123456')
-          ? ok(null, 'Código verificado')
+          ? ok({ client: null }, 'Código verificado')
           : json(422, { success: false, message: 'El código es incorrecto.', errors: { code: ['El código es incorrecto.'] } });
       }
       if (url === '/api/auth/register') return ok({ user_id: 40, client_id: 50 }, 'Registro exitoso. Ya puedes iniciar sesión.');
@@ -130,6 +118,7 @@ describe('Registration wizard', () => {
     await waitFor(() => expect(calls('/api/auth/code-verification')).toHaveLength(1));
     expect(bodyOf(calls('/api/auth/code-verification')[0]!)).toEqual({ identification_type: 'J', identification: '409876543', email: 'sol@correo.test', phone: '4141234567' });
     expect(await screen.findByTestId('countdown')).toHaveTextContent(/^0[45]:\d{2}$/);
+    expect(screen.getByTestId('code-destination')).toHaveTextContent('Enviamos un código de 6 dígitos a sol@correo.test. Escríbelo para confirmar tu registro.');
     await vi.advanceTimersByTimeAsync(10_000);
     expect(screen.getByTestId('countdown')).toHaveTextContent(/^04:(4|5)\d$/);
     expect(screen.getByRole('button', { name: 'Reenviar código' })).toBeDisabled();
@@ -181,4 +170,49 @@ describe('Registration wizard', () => {
     });
     expect(within(document.body).queryByText('El código es incorrecto.')).not.toBeInTheDocument();
   }, 60_000);
+
+  async function reachCodeView(codeAnswer: Response, checkAnswer: Response = ok({ client: null }, 'Código verificado')) {
+    handler = (url, init) => {
+      if (url === '/api/auth/verify-identification') return ok(null, 'Identificación verificada');
+      if (url === '/api/auth/code-verification' && init?.method === 'POST') return codeAnswer;
+      if (url.startsWith('/api/auth/code-verification?')) return checkAnswer;
+      return undefined;
+    };
+    renderApp(<RegisterPage />, { path: '/register' });
+    await userEvent.click(screen.getByText('Comercial'));
+    await pick('Tipo de identificación', 'J - Jurídico');
+    await fill('Número de identificación', '409876543');
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    await screen.findByRole('heading', { name: 'Datos generales' });
+    await fill('Razón social', 'Otra Razón', userEvent);
+    await fill('Correo', 'nuevo@correo.test');
+    await fill('Contraseña', 'Segura2026!');
+    await fill('Teléfono', '04241234567');
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    await screen.findByRole('heading', { name: 'Confirma tu correo' });
+  }
+
+  it("view 4 shows an existing client's masked contact, and the client's data on file only once the code is verified", async () => {
+    const client = { type: 1, name: 'Panadería El Sol', email: 'sol@correo.test', phone: '4141234567', address: 'Calle 1', birth_date: null, gender: null };
+    await reachCodeView(
+      ok({ token: 'tok-1', expires_in: 300, sent_to: { email: 's•••@correo.test', phone: '+58 (414) •••-••67' } }, 'Te enviamos un código de verificación.'),
+      ok({ client }, 'Código verificado'),
+    );
+    expect(await screen.findByTestId('code-destination')).toHaveTextContent(
+      'Enviamos un código de 6 dígitos a s•••@correo.test y por SMS a +58 (414) •••-••67. Escríbelo para confirmar tu registro.',
+    );
+    expect(screen.queryByText(/Panadería El Sol/)).not.toBeInTheDocument();
+    await fill('Código de verificación', '123456');
+    expect(await screen.findByText('Tu usuario quedará vinculado a la ficha de Panadería El Sol')).toBeInTheDocument();
+    expect(screen.getByText(/sol@correo\.test · \+58 \(414\)-1234567\. Registrarte no cambia los datos de tu ficha/)).toBeInTheDocument();
+    expect(errorToast).not.toHaveBeenCalled();
+  }, 30_000);
+
+  it('view 4 shows the office message when the client has no contact on file', async () => {
+    const office = 'No tenemos un correo ni un teléfono registrados para esta identificación, así que no podemos enviarte el código. Comunícate con la oficina para completar tu registro.';
+    await reachCodeView(json(422, { success: false, message: office, errors: { identification: [office] } }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(office);
+    expect(screen.getByLabelText('Código de verificación')).toBeDisabled();
+    expect(screen.queryByTestId('code-destination')).not.toBeInTheDocument();
+  }, 30_000);
 });

@@ -1,14 +1,12 @@
-import { VERIFICATION_CODE_SECONDS } from '@recaudo/domain/auth';
-import { dayjs } from '@recaudo/domain/dates';
+import { VERIFICATION_CODE_SECONDS, type RegistrationClient } from '@recaudo/domain/auth';
 import { normalizePhone } from '@recaudo/domain/validation';
 import Form from 'antd/es/form';
 import Result from 'antd/es/result';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { maskPhone } from '../../components/phone-input';
 import { applyServerErrors } from '../../lib/form';
 import { HttpError } from '../../lib/http';
-import { register, requestCode, verifyIdentification, type RegistrationPrefill } from './api';
+import { register, requestCode, verifyIdentification } from './api';
 import { AuthCard } from './auth-card';
 import { CodeStep, type CodeRequestState } from './code-step';
 import { GeneralDataStep, IdentificationStep, type GeneralValues, type IdentificationValues } from './register-steps';
@@ -29,27 +27,17 @@ function secondsIn(message: string | null): number | null {
   return match ? Number(match[1]) * 60 + Number(match[2]) : null;
 }
 
-function prefilled(client: RegistrationPrefill | null): Partial<GeneralValues> {
-  if (!client) return {};
-  return {
-    name: client.name,
-    email: client.email ?? '',
-    phone: maskPhone(client.phone),
-    gender: client.gender ?? undefined,
-    birth_date: client.birth_date ? dayjs(client.birth_date) : undefined,
-  };
-}
-
 /**
- * /register (spec 01 §2, §4, §5): 1 identification check (an existing client prefills view 2),
- * 2 general data, 4 the e-mailed code with countdown and automatic check, 5 success.
+ * /register (spec 01 §2, §4, §5): 1 identification check, 2 general data, 4 the code with
+ * countdown and automatic check, 5 success. An existing client's code goes to its contact on
+ * file (shown masked) and its data on file appear only once the code is verified (issue 31).
  */
 export default function RegisterPage() {
   const [identityForm] = Form.useForm<IdentificationValues>();
   const [view, setView] = useState<RegisterView>(1);
   const [identity, setIdentity] = useState<IdentificationValues>({ type: 0, identification: '' });
   const [checking, setChecking] = useState(false);
-  const [prefill, setPrefill] = useState<{ client: RegistrationPrefill | null; message: string } | null>(null);
+  const [client, setClient] = useState<RegistrationClient | null>(null);
   const [general, setGeneral] = useState<GeneralValues | null>(null);
   const [codeRequest, setCodeRequest] = useState<CodeRequestState | null>(null);
   const [registering, setRegistering] = useState(false);
@@ -59,11 +47,13 @@ export default function RegisterPage() {
     const next = { type: values.type, identification_type: values.identification_type, identification: values.identification.trim() };
     setChecking(true);
     try {
-      const answer = await verifyIdentification({ ...next, identification_type: next.identification_type! });
+      await verifyIdentification({ ...next, identification_type: next.identification_type! });
       const sameIdentity = next.identification_type === identity.identification_type && next.identification === identity.identification;
-      if (!sameIdentity) setCodeRequest(null);
+      if (!sameIdentity) {
+        setCodeRequest(null);
+        setClient(null);
+      }
       setIdentity(next);
-      setPrefill({ client: answer.data.client, message: answer.message });
       setGeneral(null);
       setView(2);
     } catch (error) {
@@ -76,14 +66,17 @@ export default function RegisterPage() {
 
   async function sendCode(email: string, phone: string | null) {
     const started = Date.now();
-    setCodeRequest({ status: 'requesting', expiresAt: started + VERIFICATION_CODE_SECONDS * 1000, token: null, email, phone });
+    const pending = { token: null, sentTo: null, failure: null, email, phone };
+    setCodeRequest({ ...pending, status: 'requesting', expiresAt: started + VERIFICATION_CODE_SECONDS * 1000 });
     try {
       const answer = await requestCode({ identification_type: identity.identification_type!, identification: identity.identification, email, phone });
-      setCodeRequest({ status: 'sent', expiresAt: Date.now() + answer.data.expires_in * 1000, token: answer.data.token, email, phone });
+      const { token, expires_in, sent_to } = answer.data;
+      setCodeRequest({ ...pending, status: 'sent', expiresAt: Date.now() + expires_in * 1000, token, sentTo: sent_to });
     } catch (error) {
-      // The toast says why; a "wait mm:ss" answer keeps the resend link closed until then.
+      // View 4 says why; a "wait mm:ss" answer keeps the resend link closed until then.
+      const failure = error instanceof HttpError ? (error.serverMessage ?? error.message) : 'Error';
       const wait = error instanceof HttpError ? secondsIn(error.serverMessage) : null;
-      setCodeRequest({ status: 'failed', expiresAt: Date.now() + (wait ?? 0) * 1000, token: null, email, phone });
+      setCodeRequest({ ...pending, status: 'failed', expiresAt: Date.now() + (wait ?? 0) * 1000, failure });
     }
   }
 
@@ -111,7 +104,7 @@ export default function RegisterPage() {
         phone: codeRequest.phone ?? normalizePhone(general.phone),
         gender: identity.type === 0 ? (general.gender ?? null) : null,
         birth_date: identity.type === 0 && general.birth_date ? general.birth_date.format('YYYY-MM-DD') : null,
-        address: prefill?.client?.address ?? null,
+        address: null,
         token: codeRequest.token,
       });
       setDoneMessage(answer.message);
@@ -124,13 +117,7 @@ export default function RegisterPage() {
   }
 
   const subtitle =
-    view === 1
-      ? 'Verifica tu identificación para comenzar.'
-      : view === 2
-        ? prefill?.client
-          ? prefill.message
-          : 'Completa tus datos para crear tu cuenta.'
-        : undefined;
+    view === 1 ? 'Verifica tu identificación para comenzar.' : view === 2 ? 'Completa tus datos para crear tu cuenta.' : undefined;
 
   return (
     <AuthCard title={TITLES[view]} subtitle={subtitle}>
@@ -138,7 +125,7 @@ export default function RegisterPage() {
       {view === 2 && (
         <GeneralDataStep
           type={identity.type}
-          initial={general ?? prefilled(prefill?.client ?? null)}
+          initial={general ?? {}}
           onBack={() => {
             setGeneral(null);
             setView(1);
@@ -150,8 +137,9 @@ export default function RegisterPage() {
         <CodeStep
           key={codeRequest.token ?? 'pending'}
           identity={{ identification_type: identity.identification_type!, identification: identity.identification }}
-          email={codeRequest.email}
           request={codeRequest}
+          client={client}
+          onVerified={setClient}
           onResend={() => void sendCode(codeRequest.email, codeRequest.phone)}
           onBack={() => setView(2)}
           onRegister={() => void submitRegistration()}

@@ -65,14 +65,15 @@ export function IdentificationStep({
           ]}
         />
       </Form.Item>
-      <Flex gap={12}>
-        <Form.Item label="Tipo de identificación" name="identification_type" rules={[identificationTypeRule]} required style={{ width: 240 }}>
+      {/* The two fields share a row where there is room and stack on a phone's width. */}
+      <Flex gap={12} wrap>
+        <Form.Item label="Tipo de identificación" name="identification_type" rules={[identificationTypeRule]} required style={{ flex: '1 1 200px' }}>
           <Select
             placeholder="Seleccionar"
             options={Object.entries(IDENTIFICATION_TYPES[type]).map(([value, label]) => ({ value, label: `${value} - ${label}` }))}
           />
         </Form.Item>
-        <Form.Item label="Número de identificación" name="identification" rules={[zodRule(identificationField)]} required style={{ flex: 1 }}>
+        <Form.Item label="Número de identificación" name="identification" rules={[zodRule(identificationField)]} required style={{ flex: '1 1 160px' }}>
           <Input inputMode="numeric" maxLength={20} autoComplete="off" />
         </Form.Item>
       </Flex>
@@ -130,11 +131,11 @@ export function GeneralDataStep({
         <PhoneInput />
       </Form.Item>
       {type === 0 && (
-        <Flex gap={12}>
-          <Form.Item label="Género" name="gender" rules={rules.gender} required style={{ flex: 1 }}>
+        <Flex gap={12} wrap>
+          <Form.Item label="Género" name="gender" rules={rules.gender} required style={{ flex: '1 1 160px' }}>
             <Select placeholder="Seleccionar" options={Object.entries(GENDERS).map(([value, label]) => ({ value, label }))} />
           </Form.Item>
-          <Form.Item label="Fecha de nacimiento" name="birth_date" rules={rules.birthDate} required style={{ flex: 1 }}>
+          <Form.Item label="Fecha de nacimiento" name="birth_date" rules={rules.birthDate} required style={{ flex: '1 1 160px' }}>
             <DatePicker format="DD-MM-YYYY" style={{ width: '100%' }} disabledDate={(day) => day.isAfter(caracas(), 'day')} placeholder="DD-MM-AAAA" />
           </Form.Item>
         </Flex>
