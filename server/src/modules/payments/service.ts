@@ -12,8 +12,9 @@ import type { AuthContext } from '../auth/service';
 import { queueInvoice, requeueRefusedInvoice } from '../invoices/emission';
 import { legalDocuments } from '../invoices/tables';
 import { ticketsDelivered } from '../tickets-payments/tables';
+import { assertOnlyFreeFieldsChanged, inVerifiedGroup, lockPaymentWithClosing, verifiedGroupError } from '../closed-boxes/verified-groups';
 import { assertInvoiceKept, lockOf } from './invoice-lock';
-import { checkClientAndAddress, checkReferences, clientFields, defaultRate, lockPayment } from './payment-checks';
+import { assertRatePositive, checkClientAndAddress, checkReferences, clientFields, defaultRate } from './payment-checks';
 import { MAX_PAYMENT_FILES, checkUploads, removeFiles, saveUploads, type PaymentFiles } from './payment-files';
 import { assertMonthsFree, coverMonths, lockAddresses, paymentMonths, releaseMonths, takeCorrelative, type AddressFacts } from './payment-ledger';
 import { amountColumns, payments } from './tables';
@@ -149,6 +150,7 @@ export async function createPayment(db: Database, storage: FileStorage, auth: Au
       const months = paymentMonths(fields, address, null, now);
       assertMonthsFree(address, months);
       const rate = isClient ? await defaultRate(tx, address.type) : { rate: fields.exchange_rate, id: fields.exchange_rate_id };
+      assertRatePositive(rate.rate);
       await saveUploads(storage, uploads, saved);
       const numberCorrelative = fields.status === 1 && fields.serie_id !== null ? await takeCorrelative(tx, fields.serie_id, fields.type_document) : null;
       const [row] = await tx
@@ -198,7 +200,7 @@ export async function updatePayment(
   let dropped: string[] = [];
   try {
     await db.transaction(async (tx) => {
-      const previous = await lockPayment(tx, auth, input.id);
+      const { payment: previous, closing } = await lockPaymentWithClosing(tx, auth, input.id);
       if (isClient && previous.status !== 0) throw new AppError('validation', paymentMessages.onlyProcessing);
       const fields = isClient ? clientFields(input, previous) : input;
       if (!isClient && fields.status !== previous.status) throw fieldError('status', paymentMessages.statusThroughActions);
@@ -212,6 +214,7 @@ export async function updatePayment(
       const keep = sameAddress && previous.typePaymentMonth === 0 ? previous.monthsPayment : null;
       const months = paymentMonths(fields, address, keep, now);
       const rate = isClient ? await defaultRate(tx, address.type) : { rate: fields.exchange_rate, id: fields.exchange_rate_id };
+      assertRatePositive(rate.rate);
       const lock = lockOf(previous);
       const amounts = amountsOf(address, months.length, rate.rate, fields);
       if (lock) assertInvoiceKept(lock, previous, { ...columnsOf(fields, rate), monthsPayment: months, isApplyRetention: amounts.isApplyRetention });
@@ -233,6 +236,9 @@ export async function updatePayment(
         .where(eq(payments.id, previous.id))
         .returning();
       if (!row) throw notFound(paymentMessages.notFound);
+      const diff = changedFields(snapshot(previous), snapshot(row));
+      // Checked on what was stored, so no recomputed figure slips past; the transaction undoes the write.
+      assertOnlyFreeFieldsChanged(closing, Object.keys(diff.attributes), previous, row);
       await queueInvoice(tx, row);
       await requeueRefusedInvoice(tx, row);
       if (covers) {
@@ -241,7 +247,6 @@ export async function updatePayment(
       }
       await syncDeliveredTicket(tx, auth, row, previous);
       dropped = previous.files.filter((name) => !kept.includes(name));
-      const diff = changedFields(snapshot(previous), snapshot(row));
       if (diff.changed) {
         await recordAudit(tx, {
           module: AUDIT_MODULE,
@@ -268,8 +273,9 @@ export async function updatePayment(
 export async function deletePayment(db: Database, storage: FileStorage, auth: AuthContext, id: number) {
   const files = await retryingConflicts(() =>
     db.transaction(async (tx) => {
-      const row = await lockPayment(tx, auth, id);
+      const { payment: row, closing } = await lockPaymentWithClosing(tx, auth, id);
       if (clientIdOf(auth) !== null && row.status !== 0) throw new AppError('validation', paymentMessages.onlyProcessing);
+      if (inVerifiedGroup(closing, row)) throw verifiedGroupError(closing!.id);
       // A legal document (even a cancelled one) keeps its payment: the printer and SENIAT know it.
       const [document] = await tx.select({ id: legalDocuments.id }).from(legalDocuments).where(eq(legalDocuments.paymentId, row.id)).limit(1);
       if (document) throw new AppError('validation', paymentMessages.hasLegalDocument);
