@@ -29,6 +29,7 @@ export const closedBoxMessages = {
   verified: 'Verificación de pagos actualizada',
   unverified: 'Verificación del grupo quitada. Verifícalo de nuevo cuando termines los cambios.',
   groupNotVerified: 'Ese grupo de pagos no está verificado.',
+  unverifyConfirm: '¿Quitar la verificación del grupo? Sus pagos podrán cambiarse y tendrás que verificarlo de nuevo.',
   /** A payment of a verified group keeps its money fields, status and closing (decisions, Security: money). */
   paymentInVerifiedGroup: (closedBoxId: number) =>
     `El pago pertenece al cierre de caja #${closedBoxId}, ya verificado. Para cambiarlo, quita primero la verificación.`,
