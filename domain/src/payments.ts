@@ -36,6 +36,8 @@ export const paymentMessages = {
   created: 'Pago registrado',
   updated: 'Pago actualizado',
   deleted: 'Pago eliminado',
+  /** A client user's report takes the configured rate; while it is zero nothing could be valued. */
+  rateNotConfigured: 'La tasa de cambio del día aún no está configurada. Intenta de nuevo más tarde.',
   approved: 'Pago aprobado',
   rejected: 'Pago rechazado',
   confirmDelete: '¿Seguro de eliminar el pago?',

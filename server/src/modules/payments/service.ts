@@ -14,7 +14,7 @@ import { legalDocuments } from '../invoices/tables';
 import { ticketsDelivered } from '../tickets-payments/tables';
 import { assertOnlyFreeFieldsChanged, inVerifiedGroup, lockPaymentWithClosing, verifiedGroupError } from '../closed-boxes/verified-groups';
 import { assertInvoiceKept, lockOf } from './invoice-lock';
-import { assertRatePositive, checkClientAndAddress, checkReferences, clientFields, defaultRate } from './payment-checks';
+import { checkClientAndAddress, checkReferences, clientFields, configuredRate } from './payment-checks';
 import { MAX_PAYMENT_FILES, checkUploads, removeFiles, saveUploads, type PaymentFiles } from './payment-files';
 import { assertMonthsFree, coverMonths, lockAddresses, paymentMonths, releaseMonths, takeCorrelative, type AddressFacts } from './payment-ledger';
 import { amountColumns, payments } from './tables';
@@ -149,8 +149,7 @@ export async function createPayment(db: Database, storage: FileStorage, auth: Au
       const address = await checkClientAndAddress(tx, auth, fields, null);
       const months = paymentMonths(fields, address, null, now);
       assertMonthsFree(address, months);
-      const rate = isClient ? await defaultRate(tx, address.type) : { rate: fields.exchange_rate, id: fields.exchange_rate_id };
-      assertRatePositive(rate.rate);
+      const rate = isClient ? await configuredRate(tx, address.type) : { rate: fields.exchange_rate, id: fields.exchange_rate_id };
       await saveUploads(storage, uploads, saved);
       const numberCorrelative = fields.status === 1 && fields.serie_id !== null ? await takeCorrelative(tx, fields.serie_id, fields.type_document) : null;
       const [row] = await tx
@@ -213,8 +212,7 @@ export async function updatePayment(
       const sameAddress = previous.addressPaymentId === address.id;
       const keep = sameAddress && previous.typePaymentMonth === 0 ? previous.monthsPayment : null;
       const months = paymentMonths(fields, address, keep, now);
-      const rate = isClient ? await defaultRate(tx, address.type) : { rate: fields.exchange_rate, id: fields.exchange_rate_id };
-      assertRatePositive(rate.rate);
+      const rate = isClient ? await configuredRate(tx, address.type) : { rate: fields.exchange_rate, id: fields.exchange_rate_id };
       const lock = lockOf(previous);
       const amounts = amountsOf(address, months.length, rate.rate, fields);
       if (lock) assertInvoiceKept(lock, previous, { ...columnsOf(fields, rate), monthsPayment: months, isApplyRetention: amounts.isApplyRetention });
