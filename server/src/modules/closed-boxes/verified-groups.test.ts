@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { closedBoxMessages } from '@recaudo/domain/closed-boxes';
 import { addMonths } from '@recaudo/domain/months';
 import type { TestUser } from '../../../test/harness';
+import { addressesPayments } from '../addresses-payment/tables';
+import { economicActivities } from '../economic-activities/tables';
 import { invoiceWorld } from '../invoices/invoice-world';
 import { auditLogs } from '../logs/tables';
 import { payments } from '../payments/tables';
@@ -138,6 +140,21 @@ describe('a payment of a verified group', () => {
     const row = await paymentRow(closing.paymentId);
     expect(row).toMatchObject({ observations: 'Cliente pidió copia del recibo', amountPayment: '6134.59' });
     expect(row!.files).toHaveLength(1);
+  });
+
+  it('keeps its figures as verified when only observations change after a fee change', async () => {
+    const closing = await verifiedClosing();
+    const before = await paymentRow(closing.paymentId);
+    const [place] = await w.ctx.db.select({ activityId: addressesPayments.economicActivityId }).from(addressesPayments).where(eq(addressesPayments.id, closing.addressId));
+    const [activity] = await w.ctx.db.select().from(economicActivities).where(eq(economicActivities.id, place!.activityId!));
+    await w.ctx.db.update(economicActivities).set({ fee: '25.00' }).where(eq(economicActivities.id, activity!.id));
+    try {
+      const answer = await closing.edit({ observations: 'Tarifa nueva, pago viejo' });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    } finally {
+      await w.ctx.db.update(economicActivities).set({ fee: activity!.fee }).where(eq(economicActivities.id, activity!.id));
+    }
+    expect(await paymentRow(closing.paymentId)).toEqual({ ...before, observations: 'Tarifa nueva, pago viejo', updatedAt: expect.any(Date) });
   });
 
   it('refuses attaching another payment to a verified group of the closing', async () => {

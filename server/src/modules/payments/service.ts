@@ -22,9 +22,10 @@ import { amountColumns, payments } from './tables';
 /**
  * Payment writes (spec 02 §3–§5, DESIGN §5): create, edit, delete and status changes, shared by
  * the `bill-payments/*` and `payments/*` call families. Every write runs in one transaction that
- * holds the rows it depends on, in this order: the payment, its address(es), the series. Months
- * are covered in the ledger (`address_months`) while a payment is Procesando (pending) or
- * Aprobado; the series' document number is taken when the payment becomes Aprobado.
+ * holds the rows it depends on, in this order: its closing (closed-boxes/verified-groups.ts), the
+ * payment, its address(es), the series. Months are covered in the ledger (`address_months`) while
+ * a payment is Procesando (pending) or Aprobado; the series' document number is taken when the
+ * payment becomes Aprobado.
  */
 
 export const AUDIT_MODULE = 'payments';
@@ -223,8 +224,8 @@ export async function updatePayment(
         .update(payments)
         .set({
           ...columnsOf(fields, rate),
-          // An invoice's figures stay as issued, even when the fee changed since.
-          ...(lock ? { amountPayment: amounts.amountPayment } : amounts),
+          // An invoice's figures stay as issued and a verified group's as verified, even when the fee changed since.
+          ...(lock || inVerifiedGroup(closing, previous) ? { amountPayment: amounts.amountPayment } : amounts),
           monthsPayment: months,
           files: [...kept, ...saved],
           updatedAt: new Date(),
