@@ -27,6 +27,15 @@ export const closedBoxMessages = {
   paymentNotInClosing: 'El pago no pertenece a este cierre de caja',
   paymentAlreadyClosed: (closedBoxId: number) => `El pago ya pertenece al cierre de caja #${closedBoxId}.`,
   verified: 'Verificación de pagos actualizada',
+  unverified: 'Verificación del grupo quitada. Verifícalo de nuevo cuando termines los cambios.',
+  groupNotVerified: 'Ese grupo de pagos no está verificado.',
+  unverifyConfirm: '¿Quitar la verificación del grupo? Sus pagos podrán cambiarse y tendrás que verificarlo de nuevo.',
+  /** A payment of a verified group keeps its money fields, status and closing (decisions, Security: money). */
+  paymentInVerifiedGroup: (closedBoxId: number) =>
+    `El pago pertenece al cierre de caja #${closedBoxId}, ya verificado. Para cambiarlo, quita primero la verificación.`,
+  attachToVerifiedGroup: (closedBoxId: number) =>
+    `El pago entraría en un grupo ya verificado del cierre de caja #${closedBoxId}. Para agregarlo, quita primero la verificación.`,
+  deleteVerified: (closedBoxId: number) => `El cierre de caja #${closedBoxId} tiene grupos verificados. Para eliminarlo, quita primero la verificación.`,
   groupApproved: 'Pagos aprobados',
   groupRejected: 'Pagos rechazados',
   groupEmpty: 'El cierre de caja no tiene pagos en ese grupo',
@@ -48,6 +57,7 @@ export const closedBoxImportMessages = {
   columns: (line: number) => `Línea ${line}: debe tener 4 columnas (terminal, lote, referencia, monto).`,
   required: (line: number, field: string) => `Línea ${line}: el campo ${field} es obligatorio.`,
   amount: (line: number) => `Línea ${line}: el monto debe ser un número con hasta 2 decimales.`,
+  amountNotPositive: (line: number) => `Línea ${line}: el monto debe ser mayor que 0.`,
   notFound: (line: number) => `Línea ${line}: no hay un pago sin cierre con esa terminal, lote y referencia.`,
   ambiguous: (line: number) => `Línea ${line}: varios pagos sin cierre tienen esa terminal, lote y referencia.`,
   amountMismatch: (line: number, expected: string) => `Línea ${line}: el monto no coincide con el del pago (${expected}).`,
@@ -119,6 +129,9 @@ export const paymentGroupKeySchema = z.object({
 export type PaymentGroupKey = z.infer<typeof paymentGroupKeySchema>;
 
 export const verifyPaymentsSchema = z.object({ id: recordId(), verify_payments: z.array(paymentGroupKeySchema).max(500) });
+
+/** `closed-boxs/unverify-payments`: takes one group out of the verified ones. */
+export const unverifyGroupSchema = paymentGroupKeySchema.extend({ id: recordId() });
 
 export const changeGroupStatusSchema = paymentGroupKeySchema.extend({
   id: recordId(),

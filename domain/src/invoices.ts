@@ -75,6 +75,10 @@ export const invoiceMessages = {
   noteQueued: 'Nota enviada a la imprenta digital',
   printerRejected: 'La imprenta digital rechazó la operación',
   printerUnavailable: 'La imprenta digital no respondió. Intenta de nuevo en unos minutos.',
+  /** `available` is the invoice's total minus its earlier credit notes, already formatted ("BS 1.234,56"). */
+  creditNoteExceeds: (available: string) =>
+    `Las notas de crédito no pueden superar el total de la factura. Disponible para acreditar: ${available}.`,
+  debitNoteExceeds: (total: string) => `La nota de débito no puede superar el total de la factura (${total}).`,
 } as const;
 
 /* ---------------- What an invoice fixes on its payment ---------------- */

@@ -10,6 +10,7 @@ export const messages = {
   integer: (attribute: string) => `El campo ${attribute} debe ser un número entero.`,
   number: (attribute: string) => `El campo ${attribute} debe ser un número.`,
   min: (attribute: string, min: number) => `El campo ${attribute} debe ser al menos ${min}.`,
+  greaterThan: (attribute: string, value: number) => `El campo ${attribute} debe ser mayor que ${value}.`,
   maxLength: (attribute: string, max: number) => `El campo ${attribute} no debe ser mayor que ${max} caracteres.`,
   boolean: (attribute: string) => `El campo ${attribute} debe ser verdadero o falso.`,
   invalid: (attribute: string) => `El campo ${attribute} es inválido.`,

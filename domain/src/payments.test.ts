@@ -45,6 +45,18 @@ describe('payment form', () => {
   });
 });
 
+describe('rate and amount paid', () => {
+  it('must be above zero: 0, -0.00 and negatives are refused with the Laravel-worded message', () => {
+    const issues = (overrides: Record<string, string>) =>
+      paymentFieldsSchema.safeParse({ ...form, ...overrides }).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    for (const value of ['0', '0.00', '-0.00', '-1']) {
+      expect(issues({ exchange_rate: value }), value).toEqual([['exchange_rate', 'El campo Tasa de cambio debe ser mayor que 0.']]);
+      expect(issues({ amount_payment: value }), value).toEqual([['amount_payment', 'El campo Monto pagado debe ser mayor que 0.']]);
+    }
+    expect(paymentFieldsSchema.parse({ ...form, exchange_rate: '0.01', amount_payment: '0.01' })).toMatchObject({ exchange_rate: '0.01', amount_payment: '0.01' });
+  });
+});
+
 describe('status transitions', () => {
   it('allow 0 → 1/2, 1 → 2, 2 → 1 only', () => {
     expect([canChangeStatus(0, 1), canChangeStatus(0, 2), canChangeStatus(1, 2), canChangeStatus(2, 1)]).toEqual([true, true, true, true]);

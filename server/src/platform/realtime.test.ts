@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOLLAR_RATE } from '@recaudo/domain/configurations';
 import { todayInCaracas } from '@recaudo/domain/dates';
 import { REALTIME_EVENTS, realtimeMessages } from '@recaudo/domain/realtime';
 import { closingFixture } from '../../test/closed-boxes-fixture';
@@ -12,6 +13,7 @@ import { createTestContext, type TestContext, type TestUser } from '../../test/h
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { addressesPayments } from '../modules/addresses-payment/tables';
+import { configurations } from '../modules/configurations/tables';
 import { communities, municipalities, parishes, states } from '../modules/regional/tables';
 import { users } from '../modules/users/tables';
 
@@ -147,6 +149,8 @@ describe('events reach only their rooms', () => {
         communityId: community!.id,
       })
       .returning();
+    // A client user's report takes the configured rate, which must be above zero.
+    await ctx.db.update(configurations).set({ value: '36.50' }).where(eq(configurations.name, DOLLAR_RATE));
     const staffSocket = await client(url, { token: staff.token });
     const otherSocket = await client(url, { token: other.token });
     const reporterSocket = await client(url, { token: reporter.token });

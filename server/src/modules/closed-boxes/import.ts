@@ -52,6 +52,8 @@ function readRows(csv: Buffer): { rows: ParsedRow[]; errors: string[] } {
     if (missing) return errors.push(rowMessage.required(line, missing[0]!));
     const normalized = amount.replace(/^(\d{1,3}(\.\d{3})+|\d+),(\d{1,2})$/, (_, whole: string, _g, cents: string) => `${whole.replace(/\./g, '')}.${cents}`);
     if (!/^\d{1,16}(\.\d{1,2})?$/.test(normalized)) return errors.push(rowMessage.amount(line));
+    // A zero row would close a payment that brought nothing in (issue 31 "No free months").
+    if (new Decimal(normalized).isZero()) return errors.push(rowMessage.amountNotPositive(line));
     rows.push({ line, terminal, lot, reference, amount: new Decimal(normalized).toFixed(2) });
   });
   return { rows, errors };

@@ -10,6 +10,7 @@ import {
   closedBoxMessages,
   closedBoxStatusSchema,
   closedBoxUpdateSchema,
+  unverifyGroupSchema,
   verifyPaymentsSchema,
 } from '@recaudo/domain/closed-boxes';
 import { paymentListQuerySchema } from '@recaudo/domain/payments';
@@ -27,7 +28,7 @@ import { reloadClosedBox } from './events';
 import { importClosedBox } from './import';
 import { closedBoxExportColumns, closedBoxRowSchema, closedBoxTotalsSchema, presentClosedBox, userClosingsSchema } from './presenter';
 import { closedBoxSource, closedBoxTotals, findClosedBox, usersClosedBoxes } from './queries';
-import { attachPayments, changeClosedBoxStatus, changeGroupStatus, createClosedBox, deleteClosedBox, updateClosedBox, verifyPayments } from './service';
+import { attachPayments, changeClosedBoxStatus, changeGroupStatus, createClosedBox, deleteClosedBox, unverifyGroup, updateClosedBox, verifyPayments } from './service';
 
 /**
  * Cash closings (spec 02 §7 Closings, `bill-payments/add-payment`, `bill-payments/not-closed-box`).
@@ -184,6 +185,16 @@ export default defineRoutes(async (app, { db, storage, realtime }) => {
     async (request) => {
       reloadClosedBox(realtime, await verifyPayments(db, requireAuth(request), request.body));
       return done(closedBoxMessages.verified);
+    },
+  );
+
+  // Whoever may verify may take a verification off: the same permission as verify-payments.
+  app.post(
+    '/closed-boxs/unverify-payments',
+    { config: { access: { permission: 'edit_closed_box' } }, schema: { tags, body: unverifyGroupSchema, response: { 200: emptyEnvelope } } },
+    async (request) => {
+      reloadClosedBox(realtime, await unverifyGroup(db, requireAuth(request), request.body));
+      return done(closedBoxMessages.unverified);
     },
   );
 

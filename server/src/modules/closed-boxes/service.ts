@@ -14,6 +14,7 @@ import { payments } from '../payments/tables';
 import { users } from '../users/tables';
 import { closedBoxScope } from './queries';
 import { closedBoxes } from './tables';
+import { groupKeyOf, isGroupVerified } from './verified-groups';
 
 /**
  * Closing writes (spec 02 §4, §5, §7; DESIGN §5). Every write holds the closing's row first, then
@@ -160,6 +161,7 @@ export async function deleteClosedBox(db: Database, storage: FileStorage, auth: 
   const row = await retryingConflicts(() =>
     db.transaction(async (tx) => {
       const previous = await lockClosedBox(tx, auth, id);
+      if (previous.verifyPayments.length) throw new AppError('validation', closedBoxMessages.deleteVerified(previous.id));
       const freed = await tx
         .update(payments)
         .set({ closedBoxId: null, updatedAt: new Date() })
@@ -212,10 +214,12 @@ export async function attachPayments(db: Database, auth: AuthContext, input: { p
     db.transaction(async (tx) => {
       const closing = await lockClosedBox(tx, auth, input.closed_box_id);
       const reachable = await tx
-        .select({ id: payments.id })
+        .select({ id: payments.id, payment_method_id: payments.paymentMethodId, terminal: payments.terminal, lot_number: payments.lotNumber })
         .from(payments)
         .where(and(inArray(payments.id, input.payment_id), paymentScope(auth)));
       if (reachable.length !== input.payment_id.length) throw notFound(closedBoxMessages.paymentNotFound);
+      if (reachable.some((payment) => isGroupVerified(closing, groupKeyOf(payment))))
+        throw new AppError('validation', closedBoxMessages.attachToVerifiedGroup(closing.id));
       const attached = await tx
         .update(payments)
         .set({ closedBoxId: closing.id, updatedAt: new Date() })
@@ -251,6 +255,12 @@ export async function detachPayment(db: Database, auth: AuthContext, input: { id
   return retryingConflicts(() =>
     db.transaction(async (tx) => {
       const closing = await lockClosedBox(tx, auth, input.closed_box_id);
+      const [member] = await tx
+        .select({ payment_method_id: payments.paymentMethodId, terminal: payments.terminal, lot_number: payments.lotNumber })
+        .from(payments)
+        .where(and(eq(payments.id, input.id), eq(payments.closedBoxId, closing.id)))
+        .for('update');
+      if (member && isGroupVerified(closing, groupKeyOf(member))) throw new AppError('validation', closedBoxMessages.paymentInVerifiedGroup(closing.id));
       const [detached] = await tx
         .update(payments)
         .set({ closedBoxId: null, updatedAt: new Date() })
@@ -269,11 +279,9 @@ export async function detachPayment(db: Database, auth: AuthContext, input: { id
   );
 }
 
-const keyOf = (group: PaymentGroupKey) => `${group.payment_method_id}|${group.terminal ?? ''}|${group.lot_number ?? ''}`;
-
 function uniqueGroups(groups: PaymentGroupKey[]): PaymentGroupKey[] {
   const seen = new Map<string, PaymentGroupKey>();
-  for (const group of groups) seen.set(keyOf(group), { payment_method_id: group.payment_method_id, terminal: group.terminal, lot_number: group.lot_number });
+  for (const group of groups) seen.set(groupKeyOf(group), { payment_method_id: group.payment_method_id, terminal: group.terminal, lot_number: group.lot_number });
   return [...seen.values()];
 }
 
@@ -300,6 +308,24 @@ export async function verifyPayments(db: Database, auth: AuthContext, input: { i
   });
 }
 
+/**
+ * `closed-boxs/unverify-payments`: takes one group's verification off (audited by saveVerified),
+ * so its payments may be changed; the group has to be verified again afterwards.
+ */
+export async function unverifyGroup(db: Database, auth: AuthContext, input: PaymentGroupKey & { id: number }) {
+  return db.transaction(async (tx) => {
+    const previous = await lockClosedBox(tx, auth, input.id);
+    if (!isGroupVerified(previous, groupKeyOf(input))) throw new AppError('validation', closedBoxMessages.groupNotVerified);
+    await saveVerified(
+      tx,
+      auth,
+      previous,
+      previous.verifyPayments.filter((group) => groupKeyOf(group) !== groupKeyOf(input)),
+    );
+    return { id: previous.id, user_id: previous.userId };
+  });
+}
+
 const groupCondition = (closedBoxId: number, group: PaymentGroupKey) =>
   and(
     eq(payments.closedBoxId, closedBoxId),
@@ -318,6 +344,7 @@ export async function changeGroupStatus(db: Database, auth: AuthContext, input: 
   return retryingConflicts(() =>
     db.transaction(async (tx) => {
       const previous = await lockClosedBox(tx, auth, input.id);
+      if (input.status === 2 && isGroupVerified(previous, groupKeyOf(input))) throw new AppError('validation', closedBoxMessages.paymentInVerifiedGroup(previous.id));
       const members = await tx
         .select({ id: payments.id, status: payments.status, clientId: payments.clientId })
         .from(payments)
@@ -331,7 +358,7 @@ export async function changeGroupStatus(db: Database, auth: AuthContext, input: 
         await applyStatusChange(tx, auth, { id: member.id, status: input.status, notes, serie_id: null });
         changed.push({ id: member.id, clientId: member.clientId });
       }
-      const others = previous.verifyPayments.filter((group) => keyOf(group) !== keyOf(input));
+      const others = previous.verifyPayments.filter((group) => groupKeyOf(group) !== groupKeyOf(input));
       await saveVerified(tx, auth, previous, input.status === 1 ? [...others, input] : others);
       return { id: previous.id, user_id: previous.userId, changed };
     }),

@@ -5,15 +5,17 @@ import { MESSAGE_EMAIL_PATTERN } from '@recaudo/domain/clients';
 import { documentActions, invoiceMessages } from '@recaudo/domain/invoices';
 import { REFERENCE_METHOD_TYPES, TERMINAL_METHOD_TYPES } from '@recaudo/domain/payments';
 import type { Database, Executor } from '../../db/client';
+import { recordAudit } from '../../platform/audit';
 import { iso } from '../../platform/envelope';
 import { AppError, fieldError, notFound } from '../../platform/errors';
 import { clientScope, creatorScope, seriesScope } from '../../platform/scope';
 import { ProviderTimeout, type DocumentRef, type InvoiceProvider, type ProviderAnswer } from '../../providers/invoice/types';
 import type { AuthContext } from '../auth/service';
 import { paymentMethods } from '../payment-methods/tables';
+import { AUDIT_MODULE } from '../payments/service';
 import { payments } from '../payments/tables';
 import { hkaDate, hkaTime } from './document';
-import { insertNote } from './notes';
+import { assertNoteWithinInvoice, insertNote } from './notes';
 import { caracasClock, markCancelled, recordedCall } from './emission';
 import { invoiceRecords, legalDocuments } from './tables';
 
@@ -46,12 +48,13 @@ const facts = (row: typeof payments.$inferSelect) => ({
   is_retention_apply_success: row.isRetentionApplySuccess,
 });
 
-/** The payment's own issued document: its invoice (01) or delivery note (04). */
-async function issuedDocument(db: Executor, paymentId: number) {
-  const [doc] = await db
+/** The payment's own issued document: its invoice (01) or delivery note (04); `lock` holds its row to the end of the transaction. */
+async function issuedDocument(db: Executor, paymentId: number, lock = false) {
+  const query = db
     .select()
     .from(legalDocuments)
     .where(and(eq(legalDocuments.paymentId, paymentId), inArray(legalDocuments.typeDocument, ['01', '04']), eq(legalDocuments.status, 200)));
+  const [doc] = lock ? await query.for('update') : await query;
   if (!doc) throw new AppError('validation', invoiceMessages.notIssued);
   return doc;
 }
@@ -153,10 +156,25 @@ export async function applyRetention(db: Database, provider: InvoiceProvider, au
       totalRetencion: retained,
     }),
   );
-  await db
-    .update(payments)
-    .set({ isRetentionApplySuccess: true, numberWithholdingVoucher: input.number.trim(), dateWithholdingVoucher: input.date, updatedAt: sql`now()` })
-    .where(eq(payments.id, payment.id));
+  const voucher = { is_retention_apply_success: true, number_withholding_voucher: input.number.trim(), date_withholding_voucher: input.date };
+  await db.transaction(async (tx) => {
+    await tx
+      .update(payments)
+      .set({ isRetentionApplySuccess: true, numberWithholdingVoucher: voucher.number_withholding_voucher, dateWithholdingVoucher: input.date, updatedAt: sql`now()` })
+      .where(eq(payments.id, payment.id));
+    await recordAudit(tx, {
+      module: AUDIT_MODULE,
+      event: 'updated',
+      causerId: auth.user.id,
+      subjectId: payment.id,
+      old: {
+        is_retention_apply_success: payment.isRetentionApplySuccess,
+        number_withholding_voucher: payment.numberWithholdingVoucher,
+        date_withholding_voucher: payment.dateWithholdingVoucher,
+      },
+      attributes: { ...voucher, retention_amount: retained },
+    });
+  });
 }
 
 /** `cancel-invoice {id, notes}`: the printer annuls the issued invoice; the badge turns 800. */
@@ -167,7 +185,14 @@ export async function cancelInvoice(db: Database, provider: InvoiceProvider, aut
   const doc = await issuedDocument(db, payment.id);
   const when = await caracasClock(db);
   await printerCall(db, payment.id, doc.id, () => provider.cancel(refOf(doc), input.notes.trim(), hkaDate(when.day), hkaTime(when.clock)));
-  await markCancelled(db, doc, input.notes.trim());
+  await markCancelled(db, doc, input.notes.trim(), {
+    module: AUDIT_MODULE,
+    event: 'updated',
+    causerId: auth.user.id,
+    subjectId: payment.id,
+    old: { status_invoice_factory: payment.statusInvoiceFactory, notes: payment.notes },
+    attributes: { status_invoice_factory: 800, notes: input.notes.trim(), invoice_cancelled: `${doc.serie}-${doc.numberDocument}` },
+  });
 }
 
 export interface NoteInput {
@@ -187,9 +212,10 @@ const usesTerminal = (type: number) => (TERMINAL_METHOD_TYPES as readonly number
 
 /**
  * `generate-custom-factory-note`: a credit (02) or debit (03) note on the issued invoice of an
- * approved payment. Its number is the next of its own counter in the series, taken by
- * incrementing the series row (the lock invoices take), so concurrent notes get consecutive
- * numbers; the note is emitted after commit through the queue.
+ * approved payment, within the invoice's total (assertNoteWithinInvoice, under the invoice row's
+ * lock). Its number is the next of its own counter in the series, taken by incrementing the
+ * series row (the lock invoices take), so concurrent notes get consecutive numbers; the note is
+ * emitted after commit through the queue.
  */
 export async function createNote(db: Database, auth: AuthContext, input: NoteInput) {
   const trimmed = (value: string | null | undefined) => (value ?? '').trim();
@@ -205,7 +231,8 @@ export async function createNote(db: Database, auth: AuthContext, input: NoteInp
   return db.transaction(async (tx) => {
     const payment = await paymentFor(tx, auth, eq(payments.id, input.id), true);
     if (!documentActions(facts(payment)).notes) throw new AppError('validation', invoiceMessages.notesNotAllowed);
-    const invoice = await issuedDocument(tx, payment.id);
+    const invoice = await issuedDocument(tx, payment.id, true);
+    await assertNoteWithinInvoice(tx, invoice, input.type, input.new_amount_payment);
     const doc = await insertNote(tx, invoice, {
       type: input.type,
       notes: input.notes.trim(),
@@ -216,6 +243,15 @@ export async function createNote(db: Database, auth: AuthContext, input: NoteInp
       lotNumber: usesTerminal(method.type) ? trimmed(input.lot_number) : null,
       total: input.new_amount_payment,
       createdBy: auth.user.id,
+    });
+    await recordAudit(tx, {
+      module: AUDIT_MODULE,
+      event: 'updated',
+      causerId: auth.user.id,
+      subjectId: payment.id,
+      attributes: {
+        [input.type === '02' ? 'credit_note' : 'debit_note']: { id: doc.id, number_document: doc.numberDocument, total: doc.total, notes: doc.notes },
+      },
     });
     return { id: doc.id, type_document: input.type, number_document: doc.numberDocument };
   });

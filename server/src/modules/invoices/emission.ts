@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { PRINTER_REFUSALS, isPaymentDocument } from '@recaudo/domain/invoices';
 import type { Database, Executor } from '../../db/client';
+import { recordAudit, type AuditEntry } from '../../platform/audit';
 import { enqueueJob, oldestPendingJobAge, runJobs, startLoop, type JobContext } from '../../platform/queue';
 import { ProviderTimeout, type InvoiceProvider, type ProviderAnswer } from '../../providers/invoice/types';
 import { addressesPayments } from '../addresses-payment/tables';
@@ -227,9 +228,10 @@ export async function caracasClock(db: Executor): Promise<{ day: string; clock: 
   return result.rows[0]!;
 }
 
-/** The printer annuls an issued invoice; the document and its payment turn 800. */
-export async function markCancelled(db: Database, doc: DocumentRecord, reason: string) {
+/** The printer annuls an issued invoice; the document and its payment turn 800, with the user's audit entry when a user asked. */
+export async function markCancelled(db: Database, doc: DocumentRecord, reason: string, audit?: AuditEntry) {
   await db.transaction(async (tx) => {
+    if (audit) await recordAudit(tx, audit);
     await tx
       .update(legalDocuments)
       .set({ status: 800, notes: reason, updatedAt: sql`now()` })

@@ -118,7 +118,7 @@ export function invoiceWorld() {
     date_payment: TODAY,
     exchange_rate: '36.50',
     exchange_rate_id: '1',
-    amount_payment: '0.00',
+    amount_payment: '846.80',
     serie_id: String(w.serieId),
     type_payment_month: '1',
     months_payment: JSON.stringify([NOW]),

@@ -1,6 +1,9 @@
 import Decimal from 'decimal.js';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { formatMoney } from '@recaudo/domain/format-money';
+import { PRINTER_REFUSALS, invoiceMessages } from '@recaudo/domain/invoices';
 import type { Executor } from '../../db/client';
+import { fieldError } from '../../platform/errors';
 import { enqueueJob } from '../../platform/queue';
 import { addressesPayments } from '../addresses-payment/tables';
 import { correlatives } from '../correlatives/tables';
@@ -22,6 +25,29 @@ export interface NoteFields {
   /** The note's total in bolivars. */
   total: string;
   createdBy: number | null;
+}
+
+/** Notes that count against the invoice: all but the cancelled ones and those the printer refused (it keeps nothing of them). */
+const standing = or(isNull(legalDocuments.status), notInArray(legalDocuments.status, [800, ...PRINTER_REFUSALS]));
+
+/**
+ * A note stays within its invoice (issue 31): the credit notes together credit at most the
+ * invoice's total, a debit note adds at most that total. The caller holds the invoice's row, so
+ * two notes written at once are counted one after the other.
+ */
+export async function assertNoteWithinInvoice(tx: Executor, invoice: typeof legalDocuments.$inferSelect, type: '02' | '03', amount: string) {
+  const total = new Decimal(invoice.total);
+  if (type === '03') {
+    if (new Decimal(amount).greaterThan(total)) throw fieldError('new_amount_payment', invoiceMessages.debitNoteExceeds(formatMoney(total.toFixed(2))));
+    return;
+  }
+  const [credited] = await tx
+    .select({ sum: sql<string>`coalesce(sum(${legalDocuments.total}), 0)::text` })
+    .from(legalDocuments)
+    .where(and(eq(legalDocuments.paymentId, invoice.paymentId), eq(legalDocuments.typeDocument, '02'), standing));
+  const available = Decimal.max(total.minus(credited?.sum ?? '0'), 0);
+  if (new Decimal(amount).greaterThan(available))
+    throw fieldError('new_amount_payment', invoiceMessages.creditNoteExceeds(formatMoney(available.toFixed(2))));
 }
 
 /**

@@ -60,10 +60,21 @@ export function clientFields(fields: PaymentFields, previous: PaymentRecord | nu
 }
 
 /** The configured default rate (spec 02 §9): commercial addresses the highest one, others the dollar. */
-export async function defaultRate(tx: Executor, type: 0 | 1): Promise<{ rate: string; id: number }> {
+async function defaultRate(tx: Executor, type: 0 | 1): Promise<{ rate: string; id: number }> {
   const rates = await exchangeRates(tx);
   if (type === 1 && new Decimal(rates.euro_rate).greaterThan(rates.dollar_rate)) return { rate: rates.euro_rate, id: EURO_RATE_ID };
   return { rate: rates.dollar_rate, id: DOLLAR_RATE_ID };
+}
+
+/**
+ * A rate of zero would value the months at nothing (issue 31 "No free months"). The staff form's
+ * rate is refused by its schema already; a client user's comes from the configured rates (seeded
+ * at 0.00 until an administrator sets them), checked here.
+ */
+export async function configuredRate(tx: Executor, type: 0 | 1): Promise<{ rate: string; id: number }> {
+  const rate = await defaultRate(tx, type);
+  if (!new Decimal(rate.rate).greaterThan(0)) throw fieldError('exchange_rate', paymentMessages.rateNotConfigured);
+  return rate;
 }
 
 /**

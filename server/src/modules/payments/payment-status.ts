@@ -5,6 +5,7 @@ import { changedFields, recordAudit } from '../../platform/audit';
 import { fieldError, notFound } from '../../platform/errors';
 import { retryingConflicts } from '../../platform/transactions';
 import { addressMonths } from '../addresses-payment/tables';
+import { inVerifiedGroup, lockPaymentWithClosing, verifiedGroupError } from '../closed-boxes/verified-groups';
 import type { AuthContext } from '../auth/service';
 import { queueInvoice } from '../invoices/emission';
 import { addressFacts, assertMonthsFree, coverMonths, lockAddresses, releaseMonths, takeCorrelative } from './payment-ledger';
@@ -19,9 +20,17 @@ import { payments } from './tables';
  * something else took one meanwhile. A payment without a document number takes one from its
  * series when approved; one without series (a client user's) from the `serie_id` the approver
  * chose (a series they may use, as in the form), else from the approver's own series, else 422.
+ * A payment of a verified closing group is not rejected until the group is unverified.
  */
 export async function changePaymentStatus(db: Database, auth: AuthContext, input: ChangePaymentStatusInput) {
-  return retryingConflicts(() => db.transaction((tx) => applyStatusChange(tx, auth, input)));
+  return retryingConflicts(() =>
+    db.transaction(async (tx) => {
+      const { payment, closing } = await lockPaymentWithClosing(tx, auth, input.id);
+      // Rejecting releases the months of a verified group's payment; approving is what verifying confirms.
+      if (input.status === 2 && inVerifiedGroup(closing, payment)) throw verifiedGroupError(closing!.id);
+      return applyStatusChange(tx, auth, input);
+    }),
+  );
 }
 
 /** changePaymentStatus inside a caller's transaction (a closing approves a whole group in one). */

@@ -12,8 +12,9 @@ import type { AuthContext } from '../auth/service';
 import { queueInvoice, requeueRefusedInvoice } from '../invoices/emission';
 import { legalDocuments } from '../invoices/tables';
 import { ticketsDelivered } from '../tickets-payments/tables';
+import { assertOnlyFreeFieldsChanged, inVerifiedGroup, lockPaymentWithClosing, verifiedGroupError } from '../closed-boxes/verified-groups';
 import { assertInvoiceKept, lockOf } from './invoice-lock';
-import { checkClientAndAddress, checkReferences, clientFields, defaultRate, lockPayment } from './payment-checks';
+import { checkClientAndAddress, checkReferences, clientFields, configuredRate } from './payment-checks';
 import { MAX_PAYMENT_FILES, checkUploads, removeFiles, saveUploads, type PaymentFiles } from './payment-files';
 import { assertMonthsFree, coverMonths, lockAddresses, paymentMonths, releaseMonths, takeCorrelative, type AddressFacts } from './payment-ledger';
 import { amountColumns, payments } from './tables';
@@ -21,9 +22,10 @@ import { amountColumns, payments } from './tables';
 /**
  * Payment writes (spec 02 §3–§5, DESIGN §5): create, edit, delete and status changes, shared by
  * the `bill-payments/*` and `payments/*` call families. Every write runs in one transaction that
- * holds the rows it depends on, in this order: the payment, its address(es), the series. Months
- * are covered in the ledger (`address_months`) while a payment is Procesando (pending) or
- * Aprobado; the series' document number is taken when the payment becomes Aprobado.
+ * holds the rows it depends on, in this order: its closing (closed-boxes/verified-groups.ts), the
+ * payment, its address(es), the series. Months are covered in the ledger (`address_months`) while
+ * a payment is Procesando (pending) or Aprobado; the series' document number is taken when the
+ * payment becomes Aprobado.
  */
 
 export const AUDIT_MODULE = 'payments';
@@ -148,7 +150,7 @@ export async function createPayment(db: Database, storage: FileStorage, auth: Au
       const address = await checkClientAndAddress(tx, auth, fields, null);
       const months = paymentMonths(fields, address, null, now);
       assertMonthsFree(address, months);
-      const rate = isClient ? await defaultRate(tx, address.type) : { rate: fields.exchange_rate, id: fields.exchange_rate_id };
+      const rate = isClient ? await configuredRate(tx, address.type) : { rate: fields.exchange_rate, id: fields.exchange_rate_id };
       await saveUploads(storage, uploads, saved);
       const numberCorrelative = fields.status === 1 && fields.serie_id !== null ? await takeCorrelative(tx, fields.serie_id, fields.type_document) : null;
       const [row] = await tx
@@ -198,7 +200,7 @@ export async function updatePayment(
   let dropped: string[] = [];
   try {
     await db.transaction(async (tx) => {
-      const previous = await lockPayment(tx, auth, input.id);
+      const { payment: previous, closing } = await lockPaymentWithClosing(tx, auth, input.id);
       if (isClient && previous.status !== 0) throw new AppError('validation', paymentMessages.onlyProcessing);
       const fields = isClient ? clientFields(input, previous) : input;
       if (!isClient && fields.status !== previous.status) throw fieldError('status', paymentMessages.statusThroughActions);
@@ -211,7 +213,7 @@ export async function updatePayment(
       const sameAddress = previous.addressPaymentId === address.id;
       const keep = sameAddress && previous.typePaymentMonth === 0 ? previous.monthsPayment : null;
       const months = paymentMonths(fields, address, keep, now);
-      const rate = isClient ? await defaultRate(tx, address.type) : { rate: fields.exchange_rate, id: fields.exchange_rate_id };
+      const rate = isClient ? await configuredRate(tx, address.type) : { rate: fields.exchange_rate, id: fields.exchange_rate_id };
       const lock = lockOf(previous);
       const amounts = amountsOf(address, months.length, rate.rate, fields);
       if (lock) assertInvoiceKept(lock, previous, { ...columnsOf(fields, rate), monthsPayment: months, isApplyRetention: amounts.isApplyRetention });
@@ -222,8 +224,8 @@ export async function updatePayment(
         .update(payments)
         .set({
           ...columnsOf(fields, rate),
-          // An invoice's figures stay as issued, even when the fee changed since.
-          ...(lock ? { amountPayment: amounts.amountPayment } : amounts),
+          // An invoice's figures stay as issued and a verified group's as verified, even when the fee changed since.
+          ...(lock || inVerifiedGroup(closing, previous) ? { amountPayment: amounts.amountPayment } : amounts),
           monthsPayment: months,
           files: [...kept, ...saved],
           updatedAt: new Date(),
@@ -233,6 +235,9 @@ export async function updatePayment(
         .where(eq(payments.id, previous.id))
         .returning();
       if (!row) throw notFound(paymentMessages.notFound);
+      const diff = changedFields(snapshot(previous), snapshot(row));
+      // Checked on what was stored, so no recomputed figure slips past; the transaction undoes the write.
+      assertOnlyFreeFieldsChanged(closing, Object.keys(diff.attributes), previous, row);
       await queueInvoice(tx, row);
       await requeueRefusedInvoice(tx, row);
       if (covers) {
@@ -241,7 +246,6 @@ export async function updatePayment(
       }
       await syncDeliveredTicket(tx, auth, row, previous);
       dropped = previous.files.filter((name) => !kept.includes(name));
-      const diff = changedFields(snapshot(previous), snapshot(row));
       if (diff.changed) {
         await recordAudit(tx, {
           module: AUDIT_MODULE,
@@ -268,8 +272,9 @@ export async function updatePayment(
 export async function deletePayment(db: Database, storage: FileStorage, auth: AuthContext, id: number) {
   const files = await retryingConflicts(() =>
     db.transaction(async (tx) => {
-      const row = await lockPayment(tx, auth, id);
+      const { payment: row, closing } = await lockPaymentWithClosing(tx, auth, id);
       if (clientIdOf(auth) !== null && row.status !== 0) throw new AppError('validation', paymentMessages.onlyProcessing);
+      if (inVerifiedGroup(closing, row)) throw verifiedGroupError(closing!.id);
       // A legal document (even a cancelled one) keeps its payment: the printer and SENIAT know it.
       const [document] = await tx.select({ id: legalDocuments.id }).from(legalDocuments).where(eq(legalDocuments.paymentId, row.id)).limit(1);
       if (document) throw new AppError('validation', paymentMessages.hasLegalDocument);

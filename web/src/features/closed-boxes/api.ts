@@ -60,6 +60,8 @@ export const deleteClosedBox = (id: number) => http.delete<null>('closed-boxs/de
 export const changeClosedBoxStatus = (input: { id: number; status: boolean }) => http.put<null>('closed-boxs/change-status', input);
 export const changeGroupStatus = (input: PaymentGroupKey & { id: number; status: 1 | 2 }) =>
   http.post<{ changed: number }>('closed-boxs/change-status-payments', input);
+/** Takes one group's verification off (only whoever may verify): its payments may then be changed. */
+export const unverifyGroup = (input: PaymentGroupKey & { id: number }) => http.post<null>('closed-boxs/unverify-payments', input);
 export const addPayments = (input: { payment_id: number[]; closed_box_id: number }) => http.post<null>('bill-payments/add-payment', input);
 export const removePayment = (input: { id: number; closed_box_id: number }) => http.delete<null>('bill-payments/delete', input);
 export const downloadTemplate = () => download('closed-boxs/template', { fileName: 'Plantilla cierre de caja.csv' });
@@ -104,6 +106,7 @@ export const useSaveClosedBox = () => useClosingMutation(saveClosedBox);
 export const useDeleteClosedBox = () => useClosingMutation(deleteClosedBox);
 export const useChangeClosedBoxStatus = () => useClosingMutation(changeClosedBoxStatus);
 export const useChangeGroupStatus = () => useClosingMutation(changeGroupStatus);
+export const useUnverifyGroup = () => useClosingMutation(unverifyGroup);
 export const useRemovePayment = () => useClosingMutation(removePayment);
 
 /** Attaches the chosen payments in one call: all of them, or none when one is already in a closing (the toast names it). */

@@ -1,3 +1,4 @@
+import { closedBoxMessages } from '@recaudo/domain/closed-boxes';
 import type { PaymentRow } from '@recaudo/domain/payments';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -77,6 +78,7 @@ async function route(url: string): Promise<Response> {
   if (url.startsWith('/api/bill-payments/not-closed-box')) return ok({ data: unclosed, current_page: 1, per_page: 10, total: 2, last_page: 1 });
   if (url === '/api/bill-payments/add-payment') return ok(null, '2 pagos agregados al cierre de caja');
   if (url === '/api/closed-boxs/change-status-payments') return ok({ changed: 1 }, 'Pagos aprobados');
+  if (url === '/api/closed-boxs/unverify-payments') return ok(null, closedBoxMessages.unverified);
   if (url === '/api/closed-boxs/store' || url === '/api/closed-boxs/update') return ok({ id: 7 }, 'Cierre de caja actualizado');
   if (url.startsWith('/api/users/all-selects')) return ok([{ id: 1, name: 'Ana Pérez' }]);
   if (url.startsWith('/api/correlatives/selects')) return ok([{ id: 3, serie: 'A' }]);
@@ -115,6 +117,29 @@ describe('Cierres de Caja', () => {
       status: 1,
     });
     await waitFor(() => expect(api.success).toHaveBeenCalledWith('Pagos aprobados'));
+  });
+
+  it('offers only "Quitar verificación" on a verified group and sends that group', async () => {
+    renderApp(<ClosedBoxesPage paymentParts={parts} />, { path: '/closed-boxs', session: makeSession({ permissions: ALL }) });
+    const row = (await screen.findByText('Ana Pérez')).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: /expandir|expand/i }));
+    const verified = await screen.findByLabelText('Grupo Punto de venta · Terminal T1 · Lote L1 verificado');
+    expect(within(verified).queryByRole('button', { name: /Aprobar Pagos/ })).toBeNull();
+    expect(within(verified).queryByRole('button', { name: /Rechazar Pagos/ })).toBeNull();
+    await userEvent.click(within(verified).getByRole('button', { name: /Quitar verificación/ }));
+    expect(await screen.findByText(closedBoxMessages.unverifyConfirm)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Si' }));
+    await waitFor(() => expect(callsTo('/api/closed-boxs/unverify-payments')).toHaveLength(1));
+    expect(JSON.parse(String(callsTo('/api/closed-boxs/unverify-payments')[0]![1]!.body))).toEqual({ id: 7, payment_method_id: 2, terminal: 'T1', lot_number: 'L1' });
+    await waitFor(() => expect(api.success).toHaveBeenCalledWith(closedBoxMessages.unverified));
+  });
+
+  it('hides the group actions from a user who may not verify', async () => {
+    renderApp(<ClosedBoxesPage paymentParts={parts} />, { path: '/closed-boxs', session: makeSession({ permissions: ['closed_boxs'] }) });
+    const row = (await screen.findByText('Ana Pérez')).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: /expandir|expand/i }));
+    const verified = await screen.findByLabelText('Grupo Punto de venta · Terminal T1 · Lote L1 verificado');
+    expect(within(verified).queryByRole('button', { name: /Quitar verificación/ })).toBeNull();
   });
 
   it('validates the new closing with the server messages and sends the version when editing', async () => {

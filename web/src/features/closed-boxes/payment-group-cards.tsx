@@ -1,5 +1,6 @@
 import CheckCircleOutlined from '@ant-design/icons/CheckCircleOutlined';
 import CloseCircleOutlined from '@ant-design/icons/CloseCircleOutlined';
+import UnlockOutlined from '@ant-design/icons/UnlockOutlined';
 import { closedBoxMessages, type PaymentGroup } from '@recaudo/domain/closed-boxes';
 import { formatMoney } from '@recaudo/domain/format-money';
 import Button from 'antd/es/button';
@@ -8,7 +9,7 @@ import Descriptions from 'antd/es/descriptions';
 import Empty from 'antd/es/empty';
 import Flex from 'antd/es/flex';
 import Popconfirm from 'antd/es/popconfirm';
-import { useChangeGroupStatus, type ClosedBoxListRow } from './api';
+import { useChangeGroupStatus, useUnverifyGroup, type ClosedBoxListRow } from './api';
 
 const groupTitle = (group: PaymentGroup) =>
   [group.name, group.terminal && `Terminal ${group.terminal}`, group.lot_number && `Lote ${group.lot_number}`].filter(Boolean).join(' · ');
@@ -16,10 +17,12 @@ const groupTitle = (group: PaymentGroup) =>
 /**
  * A closing's expanded row (spec 02 §2): one card per payment group (method / terminal / lot)
  * with its count, amounts and tax base in BS; green when verified, red when not. 'Aprobar
- * Pagos' / 'Rechazar Pagos' change the group's payments and its verification.
+ * Pagos' / 'Rechazar Pagos' change the group's payments and its verification. A verified group's
+ * payments stay as verified, so its card offers only 'Quitar verificación' (issue 31).
  */
 export function PaymentGroupCards({ closing, canEdit }: { closing: ClosedBoxListRow; canEdit: boolean }) {
   const change = useChangeGroupStatus();
+  const unverify = useUnverifyGroup();
   if (!closing.payments.length) return <Empty description="El cierre de caja no tiene pagos" image={Empty.PRESENTED_IMAGE_SIMPLE} />;
   return (
     <Flex gap={12} wrap>
@@ -35,34 +38,49 @@ export function PaymentGroupCards({ closing, canEdit }: { closing: ClosedBoxList
             aria-label={`Grupo ${groupTitle(group)} ${group.verified ? 'verificado' : 'sin verificar'}`}
             style={{ width: 300, borderColor: color, borderWidth: 2, background: group.verified ? 'rgba(82, 196, 26, 0.08)' : 'rgba(255, 77, 79, 0.08)' }}
             actions={
-              canEdit
-                ? [
-                    <Popconfirm
-                      key="approve"
-                      title="Aprobar Pagos"
-                      description={closedBoxMessages.changeConfirm}
-                      okText="Si"
-                      cancelText="No"
-                      onConfirm={() => change.mutateAsync({ ...key, status: 1 })}
-                    >
-                      <Button type="link" icon={<CheckCircleOutlined />} style={{ color: '#389e0d' }}>
-                        Aprobar Pagos
-                      </Button>
-                    </Popconfirm>,
-                    <Popconfirm
-                      key="reject"
-                      title="Rechazar Pagos"
-                      description={closedBoxMessages.changeConfirm}
-                      okText="Si"
-                      cancelText="No"
-                      onConfirm={() => change.mutateAsync({ ...key, status: 2 })}
-                    >
-                      <Button type="link" danger icon={<CloseCircleOutlined />}>
-                        Rechazar Pagos
-                      </Button>
-                    </Popconfirm>,
-                  ]
-                : undefined
+              !canEdit
+                ? undefined
+                : group.verified
+                  ? [
+                      <Popconfirm
+                        key="unverify"
+                        title="Quitar verificación"
+                        description={closedBoxMessages.unverifyConfirm}
+                        okText="Si"
+                        cancelText="No"
+                        onConfirm={() => unverify.mutateAsync(key)}
+                      >
+                        <Button type="link" icon={<UnlockOutlined />}>
+                          Quitar verificación
+                        </Button>
+                      </Popconfirm>,
+                    ]
+                  : [
+                      <Popconfirm
+                        key="approve"
+                        title="Aprobar Pagos"
+                        description={closedBoxMessages.changeConfirm}
+                        okText="Si"
+                        cancelText="No"
+                        onConfirm={() => change.mutateAsync({ ...key, status: 1 })}
+                      >
+                        <Button type="link" icon={<CheckCircleOutlined />} style={{ color: '#389e0d' }}>
+                          Aprobar Pagos
+                        </Button>
+                      </Popconfirm>,
+                      <Popconfirm
+                        key="reject"
+                        title="Rechazar Pagos"
+                        description={closedBoxMessages.changeConfirm}
+                        okText="Si"
+                        cancelText="No"
+                        onConfirm={() => change.mutateAsync({ ...key, status: 2 })}
+                      >
+                        <Button type="link" danger icon={<CloseCircleOutlined />}>
+                          Rechazar Pagos
+                        </Button>
+                      </Popconfirm>,
+                    ]
             }
           >
             <Descriptions size="small" column={1}>
