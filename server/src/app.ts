@@ -136,7 +136,7 @@ export async function buildApp(config: Config, db: Database, options: { serveWeb
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const realtime = attachRealtime(app.server, { db, databaseUrl: config.DATABASE_URL });
+  const realtime = attachRealtime(app.server, { db, databaseUrl: config.DATABASE_URL, sweepSeconds: config.SESSION_SWEEP_SECONDS });
   // Open sockets would keep the HTTP server from closing: they go first.
   app.addHook('preClose', () => realtime.close());
   const stores = objectStores(config);

@@ -16,6 +16,7 @@ import {
 import { bearerToken, requireAuth } from '../../platform/access';
 import { done, emptyEnvelope, envelope, ok } from '../../platform/envelope';
 import { defineRoutes } from '../../platform/module';
+import { rooms } from '../../platform/realtime';
 import { sessionSchema } from './presenter';
 import { assertPublicRate, checkCode, register, requestCode, resetPassword, sendResetToken, verifyIdentification, verifyResetToken } from './registration';
 import { buildSession, login, logout, logoutUser, saveTheme } from './service';
@@ -33,7 +34,7 @@ const prefillSchema = z.object({
   community_id: z.number().nullable(),
 });
 
-export default defineRoutes((app, { db, config }) => {
+export default defineRoutes((app, { db, config, realtime }) => {
   const limits = {
     perAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
     perIp: config.LOGIN_MAX_FAILURES_PER_IP,
@@ -64,7 +65,9 @@ export default defineRoutes((app, { db, config }) => {
     '/auth/logout',
     { config: { access: 'authenticated' }, schema: { tags, response: { 200: emptyEnvelope } } },
     async (request) => {
-      await logout(db, requireAuth(request));
+      const auth = requireAuth(request);
+      await logout(db, auth);
+      realtime.disconnect(rooms.session(auth.tokenId));
       return done(messagesAuth.loggedOut);
     },
   );
@@ -77,6 +80,7 @@ export default defineRoutes((app, { db, config }) => {
     },
     async (request) => {
       await logoutUser(db, requireAuth(request), request.body);
+      realtime.disconnect(rooms.session(request.body.id));
       return done(messagesAuth.sessionClosed);
     },
   );

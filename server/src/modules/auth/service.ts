@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { messagesAuth, type LoginInput, type Session, type SessionUser, type Theme } from '@recaudo/domain/auth';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { recordAudit } from '../../platform/audit';
 import { burnPasswordCheck, newSecret, sha256, verifyPassword } from '../../platform/crypto';
 import { AppError, notFound } from '../../platform/errors';
@@ -90,6 +90,43 @@ export async function authenticateToken(db: Database, token: string): Promise<Au
     await db.update(accessTokens).set({ lastUsedAt: sql`now()` }).where(eq(accessTokens.id, row.tokenId));
   }
   return { tokenId: row.tokenId, user: row.user, permissions: new Set(row.permissions) };
+}
+
+/**
+ * Of these sessions, the ones that still let their sockets listen: open, not idle past the role's
+ * limit, user and role active, and no password change pending. Reads only: a listening socket is
+ * not a use of the session, so it never keeps one alive.
+ */
+export async function liveSessions(db: Executor, tokenIds: number[]): Promise<Set<number>> {
+  const rows = await db
+    .select({ id: accessTokens.id })
+    .from(accessTokens)
+    .innerJoin(users, eq(users.id, accessTokens.userId))
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(
+      and(
+        inArray(accessTokens.id, tokenIds),
+        isNull(accessTokens.endedAt),
+        eq(users.active, true),
+        eq(roles.active, true),
+        eq(users.changePassword, false),
+        sql`not ${idleExpired}`,
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * Ends every open session of a user but `keepTokenId` (the one that changed the password, if
+ * any), in the caller's transaction; answers the ended ids, whose sockets the caller cuts.
+ */
+export async function endSessionsOfUser(tx: Executor, userId: number, keepTokenId: number | null): Promise<number[]> {
+  const ended = await tx
+    .update(accessTokens)
+    .set({ endedAt: sql`now()` })
+    .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.endedAt), keepTokenId === null ? undefined : ne(accessTokens.id, keepTokenId)))
+    .returning({ id: accessTokens.id });
+  return ended.map((row) => row.id);
 }
 
 /** The session of spec 01 §3 for a user, answered by login and `auth/me`. */
