@@ -39,6 +39,7 @@ export default defineRoutes((app, { db, config, realtime }) => {
     perAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
     perIp: config.LOGIN_MAX_FAILURES_PER_IP,
     windowMinutes: config.LOGIN_FAILURE_WINDOW_MINUTES,
+    maxDelayMs: config.LOGIN_MAX_DELAY_MS,
   };
   const publicLimits = { perIp: config.PUBLIC_MAX_REQUESTS_PER_IP, windowMinutes: config.LOGIN_FAILURE_WINDOW_MINUTES };
   const tags = ['auth'];

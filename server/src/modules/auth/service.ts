@@ -10,7 +10,7 @@ import { permissionsOfRole } from '../roles/service';
 import { permissionModules, roleModules, roles } from '../roles/tables';
 import { users } from '../users/tables';
 import { idleExpired, touchDue } from './session-sql';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure, type ThrottleLimits } from './login-throttle';
+import { admitLoginAttempt, forgetLoginAttempts, type ThrottleLimits } from './login-throttle';
 import { accessTokens } from './tables';
 
 export interface AuthUser {
@@ -179,20 +179,18 @@ export interface RequestOrigin {
 
 /**
  * Checks the credentials and opens a session. Unknown e-mails and wrong passwords get the
- * same answer and take the same time; failures count towards the throttle.
+ * same answer and take the same time; every attempt counts towards the throttle, and a success
+ * takes its count back.
  */
 export async function login(db: Database, input: LoginInput, origin: RequestOrigin, limits: ThrottleLimits): Promise<Session> {
-  await assertLoginAllowed(db, input.email, origin.ip, limits);
+  await admitLoginAttempt(db, input.email, origin.ip, limits);
   const [found] = await db
     .select({ user: users, roleActive: roles.active })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(sql`lower(${users.email}) = ${input.email}`);
   const passwordOk = found ? await verifyPassword(input.password, found.user.passwordHash) : await burnPasswordCheck(input.password).then(() => false);
-  if (!found || !passwordOk) {
-    await recordLoginFailure(db, input.email, origin.ip);
-    throw new AppError('unauthenticated', messagesAuth.invalidCredentials);
-  }
+  if (!found || !passwordOk) throw new AppError('unauthenticated', messagesAuth.invalidCredentials);
   if (!found.user.active) throw new AppError('forbidden', messagesAuth.inactiveUser);
   if (!found.roleActive) throw new AppError('forbidden', messagesAuth.inactiveRole);
 
@@ -211,7 +209,7 @@ export async function login(db: Database, input: LoginInput, origin: RequestOrig
       attributes: { token_id: created?.id, ip: origin.ip },
     });
   });
-  await clearLoginFailures(db, input.email);
+  await forgetLoginAttempts(db, input.email, origin.ip);
   return buildSession(db, found.user.id, token);
 }
 
