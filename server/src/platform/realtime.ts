@@ -35,7 +35,7 @@ const WATCHABLE: Record<WatchedList, Permission> = { 'closed-boxs': 'closed_boxs
 
 export interface Realtime {
   emit(to: string | string[], event: RealtimeEvent, payload?: unknown): void;
-  /** Cuts every socket in these rooms, in every process (the PostgreSQL adapter carries it). */
+  /** Cuts every socket in these rooms, in every process (the PostgreSQL adapter carries it); none for an empty list. */
   disconnect(from: string | string[]): void;
   /** The socket.io server, once attached to the HTTP server. */
   readonly io: Server | null;
@@ -117,6 +117,8 @@ export function attachRealtime(server: HttpServer, options: { db: Database; data
       io.to(to).emit(event, payload);
     },
     disconnect(from) {
+      // No rooms would mean every socket to socket.io: a change that ends nothing cuts nobody.
+      if (from.length === 0) return;
       io.in(from).disconnectSockets(true);
     },
     async close() {

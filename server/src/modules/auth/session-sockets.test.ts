@@ -137,6 +137,23 @@ describe('a session that ends stops listening', () => {
     expect((await ctx.call('POST', '/api/auth/me', { token: user.token })).status).toBe(200);
   });
 
+  it('an edit that ends no session cuts nobody', async () => {
+    const user = await ctx.staff({ permissions: ['closed_boxs'] });
+    const bystander = await ctx.staff({ permissions: ['closed_boxs'] });
+    const mine = await listen(user.token);
+    const other = await listen(bystander.token);
+    const [stored] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+    const renamed = await ctx.call('PUT', '/api/users/profile', { token: user.token, body: { name: 'Nombre Nuevo', email: stored!.email } });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    const edited = await ctx.call('PUT', '/api/users/update', {
+      token: manager.token,
+      body: { id: bystander.id, role: bystander.roleId, name: 'Otro Nombre', email: bystander.email, all_users: true, use_all_series: true },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    await expectStillListening(mine);
+    await expectStillListening(other);
+  });
+
   it('a session idle past its role’s limit is cut by the sweep, with no request to notice it', async () => {
     const user = await sweeping.staff({ permissions: ['closed_boxs'] });
     await sweeping.db.update(roles).set({ expiredSessionTime: 5 }).where(eq(roles.id, user.roleId));
