@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { clientMessages, clientTypeField, genderField, identificationField, identificationTypeField, identificationTypesOf, phoneItem } from './clients';
 import { dateNotAfterToday, emailField, messages, recordId, requiredText } from './validation';
+import { newPasswordField } from './passwords';
 
 export const loginSchema = z.object({
   email: emailField('Correo'),
@@ -112,11 +113,7 @@ export const registerSchema = z
     identification: identificationField,
     name: requiredText('Nombre'),
     email: emailField('Correo'),
-    password: z
-      .string({ error: messages.required('Contraseña') })
-      .min(1, { error: messages.required('Contraseña'), abort: true })
-      .min(8, 'La Contraseña debe tener al menos 8 caracteres.')
-      .max(200, messages.maxLength('Contraseña', 200)),
+    password: newPasswordField(),
     phone: phoneItem,
     gender: genderField.optional().default(null),
     birth_date: z.preprocess((value) => (blankValue(value) ? null : value), dateNotAfterToday('Fecha de nacimiento').nullable()).optional().default(null),
@@ -187,11 +184,7 @@ export const RESET_PASSWORD_MISMATCH = '* Las contraseñas no coinciden';
 export const resetPasswordSchema = z
   .object({
     token: z.preprocess((value) => (blankValue(value) ? undefined : value), tokenField.optional()),
-    password: z
-      .string({ error: RESET_PASSWORD_REQUIRED })
-      .min(1, { error: RESET_PASSWORD_REQUIRED, abort: true })
-      .min(8, '* La contraseña debe tener al menos 8 caracteres')
-      .max(200, '* La contraseña es demasiado larga'),
+    password: newPasswordField(RESET_PASSWORD_REQUIRED),
     confirm_password: z.string({ error: RESET_PASSWORD_MISMATCH }),
   })
   .superRefine((value, ctx) => {

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { phoneList } from './clients';
 import { listQuerySchema } from './paging';
+import { newPasswordField } from './passwords';
 import { emailField, flag, messages, recordId, requiredText } from './validation';
 
 /**
  * Users (spec 01 §3, §5): administrators (staff, no client) and client users (role Cliente,
  * bound to one client). Server and web forms share these rules and messages.
  */
-export const PASSWORD_MIN_LENGTH = 8;
 /** The first administrator: no action menu, nobody edits, switches off or deletes it. */
 export const PROTECTED_USER_ID = 1;
 
@@ -35,22 +35,16 @@ export const userMessages = {
   cannotDeleteProtected: 'El usuario principal no se puede eliminar.',
   cannotDeleteYourself: 'No puedes eliminar tu propio usuario.',
   cannotToggleProtected: 'El acceso del usuario principal no se puede cambiar.',
-  passwordMin: `La Contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres.`,
   passwordSent: 'La contraseña fue enviada al correo del usuario.',
 } as const;
 
 const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
-/** A new password: required, at least 8 characters. */
-export const passwordField = (attribute = 'Contraseña') =>
-  z
-    .string({ error: messages.required(attribute) })
-    .min(1, { error: messages.required(attribute), abort: true })
-    .min(PASSWORD_MIN_LENGTH, userMessages.passwordMin)
-    .max(200, messages.maxLength(attribute, 200));
-
 /** On updates a blank password keeps the current one. */
-const optionalPassword = z.preprocess((value) => (blank(value) ? null : value), passwordField().nullable());
+const optionalPassword = z.preprocess((value) => (blank(value) ? null : value), newPasswordField().nullable());
+
+/** The profile asks for the current password before a new password or e-mail (checked on the server). */
+const currentPassword = z.preprocess((value) => (blank(value) ? null : value), z.string({ error: messages.invalid('Contraseña actual') }).max(200).nullable()).optional().default(null);
 
 const idList = z.preprocess(
   (value) => (value === undefined || value === null || value === '' ? [] : Array.isArray(value) ? value : [value]),
@@ -117,7 +111,7 @@ const normalizeAdmin = <T extends { only_user: boolean; all_users: boolean; mult
 });
 
 export const createAdminUserSchema = z
-  .object({ ...adminFields, password: passwordField() })
+  .object({ ...adminFields, password: newPasswordField() })
   .superRefine(adminRules)
   .transform(normalizeAdmin);
 export const updateAdminUserSchema = z
@@ -139,7 +133,7 @@ const clientUserFields = {
 export const createClientUserSchema = z.object({
   ...clientUserFields,
   client_id: z.preprocess((value) => (blank(value) ? undefined : value), recordId('Cliente')),
-  password: passwordField(),
+  password: newPasswordField(),
 });
 export const updateClientUserSchema = z.object({
   ...clientUserFields,
@@ -161,12 +155,14 @@ export const staffProfileSchema = z.object({
   name: requiredText('Nombre'),
   email: emailField('Correo'),
   password: optionalPassword,
+  current_password: currentPassword,
 });
 
 /** Profile of a client user: never the name; e-mail, password, phones and address. */
 export const clientProfileSchema = z.object({
   email: emailField('Correo'),
   password: optionalPassword,
+  current_password: currentPassword,
   phone: phoneList,
   address: z
     .string({ error: messages.invalid('Dirección') })

@@ -40,6 +40,7 @@ import { registerErrorHandling } from './platform/errors';
 import type { ModuleContext } from './platform/module';
 import { HealthRegistry } from './platform/health';
 import { attachRealtime } from './platform/realtime';
+import { requestLogSerializers } from './platform/request-log';
 import { responseSerializer } from './platform/serializer';
 import { filesIn, objectStores } from './platform/storage';
 
@@ -78,12 +79,20 @@ function webDist(config: Config): string | null {
 }
 
 /** Builds the whole HTTP application: platform plugins, the API areas and the web client. */
-export async function buildApp(config: Config, db: Database, options: { serveWeb?: boolean; health?: HealthRegistry } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  db: Database,
+  options: { serveWeb?: boolean; health?: HealthRegistry; logStream?: { write(line: string): void } } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
         ? false
-        : { level: config.LOG_LEVEL, transport: config.NODE_ENV === 'development' ? { target: 'pino-pretty' } : undefined },
+        : {
+            level: config.LOG_LEVEL,
+            serializers: requestLogSerializers,
+            ...(options.logStream ? { stream: options.logStream } : { transport: config.NODE_ENV === 'development' ? { target: 'pino-pretty' } : undefined }),
+          },
     trustProxy: config.TRUST_PROXY,
     routerOptions: { querystringParser: (query: string) => qs.parse(query, { depth: 4, arrayLimit: 200 }) },
     bodyLimit: 2 * 1024 * 1024,
@@ -136,7 +145,7 @@ export async function buildApp(config: Config, db: Database, options: { serveWeb
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const realtime = attachRealtime(app.server, { db, databaseUrl: config.DATABASE_URL });
+  const realtime = attachRealtime(app.server, { db, databaseUrl: config.DATABASE_URL, sweepSeconds: config.SESSION_SWEEP_SECONDS });
   // Open sockets would keep the HTTP server from closing: they go first.
   app.addHook('preClose', () => realtime.close());
   const stores = objectStores(config);

@@ -18,6 +18,10 @@ const configSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** The longest a login answer waits when its account is being guessed from many addresses. */
+  LOGIN_MAX_DELAY_MS: z.coerce.number().int().min(0).default(4000),
+  /** How often each process cuts the sockets of sessions that idled out or ended unnoticed. */
+  SESSION_SWEEP_SECONDS: z.coerce.number().min(0.1).default(30),
   /** Calls per IP within the login window to each public registration/reset endpoint. */
   PUBLIC_MAX_REQUESTS_PER_IP: z.coerce.number().int().min(1).default(30),
   /** `smtp://user:pass@host:port` (or smtps://); without it e-mails stay in the outbox and the log. */

@@ -3,13 +3,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOLLAR_RATE } from '@recaudo/domain/configurations';
 import { todayInCaracas } from '@recaudo/domain/dates';
 import { REALTIME_EVENTS, realtimeMessages } from '@recaudo/domain/realtime';
 import { closingFixture } from '../../test/closed-boxes-fixture';
 import { createTestContext, type TestContext, type TestUser } from '../../test/harness';
+import { openSocket, settle, waitFor } from '../../test/socket-client';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { addressesPayments } from '../modules/addresses-payment/tables';
@@ -34,35 +35,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-/** A connected socket.io client and every event it receives. */
-async function client(target: string, options: { token?: string; header?: boolean; watch?: string[] } = {}) {
-  const received: { event: string; payload: unknown }[] = [];
-  const socket = connect(target, {
-    transports: ['websocket'],
-    reconnection: false,
-    ...(options.header ? { extraHeaders: { authorization: `Bearer ${options.token}` } } : { auth: options.token ? { token: options.token } : {} }),
-  });
-  sockets.push(socket);
-  socket.onAny((event: string, payload: unknown) => received.push({ event, payload }));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
-  for (const list of options.watch ?? []) socket.emit('watch', list);
-  // The watch requests travel before any event the test triggers next.
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  return { socket, received };
-}
-
-const settle = (ms = 150) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(check: () => boolean, timeoutMs = 5000) {
-  const started = Date.now();
-  while (!check()) {
-    if (Date.now() - started > timeoutMs) throw new Error('el evento no llegó');
-    await settle(25);
-  }
-}
+const client = (target: string, options: { token?: string; header?: boolean; watch?: string[] } = {}) => openSocket(target, sockets, options);
 
 const closingBody = (user: TestUser) => ({
   date: todayInCaracas(),
@@ -243,4 +216,14 @@ describe.runIf(process.env.DATABASE_URL)('several server processes on PostgreSQL
       expect(sent).toContain((entry.payload as { id: number }).id);
     }
   }, 40_000);
+
+  it('a logout in one process cuts the socket of that session connected to another', async () => {
+    const user = await ctx.staff({ permissions: ['closed_boxs'] });
+    const remote = await client(peerUrl, { token: user.token });
+    // The peer's adapter LISTENs once its pool connects; the earlier test waited for it.
+    const response = await sender.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${user.token}` } });
+    expect(response.statusCode).toBe(200);
+    await waitFor(() => remote.disconnectReason() !== null, 5000, 'el socket no se cortó');
+    expect(remote.disconnectReason()).toBe('io server disconnect');
+  }, 20_000);
 });

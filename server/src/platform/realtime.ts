@@ -6,7 +6,7 @@ import { hasPermission, type Permission } from '@recaudo/domain/permissions';
 import type { REALTIME_EVENTS } from '@recaudo/domain/realtime';
 import { type WatchedList } from '@recaudo/domain/realtime';
 import type { Database } from '../db/client';
-import { authenticateToken, type AuthContext } from '../modules/auth/service';
+import { authenticateToken, liveSessions, type AuthContext } from '../modules/auth/service';
 
 /**
  * The real-time channel (spec 01 §1, spec 03 §7): socket.io on the API's port. The handshake
@@ -21,6 +21,10 @@ export type RealtimeEvent = (typeof REALTIME_EVENTS)[keyof typeof REALTIME_EVENT
 
 export const rooms = {
   user: (id: number) => `user:${id}`,
+  /** Every socket opened with one access token: a session that ends cuts them. */
+  session: (tokenId: number) => `session:${tokenId}`,
+  /** Every socket of a role's users: a change to the role's permissions cuts them, so they reconnect with the new ones. */
+  role: (id: number) => `role:${id}`,
   client: (id: number) => `client:${id}`,
   admin: 'admin',
   list: (name: WatchedList) => `list:${name}`,
@@ -31,6 +35,8 @@ const WATCHABLE: Record<WatchedList, Permission> = { 'closed-boxs': 'closed_boxs
 
 export interface Realtime {
   emit(to: string | string[], event: RealtimeEvent, payload?: unknown): void;
+  /** Cuts every socket in these rooms, in every process (the PostgreSQL adapter carries it); none for an empty list. */
+  disconnect(from: string | string[]): void;
   /** The socket.io server, once attached to the HTTP server. */
   readonly io: Server | null;
   close(): Promise<void>;
@@ -44,7 +50,7 @@ function handshakeToken(socket: Socket): string | null {
 }
 
 function joinRooms(socket: Socket, auth: AuthContext): void {
-  void socket.join(rooms.user(auth.user.id));
+  void socket.join([rooms.user(auth.user.id), rooms.session(auth.tokenId), rooms.role(auth.user.roleId)]);
   if (auth.user.clientId !== null) void socket.join(rooms.client(auth.user.clientId));
   else void socket.join(rooms.admin);
   socket.on('watch', (list: unknown) => {
@@ -57,8 +63,23 @@ function joinRooms(socket: Socket, auth: AuthContext): void {
   });
 }
 
+/**
+ * Cuts this process's sockets whose session no longer lets them in: idle past the role's limit,
+ * ended, or its user or role switched off. An idle session ends without any request or event to
+ * notice it, hence a timer rather than a check on each event (a socket that only listens sends
+ * none); the explicit ends (logout, closing a session, disabling a user, a role or password
+ * change) cut at once through `disconnect`, and this sweep also catches any a process missed.
+ */
+async function sweepEndedSessions(io: Server, db: Database): Promise<void> {
+  const sockets = [...io.of('/').sockets.values()];
+  const tokenIds = [...new Set(sockets.map((socket) => (socket.data.auth as AuthContext).tokenId))];
+  if (!tokenIds.length) return;
+  const alive = await liveSessions(db, tokenIds);
+  for (const socket of sockets) if (!alive.has((socket.data.auth as AuthContext).tokenId)) socket.disconnect(true);
+}
+
 /** Attaches socket.io to the HTTP server; with `databaseUrl` the rooms span every process on that database. */
-export function attachRealtime(server: HttpServer, options: { db: Database; databaseUrl?: string }): Realtime {
+export function attachRealtime(server: HttpServer, options: { db: Database; databaseUrl?: string; sweepSeconds: number }): Realtime {
   const io = new Server(server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
   const pool = options.databaseUrl ? new pg.Pool({ connectionString: options.databaseUrl, max: 2 }) : null;
   if (pool) {
@@ -71,7 +92,8 @@ export function attachRealtime(server: HttpServer, options: { db: Database; data
     const check = token ? authenticateToken(options.db, token) : Promise.resolve(null);
     check.then(
       (auth) => {
-        if (!auth) return next(new Error('Fallo de autenticación'));
+        // A user who must change their password may do nothing else until they have, listening included.
+        if (!auth || auth.user.changePassword) return next(new Error('Fallo de autenticación'));
         socket.data.auth = auth;
         next();
       },
@@ -79,12 +101,28 @@ export function attachRealtime(server: HttpServer, options: { db: Database; data
     );
   });
   io.on('connection', (socket) => joinRooms(socket, socket.data.auth as AuthContext));
+  let sweeping = false;
+  const sweep = setInterval(() => {
+    if (sweeping) return;
+    sweeping = true;
+    // A failed sweep (the database restarting) is retried on the next tick.
+    sweepEndedSessions(io, options.db)
+      .catch(() => undefined)
+      .finally(() => (sweeping = false));
+  }, options.sweepSeconds * 1000);
+  sweep.unref();
   return {
     io,
     emit(to, event, payload = {}) {
       io.to(to).emit(event, payload);
     },
+    disconnect(from) {
+      // No rooms would mean every socket to socket.io: a change that ends nothing cuts nobody.
+      if (from.length === 0) return;
+      io.in(from).disconnectSockets(true);
+    },
     async close() {
+      clearInterval(sweep);
       io.local.disconnectSockets(true);
       io.engine.close();
       await io.of('/').adapter.close();

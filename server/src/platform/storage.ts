@@ -83,7 +83,9 @@ export function localObjects(root: string): ObjectStore {
       await fs.mkdir(path.dirname(target(key)), { recursive: true });
       // Copied under a hidden name and renamed: a listing never shows a half-written file.
       const partial = path.join(path.dirname(target(key)), `.${path.basename(key)}.${randomUUID()}`);
+      // Stored files (backups among them) are readable by the server's user only, whatever the umask.
       await fs.copyFile(file, partial);
+      await fs.chmod(partial, 0o600);
       await fs.rename(partial, target(key));
     },
     get: (key) => fs.readFile(target(key)).catch(() => null),

@@ -32,6 +32,11 @@ export function connectRealtime(token: string, handlers: RealtimeHandlers): void
     current.on('connect', () => {
       for (const [list, count] of watching) if (count > 0) current.emit('watch', list);
     });
+    // The server cuts sockets when a session ends or its permissions change; one attempt to come
+    // back picks up the new permissions, and an ended session is refused at the handshake.
+    current.on('disconnect', (reason) => {
+      if (reason === 'io server disconnect') current.connect();
+    });
     for (const event of [REALTIME_EVENTS.user, REALTIME_EVENTS.client, REALTIME_EVENTS.admin]) {
       current.on(event, (notice: RealtimeNotice) => handlers.onNotice(notice));
     }

@@ -17,6 +17,7 @@ import { bearerToken, requireAuth } from '../../platform/access';
 import { done, emptyEnvelope, envelope, ok } from '../../platform/envelope';
 import { defineRoutes } from '../../platform/module';
 import { afterResponse, afterResponseSettled } from '../../platform/after-response';
+import { rooms } from '../../platform/realtime';
 import { resetPassword, sendResetToken, verifyResetToken } from './password-reset';
 import { sessionSchema } from './presenter';
 import { assertPublicRate, checkCode, register, requestCode } from './registration';
@@ -38,11 +39,12 @@ const registrationClientSchema = z.object({
   gender: z.string().nullable(),
 });
 
-export default defineRoutes((app, { db, config }) => {
+export default defineRoutes((app, { db, config, realtime }) => {
   const limits = {
     perAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
     perIp: config.LOGIN_MAX_FAILURES_PER_IP,
     windowMinutes: config.LOGIN_FAILURE_WINDOW_MINUTES,
+    maxDelayMs: config.LOGIN_MAX_DELAY_MS,
   };
   const publicLimits = { perIp: config.PUBLIC_MAX_REQUESTS_PER_IP, windowMinutes: config.LOGIN_FAILURE_WINDOW_MINUTES };
   const tags = ['auth'];
@@ -70,7 +72,9 @@ export default defineRoutes((app, { db, config }) => {
     '/auth/logout',
     { config: { access: 'authenticated' }, schema: { tags, response: { 200: emptyEnvelope } } },
     async (request) => {
-      await logout(db, requireAuth(request));
+      const auth = requireAuth(request);
+      await logout(db, auth);
+      realtime.disconnect(rooms.session(auth.tokenId));
       return done(messagesAuth.loggedOut);
     },
   );
@@ -83,6 +87,7 @@ export default defineRoutes((app, { db, config }) => {
     },
     async (request) => {
       await logoutUser(db, requireAuth(request), request.body);
+      realtime.disconnect(rooms.session(request.body.id));
       return done(messagesAuth.sessionClosed);
     },
   );

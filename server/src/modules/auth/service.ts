@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { messagesAuth, type LoginInput, type Session, type SessionUser, type Theme } from '@recaudo/domain/auth';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { recordAudit } from '../../platform/audit';
 import { burnPasswordCheck, newSecret, sha256, verifyPassword } from '../../platform/crypto';
 import { AppError, notFound } from '../../platform/errors';
@@ -10,7 +10,7 @@ import { permissionsOfRole } from '../roles/service';
 import { permissionModules, roleModules, roles } from '../roles/tables';
 import { users } from '../users/tables';
 import { idleExpired, touchDue } from './session-sql';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure, type ThrottleLimits } from './login-throttle';
+import { admitLoginAttempt, forgetLoginAttempts, type ThrottleLimits } from './login-throttle';
 import { accessTokens } from './tables';
 
 export interface AuthUser {
@@ -92,6 +92,43 @@ export async function authenticateToken(db: Database, token: string): Promise<Au
   return { tokenId: row.tokenId, user: row.user, permissions: new Set(row.permissions) };
 }
 
+/**
+ * Of these sessions, the ones that still let their sockets listen: open, not idle past the role's
+ * limit, user and role active, and no password change pending. Reads only: a listening socket is
+ * not a use of the session, so it never keeps one alive.
+ */
+export async function liveSessions(db: Executor, tokenIds: number[]): Promise<Set<number>> {
+  const rows = await db
+    .select({ id: accessTokens.id })
+    .from(accessTokens)
+    .innerJoin(users, eq(users.id, accessTokens.userId))
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(
+      and(
+        inArray(accessTokens.id, tokenIds),
+        isNull(accessTokens.endedAt),
+        eq(users.active, true),
+        eq(roles.active, true),
+        eq(users.changePassword, false),
+        sql`not ${idleExpired}`,
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * Ends every open session of a user but `keepTokenId` (the one that changed the password, if
+ * any), in the caller's transaction; answers the ended ids, whose sockets the caller cuts.
+ */
+export async function endSessionsOfUser(tx: Executor, userId: number, keepTokenId: number | null): Promise<number[]> {
+  const ended = await tx
+    .update(accessTokens)
+    .set({ endedAt: sql`now()` })
+    .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.endedAt), keepTokenId === null ? undefined : ne(accessTokens.id, keepTokenId)))
+    .returning({ id: accessTokens.id });
+  return ended.map((row) => row.id);
+}
+
 /** The session of spec 01 §3 for a user, answered by login and `auth/me`. */
 export async function buildSession(db: Database, userId: number, accessToken: string): Promise<Session> {
   const [row] = await db
@@ -142,20 +179,18 @@ export interface RequestOrigin {
 
 /**
  * Checks the credentials and opens a session. Unknown e-mails and wrong passwords get the
- * same answer and take the same time; failures count towards the throttle.
+ * same answer and take the same time; every attempt counts towards the throttle, and a success
+ * takes its count back.
  */
 export async function login(db: Database, input: LoginInput, origin: RequestOrigin, limits: ThrottleLimits): Promise<Session> {
-  await assertLoginAllowed(db, input.email, origin.ip, limits);
+  await admitLoginAttempt(db, input.email, origin.ip, limits);
   const [found] = await db
     .select({ user: users, roleActive: roles.active })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(sql`lower(${users.email}) = ${input.email}`);
   const passwordOk = found ? await verifyPassword(input.password, found.user.passwordHash) : await burnPasswordCheck(input.password).then(() => false);
-  if (!found || !passwordOk) {
-    await recordLoginFailure(db, input.email, origin.ip);
-    throw new AppError('unauthenticated', messagesAuth.invalidCredentials);
-  }
+  if (!found || !passwordOk) throw new AppError('unauthenticated', messagesAuth.invalidCredentials);
   if (!found.user.active) throw new AppError('forbidden', messagesAuth.inactiveUser);
   if (!found.roleActive) throw new AppError('forbidden', messagesAuth.inactiveRole);
 
@@ -174,7 +209,7 @@ export async function login(db: Database, input: LoginInput, origin: RequestOrig
       attributes: { token_id: created?.id, ip: origin.ip },
     });
   });
-  await clearLoginFailures(db, input.email);
+  await forgetLoginAttempts(db, input.email, origin.ip);
   return buildSession(db, found.user.id, token);
 }
 

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { clients } from '../clients/tables';
 import { users } from '../users/tables';
 
@@ -29,19 +29,21 @@ export const accessTokens = pgTable(
   ],
 );
 
-/** Failed logins, counted per account and per IP inside a sliding window. */
-export const loginFailures = pgTable(
-  'login_failures',
+/**
+ * Login attempts counted inside a fixed window that starts with the first one: per account and
+ * address (`account_ip`, the lock), per address (`ip`, the lock of a sprayer) and per account
+ * across addresses (`account`, which only slows answers down, so nobody who knows an e-mail can
+ * keep its owner out). One row per counter, bumped by an upsert: concurrent attempts all count.
+ */
+export const loginThrottle = pgTable(
+  'login_throttle',
   {
-    id: serial('id').primaryKey(),
-    email: varchar('email', { length: 255 }).notNull(),
-    ip: varchar('ip', { length: 64 }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    scope: varchar('scope', { length: 12 }).$type<'account_ip' | 'ip' | 'account'>().notNull(),
+    key: varchar('key', { length: 330 }).notNull(),
+    attempts: integer('attempts').notNull(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    index('login_failures_email_idx').on(table.email, table.createdAt),
-    index('login_failures_ip_idx').on(table.ip, table.createdAt),
-  ],
+  (table) => [primaryKey({ columns: [table.scope, table.key] })],
 );
 
 /**

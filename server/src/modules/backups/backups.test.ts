@@ -73,7 +73,10 @@ describe('Respaldos API', () => {
     expect(created.body.message).toBe(backupMessages.created);
     const { name, size } = created.body.data;
     expect(name).toMatch(/^recaudo-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z-[a-f0-9]{6}\.jsonl\.gz$/);
-    expect(fs.statSync(path.join(dataDir, 'backups', name)).size).toBe(size);
+    const stored = fs.statSync(path.join(dataDir, 'backups', name));
+    expect(stored.size).toBe(size);
+    // Readable and writable by the server's user only, never by the group or others.
+    expect(stored.mode & 0o777).toBe(0o600);
     expect((await ctx.call('GET', '/api/backups', { token: operator.token })).body.data).toEqual([{ name, size }]);
 
     const response = await ctx.app.inject({ method: 'GET', url: `/api/backups/download?path=${name}`, headers: { authorization: `Bearer ${operator.token}` } });

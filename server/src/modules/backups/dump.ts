@@ -22,7 +22,8 @@ export async function writeBackup(
   onTable?: (table: string, rows: number) => void,
 ): Promise<Manifest> {
   const gzip = createGzip({ level: 6 });
-  const output = createWriteStream(target);
+  // A backup holds every password hash and client's data: only the server's user reads it.
+  const output = createWriteStream(target, { mode: 0o600 });
   gzip.pipe(output);
   const write = async (text: string) => {
     if (!gzip.write(text)) await once(gzip, 'drain');

@@ -185,7 +185,7 @@ export default defineRoutes((app, { db, config, realtime }) => {
     '/clients/users-client',
     { config: { access: { permission: 'edit_client' } }, schema: { tags, body: updateClientUserSchema, response: { 200: emptyEnvelope } } },
     async (request) => {
-      await updateClientUser(db, requireAuth(request), config, request.body);
+      realtime.disconnect(await updateClientUser(db, requireAuth(request), config, request.body));
       return done(clientMessages.clientUserUpdated);
     },
   );
@@ -194,6 +194,7 @@ export default defineRoutes((app, { db, config, realtime }) => {
     { config: { access: { permission: 'edit_client' } }, schema: { tags, body: idBody, response: { 200: emptyEnvelope } } },
     async (request) => {
       await deleteUser(db, requireAuth(request), request.body.id, { kind: 'client' });
+      realtime.disconnect(rooms.user(request.body.id));
       return done(clientMessages.clientUserDeleted);
     },
   );

@@ -8,7 +8,8 @@ import { createTestContext, type TestContext } from '../../../test/harness';
 import { afterResponseSettled } from '../../platform/after-response';
 import { dispatchPending, queueEmail, queueSms } from './service';
 import { outbox } from './tables';
-import { clientMessageMail } from './templates';
+import { EXPIRED_UNSENT, REDACTED_BODY } from './secrets';
+import { clientMessageMail, sentPasswordMail, verificationCodeMail, verificationCodeSms } from './templates';
 import { createTransport } from './transport';
 
 /** A real SMTP server on a local port, with login, collecting what it receives. */
@@ -91,7 +92,48 @@ describe('outbox dispatcher', () => {
     expect(sms[0]!.message).toMatch(/^Recaudo: tu código de verificación es \d{6}\. Vence en 5 minutos\.$/);
     const rows = await ctx.db.select().from(outbox);
     expect(rows.every((row) => row.status === 'sent' && row.sentAt !== null && row.attempts === 1)).toBe(true);
+    // Delivered, the code leaves the outbox (and every later backup).
+    expect(rows.map((row) => ({ body: row.bodyText, html: row.bodyHtml, redacted: row.redactedAt !== null }))).toEqual([
+      { body: REDACTED_BODY, html: null, redacted: true },
+      { body: REDACTED_BODY, html: null, redacted: true },
+    ]);
     expect((await dispatchPending(ctx.db, transport(), { maxAttempts: 3 })).sent).toBe(0);
+  });
+
+  it('a secret waiting without a transport stays readable until it expires, then is redacted and fails', async () => {
+    const code = await queueEmail(ctx.db, 'espera@correo.test', verificationCodeMail('482913', 5));
+    const password = await queueEmail(ctx.db, 'inicial@correo.test', sentPasswordMail('Ana', 'inicial@correo.test', 'Temporal-2026', 'http://x/login', true));
+    const logged: Record<string, unknown>[] = [];
+    await dispatchPending(ctx.db, {}, { maxAttempts: 3, log: (_message, details) => logged.push(details) });
+    // The administrator reads the code once, from the log or the outbox, while it is valid.
+    expect(logged.find((details) => details.outbox_id === code)?.body).toContain('482913');
+    let [row] = await ctx.db.select().from(outbox).where(eq(outbox.id, code));
+    expect(row).toMatchObject({ status: 'pending', redactedAt: null });
+    expect(row!.bodyText).toContain('482913');
+    await ctx.db.update(outbox).set({ secretExpiresAt: sql`now() - interval '1 second'` }).where(eq(outbox.id, code));
+    await dispatchPending(ctx.db, {}, { maxAttempts: 3 });
+    [row] = await ctx.db.select().from(outbox).where(eq(outbox.id, code));
+    expect(row).toMatchObject({ status: 'failed', lastError: EXPIRED_UNSENT, bodyText: REDACTED_BODY, bodyHtml: null });
+    // An initial password has no expiry of its own: it waits, readable, until sent.
+    const [waiting] = await ctx.db.select().from(outbox).where(eq(outbox.id, password));
+    expect(waiting).toMatchObject({ status: 'pending', holdsSecret: true, redactedAt: null });
+    expect(waiting!.bodyText).toContain('Temporal-2026');
+    await dispatchPending(ctx.db, transport(), { maxAttempts: 3 });
+    expect(received.find((item) => item.to.includes('inicial@correo.test'))!.raw).toContain('Temporal-2026');
+    const [sent] = await ctx.db.select().from(outbox).where(eq(outbox.id, password));
+    expect(sent).toMatchObject({ status: 'sent', bodyText: REDACTED_BODY });
+  });
+
+  it('a secret that fails for good is redacted too', async () => {
+    failing = true;
+    const id = await queueSms(ctx.db, '04241112233', verificationCodeSms('771204', 5));
+    await dispatchPending(ctx.db, transport(), { maxAttempts: 1 });
+    let [row] = await ctx.db.select().from(outbox).where(eq(outbox.id, id));
+    expect(row).toMatchObject({ status: 'failed', attempts: 1 });
+    await dispatchPending(ctx.db, transport(), { maxAttempts: 1 });
+    [row] = await ctx.db.select().from(outbox).where(eq(outbox.id, id));
+    expect(row).toMatchObject({ status: 'failed', bodyText: REDACTED_BODY });
+    failing = false;
   });
 
   it('retries a failing message with backoff and marks it failed after the last attempt', async () => {
@@ -132,6 +174,9 @@ describe('outbox dispatcher', () => {
     });
     await dispatchPending(ctx.db, transport(), { maxAttempts: 3 });
     expect(received.some((item) => item.to.includes('sin-smtp@correo.test'))).toBe(true);
+    // A message without a secret keeps its body once sent.
+    const [sent] = await ctx.db.select().from(outbox).where(eq(outbox.id, id));
+    expect(sent).toMatchObject({ status: 'sent', bodyText: 'Texto del aviso', redactedAt: null });
   });
 
   it('sends the files stored with an e-mail, the same bytes after a failed attempt', async () => {

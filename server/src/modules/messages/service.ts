@@ -4,7 +4,8 @@ import type { Database, Executor } from '../../db/client';
 import { iso, isoTimestamp } from '../../platform/envelope';
 import type { RowSource } from '../../platform/export';
 import { claimDue, oldestPendingAge, retryLater, startLoop } from '../../platform/queue';
-import type { MailContent } from './templates';
+import { redacted, redactSpentSecrets, secretColumns } from './secrets';
+import type { MailContent, SecretSms } from './templates';
 import type { MailAttachment, MessageTransport } from './transport';
 import { outbox, outboxAttachments } from './tables';
 
@@ -15,7 +16,7 @@ import { outbox, outboxAttachments } from './tables';
 export async function queueEmail(executor: Executor, to: string, content: MailContent, attachments: MailAttachment[] = []): Promise<number> {
   const [row] = await executor
     .insert(outbox)
-    .values({ channel: 'email', to, subject: content.subject, bodyText: content.text, bodyHtml: content.html })
+    .values({ channel: 'email', to, subject: content.subject, bodyText: content.text, bodyHtml: content.html, ...secretColumns(content.secret) })
     .returning({ id: outbox.id });
   const id = row!.id;
   if (attachments.length)
@@ -47,8 +48,9 @@ async function attachmentsOf(db: Executor, ids: number[]): Promise<Map<number, M
 const attachmentInfo = sql<OutboxAttachmentInfo[]>`(select coalesce(json_agg(json_build_object('filename', a.filename, 'content_type', a.content_type,
     'size', octet_length(a.content)) order by a.id), '[]'::json) from outbox_attachments a where a.outbox_id = ${sql.raw('"outbox"."id"')})`;
 
-export async function queueSms(executor: Executor, to: string, message: string): Promise<number> {
-  const [row] = await executor.insert(outbox).values({ channel: 'sms', to, bodyText: message }).returning({ id: outbox.id });
+export async function queueSms(executor: Executor, to: string, message: string | SecretSms): Promise<number> {
+  const values = typeof message === 'string' ? { bodyText: message } : { bodyText: message.text, ...secretColumns(message.secret) };
+  const [row] = await executor.insert(outbox).values({ channel: 'sms', to, ...values }).returning({ id: outbox.id });
   return row!.id;
 }
 
@@ -69,6 +71,7 @@ const loggedIds = new Set<number>();
  */
 export async function dispatchPending(db: Database, transport: MessageTransport, options: DispatchOptions): Promise<{ sent: number; failed: number }> {
   const channels = [transport.email ? 'email' : null, transport.sms ? 'sms' : null].filter((channel): channel is 'email' | 'sms' => channel !== null);
+  await redactSpentSecrets(db);
   if (options.log) {
     const idle = await db
       .select({ ...getTableColumns(outbox), attachments: attachmentInfo })
@@ -105,7 +108,7 @@ export async function dispatchPending(db: Database, transport: MessageTransport,
       else await transport.sms!({ to: row.to, message: row.bodyText });
       await db
         .update(outbox)
-        .set({ status: 'sent', sentAt: sql`now()`, claimedUntil: null, lastError: null, updatedAt: sql`now()` })
+        .set({ status: 'sent', sentAt: sql`now()`, claimedUntil: null, lastError: null, updatedAt: sql`now()`, ...(row.holdsSecret ? redacted : {}) })
         .where(eq(outbox.id, row.id));
       sent++;
     } catch (error) {

@@ -1,4 +1,5 @@
-import { customType, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, customType, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * Outgoing messages (DESIGN §5): every e-mail and SMS is written here in the transaction of
@@ -22,12 +23,21 @@ export const outbox = pgTable(
     /** While a dispatcher holds the message; another process skips it until then. */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * The body carries a one-use secret (a registration code, a reset link, an initial password):
+     * it is redacted once sent, failed, or past `secret_expires_at` while still waiting.
+     */
+    holdsSecret: boolean('holds_secret').notNull().default(false),
+    secretExpiresAt: timestamp('secret_expires_at', { withTimezone: true }),
+    redactedAt: timestamp('redacted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('outbox_pending_idx').on(table.status, table.nextAttemptAt),
     index('outbox_created_idx').on(table.createdAt),
+    // The redaction sweep visits only the secrets still in clear text.
+    index('outbox_unredacted_secret_idx').on(table.id).where(sql`${table.holdsSecret} and ${table.redactedAt} is null`),
   ],
 );
 

@@ -6,6 +6,14 @@ export interface MailContent {
   subject: string;
   text: string;
   html: string;
+  /** Set when the body carries a one-use secret: kept in clear text only until sent or expired (null: until sent). */
+  secret?: { expiresInMinutes: number | null };
+}
+
+/** An SMS whose text carries a one-use secret, redacted like a secret e-mail. */
+export interface SecretSms {
+  text: string;
+  secret: { expiresInMinutes: number | null };
 }
 
 const escapeHtml = (value: string) =>
@@ -28,10 +36,14 @@ export function verificationCodeMail(code: string, minutes: number): MailContent
       `<p style="font-size:28px;letter-spacing:6px;font-weight:bold">${escapeHtml(code)}</p>`,
       paragraph(lines[1]!),
     ]),
+    secret: { expiresInMinutes: minutes },
   };
 }
 
-export const verificationCodeSms = (code: string, minutes: number) => `Recaudo: tu código de verificación es ${code}. Vence en ${minutes} minutos.`;
+export const verificationCodeSms = (code: string, minutes: number): SecretSms => ({
+  text: `Recaudo: tu código de verificación es ${code}. Vence en ${minutes} minutos.`,
+  secret: { expiresInMinutes: minutes },
+});
 
 /** Who tried to register: an identification that already has a user, or an e-mail that already has one. */
 export type RegistrationHeldBy = 'identification' | 'email';
@@ -70,6 +82,7 @@ export function resetLinkMail(name: string, link: string, minutes: number): Mail
       paragraph(`Si el botón no funciona, copia este enlace en tu navegador: ${link}`),
       paragraph(`El enlace se puede usar una sola vez y vence en ${minutes} minutos. Si no lo solicitaste, ignora este correo.`),
     ]),
+    secret: { expiresInMinutes: minutes },
   };
 }
 
@@ -89,6 +102,8 @@ export function sentPasswordMail(name: string, email: string, password: string, 
     subject: 'Tu acceso a Recaudo',
     text: lines.join('\n\n'),
     html: layout('Tu acceso a Recaudo', lines.map(paragraph)),
+    // No expiry of its own: the password works until its owner changes it, which the mail asks for.
+    secret: { expiresInMinutes: null },
   };
 }
 

@@ -12,6 +12,7 @@ import { recordId } from '@recaudo/domain/validation';
 import { requireAuth } from '../../platform/access';
 import { done, emptyEnvelope, envelope, ok, pagedOf } from '../../platform/envelope';
 import { defineRoutes } from '../../platform/module';
+import { rooms } from '../../platform/realtime';
 import { permissionModuleSchema, roleRowSchema } from './presenter';
 import {
   changePermission,
@@ -28,7 +29,7 @@ import {
 
 const tags = ['roles'];
 
-export default defineRoutes((app, { db }) => {
+export default defineRoutes((app, { db, realtime }) => {
   app.get(
     '/roles',
     { config: { access: { permission: 'roles' } }, schema: { tags, querystring: listQuerySchema, response: { 200: envelope(pagedOf(roleRowSchema)) } } },
@@ -62,7 +63,12 @@ export default defineRoutes((app, { db }) => {
       config: { access: { permission: 'edit_role' } },
       schema: { tags, body: changePermissionSchema, response: { 200: envelope(z.array(permissionModuleSchema)) } },
     },
-    async (request) => ok(await changePermission(db, requireAuth(request), request.body), roleMessages.permissionChanged),
+    async (request) => {
+      const tree = await changePermission(db, requireAuth(request), request.body);
+      // The role's sockets reconnect and watch lists under the permissions they hold now.
+      realtime.disconnect(rooms.role(request.body.role_id));
+      return ok(tree, roleMessages.permissionChanged);
+    },
   );
 
   app.post(
@@ -70,6 +76,7 @@ export default defineRoutes((app, { db }) => {
     { config: { access: { permission: 'edit_role' } }, schema: { tags, body: changeRoleStatusSchema, response: { 200: emptyEnvelope } } },
     async (request) => {
       await changeRoleStatus(db, requireAuth(request), request.body);
+      if (!request.body.active) realtime.disconnect(rooms.role(request.body.id));
       return done(roleMessages.statusChanged);
     },
   );

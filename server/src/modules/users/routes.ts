@@ -17,6 +17,7 @@ import { done, emptyEnvelope, envelope, iso, ok, pagedOf } from '../../platform/
 import { validateWith } from '../../platform/errors';
 import { exportRoute, pageOf } from '../../platform/export';
 import { defineRoutes } from '../../platform/module';
+import { rooms } from '../../platform/realtime';
 import { sessionSchema } from '../auth/presenter';
 import { buildSession } from '../auth/service';
 import { adminUserExportColumns, adminUserRowSchema, clientUserExportColumns, clientUserRowSchema, userOptionSchema } from './presenter';
@@ -27,7 +28,7 @@ const tags = ['users'];
 /** Both forms share the route; the body is checked in the handler with the matching schema. */
 const userFormBody = z.record(z.string(), z.unknown()).describe('Formulario de administrador, o de usuario cliente cuando lleva client_id');
 
-export default defineRoutes((app, { db, config }) => {
+export default defineRoutes((app, { db, config, realtime }) => {
   app.get(
     '/users',
     { config: { access: { permission: 'users' } }, schema: { tags, querystring: listQuerySchema, response: { 200: envelope(pagedOf(adminUserRowSchema)) } } },
@@ -78,8 +79,11 @@ export default defineRoutes((app, { db, config }) => {
     { config: { access: { permission: 'edit_user' } }, schema: { tags, body: userFormBody, response: { 200: emptyEnvelope } } },
     async (request) => {
       const auth = requireAuth(request);
-      if (isClientUserPayload(request.body)) await updateClientUser(db, auth, config, validateWith(updateClientUserSchema, request.body));
-      else await updateAdminUser(db, auth, validateWith(updateAdminUserSchema, request.body));
+      realtime.disconnect(
+        isClientUserPayload(request.body)
+          ? await updateClientUser(db, auth, config, validateWith(updateClientUserSchema, request.body))
+          : await updateAdminUser(db, auth, validateWith(updateAdminUserSchema, request.body)),
+      );
       return done(userMessages.updated);
     },
   );
@@ -89,7 +93,7 @@ export default defineRoutes((app, { db, config }) => {
     async (request) => {
       const auth = requireAuth(request);
       const input = auth.user.clientId === null ? validateWith(staffProfileSchema, request.body) : validateWith(clientProfileSchema, request.body);
-      await updateProfile(db, auth, input);
+      realtime.disconnect(await updateProfile(db, auth, input));
       return ok(await buildSession(db, auth.user.id, bearerToken(request) ?? ''), userMessages.profileUpdated);
     },
   );
@@ -98,6 +102,7 @@ export default defineRoutes((app, { db, config }) => {
     { config: { access: { permission: 'edit_user' } }, schema: { tags, body: disabledAccessSchema, response: { 200: emptyEnvelope } } },
     async (request) => {
       await setUserAccess(db, requireAuth(request), request.body);
+      if (!request.body.status) realtime.disconnect(rooms.user(request.body.user_id));
       return done(userMessages.accessChanged);
     },
   );
@@ -106,6 +111,7 @@ export default defineRoutes((app, { db, config }) => {
     { config: { access: { permission: 'delete_user' } }, schema: { tags, body: z.object({ id: recordId() }), response: { 200: emptyEnvelope } } },
     async (request) => {
       await deleteUser(db, requireAuth(request), request.body.id);
+      realtime.disconnect(rooms.user(request.body.id));
       return done(userMessages.deleted);
     },
   );

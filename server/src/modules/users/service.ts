@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { passwordMessages } from '@recaudo/domain/passwords';
 import { CLIENT_ROLE_ID, CLIENT_ROLE_KEY } from '@recaudo/domain/roles';
 import {
   PROTECTED_USER_ID,
@@ -11,9 +12,10 @@ import {
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import { changedFields, recordAudit } from '../../platform/audit';
-import { hashPassword } from '../../platform/crypto';
+import { hashPassword, verifyPassword } from '../../platform/crypto';
 import { AppError, fieldError, notFound } from '../../platform/errors';
-import type { AuthContext } from '../auth/service';
+import { rooms } from '../../platform/realtime';
+import { endSessionsOfUser, type AuthContext } from '../auth/service';
 import { clients } from '../clients/tables';
 import { correlatives } from '../correlatives/tables';
 import { queueEmail } from '../messages/service';
@@ -102,8 +104,21 @@ export async function createAdminUser(db: Database, auth: AuthContext, input: Cr
 }
 
 /**
+ * The sockets a change to a user cuts: all of theirs when their role changes, they are switched
+ * off or must change their password; otherwise those of the sessions the change ended.
+ */
+function socketsToCut(user: UserRecord, values: Partial<typeof users.$inferInsert>, endedTokenIds: number[]): string[] {
+  const roleChanged = values.roleId !== undefined && values.roleId !== user.roleId;
+  const switchedOff = values.active === false && user.active;
+  const mustChange = values.changePassword === true && !user.changePassword;
+  return roleChanged || switchedOff || mustChange ? [rooms.user(user.id)] : endedTokenIds.map(rooms.session);
+}
+
+/**
  * Writes the changed fields of a user (and a new password hash, if any) with one audit entry;
- * the password itself never reaches the log. Nothing changed, nothing written.
+ * the password itself never reaches the log. A new password ends the user's other sessions (all
+ * of them when staff set it for someone else). Nothing changed, nothing written. Answers the
+ * real-time rooms whose sockets the change cuts.
  */
 async function saveUserChanges(
   tx: Executor,
@@ -111,9 +126,9 @@ async function saveUserChanges(
   user: UserRecord,
   values: Partial<typeof users.$inferInsert>,
   passwordHash: string | null,
-): Promise<void> {
+): Promise<string[]> {
   const diff = changedFields(auditView(user), auditView({ ...user, ...values }));
-  if (!diff.changed && !passwordHash) return;
+  if (!diff.changed && !passwordHash) return [];
   await tx
     .update(users)
     .set({ ...values, ...(passwordHash ? { passwordHash } : {}), updatedAt: new Date() })
@@ -126,16 +141,19 @@ async function saveUserChanges(
     old: diff.old,
     attributes: { ...diff.attributes, ...(passwordHash ? { password: '(cambiada)' } : {}) },
   });
+  const ended = passwordHash ? await endSessionsOfUser(tx, user.id, user.id === auth.user.id ? auth.tokenId : null) : [];
+  return socketsToCut(user, values, ended);
 }
 
-export async function updateAdminUser(db: Database, auth: AuthContext, input: UpdateAdminUserInput): Promise<void> {
+/** Answers the real-time rooms whose sockets the change cuts. */
+export async function updateAdminUser(db: Database, auth: AuthContext, input: UpdateAdminUserInput): Promise<string[]> {
   const passwordHash = input.password ? await hashPassword(input.password) : null;
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const user = await getUser(tx, input.id, 'staff');
     if (user.id === PROTECTED_USER_ID) throw new AppError('validation', userMessages.protectedUser);
     await checkAdminReferences(tx, input);
     await assertEmailFree(tx, input.email, user.id);
-    await saveUserChanges(tx, auth, user, adminValues(input), passwordHash);
+    return saveUserChanges(tx, auth, user, adminValues(input), passwordHash);
   });
 }
 
@@ -144,9 +162,17 @@ async function assertClient(executor: Executor, clientId: number) {
   if (!client) throw fieldError('client_id', userMessages.clientNotFound);
 }
 
+/**
+ * A password that travels by e-mail has been seen by staff and sits in a mailbox: it opens the
+ * account once, then its owner must choose their own.
+ */
+const mustChangePassword = (input: { change_password: boolean; send_mail_password: boolean; password: string | null }) =>
+  input.change_password || (input.send_mail_password && input.password !== null);
+
 /** Client user form: the role is always Cliente; `send_mail_password` e-mails the password through the outbox. */
 export async function createClientUser(db: Database, auth: AuthContext, config: Pick<Config, 'APP_URL'>, input: CreateClientUserInput): Promise<number> {
   const passwordHash = await hashPassword(input.password);
+  const changePassword = mustChangePassword(input);
   return db.transaction(async (tx) => {
     await assertClient(tx, input.client_id);
     await assertEmailFree(tx, input.email);
@@ -158,7 +184,7 @@ export async function createClientUser(db: Database, auth: AuthContext, config: 
         name: input.name,
         email: input.email,
         active: input.active,
-        changePassword: input.change_password,
+        changePassword,
         passwordHash,
         createdBy: auth.user.id,
       })
@@ -166,7 +192,7 @@ export async function createClientUser(db: Database, auth: AuthContext, config: 
     if (!user) throw new Error('user insert returned nothing');
     await recordAudit(tx, { module: 'users', event: 'created', causerId: auth.user.id, subjectId: user.id, attributes: { ...auditView(user), send_mail_password: input.send_mail_password } });
     if (input.send_mail_password) {
-      await queueEmail(tx, user.email, sentPasswordMail(user.name, user.email, input.password, `${config.APP_URL}/login`, input.change_password));
+      await queueEmail(tx, user.email, sentPasswordMail(user.name, user.email, input.password, `${config.APP_URL}/login`, changePassword));
     }
     return user.id;
   });
@@ -178,19 +204,21 @@ export async function updateClientUser(
   config: Pick<Config, 'APP_URL'>,
   input: UpdateClientUserInput,
   options: { clientId?: number } = {},
-): Promise<void> {
+): Promise<string[]> {
   const passwordHash = input.password ? await hashPassword(input.password) : null;
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const user = await getUser(tx, input.id, 'client');
     if (options.clientId !== undefined && user.clientId !== options.clientId) throw notFound(userMessages.notFound);
     const clientId = input.client_id ?? user.clientId!;
     if (clientId !== user.clientId) await assertClient(tx, clientId);
     await assertEmailFree(tx, input.email, user.id);
-    const values = { clientId, name: input.name, email: input.email, active: input.active, changePassword: input.change_password };
-    await saveUserChanges(tx, auth, user, values, passwordHash);
+    const changePassword = mustChangePassword(input);
+    const values = { clientId, name: input.name, email: input.email, active: input.active, changePassword };
+    const cut = await saveUserChanges(tx, auth, user, values, passwordHash);
     if (input.send_mail_password && input.password) {
-      await queueEmail(tx, input.email, sentPasswordMail(input.name, input.email, input.password, `${config.APP_URL}/login`, input.change_password));
+      await queueEmail(tx, input.email, sentPasswordMail(input.name, input.email, input.password, `${config.APP_URL}/login`, changePassword));
     }
+    return cut;
   });
 }
 
@@ -218,18 +246,31 @@ export async function deleteUser(db: Database, auth: AuthContext, id: number, op
 }
 
 /**
+ * A new password or e-mail takes the current password: a session left open on a shared computer
+ * must not be enough to take the account over. Compared without regard to case, as login does.
+ */
+async function assertAccountOwner(user: UserRecord, input: { email: string; password: string | null; current_password: string | null }) {
+  const emailChanged = input.email.toLowerCase() !== user.email.toLowerCase();
+  if (!input.password && !emailChanged) return;
+  if (!input.current_password) throw fieldError('current_password', passwordMessages.currentRequired);
+  if (!(await verifyPassword(input.current_password, user.passwordHash))) throw fieldError('current_password', passwordMessages.currentWrong);
+}
+
+/**
  * `users/profile`: staff change name, e-mail and password; client users change e-mail,
  * password, phones and address, never their name. A client user's contact data is kept in
- * step on their client.
+ * step on their client. A new password ends every other session of the user; answers the
+ * real-time rooms whose sockets that cuts.
  */
 export async function updateProfile(
   db: Database,
   auth: AuthContext,
-  input: { name?: string; email: string; password: string | null; phone?: string[]; address?: string | null },
-): Promise<void> {
+  input: { name?: string; email: string; password: string | null; current_password: string | null; phone?: string[]; address?: string | null },
+): Promise<string[]> {
   const passwordHash = input.password ? await hashPassword(input.password) : null;
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const user = await getUser(tx, auth.user.id);
+    await assertAccountOwner(user, input);
     await assertEmailFree(tx, input.email, user.id);
     const isClient = user.clientId !== null;
     const before = { name: user.name, email: user.email, phone: user.phone, address: user.address };
@@ -237,7 +278,7 @@ export async function updateProfile(
       ? { name: user.name, email: input.email, phone: input.phone ?? user.phone, address: input.address === undefined ? user.address : input.address }
       : { name: input.name ?? user.name, email: input.email, phone: user.phone, address: user.address };
     const diff = changedFields(before, after);
-    if (!diff.changed && !passwordHash) return;
+    if (!diff.changed && !passwordHash) return [];
     await tx
       .update(users)
       .set({ ...after, ...(passwordHash ? { passwordHash } : {}), updatedAt: new Date() })
@@ -260,5 +301,7 @@ export async function updateProfile(
         }
       }
     }
+    const ended = passwordHash ? await endSessionsOfUser(tx, user.id, auth.tokenId) : [];
+    return ended.map(rooms.session);
   });
 }

@@ -149,6 +149,24 @@ describe('client user form', () => {
     expect(stored?.changePassword).toBe(true);
   });
 
+  it('a mailed password always comes with change_password: it opens the account once', async () => {
+    const holder = await ctx.clientUser();
+    const mail = email('unavez');
+    const id = await storeUser({ client_id: holder.clientId, name: 'Sin Cambio', email: mail, password: 'Temporal-2026', send_mail_password: true, change_password: false });
+    const [stored] = await ctx.db.select().from(users).where(eq(users.id, id));
+    expect(stored?.changePassword).toBe(true);
+    const [queued] = await ctx.db.select().from(outbox).where(eq(outbox.to, mail));
+    expect(queued!.bodyText).toContain('Al entrar se te pedirá cambiar la contraseña.');
+    await ctx.db.update(users).set({ changePassword: false }).where(eq(users.id, id));
+    const edited = await ctx.call('PUT', '/api/users/update', {
+      token: admin.token,
+      body: { id, client_id: holder.clientId, name: 'Sin Cambio', email: mail, password: 'Temporal-2027', send_mail_password: true, change_password: false },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const [after] = await ctx.db.select().from(users).where(eq(users.id, id));
+    expect(after?.changePassword).toBe(true);
+  });
+
   it('lists client users with filters and exports them', async () => {
     const holder = await ctx.clientUser({ name: 'Cliente Filtrado', identificationType: 'V', identification: '77000111', phone: ['4141234567'] });
     const list = await ctx.call('GET', '/api/users/client', { token: admin.token, query: { search: 'V-77000111' } });
@@ -238,13 +256,13 @@ describe('PUT /api/users/profile', () => {
   it('lets staff change name, e-mail and password', async () => {
     const me = await ctx.staff();
     const mail = email('perfil');
-    const { status, body } = await ctx.call('PUT', '/api/users/profile', { token: me.token, body: { name: 'Perfil Nuevo', email: mail, password: 'Otra-clave-99' } });
+    const { status, body } = await ctx.call('PUT', '/api/users/profile', { token: me.token, body: { name: 'Perfil Nuevo', email: mail, password: 'Otra-clave-99', current_password: TEST_PASSWORD } });
     expect(status).toBe(200);
     expect(body.data.user).toMatchObject({ name: 'Perfil Nuevo', email: mail });
     expect((await login(mail, 'Otra-clave-99')).status).toBe(200);
     const blank = await ctx.call('PUT', '/api/users/profile', { token: me.token, body: { name: '', email: 'malo' } });
     expect(blank.body.errors).toMatchObject({ name: ['El campo Nombre es obligatorio.'], email: ['El formato de Correo es inválido.'] });
-    const taken = await ctx.call('PUT', '/api/users/profile', { token: me.token, body: { name: 'X', email: admin.email } });
+    const taken = await ctx.call('PUT', '/api/users/profile', { token: me.token, body: { name: 'X', email: admin.email, current_password: 'Otra-clave-99' } });
     expect(taken.body.errors.email).toEqual(['El Correo ya está registrado.']);
   });
 
@@ -254,7 +272,7 @@ describe('PUT /api/users/profile', () => {
     const mail = email('cliente');
     const { status, body } = await ctx.call('PUT', '/api/users/profile', {
       token: me.token,
-      body: { name: 'Intento de cambio', email: mail, phone: ['+58 (412)-7654321'], address: 'Nueva dirección', password: '' },
+      body: { name: 'Intento de cambio', email: mail, phone: ['+58 (412)-7654321'], address: 'Nueva dirección', password: '', current_password: TEST_PASSWORD },
     });
     expect(status).toBe(200);
     expect(body.data.user).toMatchObject({ name: before!.name, email: mail, phone: ['4127654321'], address: 'Nueva dirección' });

@@ -1,6 +1,6 @@
 import { GENDERS, IDENTIFICATION_TYPES, identificationField, phoneItem, type ClientType } from '@recaudo/domain/clients';
 import { caracas } from '@recaudo/domain/dates';
-import { passwordField } from '@recaudo/domain/users';
+import { newPasswordField } from '@recaudo/domain/passwords';
 import { dateNotAfterToday, emailField, messages, requiredText } from '@recaudo/domain/validation';
 import Button from 'antd/es/button';
 import DatePicker from 'antd/es/date-picker';
@@ -98,7 +98,7 @@ export interface GeneralValues {
 const rules = {
   name: [zodRule(requiredText('Nombre'))],
   email: [zodRule(emailField('Correo'))],
-  password: [zodRule(passwordField())],
+  password: [zodRule(newPasswordField())],
   phone: [zodRule(phoneItem)],
   gender: [requiredChoice('Género')],
   birthDate: [zodRule(dateNotAfterToday('Fecha de nacimiento'), (value) => (value ? (value as Dayjs).format('YYYY-MM-DD') : null))],

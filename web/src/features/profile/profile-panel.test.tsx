@@ -34,7 +34,7 @@ describe('Editar Perfil', () => {
     await userEvent.type(within(panel).getByLabelText('Nombre'), 'Ana María Pérez');
     await userEvent.click(within(panel).getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(session.signIn).toHaveBeenCalledWith(fresh));
-    expect(sentBody()).toEqual({ name: 'Ana María Pérez', email: 'ana@recaudo.test', password: null });
+    expect(sentBody()).toEqual({ name: 'Ana María Pérez', email: 'ana@recaudo.test', password: null, current_password: null });
   });
 
   it('client users never edit their name but edit phones and address', async () => {
@@ -52,6 +52,28 @@ describe('Editar Perfil', () => {
     await userEvent.type(within(panel).getByLabelText('Dirección'), 'Av. Bolívar 10');
     await userEvent.click(within(panel).getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(session.signIn).toHaveBeenCalledWith(client));
-    expect(sentBody()).toEqual({ email: 'ana@recaudo.test', password: null, phone: ['4241112233', '4141234567'], address: 'Av. Bolívar 10' });
+    expect(sentBody()).toEqual({ email: 'ana@recaudo.test', password: null, current_password: null, phone: ['4241112233', '4141234567'], address: 'Av. Bolívar 10' });
+  });
+
+  it('a new password must be long and uncommon, and asks for the current one', async () => {
+    fetchMock.mockResolvedValue(ok(makeSession(), 'Perfil actualizado'));
+    renderApp(<ProfilePanel open onClose={vi.fn()} />, { session: makeSession() });
+    const panel = await screen.findByRole('dialog', { name: 'Editar Perfil' });
+    const password = within(panel).getByLabelText('Contraseña');
+    await userEvent.type(password, 'Corta-1');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Guardar' }));
+    expect(await within(panel).findByText('La Contraseña debe tener al menos 10 caracteres.')).toBeInTheDocument();
+    await userEvent.clear(password);
+    await userEvent.type(password, 'Password123');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Guardar' }));
+    expect(await within(panel).findByText('Esa contraseña es demasiado común y fácil de adivinar. Elige otra.')).toBeInTheDocument();
+    await userEvent.clear(password);
+    await userEvent.type(password, 'Una-clave-nueva-9');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Guardar' }));
+    expect(await within(panel).findByText('Escribe tu contraseña actual para cambiar tu contraseña o tu correo.')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+    await userEvent.type(within(panel).getByLabelText('Contraseña actual'), 'Clave-actual-1');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(sentBody()).toEqual({ name: 'Ana Pérez', email: 'ana@recaudo.test', password: 'Una-clave-nueva-9', current_password: 'Clave-actual-1' }));
   });
 });

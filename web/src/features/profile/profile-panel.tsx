@@ -1,4 +1,5 @@
-import { clientProfileSchema, passwordField } from '@recaudo/domain/users';
+import { newPasswordField, passwordMessages } from '@recaudo/domain/passwords';
+import { clientProfileSchema } from '@recaudo/domain/users';
 import { emailField, requiredText } from '@recaudo/domain/validation';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
@@ -14,6 +15,7 @@ interface ProfileValues {
   name: string;
   email: string;
   password?: string;
+  current_password?: string;
   phone: string[];
   address?: string | null;
 }
@@ -24,7 +26,7 @@ const rules = {
   name: [zodRule(requiredText('Nombre'))],
   email: [zodRule(emailField('Correo'))],
   // A blank password keeps the current one.
-  password: [zodRule(passwordField().optional(), (value) => (blank(value) ? undefined : value))],
+  password: [zodRule(newPasswordField().optional(), (value) => (blank(value) ? undefined : value))],
   phone: [zodRule(clientProfileSchema.shape.phone)],
   address: [zodRule(clientProfileSchema.shape.address)],
 };
@@ -46,9 +48,10 @@ export function ProfilePanel({ open, onClose }: { open: boolean; onClose: () => 
 
   function submit(values: ProfileValues) {
     const password = blank(values.password) ? null : values.password!;
+    const current_password = blank(values.current_password) ? null : values.current_password!;
     const input = isClient
-      ? { email: values.email.trim(), password, phone: values.phone, address: values.address?.trim() ? values.address.trim() : null }
-      : { name: values.name.trim(), email: values.email.trim(), password };
+      ? { email: values.email.trim(), password, current_password, phone: values.phone, address: values.address?.trim() ? values.address.trim() : null }
+      : { name: values.name.trim(), email: values.email.trim(), password, current_password };
     save.mutate(input, { onError: (error) => applyServerErrors(form, error) });
   }
 
@@ -78,6 +81,22 @@ export function ProfilePanel({ open, onClose }: { open: boolean; onClose: () => 
           </Form.Item>
           <Form.Item label="Contraseña" name="password" rules={rules.password} extra="Déjala en blanco para conservar la actual.">
             <Input.Password maxLength={200} autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item
+            label="Contraseña actual"
+            name="current_password"
+            dependencies={['password', 'email']}
+            extra="Necesaria para cambiar tu contraseña o tu correo."
+            rules={[
+              ({ getFieldValue }) => ({
+                validator: async (_rule, value) => {
+                  const emailChanged = String(getFieldValue('email') ?? '').trim().toLowerCase() !== user.email.toLowerCase();
+                  if (blank(value) && (!blank(getFieldValue('password')) || emailChanged)) throw new Error(passwordMessages.currentRequired);
+                },
+              }),
+            ]}
+          >
+            <Input.Password maxLength={200} autoComplete="current-password" />
           </Form.Item>
           {isClient && (
             <>

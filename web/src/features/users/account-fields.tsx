@@ -1,4 +1,4 @@
-import { passwordField } from '@recaudo/domain/users';
+import { newPasswordField } from '@recaudo/domain/passwords';
 import { emailField, requiredText } from '@recaudo/domain/validation';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
@@ -7,7 +7,7 @@ import { zodRule } from '../../lib/form';
 /** True for a value the user left empty. */
 export const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
-const newPassword = passwordField();
+const newPassword = newPasswordField();
 const rules = {
   name: [zodRule(requiredText('Nombre'))],
   email: [zodRule(emailField('Correo'))],

@@ -104,7 +104,7 @@ export function ClientUserFormPanel({ open, user, onClose }: ClientUserFormPanel
         <Form.Item label="Cambiar contraseña al ingresar" name="change_password" valuePropName="checked">
           <Switch />
         </Form.Item>
-        <Form.Item label="Enviar contraseña por correo" name="send_mail_password" valuePropName="checked" extra="Solo se envía cuando escribes una contraseña.">
+        <Form.Item label="Enviar contraseña por correo" name="send_mail_password" valuePropName="checked" extra="Solo se envía cuando escribes una contraseña; al entrar se le pedirá cambiarla.">
           <Switch />
         </Form.Item>
       </Form>
