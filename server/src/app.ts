@@ -36,7 +36,7 @@ import solvenciesRoutes from './modules/solvencies/routes';
 import dashboardRoutes from './modules/dashboard/routes';
 import invoicesRoutes from './modules/invoices/routes';
 import { accessControl } from './platform/access';
-import { registerErrorHandling } from './platform/errors';
+import { refuseNulBytes, registerErrorHandling } from './platform/errors';
 import type { ModuleContext } from './platform/module';
 import { HealthRegistry } from './platform/health';
 import { attachRealtime } from './platform/realtime';
@@ -91,6 +91,7 @@ export async function buildApp(config: Config, db: Database, options: { serveWeb
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer(config.NODE_ENV !== 'production'));
   registerErrorHandling(app);
+  refuseNulBytes(app);
 
   // These two hooks never wait, so they call back instead of returning a promise: an async hook
   // costs every request a promise and a turn of the microtask queue.
