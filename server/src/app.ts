@@ -91,7 +91,6 @@ export async function buildApp(config: Config, db: Database, options: { serveWeb
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer(config.NODE_ENV !== 'production'));
   registerErrorHandling(app);
-  refuseNulBytes(app);
 
   // These two hooks never wait, so they call back instead of returning a promise: an async hook
   // costs every request a promise and a turn of the microtask queue.
@@ -130,6 +129,8 @@ export async function buildApp(config: Config, db: Database, options: { serveWeb
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onRequest', (request, reply, next) => securityHeaders(request.raw, reply.raw, (error) => next(error as Error | undefined)));
+  // After the security headers, so the refusal carries them too.
+  refuseNulBytes(app);
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Recaudo API', version: config.version }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },

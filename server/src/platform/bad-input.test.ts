@@ -33,6 +33,7 @@ describe('a NUL byte', () => {
     const answer = await send('GET', url);
     expect(answer.statusCode).toBe(400);
     expect(answer.json()).toEqual(BAD_REQUEST);
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('in a JSON body answers 400 and stores nothing', async () => {
