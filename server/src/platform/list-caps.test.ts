@@ -76,6 +76,15 @@ describe('reads that answered every row are capped', () => {
     expect(body.data).toHaveLength(MAX_PAGE_SIZE);
   });
 
+  it('closed-boxs/all-closed-box answers at most the largest page', async () => {
+    await ctx.db.execute(sql`
+      insert into closed_boxes (date, user_id, exchange_rate)
+      select date '2026-01-01' + (g % 28), ${admin.id}, '36.50' from generate_series(1, ${ROWS}) g`);
+    const { status, body } = await get('/api/closed-boxs/all-closed-box');
+    expect(status).toBe(200);
+    expect(body.data).toHaveLength(MAX_PAGE_SIZE);
+  });
+
   it('keeps the client pickers search-driven: fifty by default, narrowed by the search', async () => {
     const all = await get('/api/clients/selects/data');
     expect(all.body.data).toHaveLength(50);
