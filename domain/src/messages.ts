@@ -18,4 +18,5 @@ export const messages = {
   maxAmount: (attribute: string) => `El campo ${attribute} es demasiado grande.`,
   digits: (attribute: string) => `El campo ${attribute} solo debe contener dígitos.`,
   dateNotAfterToday: (attribute: string) => `El campo ${attribute} debe ser una fecha anterior o igual a hoy.`,
+  activePdf: (attribute: string) => `El campo ${attribute} no puede ser un PDF con JavaScript ni acciones automáticas.`,
 } as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isMonth, type Month } from './months';
-import { DEFAULT_PAGE_SIZE, listQuerySchema, MAX_PAGE_SIZE } from './paging';
+import { listQuerySchema } from './paging';
 import { moneyField } from './money-field';
 import { dateNotAfterToday, flag, messages, optionalText, recordId } from './validation';
 
@@ -287,18 +287,8 @@ export interface LatestPayment {
   created_at: string;
 }
 
-const toNumber = (value: unknown) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
-
-/**
- * The payments lists' query: the common one, except that `per_page=Todos` asks for the largest
- * page (500) instead of every row; a payments list can hold millions.
- */
-export const paymentListQuerySchema = listQuerySchema.extend({
-  per_page: z
-    .preprocess((value) => (value === 'all' || value === 'Todos' ? MAX_PAGE_SIZE : toNumber(value)), z.number().int().min(1).max(MAX_PAGE_SIZE))
-    .optional()
-    .default(DEFAULT_PAGE_SIZE),
-});
+/** The payments lists' query: the common one (`per_page=Todos` is the 500-row page of every list). */
+export const paymentListQuerySchema = listQuerySchema;
 export type PaymentListQuery = z.infer<typeof paymentListQuerySchema>;
 
 /**

@@ -39,13 +39,18 @@ export const wholeNumber = (attribute: string, min = 0) =>
       .min(min, messages.min(attribute, min)),
   );
 
+/** The largest id a record can have: ids are PostgreSQL `integer`s. */
+export const MAX_RECORD_ID = 2_147_483_647;
+
+/** A record's id (1 to MAX_RECORD_ID): a larger one names no record, and PostgreSQL would refuse it. */
 export const recordId = (attribute = 'id') =>
   z.preprocess(
     (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
     z
       .number({ error: (issue) => (issue.input == null || issue.input === '' ? messages.required(attribute) : messages.invalid(attribute)) })
       .int(messages.invalid(attribute))
-      .positive(messages.invalid(attribute)),
+      .positive(messages.invalid(attribute))
+      .max(MAX_RECORD_ID, messages.invalid(attribute)),
   );
 
 /** Accepts true/false, 1/0 and their string forms, as forms and query strings send them. */

@@ -85,7 +85,7 @@ function csvRowCounter() {
   };
 }
 
-/** Where the exports are asked: a server, and how to read its memory and CPU. */
+/** Where the exports (and the Todos pages, bench/todos.ts) are asked: a server, and how to read its memory and CPU. */
 export interface ExportTarget {
   base: string;
   token: string;
@@ -93,7 +93,7 @@ export interface ExportTarget {
   pid?: number;
 }
 
-function usageOf(target: ExportTarget): { rss: number; cpuSeconds: number } {
+export function usageOf(target: ExportTarget): { rss: number; cpuSeconds: number } {
   if (target.pid !== undefined) return processUsage(target.pid);
   const cpu = process.cpuUsage();
   return { rss: process.memoryUsage().rss, cpuSeconds: (cpu.user + cpu.system) / 1e6 };

@@ -13,6 +13,7 @@ import { measure, type Scenario } from './measure';
 import { paymentScale, paymentScenarios } from './payments';
 import { attachFifty, closedBoxScenarios } from './closed-boxes';
 import { dashboardScenarios, dashboardTotalsCheck } from './dashboard';
+import { fillAuditLogs, measureTodos, todosSummary } from './todos';
 
 /**
  * `npm run bench`: the API's latency budgets (DESIGN §8) measured over HTTP on loopback.
@@ -22,7 +23,8 @@ import { dashboardScenarios, dashboardTotalsCheck } from './dashboard';
  * BENCH_ONLY=<text> runs the scenarios whose name contains it; BENCH_REQUESTS sets the
  * requests per scenario (default 300, 4 at a time). Then the exports (bench/exports.ts): a
  * month and a year of payments and every client, with time and peak memory growth (on
- * PostgreSQL of the built server started as its own process for each); and on
+ * PostgreSQL of the built server started as its own process for each); three `per_page=Todos`
+ * at once on addresses, clients and logs (bench/todos.ts, the same kind of server); and on
  * PostgreSQL, EXPLAIN of what the default first page of each large list runs (bench/explain.ts).
  */
 /**
@@ -97,12 +99,19 @@ async function main() {
   const results = [];
   for (const scenario of scenarios.filter((item) => !only || item.name.includes(only))) results.push(await measure(address, scenario, requests));
   const exported = await measureExports(database.db, exportServers({ base: address, token }), only);
+  const todosMeasured = !only || 'Todos'.includes(only);
+  if (todosMeasured) await fillAuditLogs(database.db);
+  const todos = todosMeasured ? await measureTodos(exportServers({ base: address, token })) : null;
   const plans = config.DATABASE_URL ? await checkDefaultPlans(app, config.DATABASE_URL, token) : [];
   const scale = await addressScale(database.db);
   console.log(`\nRecaudo bench on ${database.kind}, ${sessions} login sessions, ${scale.clients} clients, ${scale.addresses} payment addresses, ${scale.months} covered months, ${await paymentScale(database.db)} payments\n`);
   if (scale.addresses < 100_000) console.log('(The address budgets are stated for the scale set: npm run seed:scale first.)\n');
   console.table(results);
   if (exported.length) console.table(exported);
+  if (todos) {
+    console.table(todos.answers);
+    console.log(todosSummary(todos));
+  }
   if (!only || 'attach 50'.includes(only) || only.includes('closed')) {
     const rounds: number[] = [];
     for (const round of [0, 1, 2]) rounds.push(await attachFifty(address, token, database.db, round));
@@ -113,7 +122,7 @@ async function main() {
   if (plans.length) console.table(plans);
   await app.close();
   await database.close();
-  const failed = [...results, ...exported].some((result) => !result.withinBudget) || plans.some((plan) => !plan.usesIndexes) || dashboardMismatches.length > 0;
+  const failed = [...results, ...exported, ...(todos ? [todos] : [])].some((result) => !result.withinBudget) || plans.some((plan) => !plan.usesIndexes) || dashboardMismatches.length > 0;
   if (failed) process.exitCode = 1;
 }
 

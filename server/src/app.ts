@@ -36,7 +36,7 @@ import solvenciesRoutes from './modules/solvencies/routes';
 import dashboardRoutes from './modules/dashboard/routes';
 import invoicesRoutes from './modules/invoices/routes';
 import { accessControl } from './platform/access';
-import { registerErrorHandling } from './platform/errors';
+import { refuseNulBytes, registerErrorHandling } from './platform/errors';
 import type { ModuleContext } from './platform/module';
 import { HealthRegistry } from './platform/health';
 import { attachRealtime } from './platform/realtime';
@@ -138,6 +138,8 @@ export async function buildApp(
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onRequest', (request, reply, next) => securityHeaders(request.raw, reply.raw, (error) => next(error as Error | undefined)));
+  // After the security headers, so the refusal carries them too.
+  refuseNulBytes(app);
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Recaudo API', version: config.version }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },

@@ -65,10 +65,16 @@ export async function closingFixture(db: Database) {
   return { clientId: client!.id, addressId: address!.id, serieId: serie!.id, payment };
 }
 
-/** A `closed-boxs/import` request: the closing's fields and the CSV file as multipart form data. */
-export function importUpload(fields: Record<string, string>, csv: string) {
+/** A closing's fields and its `file` as multipart form data. */
+export function closingUpload(fields: Record<string, string>, file: { name: string; type: string; data: Buffer }) {
   const boundary = '----recaudo';
   const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
-  parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="lote.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`);
-  return { body: parts.join(''), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`);
+  return {
+    body: Buffer.concat([Buffer.from(parts.join('')), file.data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
+
+/** A `closed-boxs/import` request: the closing's fields and the CSV file as multipart form data. */
+export const importUpload = (fields: Record<string, string>, csv: string) => closingUpload(fields, { name: 'lote.csv', type: 'text/csv', data: Buffer.from(csv) });

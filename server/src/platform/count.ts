@@ -17,9 +17,9 @@ export async function plannedRows(db: Executor, query: SQL): Promise<number> {
 /**
  * The "a-b de n" total of a large list (DESIGN §8: counting a whole table of a few hundred
  * thousand rows reads all of it): exact up to COUNT_CAP rows, the planner's estimate beyond.
- * `where` may only name columns of `table`.
+ * `where` may only name columns of `from`: a table, or a table with its joins as SQL.
  */
-export async function listTotal(db: Executor, table: PgTable, where: SQL | undefined, cap = COUNT_CAP): Promise<number> {
+export async function listTotal(db: Executor, table: PgTable | SQL, where: SQL | undefined, cap = COUNT_CAP): Promise<number> {
   const expected = await plannedRows(db, sql`select 1 from ${table} ${where ? sql`where ${where}` : sql``}`);
   if (expected > cap) return expected;
   const [row] = await executeSql<{ total: number }>(db, sql`select count(*)::int as total from (select 1 from ${table} ${where ? sql`where ${where}` : sql``} limit ${cap + 1}) as capped`);

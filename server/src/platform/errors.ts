@@ -52,6 +52,28 @@ const PG_UNIQUE_VIOLATION = '23505';
 const PG_FOREIGN_KEY_VIOLATION = '23503';
 /** A delete or update blocked by an `ON DELETE RESTRICT` foreign key (PostgreSQL reports it apart from 23503). */
 const PG_RESTRICT_VIOLATION = '23001';
+/**
+ * Values PostgreSQL refuses to take: a number beyond its column's type (22003), text that is no
+ * number or date (22P02, 22007, 22008), a NUL byte (22021) or an untranslatable character (22P05).
+ * Only a request can bring them in; the schemas stop most, this answers the rest as a bad request.
+ */
+const PG_INVALID_VALUE = new Set(['22003', '22P02', '22007', '22008', '22021', '22P05']);
+
+export const BAD_REQUEST_MESSAGE = 'Los datos enviados no son válidos.';
+
+/** What busboy (under @fastify/multipart) throws for a body that is no well-formed multipart form. */
+const MALFORMED_MULTIPART = /^(Multipart: |Unexpected end of (form|file)|Malformed part header|Malformed urlencoded form)/;
+
+/** Refuses a request whose URL carries a NUL byte (`%00`): no search, filter or id holds one, and PostgreSQL refuses it in text. */
+export function refuseNulBytes(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.url.includes('%00')) {
+      void reply.status(400).send({ success: false, message: BAD_REQUEST_MESSAGE });
+      return;
+    }
+    done();
+  });
+}
 
 export function databaseCode(error: unknown): string | undefined {
   const candidate = error as { code?: unknown; cause?: { code?: unknown } };
@@ -66,6 +88,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(error.status).send({ success: false, message: error.message, errors: error.errors });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // A path that names no record (an id beyond PostgreSQL's integer, not a number) is no resource.
+      if (error.validationContext === 'params') return reply.status(404).send({ success: false, message: 'No encontrado' });
       return reply.status(422).send(validationFailure(error.validation));
     }
     const code = databaseCode(error);
@@ -76,6 +100,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .status(422)
         .send({ success: false, message: 'El registro está relacionado con otros datos y no se puede modificar.' });
+    }
+    if (code && PG_INVALID_VALUE.has(code)) {
+      return reply.status(400).send({ success: false, message: BAD_REQUEST_MESSAGE });
+    }
+    const multipart = request.headers['content-type']?.startsWith('multipart/') ?? false;
+    // A form cut short ends its file stream early (Node's premature close).
+    if (!error.statusCode && (MALFORMED_MULTIPART.test(error.message) || (multipart && error.code === 'ERR_STREAM_PREMATURE_CLOSE'))) {
+      return reply.status(400).send({ success: false, message: 'El formulario enviado no es válido.' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

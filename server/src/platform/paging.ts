@@ -1,24 +1,21 @@
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { caracasDayStart, parseDateParam } from '@recaudo/domain/dates';
-import { PAGE_SIZE_ALL, type ListQuery, type Paged } from '@recaudo/domain/paging';
+import { MAX_PAGE_SIZE, type ListQuery, type Paged } from '@recaudo/domain/paging';
+import { MAX_RECORD_ID } from '@recaudo/domain/validation';
 import type { Executor } from '../db/client';
 import { executeSql } from './render';
 
 /**
- * Runs a paged list: `rows` receives the limit and offset (null limit = every row, for
- * `per_page=Todos`) and `count` the total for the "a-b de n" counter.
+ * Runs a paged list: `rows` receives the limit and offset and `count` the total for the "a-b de n"
+ * counter. The page size is at most MAX_PAGE_SIZE (`per_page=Todos` included, listQuerySchema).
  */
 export async function paginate<T>(
   query: Pick<ListQuery, 'page' | 'per_page'>,
-  rows: (limit: number | null, offset: number) => Promise<T[]>,
+  rows: (limit: number, offset: number) => Promise<T[]>,
   count: () => Promise<number>,
 ): Promise<Paged<T>> {
-  if (query.per_page === PAGE_SIZE_ALL) {
-    const data = await rows(null, 0);
-    return { data, current_page: 1, per_page: data.length, total: data.length, last_page: 1 };
-  }
-  const perPage = query.per_page;
+  const perPage = Math.min(query.per_page, MAX_PAGE_SIZE);
   const [data, total] = await Promise.all([rows(perPage, (query.page - 1) * perPage), count()]);
   return { data, current_page: query.page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) };
 }
@@ -81,19 +78,22 @@ function filterItems(value: unknown): unknown[] {
   return values.map((item) => (typeof item === 'object' && item !== null && 'value' in item ? (item as { value: unknown }).value : item));
 }
 
-/** A filter value as a list of positive ids: `filters[user]=3` or `filters[user][]=3&...`. */
+/**
+ * A filter value as a list of record ids: `filters[user]=3` or `filters[user][]=3&...`. An id
+ * beyond PostgreSQL's integer names no record, so it is left out like any other non-id.
+ */
 export function idList(value: unknown): number[] {
   return filterItems(value)
     .map(Number)
-    .filter((id) => Number.isInteger(id) && id > 0);
+    .filter((id) => Number.isInteger(id) && id > 0 && id <= MAX_RECORD_ID);
 }
 
-/** A filter value as whole numbers from 0 (counts such as months_to_pay); empty and boolean items are none. */
+/** A filter value as whole numbers from 0 to MAX_RECORD_ID (counts such as months_to_pay); empty and boolean items are none. */
 export function wholeList(value: unknown): number[] {
   return filterItems(value)
     .filter((item) => item !== '' && item !== null && typeof item !== 'boolean')
     .map(Number)
-    .filter((item) => Number.isInteger(item) && item >= 0);
+    .filter((item) => Number.isInteger(item) && item >= 0 && item <= MAX_RECORD_ID);
 }
 
 /** A filter value as trimmed texts of at most 64 characters (codes, types, exact numbers). */

@@ -22,6 +22,7 @@ import { searchMatches, type SearchMatches } from './search';
 import { addressTotals, addressType, type AddressTotals } from './totals';
 import { coverageOf } from './coverage';
 import { addressesPayments } from './tables';
+import { MAX_PAGE_SIZE } from '@recaudo/domain/paging';
 
 /**
  * Reading payment addresses: the list with its filters and totals, and one address as the API
@@ -367,6 +368,7 @@ export async function clientAddresses(db: Executor, auth: AuthContext, clientId:
   return loadAddresses(db, {
     where: and(eq(addressesPayments.clientId, id), options.completeOnly ? COMPLETE : undefined),
     order: [asc(addressesPayments.id)],
+    limit: MAX_PAGE_SIZE,
   });
 }
 

@@ -15,6 +15,7 @@ import { clientLatestPayment, clientPaymentCount, presentLatestPayment, type Lat
 import type { ClientExportRow } from './presenter';
 import { clients } from './tables';
 import { iso } from '../../platform/envelope';
+import { MAX_PAGE_SIZE } from '@recaudo/domain/paging';
 
 /** Reading clients: the list with its filters, the detail, and the pickers' options. */
 
@@ -207,7 +208,7 @@ export const optionColumns = {
   phone: clients.phone,
 };
 
-/** Client pickers: a client user only ever sees their own client. */
+/** Client pickers: a client user only ever sees their own client; at most MAX_PAGE_SIZE, the search narrows them. */
 export async function clientOptions(db: Executor, auth: AuthContext, options: { search?: string; type?: ClientType; limit?: number; activeOnly?: boolean }): Promise<ClientOption[]> {
   const pattern = likePattern(options.search ?? '');
   const where = and(
@@ -219,7 +220,7 @@ export async function clientOptions(db: Executor, auth: AuthContext, options: { 
       : undefined,
   );
   const base = db.select(optionColumns).from(clients).where(where).orderBy(asc(clients.name), asc(clients.id));
-  return options.limit ? base.limit(options.limit) : base;
+  return base.limit(Math.min(options.limit ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE));
 }
 
 /** `GET clients/{id}`: the client with the dates and rates of the detail's cards. */

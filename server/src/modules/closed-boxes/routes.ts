@@ -16,6 +16,7 @@ import {
 import { paymentListQuerySchema } from '@recaudo/domain/payments';
 import { realtimeMessages } from '@recaudo/domain/realtime';
 import { recordId } from '@recaudo/domain/validation';
+import { storedFileHeaders } from '../../platform/uploaded-files';
 import { requireAuth } from '../../platform/access';
 import { done, emptyEnvelope, envelope, ok, pagedOf } from '../../platform/envelope';
 import { notFound } from '../../platform/errors';
@@ -29,6 +30,7 @@ import { importClosedBox } from './import';
 import { closedBoxExportColumns, closedBoxRowSchema, closedBoxTotalsSchema, presentClosedBox, userClosingsSchema } from './presenter';
 import { closedBoxSource, closedBoxTotals, findClosedBox, usersClosedBoxes } from './queries';
 import { attachPayments, changeClosedBoxStatus, changeGroupStatus, createClosedBox, deleteClosedBox, unverifyGroup, updateClosedBox, verifyPayments } from './service';
+import { MAX_PAGE_SIZE } from '@recaudo/domain/paging';
 
 /**
  * Cash closings (spec 02 §7 Closings, `bill-payments/add-payment`, `bill-payments/not-closed-box`).
@@ -65,7 +67,7 @@ export default defineRoutes(async (app, { db, storage, realtime }) => {
     '/closed-boxs/all-closed-box',
     { config: { access: { permission: 'closed_boxs' } }, schema: { tags, querystring: closedBoxListQuerySchema, response: { 200: allAnswer } } },
     async (request) => {
-      const rows = await closedBoxSource(db, request.query, requireAuth(request)).rows(null, 0);
+      const rows = await closedBoxSource(db, request.query, requireAuth(request)).rows(MAX_PAGE_SIZE, 0);
       return ok(rows.map(presentClosedBox));
     },
   );
@@ -97,9 +99,7 @@ export default defineRoutes(async (app, { db, storage, realtime }) => {
     const row = await findClosedBox(db, requireAuth(request), request.params.id);
     const data = row?.file ? await storage.read(row.file) : null;
     if (!row?.file || !data) throw notFound(closedBoxMessages.notFound);
-    const extension = row.file.split('.').pop() ?? '';
-    const type = extension === 'pdf' ? 'application/pdf' : extension === 'jpg' ? 'image/jpeg' : `image/${extension}`;
-    return reply.header('content-type', type).header('x-content-type-options', 'nosniff').header('cache-control', 'private, max-age=3600').send(data);
+    return reply.headers(storedFileHeaders(row.file)).header('cache-control', 'private, max-age=3600').send(data);
   });
 
   exportRoute(app, '/closed-boxs/export', {

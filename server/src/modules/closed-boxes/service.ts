@@ -1,10 +1,12 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { closedBoxMessages, type ClosedBoxFields, type ClosedBoxUpdate, type PaymentGroupKey } from '@recaudo/domain/closed-boxes';
+import { messages } from '@recaudo/domain/messages';
 import { canChangeStatus, type PaymentStatus } from '@recaudo/domain/payments';
 import type { Database, Executor } from '../../db/client';
 import { changedFields, recordAudit } from '../../platform/audit';
 import { AppError, fieldError, notFound } from '../../platform/errors';
 import { detectImage, type FileStorage } from '../../platform/storage';
+import { isPdf, pdfHasActiveContent } from '../../platform/uploaded-files';
 import { retryingConflicts } from '../../platform/transactions';
 import type { AuthContext } from '../auth/service';
 import { correlatives } from '../correlatives/tables';
@@ -28,14 +30,17 @@ const FILE_FOLDER = 'closed-boxes';
 
 type ClosedBoxRecord = typeof closedBoxes.$inferSelect;
 
-/** The closing's file: an image or a PDF, recognised by its content. */
+/** The closing's file: an image or a PDF, recognised by its content; a PDF that runs code is refused. */
 export function checkClosingFile(upload: unknown): { data: Buffer; extension: string } | null {
   if (upload === undefined || upload === null || upload === '') return null;
   const data = Buffer.isBuffer(upload) ? upload : null;
   if (!data) throw fieldError('file', closedBoxMessages.fileInvalid);
   const image = detectImage(data);
   if (image) return { data, extension: image.extension };
-  if (data.subarray(0, 5).toString('latin1') === '%PDF-') return { data, extension: 'pdf' };
+  if (isPdf(data)) {
+    if (pdfHasActiveContent(data)) throw fieldError('file', messages.activePdf('Archivo'));
+    return { data, extension: 'pdf' };
+  }
   throw fieldError('file', closedBoxMessages.fileInvalid);
 }
 

@@ -5,7 +5,7 @@ import {
   type ActivityGroupInput,
   type EconomicActivityInput,
 } from '@recaudo/domain/economic-activities';
-import type { ListQuery } from '@recaudo/domain/paging';
+import { MAX_PAGE_SIZE, type ListQuery } from '@recaudo/domain/paging';
 import type { Database, Executor } from '../../db/client';
 import { changedFields, recordAudit } from '../../platform/audit';
 import { AppError, fieldError, notFound } from '../../platform/errors';
@@ -94,7 +94,8 @@ export const selectableActivityGroups = (db: Executor, search = '') =>
     .select({ id: activityGroups.id, name: activityGroups.name })
     .from(activityGroups)
     .where(search ? ilike(activityGroups.name, likePattern(search)) : undefined)
-    .orderBy(asc(activityGroups.name));
+    .orderBy(asc(activityGroups.name))
+    .limit(MAX_PAGE_SIZE);
 
 export interface EconomicActivityRow {
   id: number;
@@ -218,4 +219,5 @@ export const selectableEconomicActivities = (db: Executor, search = '') =>
     .select({ id: economicActivities.id, name: economicActivities.name, code: economicActivities.code, fee: economicActivities.fee, activity_group_id: economicActivities.activityGroupId })
     .from(economicActivities)
     .where(search ? or(ilike(economicActivities.name, likePattern(search)), ilike(economicActivities.code, likePattern(search))) : undefined)
-    .orderBy(asc(economicActivities.name));
+    .orderBy(asc(economicActivities.name))
+    .limit(MAX_PAGE_SIZE);

@@ -2,6 +2,7 @@ import { and, desc, eq, getTableColumns, gte, ilike, inArray, lt, or, sql, type 
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ListQuery } from '@recaudo/domain/paging';
 import type { Executor } from '../../db/client';
+import { listTotal } from '../../platform/count';
 import { iso } from '../../platform/envelope';
 import { walkByIds, type RowSource } from '../../platform/export';
 import { caracasDayRange, idList, likePattern, sortOrder, textList } from '../../platform/paging';
@@ -150,13 +151,7 @@ export function logSource(db: Executor, query: ListQuery): RowSource<LogRow> {
       () => db.select({ id: auditLogs.id }).from(auditLogs).leftJoin(users, eq(users.id, auditLogs.causerId)).where(where).orderBy(...order).getSQL(),
       (ids) => read(inArray(auditLogs.id, ids), null, 0),
     ),
-    async count() {
-      const [row] = await db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(auditLogs)
-        .leftJoin(users, eq(users.id, auditLogs.causerId))
-        .where(where);
-      return Number(row?.total ?? 0);
-    },
+    // Exact up to COUNT_CAP entries, the planner's estimate beyond: the log grows without end.
+    count: () => listTotal(db, sql`${auditLogs} left join ${users} on ${users.id} = ${auditLogs.causerId}`, where),
   };
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { clientPaymentsQuerySchema, paymentHistoryQuerySchema, paymentListQuerySchema, paymentMessages } from '@recaudo/domain/payments';
 import { hasPermission } from '@recaudo/domain/permissions';
 import { recordId } from '@recaudo/domain/validation';
+import { storedFileHeaders } from '../../platform/uploaded-files';
 import { requireAuth } from '../../platform/access';
 import { envelope, ok, pagedOf } from '../../platform/envelope';
 import { forbidden, notFound } from '../../platform/errors';
@@ -19,7 +20,6 @@ const alsoNeedsLogs = async (request: FastifyRequest) => {
   if (!hasPermission([...requireAuth(request).permissions], 'logs')) throw forbidden();
 };
 
-const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', pdf: 'application/pdf' };
 
 /**
  * Payment reads (spec 02 §7): both families' lists (`bill-payments`, `payments`) answer the same
@@ -71,12 +71,7 @@ export default defineRoutes((app, { db, storage }) => {
       const stored = payment?.files.find((name) => name.split('/').pop() === request.params.file);
       const data = stored ? await storage.read(stored) : null;
       if (!data) throw notFound(paymentMessages.notFound);
-      const extension = request.params.file.split('.').pop() ?? '';
-      return reply
-        .header('content-type', CONTENT_TYPES[extension] ?? 'application/octet-stream')
-        .header('cache-control', 'private, max-age=3600')
-        .header('x-content-type-options', 'nosniff')
-        .send(data);
+      return reply.headers(storedFileHeaders(request.params.file)).header('cache-control', 'private, max-age=3600').send(data);
     },
   );
 });

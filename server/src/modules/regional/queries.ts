@@ -8,6 +8,7 @@ import { idList, likePattern, sortOrder } from '../../platform/paging';
 import { withPaymentSummaries, type RegionalLevel, type UnitSummaries } from '../payments/counts';
 import { withClientCounts, type UnitClientCounts } from './client-counts';
 import { communities, municipalities, parishes, states } from './tables';
+import { MAX_PAGE_SIZE } from '@recaudo/domain/paging';
 
 /**
  * The lists of regional units. The payment cards of a page come from payments/counts.ts (the
@@ -277,24 +278,24 @@ export async function activeUnits(db: Executor, unit: RegionalUnit, search = '',
   const within = (column: PgColumn, list?: number[]) => (list?.length ? inArray(column, list) : undefined);
   switch (unit) {
     case 'states':
-      return db.select({ id: states.id, name: states.name }).from(states).where(and(eq(states.active, true), named(states.name), within(states.id, parents.state_id))).orderBy(states.name);
+      return db.select({ id: states.id, name: states.name }).from(states).where(and(eq(states.active, true), named(states.name), within(states.id, parents.state_id))).orderBy(states.name).limit(MAX_PAGE_SIZE);
     case 'municipalities':
       return db
         .select({ id: municipalities.id, name: municipalities.name, state_id: municipalities.stateId })
         .from(municipalities)
         .where(and(eq(municipalities.active, true), named(municipalities.name), within(municipalities.stateId, parents.state_id)))
-        .orderBy(municipalities.name);
+        .orderBy(municipalities.name).limit(MAX_PAGE_SIZE);
     case 'parishes':
       return db
         .select({ id: parishes.id, name: parishes.name, municipality_id: parishes.municipalityId, date_start: parishes.dateStart })
         .from(parishes)
         .where(and(eq(parishes.active, true), named(parishes.name), within(parishes.municipalityId, parents.municipality_id)))
-        .orderBy(parishes.name);
+        .orderBy(parishes.name).limit(MAX_PAGE_SIZE);
     case 'communities':
       return db
         .select({ id: communities.id, name: communities.name, parish_id: communities.parishId, fee: communities.fee, date_start: communities.dateStart })
         .from(communities)
         .where(and(eq(communities.active, true), named(communities.name), within(communities.parishId, parents.parish_id)))
-        .orderBy(communities.name);
+        .orderBy(communities.name).limit(MAX_PAGE_SIZE);
   }
 }

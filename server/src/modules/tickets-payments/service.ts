@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, notExists, sql, type SQL } from 'drizzle-orm';
-import type { ListQuery } from '@recaudo/domain/paging';
+import { MAX_PAGE_SIZE, type ListQuery } from '@recaudo/domain/paging';
 import { ticketMessages, type TicketInput, type TicketRow, type TicketSeries } from '@recaudo/domain/tickets';
 import type { Database, Executor } from '../../db/client';
 import { changedFields, recordAudit } from '../../platform/audit';
@@ -129,7 +129,8 @@ export function selectableTickets(db: Executor, addressId?: number): Promise<Tic
     .select(seriesColumns)
     .from(ticketsPayments)
     .where(and(eq(ticketsPayments.status, true), assigned))
-    .orderBy(asc(ticketsPayments.name), asc(ticketsPayments.id));
+    .orderBy(asc(ticketsPayments.name), asc(ticketsPayments.id))
+    .limit(MAX_PAGE_SIZE);
 }
 
 async function getTicket(executor: Executor, id: number) {

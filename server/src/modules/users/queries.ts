@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { ListQuery } from '@recaudo/domain/paging';
+import { MAX_PAGE_SIZE, type ListQuery } from '@recaudo/domain/paging';
 import type { AdminUserRow, ClientUserRow } from '@recaudo/domain/users';
 import type { Executor } from '../../db/client';
 import { iso } from '../../platform/envelope';
@@ -170,8 +170,8 @@ export interface UserOption {
 
 const optionColumns = { id: users.id, name: users.name, email: users.email };
 
-/** Every user (staff and client), for the user filters of the lists. */
-export const allUserOptions = (db: Executor) => db.select(optionColumns).from(users).orderBy(asc(users.name), asc(users.id));
+/** The users (staff and client) for the user filters of the lists: the first MAX_PAGE_SIZE by name. */
+export const allUserOptions = (db: Executor) => db.select(optionColumns).from(users).orderBy(asc(users.name), asc(users.id)).limit(MAX_PAGE_SIZE);
 
 /** Staff users for the administrator form's user list: the caller is never offered. */
 export function staffUserOptions(db: Executor, auth: AuthContext, search: string) {
@@ -180,9 +180,10 @@ export function staffUserOptions(db: Executor, auth: AuthContext, search: string
     .select(optionColumns)
     .from(users)
     .where(and(isNull(users.clientId), ne(users.id, auth.user.id), search ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined))
-    .orderBy(asc(users.name), asc(users.id));
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(MAX_PAGE_SIZE);
 }
 
-/** The users of one client. */
+/** The users of one client (the first MAX_PAGE_SIZE). */
 export const usersOfClient = (db: Executor, clientId: number) =>
-  db.select({ ...optionColumns, active: users.active, created_at: users.createdAt }).from(users).where(eq(users.clientId, clientId)).orderBy(asc(users.id));
+  db.select({ ...optionColumns, active: users.active, created_at: users.createdAt }).from(users).where(eq(users.clientId, clientId)).orderBy(asc(users.id)).limit(MAX_PAGE_SIZE);
