@@ -25,6 +25,9 @@ export const identificationTypesOf = (type: ClientType): string[] => Object.keys
 export const MESSAGE_PHONE_PATTERN = /^0?(41[246]|42[246]|273)\d{7}$/;
 export const MESSAGE_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** At most this many recipients in one call of any message e-mail (issue 31: a mass mailing is not a message). */
+export const MESSAGE_MAX_RECIPIENTS = 20;
+
 export const clientMessages = {
   created: 'Cliente creado',
   updated: 'Cliente actualizado',
@@ -48,6 +51,10 @@ export const clientMessages = {
   noEmail: 'El cliente no tiene un correo registrado',
   noValidRecipients: 'Ningún destinatario tiene un formato válido.',
   messageSent: 'Mensaje enviado',
+  tooManyRecipients: `No se pueden enviar más de ${MESSAGE_MAX_RECIPIENTS} mensajes a la vez.`,
+  /** The hourly limit of recipients per user (MESSAGES_MAX_PER_HOUR) is reached. */
+  hourlyLimitReached: (limit: number, minutes: number) =>
+    `Alcanzaste el límite de ${limit} destinatarios por hora. Intenta de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
   noteCreated: 'Nota creada',
   noteUpdated: 'Nota actualizada',
   noteDeleted: 'Nota eliminada',
@@ -224,7 +231,7 @@ export const sendMessageSchema = z
         error: messages.required('Destinatarios'),
       })
       .min(1, messages.required('Destinatarios'))
-      .max(500, 'No se pueden enviar más de 500 mensajes a la vez.'),
+      .max(MESSAGE_MAX_RECIPIENTS, clientMessages.tooManyRecipients),
   })
   .superRefine((value, ctx) => {
     if (value.type === 'email' && !value.title) ctx.addIssue({ code: 'custom', path: ['title'], message: messages.required('Título') });

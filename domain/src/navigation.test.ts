@@ -30,7 +30,9 @@ describe('resolvePath', () => {
     expect(resolvePath('staff', '/users', CASHIER_PERMISSIONS)).toEqual({ redirect: '/' });
     expect(resolvePath('staff', '/clients', CASHIER_PERMISSIONS)).toMatchObject({ route: { title: 'Clientes' } });
     expect(resolvePath('staff', '/client-detail/12/', CASHIER_PERMISSIONS)).toMatchObject({ route: { path: '/client-detail/:id' } });
-    expect(resolvePath('staff', '/address-payments', [])).toMatchObject({ route: { permission: null } });
+    expect(resolvePath('staff', '/address-payments', [])).toEqual({ redirect: '/' });
+    expect(resolvePath('staff', '/address-payments', ['clients'])).toMatchObject({ route: { permission: 'clients' } });
+    expect(resolvePath('staff', '/solvencies', [])).toMatchObject({ route: { permission: null } });
     expect(resolvePath('staff', '/payments-receipt', ALL_PERMISSIONS)).toEqual({ redirect: '/' });
   });
 
@@ -62,7 +64,7 @@ describe('menus', () => {
     expect(labels(staffMenuFor(CASHIER_PERMISSIONS))).toEqual([
       'Inicio', 'Clientes', 'Cierres de Caja', 'Pagos', 'Solvencias', 'Direcciones de Pagos', 'General: Tickets de Pago',
     ]);
-    expect(labels(staffMenuFor([]))).toEqual(['Inicio', 'Direcciones de Pagos']);
+    expect(labels(staffMenuFor([]))).toEqual(['Inicio']);
   });
 
   it('gives client users the fixed client menu whatever they hold', () => {

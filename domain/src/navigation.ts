@@ -56,7 +56,8 @@ export const STAFF_ROUTES: readonly AppRoute[] = [
   { path: '/tickets-payments', title: 'Tickets de Pago', permission: 'tickets_payments' },
   { path: '/economic-activities', title: 'Actividades Económicas', permission: 'economic_activities' },
   { path: '/solvencies', title: 'Solvencias', permission: null },
-  { path: '/address-payments', title: 'Direcciones de Pagos', permission: null },
+  // Every client's addresses: the Clientes permission (issue 31), where the spec had none.
+  { path: '/address-payments', title: 'Direcciones de Pagos', permission: 'clients' },
   { path: '/bank-operations', title: 'Operaciones Bancarias', permission: 'view_bank_operations' },
   ...VERIFY_ROUTES,
 ];
@@ -160,7 +161,7 @@ export const STAFF_MENU: readonly MenuEntry[] = [
   entry('Cierres de Caja', '/closed-boxs', 'closed_boxs'),
   entry('Pagos', '/payments', 'payments'),
   entry('Solvencias', '/solvencies', 'solvencies'),
-  entry('Direcciones de Pagos', '/address-payments'),
+  entry('Direcciones de Pagos', '/address-payments', 'clients'),
   entry('Operaciones Bancarias', '/bank-operations', 'view_bank_operations'),
   entry('Conciliaciones', '/conciliations', 'view_conciliations'),
   {

@@ -35,6 +35,8 @@ const configSchema = z.object({
   OUTBOX_POLL_SECONDS: z.coerce.number().min(0.1).default(5),
   /** Attempts per message before it is marked failed. */
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
+  /** Recipients one user may send messages and document e-mails to within any hour (issue 31). */
+  MESSAGES_MAX_PER_HOUR: z.coerce.number().int().min(1).default(200),
   WEB_DIST: z.string().optional(),
   /** The Factory HKA's API base (…/api); with USER and PASSWORD it replaces the built-in printer simulator. */
   INVOICE_PROVIDER_URL: z.string().url().optional(),

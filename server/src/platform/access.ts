@@ -9,15 +9,21 @@ import { forbidden, unauthenticated } from './errors';
 /**
  * What a route needs, declared in its `config.access`:
  * - 'public': nobody needs to log in;
- * - 'authenticated': any logged-in user, staff or client;
+ * - 'authenticated': any logged-in user, staff or client: only the caller's own session and
+ *   profile (auth/me, logout, theme, profile, the menu of their role);
+ * - 'client': client users only (their portal's own data);
  * - { permission }: staff holding any of the permissions; with `clients: true` client
- *   users pass too, and the service scopes them to their own client.
+ *   users pass too, and the service scopes them to their own client;
+ * - { staff: true }: every staff user whatever their role. Only Solvencias and its pickers,
+ *   which the specification leaves open to all staff (spec 01 §2 "/solvencies (none)"); the
+ *   zero-permission test (access.test.ts) lists each such route, so a new one fails it.
  */
 export type RouteAccess =
   | 'public'
   | 'authenticated'
+  | 'client'
   | { permission: Permission | readonly Permission[]; clients?: boolean }
-  | { staff: true };
+  | { staff: true; clients?: boolean };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -44,14 +50,15 @@ export function requireAuth(request: FastifyRequest): AuthContext {
 function checkAccess(access: Exclude<RouteAccess, 'public'>, auth: AuthContext): void {
   if (access === 'authenticated') return;
   const isClient = auth.user.clientId !== null;
-  if ('staff' in access) {
-    if (isClient) throw forbidden();
+  if (access === 'client') {
+    if (!isClient) throw forbidden();
     return;
   }
   if (isClient) {
     if (!access.clients) throw forbidden();
     return;
   }
+  if ('staff' in access) return;
   if (!hasPermission([...auth.permissions], access.permission)) throw forbidden();
 }
 

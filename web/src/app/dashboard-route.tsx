@@ -67,5 +67,11 @@ function PaymentsToProcess({ rows, reload }: { rows: PaymentRow[]; reload: () =>
 
 /** /dashboard: the dashboards, the administrator's with the payments area's to-process table and the users' closings. */
 export default function DashboardRoute() {
-  return <DashboardPage toProcess={(rows, reload) => <PaymentsToProcess rows={rows} reload={reload} />} usersClosings={<UsersClosingsCard />} />;
+  const seesClosings = useCan('closed_boxs');
+  return (
+    <DashboardPage
+      toProcess={(rows, reload) => <PaymentsToProcess rows={rows} reload={reload} />}
+      usersClosings={seesClosings ? <UsersClosingsCard /> : null}
+    />
+  );
 }

@@ -26,10 +26,11 @@ const staffAlsoNeeds = (also: readonly Permission[]) => async (request: FastifyR
 };
 
 export default defineRoutes((app, { db }) => {
+  // The address lists carry every client's addresses: the Clientes screen's permission (client users: their own).
   app.get(
     '/addresses-payment',
     {
-      config: { access: 'authenticated' },
+      config: { access: { permission: 'clients', clients: true } },
       schema: { tags, querystring: addressListQuerySchema, response: { 200: envelope(pagedOf(addressRowSchema).extend({ aditional: addressTotalsSchema })) } },
     },
     async (request) => {
@@ -52,17 +53,18 @@ export default defineRoutes((app, { db }) => {
 
   app.get(
     '/addresses-payment/address-client/client',
-    { config: { access: 'authenticated' }, schema: { tags, response: { 200: envelope(z.array(addressRowSchema)) } } },
+    { config: { access: 'client' }, schema: { tags, response: { 200: envelope(z.array(addressRowSchema)) } } },
     async (request) => ok(await clientAddresses(db, requireAuth(request), null)),
   );
   app.get(
     '/addresses-payment/address-client/:client_id',
-    { config: { access: 'authenticated' }, schema: { tags, params: clientParams, response: { 200: envelope(z.array(addressRowSchema)) } } },
+    { config: { access: { permission: 'clients', clients: true } }, schema: { tags, params: clientParams, response: { 200: envelope(z.array(addressRowSchema)) } } },
     async (request) => ok(await clientAddresses(db, requireAuth(request), request.params.client_id)),
   );
+  // The address picker of Solvencias (open to every staff user, spec 01 §2) and of the payment panel: one chosen client's complete addresses.
   app.get(
     '/addresses-payment/address-select-client/:client_id',
-    { config: { access: 'authenticated' }, schema: { tags, params: clientParams, response: { 200: envelope(z.array(addressRowSchema)) } } },
+    { config: { access: { staff: true, clients: true } }, schema: { tags, params: clientParams, response: { 200: envelope(z.array(addressRowSchema)) } } },
     async (request) => ok(await clientAddresses(db, requireAuth(request), request.params.client_id, { completeOnly: true })),
   );
 

@@ -17,10 +17,10 @@ export default defineRoutes((app, { db }) => {
     { config: { access: { permission: 'banks' } }, schema: { tags, querystring: listAllQuerySchema, response: { 200: envelope(pagedOf(bankRowSchema)) } } },
     async (request) => ok(await pageOf(request.query, bankSource(db, request.query))),
   );
-  // The origin bank of a payment is chosen by staff without the banks screen.
+  // The origin bank of a payment (client users register payments too) and the payment method form's bank, without the banks screen.
   app.get(
     '/banks/selects',
-    { config: { access: 'authenticated' }, schema: { tags, response: { 200: envelope(z.array(bankRowSchema)) } } },
+    { config: { access: { permission: ['banks', 'payments', 'add_payment', 'edit_payment', 'payment_methods'], clients: true } }, schema: { tags, response: { 200: envelope(z.array(bankRowSchema)) } } },
     async () => ok(await selectableBanks(db)),
   );
   app.post(

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { recordAudit } from '../../platform/audit';
 import { AppError, fieldError } from '../../platform/errors';
 import type { AuthContext } from '../auth/service';
+import { reserveRecipients } from '../messages/quota';
 import { queueEmail, queueSms } from '../messages/service';
 import { clientMessageMail } from '../messages/templates';
 import { optionColumns } from './queries';
@@ -19,9 +20,10 @@ export const messagePhone = (phone: string) =>
 /**
  * `clients/send-message`: items are addresses (kept only when they match the type's pattern)
  * or client ids (their e-mail, or 0 plus their first phone). A single client without the
- * contact answers the spec's "no tiene" message. One outbox entry per recipient.
+ * contact answers the spec's "no tiene" message. One outbox entry per recipient; the recipients
+ * count against the sender's hourly limit, and the audit entry keeps sender, recipients, title and body.
  */
-export async function sendClientMessage(db: Database, auth: AuthContext, input: SendMessageInput) {
+export async function sendClientMessage(db: Database, auth: AuthContext, input: SendMessageInput, perHour: number) {
   const clientIds = input.items.flatMap((item) => (typeof item === 'number' ? [item] : typeof item === 'object' ? [item.id] : []));
   const typed = input.items.filter((item): item is string => typeof item === 'string');
   const found = clientIds.length ? await db.select(optionColumns).from(clients).where(inArray(clients.id, clientIds)) : [];
@@ -42,6 +44,7 @@ export async function sendClientMessage(db: Database, auth: AuthContext, input: 
     throw fieldError('items', clientMessages.noValidRecipients);
   }
   await db.transaction(async (tx) => {
+    await reserveRecipients(tx, auth.user.id, recipients.length, perHour);
     for (const to of recipients) {
       if (input.type === 'email') await queueEmail(tx, to, clientMessageMail(input.title ?? 'Mensaje de Recaudo', input.message));
       else await queueSms(tx, to, input.title ? `${input.title}: ${input.message}` : input.message);

@@ -37,14 +37,15 @@ export const clientDetailSchema = z.object({
   euro_rate: z.string(),
 });
 
+/** A picker's client; the contacts only for callers whose screens show them (see clientOptions). */
 export const clientOptionSchema = z.object({
   id: z.number(),
   name: z.string(),
   identification_type: z.string(),
   identification: z.string(),
   type: z.number(),
-  email: z.string().nullable(),
-  phone: z.array(z.string()),
+  email: z.string().nullable().optional(),
+  phone: z.array(z.string()).optional(),
 });
 
 export const noteRowSchema = z.object({

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-or
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { ageOn, clientMessages, type ClientAddressSummary, type ClientListQuery, type ClientOption, type ClientRow, type ClientType } from '@recaudo/domain/clients';
 import { todayInCaracas } from '@recaudo/domain/dates';
+import { hasPermission } from '@recaudo/domain/permissions';
 import type { Database, Executor } from '../../db/client';
 import { notFound } from '../../platform/errors';
 import { inKeyOrder, selectIds, type RowSource } from '../../platform/export';
@@ -15,7 +16,6 @@ import { clientLatestPayment, clientPaymentCount, presentLatestPayment, type Lat
 import type { ClientExportRow } from './presenter';
 import { clients } from './tables';
 import { iso } from '../../platform/envelope';
-import { MAX_PAGE_SIZE } from '@recaudo/domain/paging';
 
 /** Reading clients: the list with its filters, the detail, and the pickers' options. */
 
@@ -208,8 +208,29 @@ export const optionColumns = {
   phone: clients.phone,
 };
 
-/** Client pickers: a client user only ever sees their own client; at most MAX_PAGE_SIZE, the search narrows them. */
-export async function clientOptions(db: Executor, auth: AuthContext, options: { search?: string; type?: ClientType; limit?: number; activeOnly?: boolean }): Promise<ClientOption[]> {
+/** A picker answers this many clients at most: the search narrows them. */
+export const PICKER_LIMIT = 50;
+
+/**
+ * Who sees a picked client's e-mail and phones: the Clientes screen and the payment panel, which
+ * asks for the missing contact before a payment (spec 02 §2). Everyone else gets the name alone.
+ */
+const CONTACT_PERMISSIONS = ['clients', 'add_payment', 'edit_payment'] as const;
+
+const pickerColumns = {
+  id: clients.id,
+  name: clients.name,
+  identification_type: clients.identificationType,
+  identification: clients.identification,
+  type: clients.type,
+};
+
+/** Client pickers: at most PICKER_LIMIT matching clients; a client user only ever sees their own client. */
+export async function clientOptions(
+  db: Executor,
+  auth: AuthContext,
+  options: { search?: string; type?: ClientType; activeOnly?: boolean },
+): Promise<(Omit<ClientOption, 'email' | 'phone'> & Partial<Pick<ClientOption, 'email' | 'phone'>>)[]> {
   const pattern = likePattern(options.search ?? '');
   const where = and(
     clientScope(clients.id, auth),
@@ -219,8 +240,13 @@ export async function clientOptions(db: Executor, auth: AuthContext, options: { 
       ? or(ilike(clients.name, pattern), ilike(clients.identification, pattern), ilike(sql`${clients.identificationType} || '-' || ${clients.identification}`, pattern))
       : undefined,
   );
-  const base = db.select(optionColumns).from(clients).where(where).orderBy(asc(clients.name), asc(clients.id));
-  return base.limit(Math.min(options.limit ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE));
+  const seesContacts = auth.user.clientId !== null || hasPermission([...auth.permissions], CONTACT_PERMISSIONS);
+  return db
+    .select(seesContacts ? optionColumns : pickerColumns)
+    .from(clients)
+    .where(where)
+    .orderBy(asc(clients.name), asc(clients.id))
+    .limit(PICKER_LIMIT);
 }
 
 /** `GET clients/{id}`: the client with the dates and rates of the detail's cards. */

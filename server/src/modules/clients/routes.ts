@@ -54,22 +54,13 @@ export default defineRoutes((app, { db, config, realtime }) => {
     async (request) => ok(await pageOf(request.query, clientSource(db, request.query, requireAuth(request)))),
   );
 
-  // Pickers need only a login (address and payment forms use them); a client user sees only their client.
-  app.get(
-    '/clients/all-clients',
-    { config: { access: 'authenticated' }, schema: { tags, response: { 200: envelope(z.array(clientOptionSchema)) } } },
-    async (request) => ok(await clientOptions(db, requireAuth(request), {})),
-  );
-  app.get(
-    '/clients/select',
-    { config: { access: 'authenticated' }, schema: { tags, querystring: clientSelectQuerySchema, response: { 200: envelope(z.array(clientOptionSchema)) } } },
-    async (request) => ok(await clientOptions(db, requireAuth(request), { ...request.query, activeOnly: true, limit: 50 })),
-  );
-  app.get(
-    '/clients/selects/data',
-    { config: { access: 'authenticated' }, schema: { tags, querystring: clientSelectQuerySchema, response: { 200: envelope(z.array(clientOptionSchema)) } } },
-    async (request) => ok(await clientOptions(db, requireAuth(request), { ...request.query, limit: 50 })),
-  );
+  // The client pickers (Solvencias, open to every staff user, and the address and payment forms):
+  // at most 50 clients matching the search; a client user gets only their client. Contacts only
+  // for those whose screens show them (clientOptions).
+  const pickerRoute = { config: { access: { staff: true, clients: true } }, schema: { tags, querystring: clientSelectQuerySchema, response: { 200: envelope(z.array(clientOptionSchema)) } } } as const;
+  app.get('/clients/all-clients', pickerRoute, async (request) => ok(await clientOptions(db, requireAuth(request), request.query)));
+  app.get('/clients/select', pickerRoute, async (request) => ok(await clientOptions(db, requireAuth(request), { ...request.query, activeOnly: true })));
+  app.get('/clients/selects/data', pickerRoute, async (request) => ok(await clientOptions(db, requireAuth(request), request.query)));
 
   exportRoute(app, '/clients/export/data', {
     access: { permission: 'export_clients' },
@@ -84,10 +75,11 @@ export default defineRoutes((app, { db, config, realtime }) => {
   app.post(
     '/clients/send-message',
     {
-      config: { access: { permission: 'clients' } },
+      // Mail to any typed address in the company's name: the permission that changes clients, not the one that reads them (issue 31).
+      config: { access: { permission: 'edit_client' } },
       schema: { tags, body: sendMessageSchema, response: { 200: envelope(z.object({ sent: z.number(), dropped: z.number() })) } },
     },
-    async (request) => ok(await sendClientMessage(db, requireAuth(request), request.body), clientMessages.messageSent),
+    async (request) => ok(await sendClientMessage(db, requireAuth(request), request.body, config.MESSAGES_MAX_PER_HOUR), clientMessages.messageSent),
   );
 
   app.post(

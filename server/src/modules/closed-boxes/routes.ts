@@ -75,7 +75,7 @@ export default defineRoutes(async (app, { db, storage, realtime }) => {
   app.get(
     '/dashboard/users-closed-box',
     {
-      config: { access: { staff: true } },
+      config: { access: { permission: 'closed_boxs' } },
       schema: {
         tags: ['dashboard'],
         querystring: z.object({ dates: z.array(z.string()).optional(), filters: z.record(z.string(), z.unknown()).optional() }),

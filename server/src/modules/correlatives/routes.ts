@@ -20,7 +20,7 @@ export default defineRoutes((app, { db }) => {
   // Series are chosen in the user and payment forms by staff without the correlatives screen.
   app.get(
     '/correlatives/selects',
-    { config: { access: 'authenticated' }, schema: { tags, response: { 200: envelope(z.array(z.object({ id: z.number(), serie: z.string() }))) } } },
+    { config: { access: { permission: ['correlatives', 'users', 'closed_boxs', 'payments'] } }, schema: { tags, response: { 200: envelope(z.array(z.object({ id: z.number(), serie: z.string() }))) } } },
     async () => ok(await selectableCorrelatives(db)),
   );
   app.post(

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { dashboardAdminQuerySchema } from '@recaudo/domain/dashboard';
 import { requireAuth } from '../../platform/access';
 import { envelope, ok } from '../../platform/envelope';
-import { forbidden } from '../../platform/errors';
 import { defineRoutes } from '../../platform/module';
 import { paymentRowSchema } from '../payments/presenter';
 import { adminDashboard, clientDashboard } from './service';
@@ -45,16 +44,17 @@ const clientSchema = z.object({
   euro_rate: z.string(),
 });
 
-/** The dashboards (spec 03 §7): no permission; staff get the administrator's, client users their own. */
+/**
+ * The dashboards (spec 03 §7): the administrator's carries the revenue, so it needs the Pagos
+ * screen's permission (issue 31); client users get their own.
+ */
 export default defineRoutes((app, { db }) => {
   app.get(
     '/dashboard/admin',
-    { config: { access: { staff: true } }, schema: { tags, querystring: dashboardAdminQuerySchema, response: { 200: envelope(adminSchema) } } },
+    { config: { access: { permission: 'payments' } }, schema: { tags, querystring: dashboardAdminQuerySchema, response: { 200: envelope(adminSchema) } } },
     async (request) => ok(await adminDashboard(db, requireAuth(request), request.query)),
   );
-  app.get('/dashboard/client', { config: { access: 'authenticated' }, schema: { tags, response: { 200: envelope(clientSchema) } } }, async (request) => {
-    const auth = requireAuth(request);
-    if (auth.user.clientId === null) throw forbidden();
-    return ok(await clientDashboard(db, auth));
-  });
+  app.get('/dashboard/client', { config: { access: 'client' }, schema: { tags, response: { 200: envelope(clientSchema) } } }, async (request) =>
+    ok(await clientDashboard(db, requireAuth(request))),
+  );
 });

@@ -46,7 +46,7 @@ export default defineRoutes((app, { db }) => {
   );
   app.get(
     '/activity-groups/selects',
-    { config: { access: 'authenticated' }, schema: { tags: groupTags, querystring: searchQuery, response: { 200: envelope(z.array(activityGroupSelectSchema)) } } },
+    { config: { access: { permission: ['activity_groups', 'economic_activities'] } }, schema: { tags: groupTags, querystring: searchQuery, response: { 200: envelope(z.array(activityGroupSelectSchema)) } } },
     async (request) => ok(await selectableActivityGroups(db, request.query.search)),
   );
   app.post(
@@ -87,7 +87,7 @@ export default defineRoutes((app, { db }) => {
   );
   app.get(
     '/economic-activities/selects',
-    { config: { access: 'authenticated' }, schema: { tags, querystring: searchQuery, response: { 200: envelope(z.array(economicActivitySelectSchema)) } } },
+    { config: { access: { permission: ['economic_activities', 'clients', 'tickets_payments'], clients: true } }, schema: { tags, querystring: searchQuery, response: { 200: envelope(z.array(economicActivitySelectSchema)) } } },
     async (request) => ok(await selectableEconomicActivities(db, request.query.search)),
   );
   app.post(

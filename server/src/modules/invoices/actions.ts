@@ -11,6 +11,7 @@ import { AppError, fieldError, notFound } from '../../platform/errors';
 import { clientScope, creatorScope, seriesScope } from '../../platform/scope';
 import { ProviderTimeout, type DocumentRef, type InvoiceProvider, type ProviderAnswer } from '../../providers/invoice/types';
 import type { AuthContext } from '../auth/service';
+import { reserveRecipients } from '../messages/quota';
 import { paymentMethods } from '../payment-methods/tables';
 import { AUDIT_MODULE } from '../payments/service';
 import { payments } from '../payments/tables';
@@ -119,13 +120,29 @@ export async function invoicePdf(db: Database, provider: InvoiceProvider, auth: 
 }
 
 /** `send-mail-invoice {id, items}`: the printer e-mails the invoice to the valid addresses; invalid ones are dropped and named. */
-export async function sendInvoiceMail(db: Database, provider: InvoiceProvider, auth: AuthContext, id: number, items: string[]) {
+/**
+ * `send-mail-invoice`: the printer e-mails the issued document to the valid typed addresses. They
+ * count against the sender's hourly limit, and the audit log keeps who sent which document to
+ * whom, before the printer is called (an attempt the printer then fails still counts).
+ */
+export async function sendInvoiceMail(db: Database, provider: InvoiceProvider, auth: AuthContext, id: number, items: string[], perHour: number) {
   const payment = await paymentFor(db, auth, eq(payments.id, id));
   if (!documentActions(facts(payment)).email) throw new AppError('validation', invoiceMessages.notIssued);
   const valid = [...new Set(items.map((item) => item.trim().toLowerCase()).filter((item) => MESSAGE_EMAIL_PATTERN.test(item)))];
   const dropped = items.filter((item) => !valid.includes(item.trim().toLowerCase()));
   if (!valid.length) throw fieldError('items', invoiceMessages.noEmails);
   const doc = await issuedDocument(db, payment.id);
+  await db.transaction(async (tx) => {
+    await reserveRecipients(tx, auth.user.id, valid.length, perHour);
+    await recordAudit(tx, {
+      module: 'invoices',
+      event: 'send_message',
+      causerId: auth.user.id,
+      subjectType: 'payments',
+      subjectId: payment.id,
+      attributes: { type: 'email', title: `Documento ${doc.serie}-${doc.numberDocument}`, recipients: valid },
+    });
+  });
   await printerCall(db, payment.id, doc.id, () => provider.sendMail(refOf(doc), valid));
   return { sent: valid, dropped };
 }

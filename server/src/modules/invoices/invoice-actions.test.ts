@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { invoiceMessages } from '@recaudo/domain/invoices';
 import { correlatives } from '../correlatives/tables';
+import { auditLogs } from '../logs/tables';
+import { messageSends } from '../messages/tables';
 import { invoiceWorld } from './invoice-world';
 import { invoiceRecords } from './tables';
 
@@ -61,6 +63,26 @@ describe('invoice details and e-mail', () => {
     expect(w.sim.mails.at(-1)!.correos).toEqual(['ana@correo.test', 'luis@correo.test']);
     const none = await post('send-mail-invoice', { id: payment.id, items: ['malo'] });
     expect(none).toMatchObject({ status: 422, body: { message: invoiceMessages.noEmails } });
+  });
+
+  it('keeps sender and recipients in the audit log, takes 20 addresses at most and counts them against the hourly limit', async () => {
+    const payment = await issued();
+    const sender = await w.ctx.staff({ permissions: ['payments'] });
+    expect((await post('send-mail-invoice', { id: payment.id, items: ['uno@correo.test', 'dos@correo.test'] }, sender.token)).status).toBe(200);
+    const [entry] = await w.ctx.db.select().from(auditLogs).where(and(eq(auditLogs.description, 'send_message'), eq(auditLogs.causerId, sender.id)));
+    expect(entry).toMatchObject({ logName: 'invoices', subjectId: payment.id, properties: { attributes: { type: 'email', recipients: ['uno@correo.test', 'dos@correo.test'] } } });
+
+    const tooMany = Array.from({ length: 21 }, (_, index) => `n${index}@correo.test`);
+    const refused = await post('send-mail-invoice', { id: payment.id, items: tooMany }, sender.token);
+    expect(refused).toMatchObject({ status: 422, body: { errors: { items: ['No se pueden enviar más de 20 mensajes a la vez.'] } } });
+
+    // 198 more recipients fill the default hour (200): the next address is refused before the printer is called.
+    await w.ctx.db.insert(messageSends).values({ userId: sender.id, recipients: 198 });
+    const mailsBefore = w.sim.mails.length;
+    const limited = await post('send-mail-invoice', { id: payment.id, items: ['tres@correo.test'] }, sender.token);
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toMatch(/^Alcanzaste el límite de 200 destinatarios por hora\. Intenta de nuevo en \d+ minutos?\.$/);
+    expect(w.sim.mails.length).toBe(mailsBefore);
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientMessages, MESSAGE_MAX_RECIPIENTS } from '@recaudo/domain/clients';
 import { invoiceMessages } from '@recaudo/domain/invoices';
 import { requireAuth } from '../../platform/access';
 import { emptyEnvelope, envelope, done, ok } from '../../platform/envelope';
@@ -80,11 +81,11 @@ export default defineRoutes(async (app, { db, config, health }) => {
       config: { access: { permission: 'payments', clients: true } },
       schema: {
         tags,
-        body: z.object({ id, items: z.array(z.string().max(255), { error: invoiceMessages.noEmails }).max(20) }),
+        body: z.object({ id, items: z.array(z.string().max(255), { error: invoiceMessages.noEmails }).max(MESSAGE_MAX_RECIPIENTS, clientMessages.tooManyRecipients) }),
         response: { 200: envelope(z.object({ sent: z.array(z.string()), dropped: z.array(z.string()) })) },
       },
     },
-    async (request) => ok(await sendInvoiceMail(db, await printer(), requireAuth(request), request.body.id, request.body.items), invoiceMessages.mailQueued),
+    async (request) => ok(await sendInvoiceMail(db, await printer(), requireAuth(request), request.body.id, request.body.items, config.MESSAGES_MAX_PER_HOUR), invoiceMessages.mailQueued),
   );
 
   app.post(

@@ -25,13 +25,14 @@ const outboxRowSchema = z.object({
 
 /**
  * `GET outbox`: the outgoing messages, for the Administrador role only (they carry reset links
- * and codes). Lets an installation without SMTP read what would have been sent.
+ * and codes), who also holds the Bitácoras permission it is declared with. Lets an installation
+ * without SMTP read what would have been sent.
  */
 export default defineRoutes((app, { db, health }) => {
   health.addQueue('outbox', () => oldestPendingAgeSeconds(db));
   app.get(
     '/outbox',
-    { config: { access: { staff: true } }, schema: { tags: ['outbox'], querystring: listQuerySchema, response: { 200: envelope(pagedOf(outboxRowSchema)) } } },
+    { config: { access: { permission: 'logs' } }, schema: { tags: ['outbox'], querystring: listQuerySchema, response: { 200: envelope(pagedOf(outboxRowSchema)) } } },
     async (request) => {
       if (requireAuth(request).user.roleId !== ADMIN_ROLE_ID) throw forbidden();
       return ok(await pageOf(request.query, outboxSource(db, request.query)));

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, customType, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { users } from '../users/tables';
 
 /**
  * Outgoing messages (DESIGN §5): every e-mail and SMS is written here in the transaction of
@@ -66,4 +67,22 @@ export const outboxAttachments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('outbox_attachments_outbox_idx').on(table.outboxId)],
+);
+
+/**
+ * The recipients each user sent messages to in the last hour, one row per call, for the hourly
+ * limit (MESSAGES_MAX_PER_HOUR, issue 31). Kept in the database so every server process shares
+ * the count; rows older than the window are deleted as the user sends again.
+ */
+export const messageSends = pgTable(
+  'message_sends',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    recipients: integer('recipients').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('message_sends_user_idx').on(table.userId, table.createdAt)],
 );

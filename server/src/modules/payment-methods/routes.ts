@@ -26,6 +26,9 @@ const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 /** The panel posts a multipart form (the image is a file); JSON works as well. `_method` is Laravel's PUT spoofing. */
 const image = { image: z.any().optional(), _method: z.string().optional() };
 
+/** The payment form (client users register payments too) and the tickets screen pick methods without their screen. */
+const PAYMENT_METHOD_READERS = ['payment_methods', 'payments', 'add_payment', 'edit_payment', 'tickets_payments'] as const;
+
 export default defineRoutes(async (app, { db, storage }) => {
   await app.register(fastifyMultipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20 } });
 
@@ -36,12 +39,12 @@ export default defineRoutes(async (app, { db, storage }) => {
   );
   app.get(
     '/payment-methods/all',
-    { config: { access: 'authenticated' }, schema: { tags, response: { 200: envelope(z.array(paymentMethodRowSchema)) } } },
+    { config: { access: { permission: PAYMENT_METHOD_READERS, clients: true } }, schema: { tags, response: { 200: envelope(z.array(paymentMethodRowSchema)) } } },
     async () => ok(await activePaymentMethods(db, false)),
   );
   app.get(
     '/payment-methods/selects',
-    { config: { access: 'authenticated' }, schema: { tags, response: { 200: envelope(z.array(paymentMethodRowSchema)) } } },
+    { config: { access: { permission: PAYMENT_METHOD_READERS, clients: true } }, schema: { tags, response: { 200: envelope(z.array(paymentMethodRowSchema)) } } },
     async () => ok(await activePaymentMethods(db, true)),
   );
   app.post(

@@ -59,7 +59,7 @@ export default defineRoutes((app, { db, config }) => {
       config: { access: { permission: 'payments', clients: true } },
       schema: { tags, body: sendPaymentMailSchema, response: { 200: envelope(z.object({ to: z.string() })) } },
     },
-    async (request) => ok(await sendPaymentReceipt(db, requireAuth(request), request.body.hash, config.APP_URL), receiptMessages.mailSent),
+    async (request) => ok(await sendPaymentReceipt(db, requireAuth(request), request.body.hash, config.APP_URL, config.MESSAGES_MAX_PER_HOUR), receiptMessages.mailSent),
   );
 
   app.get(

@@ -70,7 +70,8 @@ function unitRoutes<T>(app: ZodApp, db: Database, spec: UnitRoutes<T>) {
   app.get(
     `${base}/selects`,
     {
-      config: { access: 'authenticated' },
+      // The cascading selects of the regional panels and of the address form (client users add their own addresses).
+      config: { access: { permission: ['states', 'municipalities', 'parishes', 'communities', 'clients'], clients: true } },
       schema: {
         tags: unitTags,
         querystring: dataRegionalQuerySchema.extend({ search: z.string().trim().max(200).optional().default('') }),

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { recordAudit } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
 import type { AuthContext } from '../auth/service';
+import { reserveRecipients } from '../messages/quota';
 import { queueEmail } from '../messages/service';
 import { solvencyMail } from '../messages/templates';
 import { renderSolvencyPdf } from './pdf';
@@ -13,9 +14,10 @@ import { solvencyVerificationUrl } from './verification';
 /**
  * `solvencies/send-mail-solvency-pdf`: queues the certificate e-mail to the client's address with
  * 'Solvencia.pdf' attached through the outbox (sent after commit by the dispatcher, once), and
- * logs it (`send_message`) in the same transaction. Not gated beyond reaching the certificate.
+ * logs it (`send_message`) in the same transaction. Not gated beyond reaching the certificate,
+ * but counted against the sender's hourly limit of recipients.
  */
-export async function sendSolvencyMail(db: Database, auth: AuthContext, hash: string, appUrl: string): Promise<{ to: string }> {
+export async function sendSolvencyMail(db: Database, auth: AuthContext, hash: string, appUrl: string, perHour: number): Promise<{ to: string }> {
   const row = await solvencyByHash(db, hash, auth);
   if (!row) throw notFound(solvencyMessages.hashNotFound);
   const to = row.client.email?.trim();
@@ -30,6 +32,7 @@ export async function sendSolvencyMail(db: Database, auth: AuthContext, hash: st
   });
   const pdf = await renderSolvencyPdf(row, { verifyUrl });
   await db.transaction(async (tx) => {
+    await reserveRecipients(tx, auth.user.id, 1, perHour);
     await queueEmail(tx, to, mail, [{ filename: solvencyMessages.fileName, contentType: 'application/pdf', content: pdf }]);
     await recordAudit(tx, {
       module: 'solvencies',
@@ -37,7 +40,7 @@ export async function sendSolvencyMail(db: Database, auth: AuthContext, hash: st
       causerId: auth.user.id,
       subjectType: 'solvencies',
       subjectId: row.id,
-      attributes: { type: 'email', title: mail.subject, recipients: [to] },
+      attributes: { type: 'email', title: mail.subject, message: mail.text, recipients: [to] },
     });
   });
   return { to };

@@ -26,12 +26,15 @@ const VERIFY_MISS = 'verify-solvency-miss';
  * deleting delete_solvency, the export export_clients; the PDF and the e-mail whoever reaches the
  * certificate. The public verification (spec 03) needs no login.
  */
+/** Solvencias is open to every staff user (spec 01 §2 "/solvencies (none)"); client users see their own. */
+const OPEN_TO_STAFF_AND_CLIENTS = { staff: true, clients: true } as const;
+
 export default defineRoutes((app, { db, config }) => {
   const publicLimits = { perIp: config.PUBLIC_MAX_REQUESTS_PER_IP, windowMinutes: config.LOGIN_FAILURE_WINDOW_MINUTES };
 
   app.get(
     '/solvencies',
-    { config: { access: 'authenticated' }, schema: { tags, querystring: listQuerySchema, response: { 200: envelope(pagedOf(solvencyRowSchema)) } } },
+    { config: { access: OPEN_TO_STAFF_AND_CLIENTS }, schema: { tags, querystring: listQuerySchema, response: { 200: envelope(pagedOf(solvencyRowSchema)) } } },
     async (request) => ok(await pageOf(request.query, solvencySource(db, request.query, requireAuth(request)))),
   );
 
@@ -64,11 +67,11 @@ export default defineRoutes((app, { db, config }) => {
 
   app.post(
     '/solvencies/send-mail-solvency-pdf',
-    { config: { access: 'authenticated' }, schema: { tags, body: sendSolvencyMailSchema, response: { 200: envelope(z.object({ to: z.string() })) } } },
-    async (request) => ok(await sendSolvencyMail(db, requireAuth(request), request.body.hash, config.APP_URL), solvencyMessages.mailSent),
+    { config: { access: OPEN_TO_STAFF_AND_CLIENTS }, schema: { tags, body: sendSolvencyMailSchema, response: { 200: envelope(z.object({ to: z.string() })) } } },
+    async (request) => ok(await sendSolvencyMail(db, requireAuth(request), request.body.hash, config.APP_URL, config.MESSAGES_MAX_PER_HOUR), solvencyMessages.mailSent),
   );
 
-  app.get('/solvencies/generate-solvency-pdf/:hash', { config: { access: 'authenticated' }, schema: { tags, params: hashParams } }, async (request, reply) => {
+  app.get('/solvencies/generate-solvency-pdf/:hash', { config: { access: OPEN_TO_STAFF_AND_CLIENTS }, schema: { tags, params: hashParams } }, async (request, reply) => {
     const row = await solvencyByHash(db, request.params.hash, requireAuth(request));
     if (!row) throw notFound(solvencyMessages.hashNotFound);
     const pdf = await renderSolvencyPdf(row, { verifyUrl: solvencyVerificationUrl(config.APP_URL, row.hash) });

@@ -31,7 +31,7 @@ export default defineRoutes((app, { db }) => {
   // The assign modal of an address and the payment panel pick series without the tickets screen.
   app.get(
     '/tickets-payments/selects',
-    { config: { access: { staff: true } }, schema: { tags, querystring: selectsQuery, response: { 200: envelope(z.array(ticketSeriesSchema)) } } },
+    { config: { access: { permission: ['tickets_payments', 'clients', 'payments'] } }, schema: { tags, querystring: selectsQuery, response: { 200: envelope(z.array(ticketSeriesSchema)) } } },
     async (request) => ok(await selectableTickets(db, request.query.address_payment_id)),
   );
   app.post(
@@ -80,7 +80,7 @@ export default defineRoutes((app, { db }) => {
   );
   app.post(
     '/addresses-payment/remove-ticket',
-    { config: { access: { staff: true } }, schema: { tags, body: removeTicketSchema, response: { 200: emptyEnvelope } } },
+    { config: { access: { permission: ['add_tickets_payment', 'edit_address_payment'] } }, schema: { tags, body: removeTicketSchema, response: { 200: emptyEnvelope } } },
     async (request) => {
       await removeDeliveredTicket(db, requireAuth(request), request.body);
       return done(ticketMessages.removed);

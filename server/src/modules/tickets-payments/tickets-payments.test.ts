@@ -154,9 +154,13 @@ describe('permissions', () => {
     expect((await ctx.call('GET', '/api/tickets-payments/selects', { token: client.token })).status).toBe(403);
     const remove = { address_payment_id: address.home, ticket_payment_id: 1, id: 1 };
     expect((await ctx.call('POST', '/api/addresses-payment/remove-ticket', { token: client.token, body: remove })).status).toBe(403);
-    // Removing needs no permission, only staff: a staff user without any reaches the 404.
-    expect((await ctx.call('POST', '/api/addresses-payment/remove-ticket', { token: nobody.token, body: remove })).status).toBe(404);
-    expect((await ctx.call('GET', '/api/tickets-payments/selects', { token: nobody.token })).status).toBe(200);
+    // Issue 31: removing needs add_tickets_payment or edit_address_payment, the series picker a screen that shows series.
+    expect((await ctx.call('POST', '/api/addresses-payment/remove-ticket', { token: nobody.token, body: remove })).status).toBe(403);
+    const addressEditor = await ctx.staff({ permissions: ['edit_address_payment'] });
+    expect((await ctx.call('POST', '/api/addresses-payment/remove-ticket', { token: addressEditor.token, body: remove })).status).toBe(404);
+    expect((await ctx.call('GET', '/api/tickets-payments/selects', { token: nobody.token })).status).toBe(403);
+    const cashier = await ctx.staff({ permissions: ['payments'] });
+    expect((await ctx.call('GET', '/api/tickets-payments/selects', { token: cashier.token })).status).toBe(200);
   });
 });
 

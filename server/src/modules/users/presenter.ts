@@ -42,7 +42,9 @@ export const clientUserRowSchema = z.object({
   created_at: z.string(),
 });
 
-export const userOptionSchema = z.object({ id: z.number(), name: z.string(), email: z.string() });
+/** A user picker's row: the name alone (an e-mail needs the Usuarios screen). */
+export const userPickerSchema = z.object({ id: z.number(), name: z.string() });
+export const userOptionSchema = userPickerSchema.extend({ email: z.string() });
 
 const scopeText = (row: AdminUserRow) => (row.only_user ? 'Solo sus datos' : row.all_users ? 'Todos los usuarios' : 'Usuarios seleccionados');
 

@@ -162,24 +162,30 @@ export function clientUserSource(db: Executor, query: ListQuery, options: { clie
   };
 }
 
-export interface UserOption {
-  id: number;
-  name: string;
-  email: string;
-}
-
 const optionColumns = { id: users.id, name: users.name, email: users.email };
+/** What a user picker shows: the name, never the e-mail. */
+const pickerColumns = { id: users.id, name: users.name };
 
-/** The users (staff and client) for the user filters of the lists: the first MAX_PAGE_SIZE by name. */
-export const allUserOptions = (db: Executor) => db.select(optionColumns).from(users).orderBy(asc(users.name), asc(users.id)).limit(MAX_PAGE_SIZE);
+/** A user picker answers this many users at most: the search narrows them. */
+export const USER_PICKER_LIMIT = 50;
+
+/** Users (staff and client) whose name matches, for the "Usuarios" filters of the lists. */
+export function allUserOptions(db: Executor, search: string) {
+  return db
+    .select(pickerColumns)
+    .from(users)
+    .where(search ? ilike(users.name, likePattern(search)) : undefined)
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(USER_PICKER_LIMIT);
+}
 
 /** Staff users for the administrator form's user list: the caller is never offered. */
 export function staffUserOptions(db: Executor, auth: AuthContext, search: string) {
   const pattern = likePattern(search);
   return db
-    .select(optionColumns)
+    .select(pickerColumns)
     .from(users)
-    .where(and(isNull(users.clientId), ne(users.id, auth.user.id), search ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined))
+    .where(and(isNull(users.clientId), ne(users.id, auth.user.id), search ? ilike(users.name, pattern) : undefined))
     .orderBy(asc(users.name), asc(users.id))
     .limit(MAX_PAGE_SIZE);
 }

@@ -20,12 +20,13 @@ import { defineRoutes } from '../../platform/module';
 import { rooms } from '../../platform/realtime';
 import { sessionSchema } from '../auth/presenter';
 import { buildSession } from '../auth/service';
-import { adminUserExportColumns, adminUserRowSchema, clientUserExportColumns, clientUserRowSchema, userOptionSchema } from './presenter';
+import { adminUserExportColumns, adminUserRowSchema, clientUserExportColumns, clientUserRowSchema, userOptionSchema, userPickerSchema } from './presenter';
 import { adminUserSource, allUserOptions, clientUserSource, staffUserOptions, usersOfClient } from './queries';
 import { createAdminUser, createClientUser, deleteUser, setUserAccess, updateAdminUser, updateClientUser, updateProfile } from './service';
 
 const tags = ['users'];
 /** Both forms share the route; the body is checked in the handler with the matching schema. */
+const userSearchQuery = z.object({ search: z.string().trim().max(200).optional().default('') });
 const userFormBody = z.record(z.string(), z.unknown()).describe('Formulario de administrador, o de usuario cliente cuando lleva client_id');
 
 export default defineRoutes((app, { db, config, realtime }) => {
@@ -39,17 +40,19 @@ export default defineRoutes((app, { db, config, realtime }) => {
     { config: { access: { permission: 'users' } }, schema: { tags, querystring: listQuerySchema, response: { 200: envelope(pagedOf(clientUserRowSchema)) } } },
     async (request) => ok(await pageOf(request.query, clientUserSource(db, request.query))),
   );
-  // User pickers of the filters and forms need only a staff login.
+  // The "Usuarios" filter of Solvencias (open to every staff user), closings and the client
+  // users tab: names only, at most 50 matching the search.
   app.get(
     '/users/all-selects',
-    { config: { access: { staff: true } }, schema: { tags, response: { 200: envelope(z.array(userOptionSchema)) } } },
-    async () => ok(await allUserOptions(db)),
+    { config: { access: { staff: true } }, schema: { tags, querystring: userSearchQuery, response: { 200: envelope(z.array(userPickerSchema)) } } },
+    async (request) => ok(await allUserOptions(db, request.query.search)),
   );
+  // Staff users for the administrator form's scope and the user filters of the screens that have one.
   app.get(
     '/users/selects',
     {
-      config: { access: { staff: true } },
-      schema: { tags, querystring: z.object({ search: z.string().trim().max(200).optional().default('') }), response: { 200: envelope(z.array(userOptionSchema)) } },
+      config: { access: { permission: ['users', 'clients', 'logs', 'logins'] } },
+      schema: { tags, querystring: userSearchQuery, response: { 200: envelope(z.array(userPickerSchema)) } },
     },
     async (request) => ok(await staffUserOptions(db, requireAuth(request), request.query.search)),
   );

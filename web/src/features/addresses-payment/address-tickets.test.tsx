@@ -50,10 +50,14 @@ describe('AddressTickets', () => {
     expect(within(red).getByRole('button', { name: /Eliminar/ })).toBeEnabled();
   });
 
-  it('shows Agregar Tickets only with add_tickets_payment, while Eliminar needs no permission', () => {
-    renderApp(<AddressTickets address={address} />, { session: makeSession({ permissions: ['clients'] }) });
+  it('shows Agregar Tickets only with add_tickets_payment, and Eliminar with it or with edit_address_payment', () => {
+    const reader = renderApp(<AddressTickets address={address} />, { session: makeSession({ permissions: ['clients'] }) });
     expect(screen.queryByRole('button', { name: /Agregar Tickets/ })).not.toBeInTheDocument();
-    // Removing is not gated (spec 01 §6).
+    // The server refuses the removal without either permission (issue 31), so the action is not offered.
+    expect(screen.queryByRole('button', { name: /Eliminar/ })).not.toBeInTheDocument();
+    reader.unmount();
+    renderApp(<AddressTickets address={address} />, { session: makeSession({ permissions: ['clients', 'edit_address_payment'] }) });
+    expect(screen.queryByRole('button', { name: /Agregar Tickets/ })).not.toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /Eliminar/ })).toHaveLength(2);
   });
 

@@ -100,13 +100,15 @@ function AssignModal({ address, open, onClose, onAssigned }: { address: AddressR
 
 /**
  * The tickets handed to an address (spec 01 §2, §4, §8): staff with add_tickets_payment add
- * series through "Agregar Tickets"; removing is not gated (spec 01 §6), but a ticket delivered
- * with a payment belongs to that payment and is removed from there.
+ * series through "Agregar Tickets"; removing needs add_tickets_payment or edit_address_payment
+ * (issue 31), and a ticket delivered with a payment belongs to that payment and is removed from there.
  */
 export function AddressTickets({ address, onChanged }: { address: AddressRow; onChanged?: () => void }) {
   const { session } = useSession();
   const isStaff = (session?.user.client_id ?? null) === null;
   const canAdd = useCan('add_tickets_payment') && isStaff;
+  const mayEditAddress = useCan('edit_address_payment');
+  const canRemove = (canAdd || mayEditAddress) && isStaff;
   const remove = useRemoveTicket();
   const [adding, setAdding] = useState(false);
   const [toRemove, setToRemove] = useState<DeliveredTicket | null>(null);
@@ -118,7 +120,7 @@ export function AddressTickets({ address, onChanged }: { address: AddressRow; on
     { key: 'delivery', title: 'Tipo de entrega', render: (_, row) => deliveryType(row) },
     { key: 'validity', title: 'Vence', render: (_, row) => <ExpiryDate date={row.tickets_payment.validity_date} /> },
   ];
-  if (isStaff) {
+  if (canRemove) {
     columns.push({
       key: 'actions',
       title: 'Acciones',

@@ -60,7 +60,8 @@ export function clientColumns(options: ClientColumnOptions): ColumnsType<ClientR
       (client) => [
         { label: 'Ver detalle', icon: <EyeOutlined />, onClick: () => onOpen(client) },
         editAction(() => onEdit(client), canEdit),
-        { label: 'Enviar mensaje', icon: <MailOutlined />, onClick: () => onMessage(client) },
+        // Sending needs edit_client on the server (issue 31), like editing.
+        { label: 'Enviar mensaje', icon: <MailOutlined />, onClick: () => onMessage(client), allowed: canEdit },
         { label: 'Historial de cambios', icon: <HistoryOutlined />, onClick: () => onHistory(client), allowed: canSeeHistory },
         deleteAction(() => onDelete(client), canDelete),
       ],

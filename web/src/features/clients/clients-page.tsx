@@ -151,9 +151,11 @@ export default function ClientsPage({ addressesOf }: ClientsPageProps) {
       actions={
         <>
           <ExportButton path={CLIENTS_EXPORT_PATH} formats={['csv', 'xlsx', 'pdf']} params={{ ...list.exportParams, type }} allowed={canExport} />
-          <Button icon={<SendOutlined />} onClick={() => openMessage([])}>
-            Enviar mensaje
-          </Button>
+          {canEdit && (
+            <Button icon={<SendOutlined />} onClick={() => openMessage([])}>
+              Enviar mensaje
+            </Button>
+          )}
           {canAdd && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)}>
               Nuevo cliente

@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { MoneyInput } from '../../components/money-input';
 import { findSerieOptions, findUserOptions } from '../../components/select-options';
 import { SidePanel } from '../../components/side-panel';
+import { useDebouncedValue } from '../../components/use-debounced-value';
 import { HttpError } from '../../lib/http';
 import { applyServerErrors, zodRule } from '../../lib/form';
 import { notify } from '../../lib/notify';
@@ -97,7 +98,11 @@ function ClosingForm({
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const users = useQuery({ queryKey: [...closedBoxKeys.all, 'users-options'], queryFn: ({ signal }) => findUserOptions('', signal) });
+  // The server answers 50 users matching the typed name; the closing's own responsible stays listed.
+  const [userSearch, setUserSearch] = useState('');
+  const debouncedUserSearch = useDebouncedValue(userSearch);
+  const users = useQuery({ queryKey: [...closedBoxKeys.all, 'users-options', debouncedUserSearch], queryFn: ({ signal }) => findUserOptions(debouncedUserSearch, signal) });
+  const userOptions = [...(closing?.user && !users.data?.some((user) => user.id === closing.user!.id) ? [closing.user] : []), ...(users.data ?? [])];
   const series = useQuery({ queryKey: [...closedBoxKeys.all, 'serie-options'], queryFn: ({ signal }) => findSerieOptions(signal) });
   const today = todayInCaracas();
 
@@ -156,9 +161,9 @@ function ClosingForm({
       </Form.Item>
       <Form.Item label="Responsable" name="user_id" rules={rules.user_id} required>
         <Select
-          showSearch={{ optionFilterProp: 'label' }}
+          showSearch={{ filterOption: false, onSearch: setUserSearch }}
           loading={users.isFetching}
-          options={(users.data ?? []).map((user) => ({ value: user.id, label: user.name }))}
+          options={userOptions.map((user) => ({ value: user.id, label: user.name }))}
           notFoundContent="No se han encontrado datos"
         />
       </Form.Item>

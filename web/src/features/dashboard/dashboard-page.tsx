@@ -1,17 +1,27 @@
 import Typography from 'antd/es/typography';
-import { useSession } from '../../lib/session';
+import { useCan, useSession } from '../../lib/session';
 import { AdminDashboard, type AdminDashboardProps } from './admin-dashboard';
 import { ClientDashboard } from './client-dashboard';
 
-/** /dashboard (no permission): staff get the administrator's dashboard, client users their own. */
+/**
+ * /dashboard (no permission): client users get their own dashboard; staff the administrator's,
+ * whose revenue needs the Pagos permission (the server answers 403 without it), or a greeting.
+ */
 export default function DashboardPage({ toProcess, usersClosings }: AdminDashboardProps) {
   const { session } = useSession();
+  const seesRevenue = useCan('payments');
   return (
     <section aria-labelledby="page-title">
       <Typography.Title level={3} id="page-title">
         Inicio
       </Typography.Title>
-      {session?.user.client ? <ClientDashboard /> : <AdminDashboard toProcess={toProcess} usersClosings={usersClosings} />}
+      {session?.user.client ? (
+        <ClientDashboard />
+      ) : seesRevenue ? (
+        <AdminDashboard toProcess={toProcess} usersClosings={usersClosings} />
+      ) : (
+        <Typography.Paragraph>Bienvenido, {session?.user.name}. Elige una opción del menú.</Typography.Paragraph>
+      )}
     </section>
   );
 }

@@ -88,7 +88,7 @@ const api = installFakeApi((url, init) => {
       { id: 1, serie: 'A' },
       { id: 2, serie: 'B' },
     ]);
-  if (decoded === '/api/users/all-selects') return ok([{ id: 1, name: 'Ana Pérez' }]);
+  if (decoded.startsWith('/api/users/all-selects?')) return ok([{ id: 1, name: 'Ana Pérez' }]);
   return notFound();
 });
 

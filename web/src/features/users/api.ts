@@ -35,10 +35,10 @@ export interface ClientUserInput {
   send_mail_password: boolean;
 }
 
+/** A user picker's row: the server answers the name alone. */
 export interface UserOption {
   id: number;
   name: string;
-  email: string;
 }
 
 export const userKeys = {
@@ -63,8 +63,9 @@ export const findClientUsers = (params: ListParams, signal?: AbortSignal) =>
 /** Staff users for the selected-users scope: the server leaves the caller out. */
 export const findStaffOptions = (search = '', signal?: AbortSignal) =>
   http.get<UserOption[]>('users/selects', { query: { search }, signal }).then((answer) => answer.data);
-/** Every user, for the user filter of the client users tab. */
-export const findAllUserOptions = (signal?: AbortSignal) => http.get<UserOption[]>('users/all-selects', { signal }).then((answer) => answer.data);
+/** Users whose name matches (50 at most), for the user filter of the client users tab. */
+export const findAllUserOptions = (search: string, signal?: AbortSignal) =>
+  http.get<UserOption[]>('users/all-selects', { query: { search }, signal }).then((answer) => answer.data);
 export const findRoleOptions = (signal?: AbortSignal) => http.get<RoleRow[]>('roles/selects', { signal }).then((answer) => answer.data);
 /** The client picker: the server searches by name or identification (spec 01 §9: pickers ask for all). */
 export const findClientOptions = (search: string, signal?: AbortSignal) =>

@@ -15,9 +15,7 @@ export const CLIENT_FILTERS: FilterField[] = [
     name: 'user',
     label: 'Usuario',
     fetcher: (search, _filters, signal) =>
-      findAllUserOptions(signal).then((users): FilterOption[] =>
-        users.filter((user) => !search || user.name.toLowerCase().includes(search.toLowerCase())).map((user) => ({ value: user.id, label: user.name })),
-      ),
+      findAllUserOptions(search, signal).then((users): FilterOption[] => users.map((user) => ({ value: user.id, label: user.name }))),
   },
   { type: 'date-range', name: 'dates', label: 'Fecha de creación' },
 ];
