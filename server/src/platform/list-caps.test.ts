@@ -4,6 +4,8 @@ import { ADMIN_ROLE_ID } from '@recaudo/domain/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestUser } from '../../test/harness';
 import { clients } from '../modules/clients/tables';
+import { PICKER_LIMIT } from '../modules/clients/queries';
+import { USER_PICKER_LIMIT } from '../modules/users/queries';
 
 /** More rows than one answer carries, so a cap shows. */
 const ROWS = MAX_PAGE_SIZE + 20;
@@ -66,14 +68,21 @@ describe('per_page=Todos answers the largest page and the true total', () => {
 
 describe('reads that answered every row are capped', () => {
   it.each([
-    ['/api/clients/all-clients'],
-    ['/api/users/all-selects'],
     ['/api/users/selects'],
     [`/api/addresses-payment/address-client/{client}`],
   ])('%s answers at most the largest page', async (url) => {
     const { status, body } = await get(url.replace('{client}', String(crowdedClient)));
     expect(status).toBe(200);
     expect(body.data).toHaveLength(MAX_PAGE_SIZE);
+  });
+
+  it.each([
+    ['/api/clients/all-clients', PICKER_LIMIT],
+    ['/api/users/all-selects', USER_PICKER_LIMIT],
+  ])('the picker %s answers at most %i, its search narrowing them', async (url, limit) => {
+    const { status, body } = await get(url);
+    expect(status).toBe(200);
+    expect(body.data).toHaveLength(limit);
   });
 
   it('closed-boxs/all-closed-box answers at most the largest page', async () => {

@@ -60,8 +60,14 @@ export async function admitLoginAttempt(db: Database, email: string, ip: string,
       throw new AppError('too_many_requests', messagesAuth.tooManyAttempts(Math.max(1, Math.ceil(row.waitSeconds / 60))));
     }
   }
-  const beyond = (counts.get('account')?.attempts ?? 0) - 1 - limits.perAccount;
-  if (beyond >= 0) await new Promise((resolve) => setTimeout(resolve, Math.min(limits.maxDelayMs, 250 * 2 ** Math.min(beyond, 16))));
+  const delay = accountDelayMs(counts.get('account')?.attempts ?? 0, limits);
+  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+}
+
+/** How long the answer to an account's `attempts`-th try in the window waits: nothing up to the per-account limit. */
+export function accountDelayMs(attempts: number, limits: Pick<ThrottleLimits, 'perAccount' | 'maxDelayMs'>): number {
+  const beyond = attempts - 1 - limits.perAccount;
+  return beyond < 0 ? 0 : Math.min(limits.maxDelayMs, 250 * 2 ** Math.min(beyond, 16));
 }
 
 /**

@@ -51,7 +51,7 @@ export async function verifyResetToken(db: Database, token: string): Promise<{ i
  * session of a user flagged change_password (their other sessions end). Clears the flag.
  * An id alone never changes a password.
  */
-export async function resetPassword(db: Database, auth: AuthContext | null, input: { token?: string; password: string }): Promise<{ viaToken: boolean }> {
+export async function resetPassword(db: Database, auth: AuthContext | null, input: { token?: string; password: string }): Promise<{ viaToken: boolean; userId: number }> {
   const passwordHash = await hashPassword(input.password);
   if (input.token) {
     const row = await resetTokenOwner(db, input.token);
@@ -66,7 +66,7 @@ export async function resetPassword(db: Database, auth: AuthContext | null, inpu
       await tx.update(accessTokens).set({ endedAt: new Date() }).where(and(eq(accessTokens.userId, row.userId), isNull(accessTokens.endedAt)));
       await recordAudit(tx, { module: 'users', event: 'updated', causerId: row.userId, subjectId: row.userId, attributes: { password: '(restablecida)' } });
     });
-    return { viaToken: true };
+    return { viaToken: true, userId: row.userId };
   }
   if (!auth?.user.changePassword) throw new AppError('validation', messagesRegistration.tokenInvalid);
   await db.transaction(async (tx) => {
@@ -77,5 +77,5 @@ export async function resetPassword(db: Database, auth: AuthContext | null, inpu
       .where(and(eq(accessTokens.userId, auth.user.id), isNull(accessTokens.endedAt), ne(accessTokens.id, auth.tokenId)));
     await recordAudit(tx, { module: 'users', event: 'updated', causerId: auth.user.id, subjectId: auth.user.id, old: { change_password: true }, attributes: { change_password: false, password: '(cambiada)' } });
   });
-  return { viaToken: false };
+  return { viaToken: false, userId: auth.user.id };
 }

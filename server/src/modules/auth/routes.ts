@@ -175,7 +175,9 @@ export default defineRoutes((app, { db, config, realtime }) => {
     { config: { access: 'public' }, schema: { tags, body: resetPasswordSchema, response: { 200: emptyEnvelope } } },
     async (request) => {
       if (request.body.token) await assertPublicRate(db, 'reset-password', request.ip, publicLimits);
-      await resetPassword(db, request.auth, request.body);
+      const reset = await resetPassword(db, request.auth, request.body);
+      // A reset by link ends every session of the user, so their sockets go at once rather than at the next sweep.
+      if (reset.viaToken) realtime.disconnect(rooms.user(reset.userId));
       return done(messagesRegistration.passwordChanged);
     },
   );

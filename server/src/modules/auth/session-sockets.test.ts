@@ -6,7 +6,7 @@ import { openSocket, settle, waitFor, type TestSocket } from '../../../test/sock
 import { sha256 } from '../../platform/crypto';
 import { permissionModules, roles } from '../roles/tables';
 import { users } from '../users/tables';
-import { accessTokens } from './tables';
+import { accessTokens, passwordResets } from './tables';
 
 /**
  * Every way a session ends cuts its sockets (issue 31). The explicit ends are tested with the
@@ -135,6 +135,17 @@ describe('a session that ends stops listening', () => {
     await expectStillListening(here);
     expect((await ctx.call('POST', '/api/auth/me', { token: otherToken })).status).toBe(401);
     expect((await ctx.call('POST', '/api/auth/me', { token: user.token })).status).toBe(200);
+  });
+
+  it('a reset by e-mail link cuts every socket of the user at once, not at the next sweep', async () => {
+    const user = await ctx.staff({ permissions: ['closed_boxs'] });
+    const socket = await listen(user.token);
+    const token = 'enlace-de-prueba-de-restablecimiento';
+    await ctx.db.insert(passwordResets).values({ userId: user.id, tokenHash: sha256(token), expiresAt: sql`now() + interval '10 minutes'` });
+    const reset = await ctx.call('POST', '/api/auth/reset-password', { body: { token, password: 'Otra-clave-segura-8', confirm_password: 'Otra-clave-segura-8' } });
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+    await expectCut(socket);
+    await expect(listen(user.token)).rejects.toThrow('Fallo de autenticación');
   });
 
   it('an edit that ends no session cuts nobody', async () => {
