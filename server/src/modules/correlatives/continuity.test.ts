@@ -7,7 +7,7 @@ import { invoiceWorld } from '../invoices/invoice-world';
 import { continuitySource } from './continuity';
 
 /** `correlatives/continuity/{id}` (issue 35) over series F of the invoice world: numbers issued through the real API and printer simulator. */
-const { w, TODAY, invoicedPayment, paymentRow, run } = invoiceWorld();
+const { w, TODAY, invoicedPayment, paymentRow, run, makeDue } = invoiceWorld();
 
 let auditor: TestUser;
 beforeAll(async () => {
@@ -33,6 +33,14 @@ const copyPaymentAs = (paymentId: number, number: string) =>
       exchange_rate, amount_payment, amount_bill, dollar_amount_payment, dollar_amount_bill, tax_base, iva, retention, '{}', md5(random()::text)
     from payments where id = ${paymentId}`);
 
+/** Runs the queue until nothing is retried: on a loaded machine the simulator can miss the worker's short timeout once. */
+async function settle() {
+  for (let pass = 0; pass < 5; pass++) {
+    await makeDue();
+    if ((await run()).retried === 0) return;
+  }
+}
+
 const numbersOf = (rows: { type_document: string; number: string; status: string }[], type: string) =>
   rows.filter((row) => row.type_document === type).map((row) => `${row.number}:${row.status}`);
 
@@ -42,7 +50,7 @@ describe('numbering continuity report', () => {
   it('lists every number once from first to last after concurrent issuing, with the cancelled invoice marked', async () => {
     const issued = await Promise.all([1, 2, 3, 4, 5, 6].map(() => invoicedPayment()));
     paymentIds = issued.map((payment) => payment.id);
-    expect(await run()).toMatchObject({ done: 6 });
+    await settle();
     const byNumber = await Promise.all(paymentIds.map(paymentRow));
     byNumber.sort((a, b) => a.numberCorrelative!.localeCompare(b.numberCorrelative!));
     paymentIds = byNumber.map((row) => row.id);
@@ -51,7 +59,7 @@ describe('numbering continuity report', () => {
     expect(cancelled.status).toBe(200);
     const notes = await Promise.all([note(paymentIds[0]!, '02'), note(paymentIds[1]!, '02'), note(paymentIds[0]!, '03')]);
     expect(notes.map((answer) => answer.status)).toEqual([200, 200, 200]);
-    await run();
+    await settle();
 
     const answer = await report();
     expect(answer.status).toBe(200);
