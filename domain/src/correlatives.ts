@@ -23,3 +23,32 @@ export const correlativeMessages = {
   hasUsers: (count: number) =>
     `No se puede eliminar el correlativo porque está asignado a ${count} ${count === 1 ? 'usuario' : 'usuarios'}.`,
 } as const;
+
+/**
+ * Numbering continuity report (issue 35): every number a series issued, per document type, with
+ * its state; a number never missing, a cancelled one shown as cancelled, gaps shown as rows.
+ */
+export const CONTINUITY_STATUS = {
+  issued: 'Emitido',
+  cancelled: 'Anulado',
+  queued: 'En cola',
+  printer_error: 'Error de la imprenta',
+  not_sent: 'Sin imprenta digital',
+  payment_rejected: 'Pago rechazado',
+  missing: 'Faltante',
+} as const;
+export type ContinuityStatus = keyof typeof CONTINUITY_STATUS;
+
+export const CONTINUITY_TYPES = ['01', '02', '03', '04'] as const;
+export type ContinuityType = (typeof CONTINUITY_TYPES)[number];
+
+export const continuityQuerySchema = z.object({
+  type_document: z.enum(CONTINUITY_TYPES, { error: 'El tipo de documento debe ser 01, 02, 03 o 04.' }).optional(),
+});
+
+export const continuityMessages = {
+  clean: 'Sin saltos ni duplicados',
+  empty: 'Sin documentos',
+  gap: (from: string, to: string) => (from === to ? `Falta el número ${from}` : `Faltan los números ${from} a ${to}`),
+  duplicate: (number: string, times: number) => `El número ${number} aparece ${times} veces`,
+} as const;

@@ -1,15 +1,18 @@
 import { z } from 'zod';
-import { correlativeFieldsSchema, correlativeMessages, updateCorrelativeSchema } from '@recaudo/domain/correlatives';
+import { continuityQuerySchema, correlativeFieldsSchema, correlativeMessages, updateCorrelativeSchema } from '@recaudo/domain/correlatives';
+import { exportFormatField } from '@recaudo/domain/export';
 import { listQuerySchema } from '@recaudo/domain/paging';
 import { recordId } from '@recaudo/domain/validation';
 import { requireAuth } from '../../platform/access';
 import { done, emptyEnvelope, envelope, ok, pagedOf } from '../../platform/envelope';
-import { exportRoute, pageOf } from '../../platform/export';
+import { exportRoute, pageOf, sendExport } from '../../platform/export';
+import { continuitySource, continuitySummary, serieOf } from './continuity';
 import { defineRoutes } from '../../platform/module';
-import { correlativeExportColumns, correlativeRowSchema } from './presenter';
+import { continuityExportColumns, continuityRowSchema, continuitySummarySchema, correlativeExportColumns, correlativeRowSchema } from './presenter';
 import { correlativeSource, createCorrelative, deleteCorrelative, selectableCorrelatives, updateCorrelative } from './service';
 
 const tags = ['correlatives'];
+const serieParams = z.object({ id: z.coerce.number().int().positive() });
 
 export default defineRoutes((app, { db }) => {
   app.get(
@@ -52,4 +55,35 @@ export default defineRoutes((app, { db }) => {
     columns: correlativeExportColumns,
     source: (query) => correlativeSource(db, query),
   });
+  // The numbering continuity report (issue 35): the summary per type and a page of numbers, gaps in place.
+  app.get(
+    '/correlatives/continuity/:id',
+    {
+      config: { access: { permission: 'correlatives' } },
+      schema: {
+        tags,
+        params: serieParams,
+        querystring: listQuerySchema.pick({ page: true, per_page: true }).extend(continuityQuerySchema.shape),
+        response: { 200: envelope(continuitySummarySchema.extend({ documents: pagedOf(continuityRowSchema) })) },
+      },
+    },
+    async (request) => {
+      const report = await continuitySummary(db, request.params.id);
+      const documents = await pageOf(request.query, continuitySource(db, request.params.id, request.query.type_document));
+      return ok({ ...report, documents });
+    },
+  );
+  // Not exportRoute: an unknown series must answer 404 before the file starts streaming.
+  app.get(
+    '/correlatives/continuity/:id/export',
+    {
+      config: { access: { permission: 'export_correlatives' } },
+      schema: { tags, params: serieParams, querystring: continuityQuerySchema.extend({ type_format: exportFormatField(['xlsx', 'pdf']) }) },
+    },
+    async (request, reply) => {
+      const { serie } = await serieOf(db, request.params.id);
+      const source = continuitySource(db, request.params.id, request.query.type_document);
+      return sendExport(reply, request.query.type_format, { fileName: `Continuidad ${serie}`, columns: continuityExportColumns, source });
+    },
+  );
 });
