@@ -80,6 +80,11 @@ export const paymentMessages = {
   noMonthToPay: 'La dirección no tiene meses por pagar hasta diciembre.',
   fileInvalid: (position: number) => `El archivo ${position} no es una imagen válida (gif, ico, jpeg, jpg, png o webp).`,
   fileNotOwned: 'Uno de los archivos conservados no pertenece al pago.',
+  /** The same Idempotency-Key sent again with other data: the first request's payment stands. */
+  idempotencyConflict: 'Esta solicitud de pago ya se envió con otros datos. Recarga el formulario y vuelve a intentarlo.',
+  idempotencyKeyInvalid: 'El encabezado Idempotency-Key debe tener entre 1 y 100 caracteres visibles.',
+  referenceInUse: (reference: string) => `La referencia ${reference} ya está registrada en otro pago con el mismo método de pago y banco.`,
+  referenceInUseConfirm: '¿Deseas guardar el pago de todas formas?',
 } as const;
 
 const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
@@ -304,6 +309,15 @@ export type PaymentHistoryQuery = z.infer<typeof paymentHistoryQuerySchema>;
 /** `GET payments/client-details`: one client's payments (client detail › Pagos). */
 export const clientPaymentsQuerySchema = paymentListQuerySchema.extend({ client_id: recordId('Cliente') });
 export type ClientPaymentsQuery = z.infer<typeof clientPaymentsQuerySchema>;
+
+/**
+ * `GET payments/reference-in-use`: asked by the payment form before saving, with the edited
+ * payment's `id` when editing (its own reference is no duplicate).
+ */
+export const referenceInUseQuerySchema = paymentFieldsSchema.pick({ reference: true, payment_method_id: true, bank_id: true }).extend({
+  id: optionalId('Pago'),
+});
+export type ReferenceInUseQuery = z.output<typeof referenceInUseQuerySchema>;
 
 /**
  * `change-status` (spec 02 §4): reject needs the reason in `notes`; approve sends them empty.

@@ -68,6 +68,8 @@ export interface RequestOptions {
   keepSession?: boolean;
   /** Cancellation from the caller (TanStack Query); a cancelled call shows no toast. */
   signal?: AbortSignal;
+  /** Extra request headers, e.g. a payment store's Idempotency-Key. */
+  headers?: Record<string, string>;
   timeoutMs?: number;
 }
 
@@ -80,7 +82,7 @@ export function buildUrl(path: string, query?: Record<string, unknown>): string 
 }
 
 function buildInit(method: HttpMethod, options: RequestOptions): RequestInit {
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ ...options.headers, Accept: 'application/json' });
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   const version = getVersion();

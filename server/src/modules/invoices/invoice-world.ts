@@ -96,7 +96,7 @@ export function invoiceWorld() {
   }
 
   /** Records (or, with the update URL, edits) a payment through the API as the panel sends it (multipart). */
-  async function storePayment(fields: Record<string, string>, token = w.admin.token, url = '/api/bill-payments/store') {
+  async function storePayment(fields: Record<string, string>, token = w.admin.token, url = '/api/bill-payments/store', headers: Record<string, string> = {}) {
     const boundary = '----recaudo' + Math.random().toString(16).slice(2);
     const body = Object.entries(fields)
       .map(([key, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`)
@@ -105,7 +105,7 @@ export function invoiceWorld() {
       method: 'POST',
       url,
       payload: `${body}--${boundary}--\r\n`,
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}`, ...headers },
     });
     return { status: response.statusCode, body: response.json() };
   }

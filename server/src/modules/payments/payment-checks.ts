@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import { DOLLAR_RATE_ID, EURO_RATE_ID, paymentMessages, paymentRuleIssues, type PaymentFields } from '@recaudo/domain/payments';
 import type { Executor } from '../../db/client';
 import { AppError, fieldError, notFound } from '../../platform/errors';
@@ -12,7 +12,7 @@ import { exchangeRates } from '../configurations/service';
 import { correlatives } from '../correlatives/tables';
 import { paymentMethods } from '../payment-methods/tables';
 import { ticketsPayments } from '../tickets-payments/tables';
-import { addressFacts, type AddressFacts } from './payment-ledger';
+import { addressesPayments } from '../addresses-payment/tables';
 import { payments } from './tables';
 
 /**
@@ -71,7 +71,7 @@ async function defaultRate(tx: Executor, type: 0 | 1): Promise<{ rate: string; i
  * rate is refused by its schema already; a client user's comes from the configured rates (seeded
  * at 0.00 until an administrator sets them), checked here.
  */
-export async function configuredRate(tx: Executor, type: 0 | 1): Promise<{ rate: string; id: number }> {
+async function configuredRate(tx: Executor, type: 0 | 1): Promise<{ rate: string; id: number }> {
   const rate = await defaultRate(tx, type);
   if (!new Decimal(rate.rate).greaterThan(0)) throw fieldError('exchange_rate', paymentMessages.rateNotConfigured);
   return rate;
@@ -88,8 +88,8 @@ export async function assertSerieUsable(tx: Executor, auth: AuthContext, serieId
   if (!user.useAllSeries && user.correlativeId !== serieId) throw fieldError('serie_id', paymentMessages.serieNotAllowed);
 }
 
-/** Method, series, bank and ticket checks and the method-dependent rules of spec 02 §5, as one 422. */
-export async function checkReferences(tx: Executor, auth: AuthContext, fields: PaymentFields, previous: PaymentRecord | null): Promise<void> {
+/** Method, series, bank and ticket checks, the method-dependent rules of spec 02 §5 and a client's reused reference, as one 422. */
+async function checkReferences(tx: Executor, auth: AuthContext, fields: PaymentFields, previous: PaymentRecord | null): Promise<void> {
   const isClient = clientIdOf(auth) !== null;
   const [method] = await tx.select().from(paymentMethods).where(eq(paymentMethods.id, fields.payment_method_id));
   if (!method) throw fieldError('payment_method_id', paymentMessages.methodMissing);
@@ -126,20 +126,65 @@ export async function checkReferences(tx: Executor, auth: AuthContext, fields: P
     previous.bdvVerified === fields.bdv_verified &&
     previous.clientId === fields.client_id;
   if (!isClient && !proofKept) await assertConciliationUsable(tx, fields, previous?.id ?? null);
+  if (isClient && (await referenceInUse(tx, fields, previous?.id ?? null))) throw fieldError('reference', paymentMessages.referenceInUse(fields.reference!));
 }
 
-/** The client and the address: client users reach only their own (404 otherwise). */
-export async function checkClientAndAddress(tx: Executor, auth: AuthContext, fields: PaymentFields, exceptPayment: number | null): Promise<AddressFacts> {
+/**
+ * Whether another live (not Rechazado) payment already carries this bank reference with the same
+ * method and bank: a second payment of one transfer. Staff are warned before saving (the form asks
+ * `payments/reference-in-use`); a client user's report is refused (`checkReferences`).
+ */
+export async function referenceInUse(
+  tx: Executor,
+  fields: Pick<PaymentFields, 'reference' | 'payment_method_id' | 'bank_id'>,
+  exceptPayment: number | null,
+): Promise<boolean> {
+  if (!fields.reference) return false;
+  const [other] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.reference, fields.reference),
+        eq(payments.paymentMethodId, fields.payment_method_id),
+        fields.bank_id === null ? isNull(payments.bankId) : eq(payments.bankId, fields.bank_id),
+        ne(payments.status, 2),
+        exceptPayment === null ? undefined : ne(payments.id, exceptPayment),
+      ),
+    )
+    .limit(1);
+  return other !== undefined;
+}
+
+/** The client and the address: client users reach only their own (404 otherwise). Answers the address's type. */
+async function checkClientAndAddress(tx: Executor, auth: AuthContext, fields: PaymentFields): Promise<0 | 1> {
   const own = clientIdOf(auth);
   if (own !== null && own !== fields.client_id) throw notFound(paymentMessages.clientNotFound);
   const [client] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, fields.client_id));
   if (!client) throw fieldError('client_id', paymentMessages.clientNotFound);
-  const address = await addressFacts(tx, fields.address_payment_id, exceptPayment);
+  const [address] = await tx.select().from(addressesPayments).where(eq(addressesPayments.id, fields.address_payment_id));
   if (!address || (own !== null && address.clientId !== own)) {
     if (own !== null) throw notFound(paymentMessages.addressNotFound);
     throw fieldError('address_payment_id', paymentMessages.addressNotFound);
   }
   if (address.clientId !== fields.client_id) throw fieldError('address_payment_id', paymentMessages.addressOfOtherClient);
-  if (!address.complete) throw fieldError('address_payment_id', paymentMessages.addressIncomplete);
-  return address;
+  const complete = address.type === 1 ? address.economicActivityId !== null : address.communityId !== null && address.parishId !== null;
+  if (!complete) throw fieldError('address_payment_id', paymentMessages.addressIncomplete);
+  return address.type === 1 ? 1 : 0;
+}
+
+/**
+ * Everything a payment write checks before it locks the ledger, in one pass: the references, the
+ * client and address, and the rate it is valued at (a client user's is the configured one).
+ */
+export async function validatePayment(
+  tx: Executor,
+  auth: AuthContext,
+  fields: PaymentFields,
+  previous: PaymentRecord | null,
+): Promise<{ rate: { rate: string; id: number } }> {
+  await checkReferences(tx, auth, fields, previous);
+  const type = await checkClientAndAddress(tx, auth, fields);
+  const rate = clientIdOf(auth) !== null ? await configuredRate(tx, type) : { rate: fields.exchange_rate, id: fields.exchange_rate_id };
+  return { rate };
 }

@@ -25,9 +25,7 @@ export async function lockAddresses(tx: Executor, ids: number[]): Promise<void> 
 
 export interface AddressFacts {
   id: number;
-  clientId: number;
   type: 0 | 1;
-  complete: boolean;
   /** The monthly fee in the rate's foreign currency. */
   fee: string;
   start: Month;
@@ -35,16 +33,12 @@ export interface AddressFacts {
   taken: Set<Month>;
 }
 
-/** The address's fee, completeness, start month and ledger, read while its row is held. */
+/** The address's fee, start month and ledger, read while its row is held. */
 export async function addressFacts(tx: Executor, addressId: number, exceptPayment: number | null): Promise<AddressFacts | null> {
   const [row] = await tx
     .select({
       id: addressesPayments.id,
-      clientId: addressesPayments.clientId,
       type: addressesPayments.type,
-      communityId: addressesPayments.communityId,
-      parishId: addressesPayments.parishId,
-      economicActivityId: addressesPayments.economicActivityId,
       isCustomFee: addressesPayments.isCustomFee,
       fee: addressesPayments.fee,
       dateStart: addressesPayments.dateStart,
@@ -66,13 +60,10 @@ export async function addressFacts(tx: Executor, addressId: number, exceptPaymen
     .where(eq(addressMonths.addressPaymentId, addressId))
     .orderBy(asc(addressMonths.month));
   const type = row.type === 1 ? 1 : 0;
-  const complete = type === 0 ? row.communityId !== null && row.parishId !== null : row.economicActivityId !== null;
   const fee = row.isCustomFee && row.fee !== null ? row.fee : type === 1 ? row.activityFee : row.communityFee;
   return {
     id: row.id,
-    clientId: row.clientId,
     type,
-    complete,
     fee: fee ?? '0.00',
     start: startMonth({
       addressDateStart: row.dateStart,
@@ -90,7 +81,7 @@ export async function addressFacts(tx: Executor, addressId: number, exceptPaymen
  * address still owes from its start month through December. An edited type-0 payment keeps its
  * month, so it does not drift to the month of the edit.
  */
-export function paymentMonths(
+function paymentMonths(
   fields: Pick<PaymentFields, 'type_payment_month' | 'months_payment'>,
   address: AddressFacts,
   keep: Month[] | null,
@@ -115,6 +106,31 @@ export function paymentMonths(
 export function assertMonthsFree(address: AddressFacts, months: Month[]): void {
   const taken = months.find((month) => address.taken.has(month));
   if (taken) throw fieldError('months_payment', paymentMessages.monthTaken(taken));
+}
+
+/**
+ * The ledger step of a payment write: holds the addresses (`hold`, the paid one among them), reads
+ * the paid one's fee and ledger and picks the months the payment pays; with `mustBeFree` a month
+ * covered by anything else refuses the write.
+ */
+export async function holdMonths(
+  tx: Executor,
+  plan: {
+    hold: number[];
+    fields: Pick<PaymentFields, 'address_payment_id' | 'type_payment_month' | 'months_payment'>;
+    exceptPayment: number | null;
+    keep: Month[] | null;
+    mustBeFree: boolean;
+    now: Date;
+  },
+): Promise<{ address: AddressFacts; months: Month[] }> {
+  await lockAddresses(tx, plan.hold);
+  const address = await addressFacts(tx, plan.fields.address_payment_id, plan.exceptPayment);
+  // Checked before the lock; only a concurrent delete of the address could leave it missing.
+  if (!address) throw fieldError('address_payment_id', paymentMessages.addressNotFound);
+  const months = paymentMonths(plan.fields, address, plan.keep, plan.now);
+  if (plan.mustBeFree) assertMonthsFree(address, months);
+  return { address, months };
 }
 
 export async function coverMonths(tx: Executor, addressId: number, paymentId: number, months: Month[], pending: boolean): Promise<void> {

@@ -36,6 +36,7 @@ const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1
 
 beforeAll(async () => {
   ctx = await createTestContext({ DATA_DIR: dataDir });
+  // 'clients' reads an address's months to pay (addresses-payment/address-client), as the cashier's client screen does.
   admin = await ctx.staff({ permissions: ['payments', 'add_payment', 'edit_payment', 'delete_payment', 'clients'] });
   const { db } = ctx;
   const [state] = await db.insert(states).values({ name: 'Mérida' }).returning();

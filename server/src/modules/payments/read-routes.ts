@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { clientPaymentsQuerySchema, paymentHistoryQuerySchema, paymentListQuerySchema, paymentMessages } from '@recaudo/domain/payments';
+import { clientPaymentsQuerySchema, paymentHistoryQuerySchema, paymentListQuerySchema, paymentMessages, referenceInUseQuerySchema } from '@recaudo/domain/payments';
 import { hasPermission } from '@recaudo/domain/permissions';
 import { recordId } from '@recaudo/domain/validation';
 import { storedFileHeaders } from '../../platform/uploaded-files';
@@ -9,11 +9,13 @@ import { envelope, ok, pagedOf } from '../../platform/envelope';
 import { forbidden, notFound } from '../../platform/errors';
 import { exportRoute } from '../../platform/export';
 import { defineRoutes } from '../../platform/module';
+import { referenceInUse } from './payment-checks';
 import { paymentExportColumns, paymentRowSchema } from './presenter';
 import { clientPaymentSource, historySource, listSource, paymentPage, scopedPayment } from './queries';
 
 const tags = ['payments'];
 const paged = envelope(pagedOf(paymentRowSchema));
+const referenceAnswer = envelope(z.object({ in_use: z.boolean(), message: z.string().nullable() }));
 
 /** A user's payment history needs `logs` besides `payments` (spec 01 §6: "payments (with logs, …)"). */
 const alsoNeedsLogs = async (request: FastifyRequest) => {
@@ -57,6 +59,20 @@ export default defineRoutes((app, { db, storage }) => {
     '/payments/client-details',
     { config: { access: { permission: 'clients', clients: true } }, schema: { tags, querystring: clientPaymentsQuerySchema, response: { 200: paged } } },
     async (request) => ok(await paymentPage(request.query, await clientPaymentSource(db, request.query, requireAuth(request)))),
+  );
+
+  // The staff form's warning before saving; a client user's store refuses a reused reference outright.
+  app.get(
+    '/payments/reference-in-use',
+    {
+      config: { access: { permission: ['add_payment', 'edit_payment'] } },
+      schema: { tags, querystring: referenceInUseQuerySchema, response: { 200: referenceAnswer } },
+    },
+    async (request) => {
+      const { id, ...fields } = request.query;
+      const inUse = await referenceInUse(db, fields, id);
+      return ok({ in_use: inUse, message: inUse ? paymentMessages.referenceInUse(fields.reference!) : null });
+    },
   );
 
   // Uploaded images of a payment: only for whoever may see the payment (a client their own).

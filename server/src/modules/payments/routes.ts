@@ -15,12 +15,14 @@ import { closedBoxMessages } from '@recaudo/domain/closed-boxes';
 import { MAX_PAYMENT_FILES, type PaymentFiles } from './payment-files';
 import { changePaymentStatus } from './payment-status';
 import { createPayment, deletePayment, updatePayment } from './service';
+import { idempotencyKeyOf, requestHashOf } from './store-keys';
 
 /**
  * Payment writes (spec 02 §7). The staff screens and the client portal post the same form to
  * two call families, `bill-payments/*` and `payments/*`; both run the same service. The form is
  * multipart (`files[i]` uploads, `files_string[i]` names of stored files to keep, `months_payment`
- * as a JSON list); a JSON body works as well, without uploads. Reads live in read-routes.ts.
+ * as a JSON list); a JSON body works as well, without uploads. A store may carry an
+ * `Idempotency-Key` header (store-keys.ts). Reads live in read-routes.ts.
  */
 const tags = ['payments'];
 const FAMILIES = ['bill-payments', 'payments'] as const;
@@ -73,10 +75,12 @@ export default defineRoutes(async (app, { db, storage, realtime }) => {
       async (request) => {
         const { _method: _ignored, ...fields } = request.body;
         const auth = requireAuth(request);
-        const answer = await createPayment(db, storage, auth, fields, filesOf(request.body));
-        if (auth.user.clientId !== null)
+        const key = idempotencyKeyOf(request.headers['idempotency-key']);
+        const storeKey = key === null ? null : { userId: auth.user.id, key, requestHash: requestHashOf(request.body) };
+        const { payment, replayed } = await createPayment(db, storage, auth, fields, filesOf(request.body), storeKey);
+        if (auth.user.clientId !== null && !replayed)
           realtime.emit(rooms.admin, 'NotificationsAdmin', { status: 'success', message: realtimeMessages.paymentReported(auth.user.name) });
-        return ok(answer, paymentMessages.created);
+        return ok(payment, paymentMessages.created);
       },
     );
     // The panel posts the form with `_method: PUT` (Laravel's spoofing); a real PUT works too.

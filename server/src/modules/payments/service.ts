@@ -14,9 +14,10 @@ import { legalDocuments } from '../invoices/tables';
 import { ticketsDelivered } from '../tickets-payments/tables';
 import { assertOnlyFreeFieldsChanged, inVerifiedGroup, lockPaymentWithClosing, verifiedGroupError } from '../closed-boxes/verified-groups';
 import { assertInvoiceKept, lockOf } from './invoice-lock';
-import { checkClientAndAddress, checkReferences, clientFields, configuredRate } from './payment-checks';
+import { clientFields, validatePayment } from './payment-checks';
 import { MAX_PAYMENT_FILES, checkUploads, removeFiles, saveUploads, type PaymentFiles } from './payment-files';
-import { assertMonthsFree, coverMonths, lockAddresses, paymentMonths, releaseMonths, takeCorrelative, type AddressFacts } from './payment-ledger';
+import { coverMonths, holdMonths, lockAddresses, releaseMonths, takeCorrelative, type AddressFacts } from './payment-ledger';
+import { claimStoreKey, rememberAnswer, type StoreKey } from './store-keys';
 import { amountColumns, payments } from './tables';
 
 /**
@@ -132,25 +133,46 @@ async function syncDeliveredTicket(tx: Executor, auth: AuthContext, row: Payment
   });
 }
 
+export interface CreatedPayment {
+  id: number;
+  number_correlative: string | null;
+  hash: string;
+}
+
 /**
  * Records a payment (`bill-payments/store`, `payments/store`). Staff payments are Procesando or
  * Aprobado (the form's default); a client user's is always Procesando. An approved payment takes
- * its series' next document number at once; a Procesando one when it is approved.
+ * its series' next document number at once; a Procesando one when it is approved. With a `storeKey`
+ * (the request's Idempotency-Key) a repeated request answers the first payment again and records
+ * nothing; `replayed` tells the caller so. The trip runs one way: key, validate, lock and compute
+ * the months, write.
  */
-export async function createPayment(db: Database, storage: FileStorage, auth: AuthContext, input: PaymentFields, files: PaymentFiles, now = new Date()) {
+export async function createPayment(
+  db: Database,
+  storage: FileStorage,
+  auth: AuthContext,
+  input: PaymentFields,
+  files: PaymentFiles,
+  storeKey: StoreKey | null = null,
+  now = new Date(),
+): Promise<{ payment: CreatedPayment; replayed: boolean }> {
   const uploads = checkUploads(files.uploads);
-  const isClient = clientIdOf(auth) !== null;
-  const fields = isClient ? clientFields(input, null) : input;
+  const fields = clientIdOf(auth) !== null ? clientFields(input, null) : input;
   if (fields.status === 2) throw fieldError('status', paymentMessages.createdRejected);
   const saved: string[] = [];
   try {
     return await db.transaction(async (tx) => {
-      await checkReferences(tx, auth, fields, null);
-      await lockAddresses(tx, [fields.address_payment_id]);
-      const address = await checkClientAndAddress(tx, auth, fields, null);
-      const months = paymentMonths(fields, address, null, now);
-      assertMonthsFree(address, months);
-      const rate = isClient ? await configuredRate(tx, address.type) : { rate: fields.exchange_rate, id: fields.exchange_rate_id };
+      const earlier = storeKey ? await claimStoreKey<CreatedPayment>(tx, storeKey) : null;
+      if (earlier) return { payment: earlier, replayed: true };
+      const { rate } = await validatePayment(tx, auth, fields, null);
+      const { address, months } = await holdMonths(tx, {
+        hold: [fields.address_payment_id],
+        fields,
+        exceptPayment: null,
+        keep: null,
+        mustBeFree: true,
+        now,
+      });
       await saveUploads(storage, uploads, saved);
       const numberCorrelative = fields.status === 1 && fields.serie_id !== null ? await takeCorrelative(tx, fields.serie_id, fields.type_document) : null;
       const [row] = await tx
@@ -171,7 +193,9 @@ export async function createPayment(db: Database, storage: FileStorage, auth: Au
       await syncDeliveredTicket(tx, auth, row, null);
       await queueInvoice(tx, row);
       await recordAudit(tx, { module: AUDIT_MODULE, event: 'created', causerId: auth.user.id, subjectId: row.id, attributes: snapshot(row) });
-      return { id: row.id, number_correlative: row.numberCorrelative, hash: row.hash };
+      const payment = { id: row.id, number_correlative: row.numberCorrelative, hash: row.hash };
+      if (storeKey) await rememberAnswer(tx, storeKey, { ...payment });
+      return { payment, replayed: false };
     });
   } catch (error) {
     await removeFiles(storage, saved);
@@ -207,18 +231,20 @@ export async function updatePayment(
       const kept = [...new Set(files.kept)];
       if (kept.some((name) => !previous.files.includes(name))) throw fieldError('files_string', paymentMessages.fileNotOwned);
       if (kept.length + uploads.length > MAX_PAYMENT_FILES) throw fieldError('files', `No se pueden adjuntar más de ${MAX_PAYMENT_FILES} archivos.`);
-      await checkReferences(tx, auth, fields, previous);
-      await lockAddresses(tx, [previous.addressPaymentId, fields.address_payment_id]);
-      const address = await checkClientAndAddress(tx, auth, fields, previous.id);
-      const sameAddress = previous.addressPaymentId === address.id;
-      const keep = sameAddress && previous.typePaymentMonth === 0 ? previous.monthsPayment : null;
-      const months = paymentMonths(fields, address, keep, now);
-      const rate = isClient ? await configuredRate(tx, address.type) : { rate: fields.exchange_rate, id: fields.exchange_rate_id };
+      const { rate } = await validatePayment(tx, auth, fields, previous);
+      const sameAddress = previous.addressPaymentId === fields.address_payment_id;
+      const covers = previous.status !== 2;
+      const { address, months } = await holdMonths(tx, {
+        hold: [previous.addressPaymentId, fields.address_payment_id],
+        fields,
+        exceptPayment: previous.id,
+        keep: sameAddress && previous.typePaymentMonth === 0 ? previous.monthsPayment : null,
+        mustBeFree: covers,
+        now,
+      });
       const lock = lockOf(previous);
       const amounts = amountsOf(address, months.length, rate.rate, fields);
       if (lock) assertInvoiceKept(lock, previous, { ...columnsOf(fields, rate), monthsPayment: months, isApplyRetention: amounts.isApplyRetention });
-      const covers = previous.status !== 2;
-      if (covers) assertMonthsFree(address, months);
       await saveUploads(storage, uploads, saved);
       const [row] = await tx
         .update(payments)

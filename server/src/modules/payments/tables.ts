@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Amounts } from '@recaudo/domain/amounts';
-import { boolean, date, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { addressesPayments } from '../addresses-payment/tables';
 import { conciliations } from '../bank-operations/tables';
 import { banks } from '../banks/tables';
@@ -108,6 +108,26 @@ export const payments = pgTable(
     // A bank movement backs at most one payment (spec 02 §4), also under concurrent cashiers.
     uniqueIndex('payments_conciliation_unique').on(table.conciliationId).where(sql`${table.conciliationId} is not null`),
   ],
+);
+
+/**
+ * The `Idempotency-Key`s of payment stores (issue 35): per user, the SHA-256 of the request's
+ * canonical body and the answer given. The row is claimed in the payment's own transaction, so it
+ * exists only for a stored payment; a refused request leaves the key free. Keys older than 24 h
+ * (by the database's clock) are forgotten.
+ */
+export const paymentStoreKeys = pgTable(
+  'payment_store_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: varchar('key', { length: 100 }).notNull(),
+    requestHash: varchar('request_hash', { length: 64 }).notNull(),
+    answer: jsonb('answer').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.key] })],
 );
 
 /*

@@ -3,7 +3,7 @@ import type { ExchangeRates } from '@recaudo/domain/configurations';
 import type { Month } from '@recaudo/domain/months';
 import type { Paged } from '@recaudo/domain/paging';
 import { receiptMessages } from '@recaudo/domain/payment-receipts';
-import type { PaymentRow, PaymentStatus } from '@recaudo/domain/payments';
+import type { PaymentRow, PaymentStatus, ReferenceInUseQuery } from '@recaudo/domain/payments';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ListParams } from '../../components/use-list-state';
@@ -159,10 +159,19 @@ export const findClientPayments = (clientId: number, params: ListParams, signal?
 /** `payments/history-status`: the payments `userId` registered; without a status, all of them. */
 export const findPaymentHistory = (userId: number, status: PaymentStatus | null, params: ListParams, signal?: AbortSignal) =>
   http.get<Paged<PaymentRow>>('payments/history-status', { query: { ...params, user_id: userId, status }, signal }).then((answer) => answer.data);
-export const savePayment = (input: PaymentInput) =>
+/**
+ * A new payment carries the form's `idempotencyKey`: the same submission sent twice (a double
+ * click, a retry after a dropped connection) is recorded once and answered again.
+ */
+export const savePayment = ({ input, idempotencyKey }: { input: PaymentInput; idempotencyKey: string }) =>
   input.id
     ? http.post<null>('payments/update', paymentForm(input))
-    : http.post<{ id: number; number_correlative: string | null; hash: string }>('payments/store', paymentForm(input));
+    : http.post<{ id: number; number_correlative: string | null; hash: string }>('payments/store', paymentForm(input), {
+        headers: { 'Idempotency-Key': idempotencyKey },
+      });
+/** `payments/reference-in-use`: whether another live payment of the method and bank already has this reference. */
+export const findReferenceInUse = (query: ReferenceInUseQuery) =>
+  http.get<{ in_use: boolean; message: string | null }>('payments/reference-in-use', { query: { ...query } }).then((answer) => answer.data);
 export const deletePayment = (paymentId: number) => http.delete<null>('payments/delete', { id: paymentId });
 /** Spec 02 §4: approving sends empty notes; rejecting sends the reason. */
 export interface ChangeStatusInput {

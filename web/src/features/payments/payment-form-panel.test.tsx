@@ -1,7 +1,7 @@
 import type { AddressRow } from '@recaudo/domain/addresses';
 import { monthName, type Month } from '@recaudo/domain/months';
 import { INVOICE_STATED_FIELDS, invoiceLockMessage, type InvoiceStatedField } from '@recaudo/domain/invoices';
-import type { PaymentRow } from '@recaudo/domain/payments';
+import { paymentMessages, type PaymentRow } from '@recaudo/domain/payments';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -15,6 +15,7 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
 let addresses: Record<string, AddressRow[]> = {};
 let rates = { dollar_rate: '36.45', euro_rate: '40.00' };
 let storeAnswer: () => Response = () => ok({ id: 9, number_correlative: '00000101', hash: 'h' }, 'Pago registrado');
+let referenceAnswer: { in_use: boolean; message: string | null } = { in_use: false, message: null };
 
 const api = installFakeApi((url) => {
   const decoded = decodeURIComponent(url);
@@ -35,6 +36,7 @@ const api = installFakeApi((url) => {
   if (decoded.startsWith('/api/tickets-payments/selects'))
     return ok([{ id: 4, name: 'Talonario azul', color: '#1677ff', status: true, validity_date: '2099-12-31' }]);
   if (decoded === '/api/payments/store' || decoded === '/api/payments/update') return storeAnswer();
+  if (decoded.startsWith('/api/payments/reference-in-use')) return ok(referenceAnswer);
   if (decoded === '/api/clients/update-contact-info') return ok(null, 'Datos de contacto actualizados');
   return notFound();
 });
@@ -284,6 +286,48 @@ describe('Payment panel: submit', () => {
       bank_id: '',
     });
     expect(lastForm()).not.toHaveProperty('id');
+  }, 90_000);
+
+  // antd names its modals through an id jsdom doesn't resolve, so the dialog is found from its title (as the contact dialog's test does).
+  const warningDialog = async () => {
+    const titles = await screen.findAllByText('Referencia ya registrada');
+    return titles.at(-1)!.closest<HTMLElement>('[role="dialog"]')!;
+  };
+
+  it('a reused reference is confirmed first; a retry after a lost answer sends the same Idempotency-Key', async () => {
+    addresses = { '20': [commercialAddress({ start: 3 })] };
+    referenceAnswer = { in_use: true, message: paymentMessages.referenceInUse('12345678') };
+    const answers = [() => json(500, { success: false, message: 'Error de servidor interno' }), () => ok({ id: 9, number_correlative: null, hash: 'h' }, 'Pago registrado')];
+    storeAnswer = () => answers.shift()!();
+    const { panel, onClose } = await withAddress('Panadería La Esquina (J-301234567)', 'Av. Principal, local 4 (Comercial)');
+    await pick(panel, 'Método de pago', 'Transferencia');
+    await userEvent.type(within(panel).getByLabelText('Referencia'), '12345678');
+    await pick(panel, 'Banco de origen', '0102 - Banco de Venezuela');
+    await pick(panel, 'Serie', 'A');
+    await userEvent.type(within(panel).getByLabelText('Nº de control'), '00012345');
+    await save(panel);
+    const warning = await warningDialog();
+    expect(within(warning).getByText(paymentMessages.referenceInUse('12345678'))).toBeInTheDocument();
+    const asked = api.fetch.mock.calls.find(([url]) => String(url).startsWith('/api/payments/reference-in-use'));
+    expect(decodeURIComponent(String(asked![0]))).toBe('/api/payments/reference-in-use?reference=12345678&payment_method_id=1&bank_id=7');
+    expect(stores()).toHaveLength(0);
+    await userEvent.click(within(warning).getByRole('button', { name: 'Revisar' }));
+    expect(stores()).toHaveLength(0);
+
+    await save(panel);
+    await userEvent.click(within(await warningDialog()).getByRole('button', { name: 'Guardar de todas formas' }));
+    await waitFor(() => expect(stores()).toHaveLength(1));
+    await waitFor(() => expect(api.error).toHaveBeenCalled());
+    expect(onClose).not.toHaveBeenCalled();
+    await save(panel);
+    await userEvent.click(within(await warningDialog()).getByRole('button', { name: 'Guardar de todas formas' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const keys = stores().map(([, init]) => new Headers(init!.headers).get('Idempotency-Key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    referenceAnswer = { in_use: false, message: null };
+    storeAnswer = () => ok({ id: 9, number_correlative: '00000101', hash: 'h' }, 'Pago registrado');
   }, 90_000);
 
   it('a client without phone gets the red alert and the contact dialog before the payment is sent', async () => {

@@ -16,6 +16,7 @@ import { DocumentFields } from './payment-form/documents-section';
 import { FilesSection, TicketFields } from './payment-form/files-section';
 import { MethodFields } from './payment-form/method-section';
 import { MonthsSection } from './payment-form/months-section';
+import { ReferenceWarningDialog } from './payment-form/reference-warning';
 import { usePaymentForm, type PaymentFormArgs, type PaymentFormState } from './payment-form/use-payment-form';
 import { FORM_ID, type PaymentFormValues, type PaymentShortcuts } from './payment-form/values';
 
@@ -112,11 +113,20 @@ function PaymentForm(props: PaymentFormArgs) {
   );
 }
 
-/** The contact dialog that holds a submit (spec 02 §2) and the "Nuevo cliente" / "Nueva dirección" shortcuts. */
+/** The reused-reference warning and the contact dialog that hold a submit (spec 02 §2), and the "Nuevo cliente" / "Nueva dirección" shortcuts. */
 function PanelDialogs({ state, newClientPanel, newAddressPanel }: PaymentShortcuts & { state: PaymentFormState }) {
   const { form, contactOpen, setContactOpen, chosenClient, setClient, held, setHeld, send, openings, shortcut, setShortcut, onValuesChange } = state;
+  const { referenceWarning, setReferenceWarning, proceed } = state;
   return (
     <>
+      <ReferenceWarningDialog
+        message={referenceWarning?.message ?? null}
+        onCancel={() => setReferenceWarning(null)}
+        onConfirm={() => {
+          setReferenceWarning(null);
+          if (referenceWarning) proceed(referenceWarning.values);
+        }}
+      />
       <ContactDialog
         open={contactOpen}
         client={chosenClient}

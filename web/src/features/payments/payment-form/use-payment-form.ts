@@ -12,11 +12,14 @@ import { applyServerErrors } from '../../../lib/form';
 import { useSession } from '../../../lib/session';
 import { findClientOptions, type ClientOption } from '../../../components/select-options';
 import type { useSavePayment } from '../api';
-import { findBankOptions, findMethodOptions, findRates, paymentKeys, useClientAddresses, useOptionList, useTicketOptions } from '../api';
+import { findBankOptions, findMethodOptions, findRates, findReferenceInUse, paymentKeys, useClientAddresses, useOptionList, useTicketOptions } from '../api';
 import { currencyOf, defaultRate, panelMonths, rateOf } from '../payment-form-model';
 import { useSerieOptions } from '../serie-select';
 import { paymentRules } from './use-payment-rules';
 import { blank, initialValues, methodFacts, methodFields, today, toPaymentInput, type PaymentFormValues, type PaymentShortcuts } from './values';
+
+/** 128 random bits as hex; `getRandomValues` also works where `randomUUID` is missing (plain-HTTP intranets). */
+const newSubmissionKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 
 export interface PaymentFormArgs extends PaymentShortcuts {
   payment: PaymentRow | null;
@@ -141,23 +144,58 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, newClien
   const conciliation = useRef<number | null>(null);
   const [bankVerified, setBankVerified] = useState(false);
 
-  function send(values: PaymentFormValues) {
+  // One Idempotency-Key per submission of this panel (issue 35): a double click or a retry sends the
+  // same key, so the server records one payment; only a stored payment retires it.
+  const submissionKey = useRef<string | null>(null);
+  // A reference another live payment already carries: the cashier confirms before the values go on.
+  const [referenceWarning, setReferenceWarning] = useState<{ message: string; values: PaymentFormValues } | null>(null);
+
+  function inputOf(values: PaymentFormValues) {
     const serie = serieOptions.find((option) => option.value === values.serie_id)?.label ?? null;
     const method = methods.data?.find((row) => row.id === values.payment_method_id);
-    save.mutate(toPaymentInput(values, { payment, ownClientId, method, amounts, serie, conciliationId: conciliation.current }), {
-      onSuccess: onClose,
-      onError: (error) => applyServerErrors(form, error),
-    });
+    return toPaymentInput(values, { payment, ownClientId, method, amounts, serie, conciliationId: conciliation.current });
   }
 
-  function submit() {
-    const values = form.getFieldsValue(true) as PaymentFormValues;
+  function send(values: PaymentFormValues) {
+    submissionKey.current ??= newSubmissionKey();
+    save.mutate(
+      { input: inputOf(values), idempotencyKey: submissionKey.current },
+      {
+        onSuccess: () => {
+          submissionKey.current = null;
+          onClose();
+        },
+        onError: (error) => applyServerErrors(form, error),
+      },
+    );
+  }
+
+  /** After the reference check: the contact dialog holds the values when the client lacks contact data. */
+  function proceed(values: PaymentFormValues) {
     if (missingContact) {
       setHeld(values);
       setContactOpen(true);
       return;
     }
     send(values);
+  }
+
+  async function checkReference(values: PaymentFormValues) {
+    const input = inputOf(values);
+    // Client users' reports are refused by the server instead (422 on the reference).
+    if (staff && input.reference) {
+      const query = { reference: input.reference, payment_method_id: input.payment_method_id, bank_id: input.bank_id, id: input.id ?? null };
+      const answer = await findReferenceInUse(query).catch(() => null);
+      if (answer?.in_use && answer.message) {
+        setReferenceWarning({ message: answer.message, values });
+        return;
+      }
+    }
+    proceed(values);
+  }
+
+  function submit() {
+    void checkReference(form.getFieldsValue(true) as PaymentFormValues);
   }
 
   /**
@@ -278,6 +316,9 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, newClien
     canNewAddress,
     send,
     submit,
+    proceed,
+    referenceWarning,
+    setReferenceWarning,
     onValuesChange,
     bankVerified: bankVerified || Boolean(payment?.bdv_verified),
     applyBankValidation,
