@@ -1,4 +1,6 @@
 import js from '@eslint/js';
+import { dirname, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -15,6 +17,30 @@ const webImports = [
   ...wholeLibraryImports,
   { name: 'dayjs', allowTypeImports: true, message: "Importa dayjs desde '@recaudo/domain/dates'." },
 ];
+
+const FEATURES = fileURLToPath(new URL('./web/src/features', import.meta.url));
+
+/**
+ * Feature folders stay independent (bulletproof-react): share through app/, components/, lib/ or
+ * domain/. The import is resolved against the importing file, so `../invoices` from
+ * features/payments is caught as well as `../../features/invoices` or an alias's `features/x`.
+ */
+const featureBoundary = {
+  meta: { type: 'problem', schema: [], messages: { otherFeature: 'Una feature no importa otra.' } },
+  create(context) {
+    const own = relative(FEATURES, context.filename).split(sep)[0];
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== 'string') return;
+      const target = source.startsWith('.')
+        ? relative(FEATURES, resolve(dirname(context.filename), source))
+        : (/(?:^|\/)features\/(.+)$/.exec(source)?.[1] ?? null);
+      if (target === null || target.startsWith('..')) return;
+      if (target.split(/[\\/]/)[0] !== own) context.report({ node: node.source, messageId: 'otherFeature' });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'server/drizzle/**', '**/*.config.js'] },
@@ -42,17 +68,9 @@ export default tseslint.config(
     },
   },
   {
-    // Feature folders stay independent (bulletproof-react): share through components/, lib/ or domain/.
     files: ['web/src/features/*/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: webImports,
-          patterns: [{ group: ['../../features/*', '**/features/*/**'], message: 'Una feature no importa otra.' }],
-        },
-      ],
-    },
+    plugins: { recaudo: { rules: { 'feature-boundary': featureBoundary } } },
+    rules: { 'recaudo/feature-boundary': 'error' },
   },
   {
     files: ['domain/**/*.ts'],

@@ -1,6 +1,6 @@
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import { formatDateTime } from '@recaudo/domain/format';
-import { logEventLabel } from '@recaudo/domain/logs';
+import { attributeChanges, logEventLabel, type LogEntry } from '@recaudo/domain/logs';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
@@ -12,7 +12,7 @@ import Timeline from 'antd/es/timeline';
 import Typography from 'antd/es/typography';
 import { useState } from 'react';
 import { useCan } from '../lib/session';
-import { attributeChanges, findLogs, logKeys, type LogEntry } from './log-entries';
+import { findLogs, logKeys } from './log-entries';
 
 const PAGE = 20;
 const EVENT_COLORS: Record<string, string> = { created: 'green', updated: 'blue', deleted: 'red' };

@@ -1,5 +1,5 @@
 import { formatDateTime } from '@recaudo/domain/format';
-import { logEventLabel, logModuleLabel } from '@recaudo/domain/logs';
+import { attributeChanges, attributeLabel, attributeText, logEventLabel, logModuleLabel, type LogEntry } from '@recaudo/domain/logs';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';
@@ -7,7 +7,6 @@ import Empty from 'antd/es/empty';
 import Modal from 'antd/es/modal';
 import Table from 'antd/es/table';
 import Typography from 'antd/es/typography';
-import { attributeChanges, attributeLabel, attributeText, type LogEntry } from './log-entries';
 
 /**
  * "Detalles del log" of one audit entry: `<LogDetailsModal log={selected} onClose={() => setSelected(null)} />`

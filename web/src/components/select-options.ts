@@ -22,6 +22,17 @@ export const clientOptionLabel = (client: Pick<ClientOption, 'name' | 'identific
 export const findUserOptions = (search: string, signal?: AbortSignal) =>
   http.get<Named[]>('users/all-selects', { query: { search }, signal }).then((answer) => answer.data);
 
+/** A payment method as `payment-methods/selects` answers it (active ones only). */
+export interface MethodOption {
+  id: number;
+  name: string;
+  code: string;
+  type: number;
+  is_mobile_payment_use_api_bdv: boolean;
+}
+
+export const findMethodOptions = (signal?: AbortSignal) => http.get<MethodOption[]>('payment-methods/selects', { signal }).then((answer) => answer.data);
+
 /** A correlative series as `correlatives/selects` answers it. */
 export interface SerieOption {
   id: number;

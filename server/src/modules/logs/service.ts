@@ -1,48 +1,14 @@
-import { and, desc, eq, getTableColumns, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, desc, eq, getTableColumns, gte, inArray, lt, or, type SQL } from 'drizzle-orm';
+import type { LogEntry } from '@recaudo/domain/logs';
 import type { ListQuery } from '@recaudo/domain/paging';
 import type { Executor } from '../../db/client';
 import { listTotal } from '../../platform/count';
 import { iso } from '../../platform/envelope';
 import { walkByIds, type RowSource } from '../../platform/export';
 import { caracasDayRange, idList, likePattern, sortOrder, textList } from '../../platform/paging';
-import { banks } from '../banks/tables';
-import { addressesPayments } from '../addresses-payment/tables';
-import { clients } from '../clients/tables';
-import { configurations } from '../configurations/tables';
-import { correlatives } from '../correlatives/tables';
-import { activityGroups, economicActivities } from '../economic-activities/tables';
-import { paymentMethods } from '../payment-methods/tables';
-import { payments } from '../payments/tables';
-import { communities, municipalities, parishes, states } from '../regional/tables';
-import { roles } from '../roles/tables';
-import { ticketsDelivered, ticketsPayments } from '../tickets-payments/tables';
 import { users } from '../users/tables';
+import { logSearch, SUBJECTS } from './subjects';
 import { auditLogs } from './tables';
-
-/**
- * The records a log entry can be about, by subject_type, with the columns that may be shown
- * as "current data" (secrets never). Later areas add their tables here.
- */
-const SUBJECTS: Record<string, { table: PgTable; id: PgColumn; hidden?: string[] }> = {
-  states: { table: states, id: states.id },
-  municipalities: { table: municipalities, id: municipalities.id },
-  parishes: { table: parishes, id: parishes.id },
-  communities: { table: communities, id: communities.id },
-  activity_groups: { table: activityGroups, id: activityGroups.id },
-  economic_activities: { table: economicActivities, id: economicActivities.id },
-  banks: { table: banks, id: banks.id },
-  correlatives: { table: correlatives, id: correlatives.id },
-  payment_methods: { table: paymentMethods, id: paymentMethods.id },
-  configurations: { table: configurations, id: configurations.id },
-  roles: { table: roles, id: roles.id },
-  users: { table: users, id: users.id, hidden: ['password_hash'] },
-  clients: { table: clients, id: clients.id },
-  addresses_payments: { table: addressesPayments, id: addressesPayments.id },
-  tickets_payments: { table: ticketsPayments, id: ticketsPayments.id },
-  tickets_delivered: { table: ticketsDelivered, id: ticketsDelivered.id },
-  payments: { table: payments, id: payments.id, hidden: ['hash'] },
-};
 
 /** The subject's current row in API (column) names, keyed by id. */
 async function currentSubjects(db: Executor, type: string, ids: number[]): Promise<Map<number, Record<string, unknown>>> {
@@ -57,25 +23,13 @@ async function currentSubjects(db: Executor, type: string, ids: number[]): Promi
   return new Map(rows.map((row) => [Number(row.id), Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]))]));
 }
 
-export interface LogRow {
-  id: number;
-  log_name: string;
-  description: string;
-  causer: { id: number; name: string; type: 'admin' | 'client' } | null;
-  subject_type: string | null;
-  subject_id: number | null;
-  subject: Record<string, unknown> | null;
-  properties: { old?: Record<string, unknown>; attributes?: Record<string, unknown> };
-  error_message: string | null;
-  created_at: string;
-}
-
 /**
- * Audit entries, newest first. Search: module, event or causer name. Filters: module
+ * Audit entries, newest first. Search: module, event, old or new values, causer name or the
+ * subject's name (logSearch). Filters: module
  * (`log_name`), `event_type`, `user` (causers), `dates` (Caracas days), `subject_type` with
  * `subject_id` (one record's history) and `client` (entries about a client or by its users).
  */
-export function logSource(db: Executor, query: ListQuery): RowSource<LogRow> {
+export function logSource(db: Executor, query: ListQuery): RowSource<LogEntry> {
   const { filters } = query;
   const modules = textList(filters.module ?? filters.log_name);
   const events = textList(filters.event_type ?? filters.description);
@@ -84,26 +38,33 @@ export function logSource(db: Executor, query: ListQuery): RowSource<LogRow> {
   const subjectIds = idList(filters.subject_id);
   const clientIds = idList(filters.client);
   const range = caracasDayRange(filters.dates);
-  const pattern = likePattern(query.search);
   const clientClause: SQL | undefined = clientIds.length
     ? or(
         and(eq(auditLogs.subjectType, 'clients'), inArray(auditLogs.subjectId, clientIds)),
         inArray(auditLogs.causerId, db.select({ id: users.id }).from(users).where(inArray(users.clientId, clientIds))),
       )
     : undefined;
-  const where = and(
-    query.search ? or(ilike(auditLogs.logName, pattern), ilike(auditLogs.description, pattern), ilike(users.name, pattern)) : undefined,
-    modules.length ? inArray(auditLogs.logName, modules) : undefined,
-    events.length ? inArray(auditLogs.description, events) : undefined,
-    causers.length ? inArray(auditLogs.causerId, causers) : undefined,
-    subjectTypes.length ? inArray(auditLogs.subjectType, subjectTypes) : undefined,
-    subjectIds.length ? inArray(auditLogs.subjectId, subjectIds) : undefined,
-    range ? and(gte(auditLogs.createdAt, range[0]), lt(auditLogs.createdAt, range[1])) : undefined,
-    clientClause,
+  // The search reads its matching causers and records first (logSearch): once per request.
+  let conditions: Promise<SQL | undefined> | undefined;
+  const where = async () =>
+    and(
+      query.search ? await logSearch(db, likePattern(query.search)) : undefined,
+      modules.length ? inArray(auditLogs.logName, modules) : undefined,
+      events.length ? inArray(auditLogs.description, events) : undefined,
+      causers.length ? inArray(auditLogs.causerId, causers) : undefined,
+      subjectTypes.length ? inArray(auditLogs.subjectType, subjectTypes) : undefined,
+      subjectIds.length ? inArray(auditLogs.subjectId, subjectIds) : undefined,
+      range ? and(gte(auditLogs.createdAt, range[0]), lt(auditLogs.createdAt, range[1])) : undefined,
+      clientClause,
+    );
+  const order = sortOrder(
+    query.sorter,
+    { created_at: auditLogs.createdAt, log_name: auditLogs.logName, description: auditLogs.description },
+    desc(auditLogs.createdAt),
+    auditLogs.id,
   );
-  const order = sortOrder(query.sorter, { created_at: auditLogs.createdAt, log_name: auditLogs.logName, description: auditLogs.description }, desc(auditLogs.createdAt), auditLogs.id);
   /** The entries of `condition` in list order, `limit` from `offset` (all of them when limit is null). */
-  const read = async (condition: SQL | undefined, limit: number | null, offset: number): Promise<LogRow[]> => {
+  const read = async (condition: SQL | undefined, limit: number | null, offset: number): Promise<LogEntry[]> => {
     const base = db
       .select({
         id: auditLogs.id,
@@ -145,13 +106,19 @@ export function logSource(db: Executor, query: ListQuery): RowSource<LogRow> {
     }));
   };
   return {
-    rows: (limit, offset) => read(where, limit, offset),
+    rows: async (limit, offset) => read(await (conditions ??= where()), limit, offset),
     walk: walkByIds(
       db,
-      () => db.select({ id: auditLogs.id }).from(auditLogs).leftJoin(users, eq(users.id, auditLogs.causerId)).where(where).orderBy(...order).getSQL(),
+      async () =>
+        db
+          .select({ id: auditLogs.id })
+          .from(auditLogs)
+          .where(await (conditions ??= where()))
+          .orderBy(...order)
+          .getSQL(),
       (ids) => read(inArray(auditLogs.id, ids), null, 0),
     ),
     // Exact up to COUNT_CAP entries, the planner's estimate beyond: the log grows without end.
-    count: () => listTotal(db, sql`${auditLogs} left join ${users} on ${users.id} = ${auditLogs.causerId}`, where),
+    count: async () => listTotal(db, auditLogs, await (conditions ??= where())),
   };
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /** The audit log: who changed which record, with its attributes before and after. */
@@ -24,5 +25,8 @@ export const auditLogs = pgTable(
     index('audit_logs_causer_idx').on(table.causerId, table.createdAt),
     index('audit_logs_module_idx').on(table.logName, table.createdAt),
     index('audit_logs_event_idx').on(table.description, table.createdAt),
+    // The Bitácoras search (logs/subjects.ts): module, event and every old and new value as one
+    // text, for contains-searches by trigram. The function is written by hand in its migration.
+    index('audit_logs_search_trgm_idx').using('gin', sql`audit_log_search_text(${table.logName}, ${table.description}, ${table.properties}) gin_trgm_ops`),
   ],
 );

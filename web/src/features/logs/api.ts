@@ -2,7 +2,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { findLogs, logKeys } from '../../components/log-entries';
 import type { ListParams } from '../../components/use-list-state';
 
-export { logKeys, type LogEntry } from '../../components/log-entries';
+export { logKeys } from '../../components/log-entries';
+export type { LogEntry } from '@recaudo/domain/logs';
 
 /** Bitácoras export (csv, xlsx, pdf). */
 export const LOGS_EXPORT_PATH = 'logs/export';

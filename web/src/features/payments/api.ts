@@ -6,6 +6,7 @@ import { receiptMessages } from '@recaudo/domain/payment-receipts';
 import type { PaymentRow, PaymentStatus, ReferenceInUseQuery } from '@recaudo/domain/payments';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { optionKeys } from '../../components/option-list';
 import type { ListParams } from '../../components/use-list-state';
 import { download, fetchBlob, http } from '../../lib/http';
 import { notify } from '../../lib/notify';
@@ -15,14 +16,6 @@ import { notify } from '../../lib/notify';
  * `bill-payments/*` one answers the same on the server.
  */
 
-/** A payment method as `payment-methods/selects` answers it (active ones only). */
-export interface MethodOption {
-  id: number;
-  name: string;
-  code: string;
-  type: number;
-  is_mobile_payment_use_api_bdv: boolean;
-}
 export interface BankOption {
   id: number;
   name: string;
@@ -89,8 +82,7 @@ export const paymentKeys = {
   clientList: (clientId: number, params: ListParams) => [...paymentKeys.lists(), 'client', clientId, params] as const,
   /** The payments one user registered, of one status or all (Usuarios › Historial de pagos). */
   history: (userId: number, status: PaymentStatus | null, params: ListParams) => [...paymentKeys.lists(), 'history', userId, status, params] as const,
-  /** Options of the panel and the filters: outside the root, so saving a payment doesn't reload them. */
-  options: (kind: string, ...rest: unknown[]) => ['payment-form-options', kind, ...rest] as const,
+  options: optionKeys,
   /** The client's complete addresses, under the addresses area's root: saving an address there refreshes them here. */
   addresses: (clientId: number | null) => ['addresses-payment', 'payment-panel', clientId] as const,
 };
@@ -197,7 +189,6 @@ export const sendReceiptMail = (hash: string) => http.post<{ to: string }>('paym
 /** The client's complete addresses (residential with community and parish, commercial with activity). */
 export const findClientAddresses = (clientId: number, signal?: AbortSignal) =>
   http.get<AddressRow[]>(`addresses-payment/address-select-client/${clientId}`, { signal }).then((answer) => answer.data);
-export const findMethodOptions = (signal?: AbortSignal) => http.get<MethodOption[]>('payment-methods/selects', { signal }).then((answer) => answer.data);
 export const findBankOptions = (signal?: AbortSignal) => http.get<BankOption[]>('banks/selects', { signal }).then((answer) => answer.data);
 export const findTicketOptions = (addressId: number | null, signal?: AbortSignal) =>
   http.get<TicketOption[]>('tickets-payments/selects', { query: addressId ? { address_payment_id: addressId } : {}, signal }).then((answer) => answer.data);
@@ -218,11 +209,6 @@ export function usePaymentHistory(userId: number, status: PaymentStatus | null, 
     queryFn: ({ signal }) => findPaymentHistory(userId, status, params, signal),
     placeholderData: keepPreviousData,
   });
-}
-
-/** A fixed option list of the panel (methods, banks, series, rates), read once per few minutes. */
-export function useOptionList<T>(kind: string, load: (signal: AbortSignal) => Promise<T>, enabled = true) {
-  return useQuery({ queryKey: paymentKeys.options(kind), queryFn: ({ signal }) => load(signal), staleTime: 5 * 60_000, enabled });
 }
 
 export function useClientAddresses(clientId: number | null) {

@@ -72,7 +72,7 @@ export interface PaymentColumnOptions {
   onReceipt: (payment: PaymentRow) => void;
   onMailReceipt: (payment: PaymentRow) => void;
   onHistory: (payment: PaymentRow) => void;
-  /** The legal-document actions of the row (features/invoices), placed after the receipt's. */
+  /** The legal-document actions of the row (components/payment-documents), placed after the receipt's. */
   documentActions?: (payment: PaymentRow) => RowAction[];
   /** The legal-document status badge (spec 02 §4), shown as the "Factura" column. */
   invoiceBadge?: (payment: PaymentRow) => ReactNode;

@@ -2,8 +2,7 @@ import type { AddressRow } from '@recaudo/domain/addresses';
 import { addMonths, calendarYears, currentMonth, type Month } from '@recaudo/domain/months';
 import type { PaymentRow } from '@recaudo/domain/payments';
 import { addressRow } from '../../test/address-rows';
-import type { ClientOption } from '../../components/select-options';
-import type { MethodOption } from './api';
+import type { ClientOption, MethodOption } from '../../components/select-options';
 
 /** Payment rows as `GET payments` answers them, for the tests of this folder. */
 export function paymentRow(overrides: Partial<PaymentRow> = {}): PaymentRow {

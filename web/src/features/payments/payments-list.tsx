@@ -12,17 +12,17 @@ import { FilterControls, type FilterField, type FilterOption } from '../../compo
 import { HistoryPanel } from '../../components/history-panel';
 import { ListPage } from '../../components/list-page';
 import { SearchBox } from '../../components/search-box';
+import { InvoiceBadge } from '../../components/payment-documents/invoice-badge';
+import { useDocumentActions } from '../../components/payment-documents/use-document-actions';
 import { useListState } from '../../components/use-list-state';
 import { useRecordPanels } from '../../components/use-record-panels';
 import { useSession } from '../../lib/session';
-import { clientsFilterField, findSerieOptions, toFilterOptions, usersFilterField, type ClientOption } from '../../components/select-options';
-import { PAYMENTS_EXPORT, downloadReceipt, findMethodOptions, useDeletePayment, usePayments, useSendReceiptMail } from './api';
+import { clientsFilterField, findMethodOptions, findSerieOptions, toFilterOptions, usersFilterField, type ClientOption } from '../../components/select-options';
+import { PAYMENTS_EXPORT, downloadReceipt, useDeletePayment, usePayments, useSendReceiptMail } from './api';
 import { paymentColumns, paymentTexts } from './payment-columns';
 import { PaymentDetails } from './payment-details';
 import { PaymentFormPanel, type PaymentShortcuts } from './payment-form-panel';
 import { usePaymentStatusActions } from './payment-status-actions';
-import { InvoiceBadge } from '../invoices/invoice-badge';
-import { useDocumentActions } from '../invoices/use-document-actions';
 
 const statusOptions: FilterOption[] = ([0, 1, 2] as const).map((status) => ({ value: status, label: PAYMENT_STATUS[status] }));
 const documentOptions: FilterOption[] = Object.entries(DOCUMENT_TYPES).map(([value, label]) => ({ value, label: `${value} - ${label}` }));

@@ -2,7 +2,7 @@ import Select, { type SelectProps } from 'antd/es/select';
 import { EMPTY_SELECT_TEXT } from '../../components/filter-drawer';
 import { useSession } from '../../lib/session';
 import { findSerieOptions } from '../../components/select-options';
-import { useOptionList } from './api';
+import { useOptionList } from '../../components/option-list';
 
 export interface SerieChoice {
   value: number;

@@ -8,8 +8,8 @@ import Select from 'antd/es/select';
 import Switch from 'antd/es/switch';
 import { DOCUMENT_TYPES } from '@recaudo/domain/invoices';
 import { useState } from 'react';
-import { InvoiceBadge } from '../../invoices/invoice-badge';
-import { InvoiceViewer } from '../../invoices/invoice-viewer';
+import { InvoiceBadge } from '../../../components/payment-documents/invoice-badge';
+import { InvoiceViewer } from '../../../components/payment-documents/invoice-viewer';
 import { SerieSelect } from '../serie-select';
 import type { PaymentFormState } from './use-payment-form';
 

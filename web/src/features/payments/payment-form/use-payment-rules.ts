@@ -1,7 +1,7 @@
 import { paymentFieldsSchema, paymentRuleIssues } from '@recaudo/domain/payments';
 import type { FormInstance, Rule } from 'antd/es/form';
 import { zodRule } from '../../../lib/form';
-import type { MethodOption } from '../api';
+import type { MethodOption } from '../../../components/select-options';
 import { dayToWire, methodFacts, trimmed, type PaymentFormValues } from './values';
 
 type FormView = Pick<FormInstance<PaymentFormValues>, 'getFieldValue' | 'getFieldsValue'>;

@@ -12,8 +12,8 @@ import {
 import type { UploadFile } from 'antd/es/upload';
 import type { Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
-import type { ClientOption } from '../../../components/select-options';
-import type { MethodOption, PaymentInput } from '../api';
+import type { ClientOption, MethodOption } from '../../../components/select-options';
+import type { PaymentInput } from '../api';
 
 export const FORM_ID = 'payment-form';
 export const DATE_FORMAT = 'DD-MM-YYYY';

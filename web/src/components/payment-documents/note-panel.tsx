@@ -7,10 +7,11 @@ import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import Typography from 'antd/es/typography';
 import type { Dayjs } from 'dayjs';
-import { MoneyInput } from '../../components/money-input';
-import { SidePanel } from '../../components/side-panel';
+import { MoneyInput } from '../money-input';
+import { useOptionList } from '../option-list';
+import { findMethodOptions } from '../select-options';
+import { SidePanel } from '../side-panel';
 import { applyServerErrors } from '../../lib/form';
-import { findMethodOptions, useOptionList } from '../payments/api';
 import { useCreateNote } from './api';
 import { documentLabel } from './document-dialogs';
 

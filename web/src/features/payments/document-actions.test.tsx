@@ -5,9 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, notFound, ok } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
-import { METHODS, paymentRow } from '../payments/payment-fixtures';
-import PaymentsPage from '../payments/payments-page';
-import { InvoiceBadge } from './invoice-badge';
+import { METHODS, paymentRow } from './payment-fixtures';
+import PaymentsPage from './payments-page';
+import { InvoiceBadge } from '../../components/payment-documents/invoice-badge';
 
 const issued = paymentRow({
   id: 7,

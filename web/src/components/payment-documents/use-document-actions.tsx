@@ -8,7 +8,7 @@ import StopOutlined from '@ant-design/icons/StopOutlined';
 import { documentActions, documentNoun } from '@recaudo/domain/invoices';
 import type { PaymentRow } from '@recaudo/domain/payments';
 import { useCallback, useState, type ReactNode } from 'react';
-import type { RowAction } from '../../components/row-actions';
+import type { RowAction } from '../row-actions';
 import { CancelModal, RetentionModal, SendMailModal } from './document-dialogs';
 import { InvoiceViewer } from './invoice-viewer';
 import { NotePanel } from './note-panel';

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateTime } from './format';
+import { attributeChanges, attributeText, attributesLine, logEventLabel, logModuleLabel } from './logs';
+
+describe('audit log presentation', () => {
+  it('names modules and events in Spanish, unknown ones as they come', () => {
+    expect(logModuleLabel('states')).toBe('Estados');
+    expect(logEventLabel('updated')).toBe('Actualizado');
+    expect(logModuleLabel('payment_months')).toBe('payment_months');
+  });
+
+  it('writes a value as Sí/No, VACIO for nothing, JSON for objects and dates in Caracas time', () => {
+    expect(attributeText(true)).toBe('Sí');
+    expect(attributeText(false)).toBe('No');
+    expect([null, undefined, ''].map(attributeText)).toEqual(['VACIO', 'VACIO', 'VACIO']);
+    expect(attributeText(['4141234567'])).toBe('["4141234567"]');
+    expect(attributeText(0)).toBe('0');
+    expect(attributeText('2026-03-15T03:30:00.000Z')).toBe(formatDateTime('2026-03-15T03:30:00.000Z'));
+    expect(attributeText('2026-03-15')).toBe('2026-03-15');
+  });
+
+  it('pairs every old and new key with labels, VACIO on the side that lacks it', () => {
+    const changes = attributeChanges({ properties: { old: { name: 'Lara', active: true }, attributes: { name: 'Lara Norte', code: 'LN' } } });
+    expect(changes).toEqual([
+      { key: 'name', label: 'Nombre', old: 'Lara', new: 'Lara Norte' },
+      { key: 'active', label: 'Activo', old: 'Sí', new: 'VACIO' },
+      { key: 'code', label: 'Código', old: 'VACIO', new: 'LN' },
+    ]);
+    expect(attributeChanges({ properties: {} })).toEqual([]);
+  });
+
+  it('writes old or new values in one line for the exports, with the same value texts', () => {
+    expect(attributesLine({ name: 'Estado Historial', active: false, notes: null })).toBe('name: Estado Historial; active: No; notes: VACIO');
+    expect(attributesLine(undefined)).toBe('');
+  });
+});
