@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { clientMessages, clientTypeField, genderField, identificationField, identificationTypeField, identificationTypesOf, phoneItem } from './clients';
 import { dateNotAfterToday, emailField, messages, recordId, requiredText } from './validation';
 import { newPasswordField } from './passwords';
+import { messagesTwoFactor } from './two-factor';
 
 export const loginSchema = z.object({
   email: emailField('Correo'),
@@ -34,6 +35,8 @@ export interface SessionUser {
   use_all_series: boolean;
   correlative_id: number | null;
   change_password: boolean;
+  /** `enabled`: the user logs in with a TOTP code; `required`: their role demands it (until enabled, the session can only enrol). */
+  two_factor: { enabled: boolean; required: boolean };
 }
 
 export interface Session {
@@ -215,3 +218,15 @@ export const messagesRegistration = {
   changePasswordFirst: 'Debes cambiar tu contraseña antes de continuar.',
   tooManyRequests: (minutes: number) => `Demasiadas solicitudes. Intenta de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
 } as const;
+
+/* ---------- Two-factor login (issue 35) ---------- */
+
+/** A TOTP code of the app, or at the login's second step one of the recovery codes (`ABCDE-FGHIJ`). */
+const secondFactorCode = z
+  .string({ error: messagesTwoFactor.codeRequired })
+  .trim()
+  .min(1, messagesTwoFactor.codeRequired)
+  .max(32, messagesTwoFactor.codeInvalid);
+
+export const twoFactorCodeSchema = z.object({ code: secondFactorCode });
+export const twoFactorVerifySchema = z.object({ challenge: tokenField, code: secondFactorCode });

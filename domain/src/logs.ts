@@ -36,6 +36,9 @@ export const LOG_EVENT_LABELS: Record<string, string> = {
   import_clients: 'Importación de clientes',
   import_closed_boxs: 'Importación de cierres de caja',
   registration_attempt: 'Intento de registro',
+  two_factor_enabled: 'Verificación en dos pasos activada',
+  two_factor_disabled: 'Verificación en dos pasos desactivada',
+  two_factor_reset: 'Verificación en dos pasos restablecida',
 };
 
 export const logModuleLabel = (name: string) => LOG_MODULE_LABELS[name] ?? name;

@@ -47,6 +47,14 @@ describe('resolvePath', () => {
     expect(resolvePath('change_password', '/dashboard')).toEqual({ redirect: '/pass-change' });
     expect(resolvePath('change_password', '/pass-change')).toMatchObject({ route: { path: '/pass-change' } });
   });
+
+  it('confines a user whose role requires a second factor they lack to /two-factor-setup', () => {
+    expect(audienceOf({ user: { client_id: null, two_factor: { enabled: false, required: true } } })).toBe('two_factor_setup');
+    expect(audienceOf({ user: { client_id: null, two_factor: { enabled: true, required: true } } })).toBe('staff');
+    expect(audienceOf({ user: { client_id: null, change_password: true, two_factor: { enabled: false, required: true } } })).toBe('change_password');
+    expect(resolvePath('two_factor_setup', '/clients')).toEqual({ redirect: '/two-factor-setup' });
+    expect(resolvePath('two_factor_setup', '/two-factor-setup')).toMatchObject({ route: { path: '/two-factor-setup' } });
+  });
 });
 
 describe('menus', () => {

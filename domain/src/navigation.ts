@@ -6,7 +6,7 @@ import { hasPermission, type Permission } from './permissions';
  */
 export const PRODUCT_NAME = 'Recaudo';
 
-export type Audience = 'guest' | 'staff' | 'client' | 'change_password';
+export type Audience = 'guest' | 'staff' | 'client' | 'change_password' | 'two_factor_setup';
 
 export interface AppRoute {
   /** React Router pattern. */
@@ -72,14 +72,21 @@ export const CLIENT_ROUTES: readonly AppRoute[] = [
 ];
 
 export const CHANGE_PASSWORD_ROUTES: readonly AppRoute[] = [{ path: '/pass-change', title: 'Cambiar contraseña' }];
+/** A role requires the second factor and the user has none yet: enrolling is all the server lets them do. */
+export const TWO_FACTOR_SETUP_ROUTES: readonly AppRoute[] = [{ path: '/two-factor-setup', title: 'Verificación en dos pasos' }];
 
 export interface SessionShape {
-  readonly user: { readonly client_id: number | null; readonly change_password?: boolean };
+  readonly user: {
+    readonly client_id: number | null;
+    readonly change_password?: boolean;
+    readonly two_factor?: { readonly enabled: boolean; readonly required: boolean };
+  };
 }
 
 export function audienceOf(session: SessionShape | null): Audience {
   if (!session) return 'guest';
   if (session.user.change_password) return 'change_password';
+  if (session.user.two_factor?.required && !session.user.two_factor.enabled) return 'two_factor_setup';
   return session.user.client_id === null ? 'staff' : 'client';
 }
 
@@ -92,6 +99,8 @@ export function routesFor(audience: Audience, permissions: readonly string[] = [
       return CLIENT_ROUTES;
     case 'change_password':
       return CHANGE_PASSWORD_ROUTES;
+    case 'two_factor_setup':
+      return TWO_FACTOR_SETUP_ROUTES;
     case 'staff':
       return STAFF_ROUTES.filter((route) => !route.permission || hasPermission(permissions, route.permission));
   }
@@ -128,6 +137,8 @@ export function resolvePath(
       return { redirect: normalized === '/' || normalized === '/pass-change' ? '/login' : '/' };
     case 'change_password':
       return { redirect: '/pass-change' };
+    case 'two_factor_setup':
+      return { redirect: '/two-factor-setup' };
     case 'staff':
       return { redirect: normalized === '/' || normalized === '/login' ? '/dashboard' : '/' };
     case 'client':

@@ -9,8 +9,11 @@ export const ADMIN_ROLE_ID = 1;
 export const roleFieldsSchema = z.object({
   name: requiredText('Nombre', 100),
   expired_session_time: wholeNumber('Tiempo de Expiración'),
+  /** Absent leaves it as it is (off for a new role), so older callers never switch it by omission. */
+  require_2fa: flag('Exigir verificación en dos pasos').optional(),
   notes: optionalText('Notas', 1000),
 });
+export type RoleFields = z.output<typeof roleFieldsSchema>;
 export const createRoleSchema = roleFieldsSchema;
 export const updateRoleSchema = roleFieldsSchema.extend({ id: recordId() });
 
@@ -33,6 +36,7 @@ export interface RoleRow {
   key: string | null;
   expired_session_time: number;
   active: boolean;
+  require_2fa: boolean;
   notes: string | null;
   count_users: number;
   created_at: string;

@@ -15,6 +15,10 @@ const OPEN_TO_ANY_STAFF = new Set([
   'PUT /api/auth/theme',
   'PUT /api/users/profile',
   'GET /api/modules-by-role',
+  // The caller's own second factor (issue 35).
+  'POST /api/auth/2fa/setup',
+  'POST /api/auth/2fa/enable',
+  'POST /api/auth/2fa/disable',
   // Solvencias and its pickers.
   'GET /api/solvencies',
   'POST /api/solvencies/send-mail-solvency-pdf',
@@ -32,6 +36,7 @@ const OPEN_TO_ANY_STAFF = new Set([
   'POST /api/auth/send-token',
   'POST /api/auth/verify-token',
   'POST /api/auth/reset-password',
+  'POST /api/auth/2fa/verify',
   'GET /api/data-regional',
   'GET /api/verify-solvency/{hash}',
   'GET /api/verify-payment/{hash}',

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { messagesRegistration } from '@recaudo/domain/auth';
+import { messagesTwoFactor } from '@recaudo/domain/two-factor';
 import { hasPermission, type Permission } from '@recaudo/domain/permissions';
 import type { Database } from '../db/client';
 import { authenticateToken, type AuthContext } from '../modules/auth/service';
@@ -69,6 +70,12 @@ function checkAccess(access: Exclude<RouteAccess, 'public'>, auth: AuthContext):
 const CHANGE_PASSWORD_ROUTES = new Set(['/api/auth/me', '/api/auth/logout', '/api/auth/reset-password']);
 
 /**
+ * A user whose role requires a second factor they have not enrolled may only read their session,
+ * log out and enrol (issue 35): the login lets them in so they can enrol without an administrator.
+ */
+const TWO_FACTOR_SETUP_ROUTES = new Set(['/api/auth/me', '/api/auth/logout', '/api/auth/2fa/setup', '/api/auth/2fa/enable']);
+
+/**
  * Every /api route must say who may call it: a route without `config.access` refuses to
  * register, so a forgotten check fails at start, not in production.
  */
@@ -90,6 +97,9 @@ export const accessControl = fp(async (app: FastifyInstance, options: { db: Data
     if (!request.auth) throw unauthenticated();
     if (request.auth.user.changePassword && !CHANGE_PASSWORD_ROUTES.has(request.routeOptions.url ?? '')) {
       throw forbidden(messagesRegistration.changePasswordFirst);
+    }
+    if (request.auth.user.twoFactorSetupRequired && !TWO_FACTOR_SETUP_ROUTES.has(request.routeOptions.url ?? '')) {
+      throw forbidden(messagesTwoFactor.setupFirst);
     }
     checkAccess(access, request.auth);
   });

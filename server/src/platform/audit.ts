@@ -1,7 +1,7 @@
 import type { Executor } from '../db/client';
 import { auditLogs } from '../modules/logs/tables';
 
-export type AuditEvent = 'created' | 'updated' | 'deleted' | 'login' | 'logout' | 'send_message' | 'import_clients' | 'import_closed_boxs' | 'downloaded' | 'registration_attempt';
+export type AuditEvent = 'created' | 'updated' | 'deleted' | 'login' | 'logout' | 'send_message' | 'import_clients' | 'import_closed_boxs' | 'downloaded' | 'registration_attempt' | 'two_factor_enabled' | 'two_factor_disabled' | 'two_factor_reset';
 
 export interface AuditEntry {
   module: string;

@@ -12,12 +12,12 @@ export default function GuestLayout({ children }: { children: ReactNode }) {
   const { token } = theme.useToken();
   const { session, signOut } = useSession();
   const navigate = useNavigate();
-  const forcedChange = session?.user.change_password;
+  const forcedChange = session?.user.change_password || (session?.user.two_factor.required && !session.user.two_factor.enabled);
 
   return (
     <div style={{ minHeight: '100vh', background: token.colorBgLayout, color: token.colorText, display: 'flex', flexDirection: 'column' }}>
       {forcedChange && (
-        // A user who must change the password can still leave instead.
+        // A user who must change the password or enrol a second factor can still leave instead.
         <div style={{ display: 'flex', justifyContent: 'flex-end', padding: 16 }}>
           <Button onClick={() => void signOut().then(() => navigate('/login'))}>Salir</Button>
         </div>

@@ -12,6 +12,7 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/forgot-password': lazy(() => import('../features/auth/forgot-password-page')),
   '/pass-change/:token': lazy(() => import('../features/auth/pass-change-page')),
   '/pass-change': lazy(() => import('../features/auth/pass-change-page')),
+  '/two-factor-setup': lazy(() => import('../features/auth/two-factor-setup-page')),
   '/users': lazy(() => import('./users-route')),
   '/dashboard': lazy(() => import('./dashboard-route')),
   '/roles': lazy(() => import('../features/roles/roles-page')),

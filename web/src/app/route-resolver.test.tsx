@@ -66,4 +66,11 @@ describe('RouteResolver', () => {
     renderApp(<RouteResolver />, { path: '/roles', session: makeSession({ user: { change_password: true } }) });
     await waitFor(() => expect(location()).toBe('/pass-change'));
   });
+
+  it('sends a user whose role requires a second factor they lack to /two-factor-setup, with a way out', async () => {
+    renderApp(<RouteResolver />, { path: '/roles', session: makeSession({ user: { two_factor: { enabled: false, required: true } } }) });
+    await waitFor(() => expect(location()).toBe('/two-factor-setup'));
+    expect(await screen.findByRole('button', { name: 'Configurar verificación en dos pasos' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Salir' })).toBeInTheDocument();
+  });
 });

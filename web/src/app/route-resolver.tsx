@@ -38,8 +38,8 @@ export function RouteResolver() {
       </Routes>
     </PageTransition>
   );
-  // Public verification pages and every logged-out or forced-password screen use the plain layout.
-  const bare = route.noTransition || audience === 'guest' || audience === 'change_password';
+  // Public verification pages and every logged-out, forced-password or forced-enrolment screen use the plain layout.
+  const bare = route.noTransition || audience === 'guest' || audience === 'change_password' || audience === 'two_factor_setup';
   return (
     <Suspense fallback={<FullScreenSpinner />}>
       {bare ? (

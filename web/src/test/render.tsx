@@ -28,6 +28,7 @@ export function makeSession(overrides: { permissions?: string[]; user?: Partial<
       use_all_series: true,
       correlative_id: null,
       change_password: false,
+      two_factor: { enabled: false, required: false },
       ...overrides.user,
     },
   };

@@ -16,6 +16,7 @@ export const sessionUserSchema = z.object({
   use_all_series: z.boolean(),
   correlative_id: z.number().nullable(),
   change_password: z.boolean(),
+  two_factor: z.object({ enabled: z.boolean(), required: z.boolean() }),
 });
 
 export const sessionSchema = z.object({
@@ -23,4 +24,14 @@ export const sessionSchema = z.object({
   access_token: z.string(),
   permissions: z.array(z.string()),
   theme: z.enum(['light', 'dark']),
+});
+
+/** A session, or for an account with a second factor the challenge `auth/2fa/verify` takes. */
+export const loginAnswerSchema = z.union([sessionSchema, z.object({ two_factor_required: z.literal(true), challenge: z.string() })]);
+
+export const twoFactorSetupSchema = z.object({
+  secret: z.string(),
+  otpauth_url: z.string(),
+  qr_code: z.string(),
+  recovery_codes: z.array(z.string()),
 });

@@ -1,4 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { isTwoFactorChallenge, messagesTwoFactor } from '@recaudo/domain/two-factor';
 import {
   codeCheckSchema,
   codeRequestSchema,
@@ -10,6 +12,8 @@ import {
   resetPasswordSchema,
   sendTokenSchema,
   themeSchema,
+  twoFactorCodeSchema,
+  twoFactorVerifySchema,
   verifyIdentificationSchema,
   verifyTokenSchema,
 } from '@recaudo/domain/auth';
@@ -19,9 +23,11 @@ import { defineRoutes } from '../../platform/module';
 import { afterResponse, afterResponseSettled } from '../../platform/after-response';
 import { rooms } from '../../platform/realtime';
 import { resetPassword, sendResetToken, verifyResetToken } from './password-reset';
-import { sessionSchema } from './presenter';
+import { loginAnswerSchema, sessionSchema, twoFactorSetupSchema } from './presenter';
 import { assertPublicRate, checkCode, register, requestCode } from './registration';
 import { buildSession, login, logout, logoutUser, saveTheme } from './service';
+import { disableTwoFactor, enableTwoFactor, setUpTwoFactor } from './two-factor';
+import { verifySecondFactor } from './two-factor-login';
 
 const codeRequestAnswerSchema = z.object({
   token: z.string(),
@@ -39,6 +45,8 @@ const registrationClientSchema = z.object({
   gender: z.string().nullable(),
 });
 
+const originOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
+
 export default defineRoutes((app, { db, config, realtime }) => {
   const limits = {
     perAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
@@ -52,10 +60,42 @@ export default defineRoutes((app, { db, config, realtime }) => {
 
   app.post(
     '/auth/login',
-    { config: { access: 'public' }, schema: { tags, body: loginSchema, response: { 200: envelope(sessionSchema) } } },
+    { config: { access: 'public' }, schema: { tags, body: loginSchema, response: { 200: envelope(loginAnswerSchema) } } },
     async (request) => {
-      const origin = { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
-      return ok(await login(db, request.body, origin, limits), messagesAuth.loggedIn);
+      const answer = await login(db, request.body, originOf(request), limits);
+      return ok(answer, isTwoFactorChallenge(answer) ? messagesTwoFactor.codeRequired : messagesAuth.loggedIn);
+    },
+  );
+
+  /* ---------- Second factor (issue 35) ---------- */
+
+  app.post(
+    '/auth/2fa/verify',
+    { config: { access: 'public' }, schema: { tags, body: twoFactorVerifySchema, response: { 200: envelope(sessionSchema) } } },
+    async (request) => ok(await verifySecondFactor(db, request.body, originOf(request), limits), messagesAuth.loggedIn),
+  );
+
+  app.post(
+    '/auth/2fa/setup',
+    { config: { access: 'authenticated' }, schema: { tags, response: { 200: envelope(twoFactorSetupSchema) } } },
+    async (request) => ok(await setUpTwoFactor(db, requireAuth(request)), messagesTwoFactor.setupReady),
+  );
+
+  app.post(
+    '/auth/2fa/enable',
+    { config: { access: 'authenticated' }, schema: { tags, body: twoFactorCodeSchema, response: { 200: emptyEnvelope } } },
+    async (request) => {
+      await enableTwoFactor(db, requireAuth(request), request.body.code);
+      return done(messagesTwoFactor.enabled);
+    },
+  );
+
+  app.post(
+    '/auth/2fa/disable',
+    { config: { access: 'authenticated' }, schema: { tags, body: twoFactorCodeSchema, response: { 200: emptyEnvelope } } },
+    async (request) => {
+      await disableTwoFactor(db, requireAuth(request), request.body.code, originOf(request), limits);
+      return done(messagesTwoFactor.disabled);
     },
   );
 

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { messagesAuth, type LoginInput, type Session, type SessionUser, type Theme } from '@recaudo/domain/auth';
+import type { TwoFactorChallenge } from '@recaudo/domain/two-factor';
 import type { Database, Executor } from '../../db/client';
 import { recordAudit } from '../../platform/audit';
 import { burnPasswordCheck, newSecret, sha256, verifyPassword } from '../../platform/crypto';
@@ -9,8 +10,9 @@ import { clients } from '../clients/tables';
 import { permissionsOfRole } from '../roles/service';
 import { permissionModules, roleModules, roles } from '../roles/tables';
 import { users } from '../users/tables';
-import { idleExpired, touchDue } from './session-sql';
+import { idleExpired, touchDue, twoFactorSetupPending } from './session-sql';
 import { admitLoginAttempt, forgetLoginAttempts, type ThrottleLimits } from './login-throttle';
+import { openChallenge } from './two-factor-challenge';
 import { accessTokens } from './tables';
 
 export interface AuthUser {
@@ -25,6 +27,8 @@ export interface AuthUser {
   useAllSeries: boolean;
   correlativeId: number | null;
   changePassword: boolean;
+  /** The role demands a second factor the user has not enrolled yet: the session can only enrol. */
+  twoFactorSetupRequired: boolean;
 }
 
 export interface AuthContext {
@@ -59,6 +63,7 @@ const sessionOfToken = preparedStatement('auth_session', (db, name) =>
         useAllSeries: users.useAllSeries,
         correlativeId: users.correlativeId,
         changePassword: users.changePassword,
+        twoFactorSetupRequired: twoFactorSetupPending,
       },
       permissions: sql<string[]>`array(select ${permissionModules.name} from ${roleModules}
         join ${permissionModules} on ${permissionModules.id} = ${roleModules.moduleId}
@@ -110,6 +115,7 @@ export async function liveSessions(db: Executor, tokenIds: number[]): Promise<Se
         eq(users.active, true),
         eq(roles.active, true),
         eq(users.changePassword, false),
+        sql`not ${twoFactorSetupPending}`,
         sql`not ${idleExpired}`,
       ),
     );
@@ -135,6 +141,7 @@ export async function buildSession(db: Database, userId: number, accessToken: st
     .select({
       user: users,
       role: { id: roles.id, name: roles.name, key: roles.key },
+      roleRequires2fa: roles.require2fa,
       client: {
         id: clients.id,
         name: clients.name,
@@ -163,6 +170,7 @@ export async function buildSession(db: Database, userId: number, accessToken: st
     use_all_series: user.useAllSeries,
     correlative_id: user.correlativeId,
     change_password: user.changePassword,
+    two_factor: { enabled: user.totpEnabledAt !== null, required: row.roleRequires2fa },
   };
   return {
     user: sessionUser,
@@ -178,11 +186,41 @@ export interface RequestOrigin {
 }
 
 /**
- * Checks the credentials and opens a session. Unknown e-mails and wrong passwords get the
- * same answer and take the same time; every attempt counts towards the throttle, and a success
- * takes its count back.
+ * Opens a session for a user whose credentials (and second factor, if any) were checked: the
+ * token, its audit entry, and the account's throttle counters forgotten (its owner is back).
  */
-export async function login(db: Database, input: LoginInput, origin: RequestOrigin, limits: ThrottleLimits): Promise<Session> {
+export async function openSession(
+  db: Database,
+  user: { id: number; email: string },
+  origin: RequestOrigin,
+  audited: Record<string, unknown> = {},
+): Promise<Session> {
+  const token = newSecret();
+  await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(accessTokens)
+      .values({ userId: user.id, tokenHash: sha256(token), ip: origin.ip, userAgent: origin.userAgent })
+      .returning({ id: accessTokens.id });
+    await recordAudit(tx, {
+      module: 'logins',
+      event: 'login',
+      causerId: user.id,
+      subjectType: 'users',
+      subjectId: user.id,
+      attributes: { token_id: created?.id, ip: origin.ip, ...audited },
+    });
+  });
+  await forgetLoginAttempts(db, user.email.toLowerCase(), origin.ip);
+  return buildSession(db, user.id, token);
+}
+
+/**
+ * Checks the credentials and opens a session, or, for an account with a second factor, answers
+ * the challenge its code is verified with (`auth/2fa/verify`). Unknown e-mails and wrong
+ * passwords get the same answer and take the same time; every attempt counts towards the
+ * throttle, and only an opened session takes the count back.
+ */
+export async function login(db: Database, input: LoginInput, origin: RequestOrigin, limits: ThrottleLimits): Promise<Session | TwoFactorChallenge> {
   await admitLoginAttempt(db, input.email, origin.ip, limits);
   const [found] = await db
     .select({ user: users, roleActive: roles.active })
@@ -193,24 +231,8 @@ export async function login(db: Database, input: LoginInput, origin: RequestOrig
   if (!found || !passwordOk) throw new AppError('unauthenticated', messagesAuth.invalidCredentials);
   if (!found.user.active) throw new AppError('forbidden', messagesAuth.inactiveUser);
   if (!found.roleActive) throw new AppError('forbidden', messagesAuth.inactiveRole);
-
-  const token = newSecret();
-  await db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(accessTokens)
-      .values({ userId: found.user.id, tokenHash: sha256(token), ip: origin.ip, userAgent: origin.userAgent })
-      .returning({ id: accessTokens.id });
-    await recordAudit(tx, {
-      module: 'logins',
-      event: 'login',
-      causerId: found.user.id,
-      subjectType: 'users',
-      subjectId: found.user.id,
-      attributes: { token_id: created?.id, ip: origin.ip },
-    });
-  });
-  await forgetLoginAttempts(db, input.email, origin.ip);
-  return buildSession(db, found.user.id, token);
+  if (found.user.totpEnabledAt) return { two_factor_required: true, challenge: await openChallenge(db, found.user.id) };
+  return openSession(db, found.user, origin);
 }
 
 async function endSession(db: Database, tokenId: number, causerId: number, subjectUserId: number): Promise<void> {

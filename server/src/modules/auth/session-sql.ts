@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { roles } from '../roles/tables';
+import { users } from '../users/tables';
 import { accessTokens } from './tables';
 
 /**
@@ -11,3 +12,6 @@ export const idleExpired = sql<boolean>`(${roles.expiredSessionTime} > 0 and ${a
 
 /** Writing last_used_at on every request would cost a write per call; a minute's precision is enough. */
 export const touchDue = sql<boolean>`(${accessTokens.lastUsedAt} < now() - interval '30 seconds')`;
+
+/** The role demands a second factor and the user has none enabled yet (their session can only enrol). */
+export const twoFactorSetupPending = sql<boolean>`(${roles.require2fa} and ${users.totpEnabledAt} is null)`;

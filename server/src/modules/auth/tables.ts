@@ -105,3 +105,40 @@ export const publicRequestHits = pgTable(
   },
   (table) => [index('public_request_hits_idx').on(table.action, table.ip, table.createdAt)],
 );
+
+/**
+ * Ten one-time recovery codes per enrolment, kept only as SHA-256 (salted with the user's id);
+ * `used_at` is set by the one statement that accepts a code, so a code works once.
+ */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('two_factor_recovery_codes_user_idx').on(table.userId, table.codeHash)],
+);
+
+/**
+ * The second step of a login whose password was right: a random challenge (only its SHA-256
+ * kept) bound to the user, alive five minutes by the database's clock, a few tries, used once.
+ */
+export const twoFactorChallenges = pgTable(
+  'two_factor_challenges',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    challengeHash: varchar('challenge_hash', { length: 64 }).notNull().unique(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('two_factor_challenges_user_idx').on(table.userId)],
+);

@@ -7,6 +7,7 @@ export const roleRowSchema = z.object({
   key: z.string().nullable(),
   expired_session_time: z.number(),
   active: z.boolean(),
+  require_2fa: z.boolean(),
   notes: z.string().nullable(),
   count_users: z.number(),
   created_at: z.string(),

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { flattenPermissionTree } from '@recaudo/domain/permissions';
 import type { ListQuery } from '@recaudo/domain/paging';
-import { ADMIN_ROLE_ID, CLIENT_ROLE_KEY, roleMessages, type PermissionModule, type RoleRow } from '@recaudo/domain/roles';
+import { ADMIN_ROLE_ID, CLIENT_ROLE_KEY, roleMessages, type PermissionModule, type RoleFields, type RoleRow } from '@recaudo/domain/roles';
 import type { Database, Executor } from '../../db/client';
 import { changedFields, recordAudit } from '../../platform/audit';
 import type { AuthContext } from '../auth/service';
@@ -61,6 +61,7 @@ const roleColumns = {
   key: roles.key,
   expired_session_time: roles.expiredSessionTime,
   active: roles.active,
+  require_2fa: roles.require2fa,
   notes: roles.notes,
   created_at: roles.createdAt,
   // Written out: inside a single-table select Drizzle leaves columns unqualified, which
@@ -175,7 +176,7 @@ async function assertNameFree(executor: Executor, name: string, exceptId?: numbe
   if (clash) throw fieldError('name', roleMessages.duplicateName);
 }
 
-export async function createRole(db: Database, auth: AuthContext, input: { name: string; expired_session_time: number; notes: string | null }) {
+export async function createRole(db: Database, auth: AuthContext, input: RoleFields) {
   return db.transaction(async (tx) => {
     await assertNameFree(tx, input.name);
     let key = slugKey(input.name) || 'rol';
@@ -184,7 +185,7 @@ export async function createRole(db: Database, auth: AuthContext, input: { name:
     if (taken) key = `${key}_${Date.now().toString(36)}`;
     const [role] = await tx
       .insert(roles)
-      .values({ name: input.name, key, expiredSessionTime: input.expired_session_time, notes: input.notes })
+      .values({ name: input.name, key, expiredSessionTime: input.expired_session_time, require2fa: input.require_2fa ?? false, notes: input.notes })
       .returning();
     if (!role) throw new Error('role insert returned nothing');
     await recordAudit(tx, { module: 'roles', event: 'created', causerId: auth.user.id, subjectId: role.id, attributes: input });
@@ -192,21 +193,17 @@ export async function createRole(db: Database, auth: AuthContext, input: { name:
   });
 }
 
-export async function updateRole(
-  db: Database,
-  auth: AuthContext,
-  input: { id: number; name: string; expired_session_time: number; notes: string | null },
-) {
+export async function updateRole(db: Database, auth: AuthContext, input: RoleFields & { id: number }) {
   await db.transaction(async (tx) => {
     const role = await getVisibleRole(tx, input.id);
     await assertNameFree(tx, input.name, role.id);
-    const before = { name: role.name, expired_session_time: role.expiredSessionTime, notes: role.notes };
-    const after = { name: input.name, expired_session_time: input.expired_session_time, notes: input.notes };
+    const before = { name: role.name, expired_session_time: role.expiredSessionTime, require_2fa: role.require2fa, notes: role.notes };
+    const after = { name: input.name, expired_session_time: input.expired_session_time, require_2fa: input.require_2fa ?? role.require2fa, notes: input.notes };
     const diff = changedFields(before, after);
     if (!diff.changed) return;
     await tx
       .update(roles)
-      .set({ name: input.name, expiredSessionTime: input.expired_session_time, notes: input.notes, updatedAt: new Date() })
+      .set({ name: after.name, expiredSessionTime: after.expired_session_time, require2fa: after.require_2fa, notes: after.notes, updatedAt: new Date() })
       .where(eq(roles.id, role.id));
     await recordAudit(tx, { module: 'roles', event: 'updated', causerId: auth.user.id, subjectId: role.id, old: diff.old, attributes: diff.attributes });
   });

@@ -7,6 +7,8 @@ export const roles = pgTable('roles', {
   /** Minutes without use before a session of this role expires; 0 = no limit. */
   expiredSessionTime: integer('expired_session_time').notNull().default(60),
   active: boolean('active').notNull().default(true),
+  /** Its users must log in with a second factor (TOTP); until they enrol, their session can only enrol. */
+  require2fa: boolean('require_2fa').notNull().default(false),
   notes: text('notes'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -11,6 +11,7 @@ import {
   updateClientUserSchema,
   userMessages,
 } from '@recaudo/domain/users';
+import { messagesTwoFactor } from '@recaudo/domain/two-factor';
 import { recordId } from '@recaudo/domain/validation';
 import { bearerToken, requireAuth } from '../../platform/access';
 import { done, emptyEnvelope, envelope, iso, ok, pagedOf } from '../../platform/envelope';
@@ -20,6 +21,7 @@ import { defineRoutes } from '../../platform/module';
 import { rooms } from '../../platform/realtime';
 import { sessionSchema } from '../auth/presenter';
 import { buildSession } from '../auth/service';
+import { resetTwoFactor } from '../auth/two-factor';
 import { adminUserExportColumns, adminUserRowSchema, clientUserExportColumns, clientUserRowSchema, userOptionSchema, userPickerSchema } from './presenter';
 import { adminUserSource, allUserOptions, clientUserSource, staffUserOptions, usersOfClient } from './queries';
 import { createAdminUser, createClientUser, deleteUser, setUserAccess, updateAdminUser, updateClientUser, updateProfile } from './service';
@@ -107,6 +109,14 @@ export default defineRoutes((app, { db, config, realtime }) => {
       await setUserAccess(db, requireAuth(request), request.body);
       if (!request.body.status) realtime.disconnect(rooms.user(request.body.user_id));
       return done(userMessages.accessChanged);
+    },
+  );
+  app.post(
+    '/users/reset-two-factor',
+    { config: { access: { permission: 'edit_user' } }, schema: { tags, body: z.object({ user_id: recordId('usuario') }), response: { 200: emptyEnvelope } } },
+    async (request) => {
+      await resetTwoFactor(db, requireAuth(request), request.body.user_id);
+      return done(messagesTwoFactor.reset);
     },
   );
   app.delete(

@@ -22,6 +22,11 @@ export const users = pgTable(
     useAllSeries: boolean('use_all_series').notNull().default(true),
     correlativeId: integer('correlative_id'),
     changePassword: boolean('change_password').notNull().default(false),
+    /** The TOTP secret (base32): set by `auth/2fa/setup`, in force once `totp_enabled_at` is set. */
+    totpSecret: varchar('totp_secret', { length: 64 }),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The last 30-second step whose code was accepted: a code is good once, never replayed. */
+    totpLastStep: integer('totp_last_step'),
     phone: jsonb('phone').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     address: text('address'),
     photo: varchar('photo', { length: 255 }),

@@ -1,8 +1,13 @@
 import type { CodeRequestAnswer, LoginInput, RegistrationClient, Session, Theme } from '@recaudo/domain/auth';
+import type { TwoFactorChallenge } from '@recaudo/domain/two-factor';
 import { http } from '../../lib/http';
 
-/** The login screen shows the server's own message, so the call itself stays silent. */
-export const login = (input: LoginInput) => http.post<Session>('auth/login', input, { public: true, silent: true });
+/** The login screen shows the server's own message, so the call itself stays silent. Accounts with a second factor answer a challenge. */
+export const login = (input: LoginInput) => http.post<Session | TwoFactorChallenge>('auth/login', input, { public: true, silent: true });
+
+/** The login's second step; a 401 (challenge expired or spent) only sends the form back to the password. */
+export const verifySecondFactor = (input: { challenge: string; code: string }) =>
+  http.post<Session>('auth/2fa/verify', input, { public: true, silent: true, keepSession: true });
 
 /** The boot check: a dead token just means "logged out", without the 2 s redirect. */
 export const fetchMe = () => http.post<Session>('auth/me', undefined, { silent: true, keepSession: true });

@@ -8,6 +8,7 @@ import { SidePanel } from '../../components/side-panel';
 import { applyServerErrors, zodRule } from '../../lib/form';
 import { useSession } from '../../lib/session';
 import { useUpdateProfile } from './api';
+import { TwoFactorSection } from './two-factor-section';
 
 const FORM_ID = 'profile-form';
 
@@ -110,6 +111,7 @@ export function ProfilePanel({ open, onClose }: { open: boolean; onClose: () => 
           )}
         </Form>
       )}
+      <TwoFactorSection />
     </SidePanel>
   );
 }

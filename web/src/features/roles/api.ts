@@ -9,6 +9,7 @@ import { notify } from '../../lib/notify';
 export interface RoleInput {
   name: string;
   expired_session_time: number;
+  require_2fa: boolean;
   notes: string | null;
 }
 

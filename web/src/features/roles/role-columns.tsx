@@ -22,6 +22,7 @@ export function roleColumns(options: RoleColumnOptions): ColumnsType<RoleRow> {
     { title: 'Nombre', dataIndex: 'name', key: 'name' },
     { title: 'Tiempo de Expiración (minutos)', dataIndex: 'expired_session_time', key: 'expired_session_time', align: 'right' },
     { title: 'Usuarios', dataIndex: 'count_users', key: 'count_users', align: 'right' },
+    { title: 'Verificación en dos pasos', key: 'require_2fa', render: (_, role) => (role.require_2fa ? 'Exigida' : 'Opcional') },
     {
       title: 'Estado',
       key: 'active',

@@ -2,6 +2,7 @@ import { roleFieldsSchema, type RoleRow } from '@recaudo/domain/roles';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
+import Switch from 'antd/es/switch';
 import { SidePanel } from '../../components/side-panel';
 import { applyServerErrors, zodRule } from '../../lib/form';
 import { useSaveRole, type RoleInput } from './api';
@@ -20,7 +21,7 @@ interface RoleFormPanelProps {
   onClose: () => void;
 }
 
-/** Add or edit a role (Nombre, Tiempo de Expiración, Notas); 422 errors land on the fields. */
+/** Add or edit a role (Nombre, Tiempo de Expiración, the second-factor requirement, Notas); 422 errors land on the fields. */
 export function RoleFormPanel({ open, role, onClose }: RoleFormPanelProps) {
   const [form] = Form.useForm<RoleInput>();
   const save = useSaveRole();
@@ -40,7 +41,7 @@ export function RoleFormPanel({ open, role, onClose }: RoleFormPanelProps) {
         form={form}
         layout="vertical"
         onFinish={submit}
-        initialValues={role ? { name: role.name, expired_session_time: role.expired_session_time, notes: role.notes } : undefined}
+        initialValues={role ? { name: role.name, expired_session_time: role.expired_session_time, require_2fa: role.require_2fa, notes: role.notes } : { require_2fa: false }}
         disabled={save.isPending}
       >
         <Form.Item label="Nombre" name="name" rules={rules.name} required>
@@ -54,6 +55,14 @@ export function RoleFormPanel({ open, role, onClose }: RoleFormPanelProps) {
           extra="Minutos sin actividad antes de que la sesión expire."
         >
           <InputNumber style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item
+          label="Exigir verificación en dos pasos"
+          name="require_2fa"
+          valuePropName="checked"
+          extra="Sus usuarios entrarán con un código de su aplicación de autenticación; quien aún no lo tenga deberá activarlo al iniciar sesión."
+        >
+          <Switch />
         </Form.Item>
         <Form.Item label="Notas" name="notes" rules={rules.notes}>
           <Input.TextArea rows={4} maxLength={1000} />

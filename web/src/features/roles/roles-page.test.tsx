@@ -12,6 +12,7 @@ const role = (id: number, name: string): RoleRow => ({
   name,
   key: null,
   expired_session_time: 60,
+  require_2fa: false,
   active: true,
   notes: null,
   count_users: 2,
@@ -33,6 +34,7 @@ function route(url: string, init?: RequestInit): Response {
   if (url.startsWith('/api/roles?')) return ok(page);
   if (url === '/api/roles/selects') return ok(page.data);
   if (url === '/api/roles/permissions-by-role/3') return ok(tree);
+  if (url === '/api/roles/update' && init?.method === 'PUT') return ok(role(2, 'Cajero'), 'Rol actualizado');
   if (url === '/api/roles/delete' && init?.method === 'DELETE') return ok(null, 'Rol eliminado');
   if (url === '/api/roles/change-permission') {
     const child = tree[0]!.children[0]!;
@@ -54,6 +56,20 @@ describe('Roles y Permisos', () => {
     expect(within(row).queryByRole('button', { name: /Eliminar/ })).not.toBeInTheDocument();
     expect(within(row).getByRole('button', { name: /Permisos/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Nuevo rol/ })).not.toBeInTheDocument();
+  });
+
+  it('the role form requires the second factor with its switch', async () => {
+    renderApp(<RolesPage />, { path: '/roles', session: makeSession({ permissions: ALL }) });
+    const row = (await screen.findByText('Cajero')).closest('tr')!;
+    expect(row).toHaveTextContent('Opcional');
+    await userEvent.click(within(row).getByRole('button', { name: /Editar/ }));
+    const toggle = await screen.findByRole('switch', { name: 'Exigir verificación en dos pasos' });
+    expect(toggle).not.toBeChecked();
+    await userEvent.click(toggle);
+    await userEvent.click(screen.getByRole('button', { name: /Guardar/ }));
+    await waitFor(() => expect(successToast).toHaveBeenCalledWith('Rol actualizado'));
+    const updateCall = fetchMock.mock.calls.find(([url]) => url === '/api/roles/update')!;
+    expect(JSON.parse(updateCall[1]!.body as string)).toMatchObject({ id: 2, require_2fa: true });
   });
 
   it('deletes a role after the confirmation and reloads the list', async () => {
