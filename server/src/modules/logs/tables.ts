@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /** The audit log: who changed which record, with its attributes before and after. */
 export const auditLogs = pgTable(
@@ -16,6 +17,10 @@ export const auditLogs = pgTable(
       .default({}),
     errorMessage: text('error_message'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // The hash chain (chain.ts): set once by the chainer after the entry's commit, never by the writer.
+    chainPosition: bigint('chain_position', { mode: 'number' }),
+    previousHash: varchar('previous_hash', { length: 64 }),
+    hash: varchar('hash', { length: 64 }),
   },
   (table) => [
     // The default order (newest first, then id ascending): entries written in one transaction share created_at.
@@ -24,5 +29,17 @@ export const auditLogs = pgTable(
     index('audit_logs_causer_idx').on(table.causerId, table.createdAt),
     index('audit_logs_module_idx').on(table.logName, table.createdAt),
     index('audit_logs_event_idx').on(table.description, table.createdAt),
+    uniqueIndex('audit_logs_chain_position_idx').on(table.chainPosition),
+    index('audit_logs_unchained_idx').on(table.id).where(sql`chain_position is null`),
   ],
 );
+
+/**
+ * The chain's last link (one row, id 1): its position and hash, so that entries cut from the end
+ * of the log are noticed although no later entry points at them.
+ */
+export const auditChainHead = pgTable('audit_chain_head', {
+  id: integer('id').primaryKey(),
+  position: bigint('position', { mode: 'number' }).notNull(),
+  hash: varchar('hash', { length: 64 }).notNull(),
+});
