@@ -107,6 +107,7 @@ async function main() {
   const todos = todosMeasured ? await measureTodos(exportServers({ base: address, token })) : null;
   const auditMeasured = !only || 'audit chain'.includes(only);
   const writers = auditMeasured ? await measureChainedWriters(database.db, address) : null;
+  if (writers) console.table(writers.rounds);
   const chainVerify = auditMeasured ? await measureChainVerify(database.db) : null;
   const plans = config.DATABASE_URL ? await checkDefaultPlans(app, config.DATABASE_URL, token) : [];
   const scale = await addressScale(database.db);
@@ -119,7 +120,6 @@ async function main() {
     console.log(todosSummary(todos));
   }
   if (writers) {
-    console.table(writers.rounds);
     console.log(`50 escritores de pagos con la cadena de la bitácora: ${(writers.kept * 100).toFixed(1)} % del rendimiento sin ella (mínimo 90 %)`);
   }
   if (chainVerify) console.log(`Verificación de la bitácora: ${chainVerify.entries} entradas en ${chainVerify.verifySeconds} s (presupuesto 60 s)${chainVerify.valid ? '' : ' — CADENA ROTA'}; encadenadas ahora ${chainVerify.linkedNow} en ${chainVerify.chainSeconds} s`);

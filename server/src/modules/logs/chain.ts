@@ -61,14 +61,21 @@ export async function chainHead(db: Executor): Promise<{ position: number; hash:
  */
 export async function chainPending(db: Database, batch = 5000): Promise<number> {
   let linked = 0;
+  // Within one pass each batch starts after the previous one's last id: the index of unchained
+  // rows keeps entries of just-linked rows until vacuum, and rescanning them from the start made a
+  // pass over many entries quadratic. An entry with a lower id that commits meanwhile is linked by
+  // the next pass, which starts from the beginning again. (The order names the table's id: a bare
+  // "id" would be the text column of the select.)
+  let after = 0;
   for (;;) {
     const count = await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK})`);
       let head = await chainHead(tx);
       const rows = rowsOf<ChainRow>(
-        await tx.execute(sql`select ${chainColumns(sql`null::text`)} from audit_logs where chain_position is null order by id limit ${batch}`),
+        await tx.execute(sql`select ${chainColumns(sql`null::text`)} from audit_logs where chain_position is null and id > ${after} order by audit_logs.id limit ${batch}`),
       );
       if (!rows.length) return 0;
+      after = Number(rows.at(-1)!.id);
       const links = rows.map((row) => {
         const position = head.position + 1;
         const hash = entryHash(head.hash, { ...row, position: String(position) });

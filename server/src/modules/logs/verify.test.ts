@@ -11,7 +11,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   auditor = await ctx.staff({ permissions: ['logs'] });
   editor = await ctx.staff({ permissions: ['states', 'add_state', 'edit_state'] });
-  for (const name of ['Cadena Uno', 'Cadena Dos', 'Cadena Tres']) {
+  for (const name of ['Cadena Uno', 'Cadena Dos', 'Cadena Tres', 'Cadena Cuatro', 'Cadena Cinco', 'Cadena Seis']) {
     const id = (await ctx.call('POST', '/api/states/store', { token: editor.token, body: { name } })).body.data.id;
     await ctx.call('PUT', '/api/states/update', { token: editor.token, body: { id, name: `${name} B` } });
   }
@@ -48,8 +48,11 @@ describe('GET /api/logs/verify', () => {
   it('links every entry written so far and answers the whole log verified', async () => {
     const verdict = await verify();
     expect(verdict).toEqual({ valid: true, checked: await entryCount(), broken_at: null });
-    const positions = await rows<{ position: number }>(sql`select chain_position::int as position from audit_logs order by chain_position`);
-    expect(positions.map((row) => row.position)).toEqual(Array.from({ length: verdict.checked }, (_, index) => index + 1));
+    const linked = await rows<{ position: number; id: number }>(sql`select chain_position::int as position, id from audit_logs order by chain_position`);
+    expect(linked.map((row) => row.position)).toEqual(Array.from({ length: verdict.checked }, (_, index) => index + 1));
+    // Committed one after another, the entries are linked in the order of their ids (10 after 9, not after 1).
+    expect(verdict.checked).toBeGreaterThan(10);
+    expect(linked.map((row) => row.id)).toEqual(linked.map((row) => row.id).sort((a, b) => a - b));
   });
 
   it('keeps one unforked chain under 20 concurrent writers', async () => {
