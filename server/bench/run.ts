@@ -14,6 +14,7 @@ import { paymentScale, paymentScenarios } from './payments';
 import { attachFifty, closedBoxScenarios } from './closed-boxes';
 import { dashboardScenarios, dashboardTotalsCheck } from './dashboard';
 import { fillAuditLogs, measureTodos, todosSummary } from './todos';
+import { measureChainedWriters, measureChainVerify } from './audit-chain';
 
 /**
  * `npm run bench`: the API's latency budgets (DESIGN §8) measured over HTTP on loopback.
@@ -26,6 +27,8 @@ import { fillAuditLogs, measureTodos, todosSummary } from './todos';
  * PostgreSQL of the built server started as its own process for each); three `per_page=Todos`
  * at once on addresses, clients and logs (bench/todos.ts, the same kind of server); and on
  * PostgreSQL, EXPLAIN of what the default first page of each large list runs (bench/explain.ts).
+ * 'audit chain' (bench/audit-chain.ts): 50 concurrent payment writers with the audit chain on
+ * and off (on keeps at least 90 % of off's throughput), and the chain verified over 1 000 000 entries in under 60 s.
  */
 /**
  * Each export against the built server started fresh as its own process on PostgreSQL, so its
@@ -108,6 +111,10 @@ async function main() {
   for (const scenario of selected) results.push(await measure(address, scenario, requests));
   const exported = await measureExports(database.db, exportServers({ base: address, token }), only);
   const todos = todosMeasured ? await measureTodos(exportServers({ base: address, token })) : null;
+  const auditMeasured = !only || 'audit chain'.includes(only);
+  const writers = auditMeasured ? await measureChainedWriters(database.db, address) : null;
+  if (writers) console.table(writers.rounds);
+  const chainVerify = auditMeasured ? await measureChainVerify(database.db) : null;
   const plans = config.DATABASE_URL ? await checkDefaultPlans(app, config.DATABASE_URL, token) : [];
   const scale = await addressScale(database.db);
   console.log(`\nRecaudo bench on ${database.kind}, ${sessions} login sessions, ${scale.clients} clients, ${scale.addresses} payment addresses, ${scale.months} covered months, ${await paymentScale(database.db)} payments\n`);
@@ -118,6 +125,10 @@ async function main() {
     console.table(todos.answers);
     console.log(todosSummary(todos));
   }
+  if (writers) {
+    console.log(`50 escritores de pagos con la cadena de la bitácora: ${(writers.kept * 100).toFixed(1)} % del rendimiento sin ella (mínimo 90 %)`);
+  }
+  if (chainVerify) console.log(`Verificación de la bitácora: ${chainVerify.entries} entradas en ${chainVerify.verifySeconds} s (presupuesto 60 s)${chainVerify.valid ? '' : ' — CADENA ROTA'}; encadenadas ahora ${chainVerify.linkedNow} en ${chainVerify.chainSeconds} s`);
   if (!only || 'attach 50'.includes(only) || only.includes('closed')) {
     const rounds: number[] = [];
     for (const round of [0, 1, 2]) rounds.push(await attachFifty(address, token, database.db, round));
@@ -128,7 +139,7 @@ async function main() {
   if (plans.length) console.table(plans);
   await app.close();
   await database.close();
-  const failed = [...results, ...exported, ...(todos ? [todos] : [])].some((result) => !result.withinBudget) || plans.some((plan) => !plan.usesIndexes) || dashboardMismatches.length > 0;
+  const failed = [...results, ...exported, ...(todos ? [todos] : [])].some((result) => !result.withinBudget) || plans.some((plan) => !plan.usesIndexes) || dashboardMismatches.length > 0 || writers?.withinBudget === false || chainVerify?.withinBudget === false;
   if (failed) process.exitCode = 1;
 }
 

@@ -20,6 +20,7 @@ import correlativesRoutes from './modules/correlatives/routes';
 import economicActivitiesRoutes from './modules/economic-activities/routes';
 import clientsRoutes from './modules/clients/routes';
 import logsRoutes from './modules/logs/routes';
+import logsVerifyRoutes from './modules/logs/verify-routes';
 import messagesRoutes from './modules/messages/routes';
 import paymentMethodsRoutes from './modules/payment-methods/routes';
 import paymentsReadRoutes from './modules/payments/read-routes';
@@ -49,6 +50,7 @@ const AREAS = [
   rolesRoutes,
   loginsRoutes,
   logsRoutes,
+  logsVerifyRoutes,
   regionalRoutes,
   economicActivitiesRoutes,
   banksRoutes,

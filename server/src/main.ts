@@ -11,6 +11,8 @@ import { startDispatcher } from './modules/messages/service';
 import { createTransport } from './modules/messages/transport';
 import { startInvoiceWorker } from './modules/invoices/emission';
 import { invoiceProviderFor } from './modules/invoices/provider';
+import { chainPending } from './modules/logs/chain';
+import { startLoop } from './platform/queue';
 import { objectStores } from './platform/storage';
 
 async function main() {
@@ -37,6 +39,9 @@ async function main() {
     log: (message, details) => app.log.info(details, message),
     onError: (error) => app.log.error({ err: error }, 'outbox dispatcher failed'),
   });
+  // The audit log's hash chain: entries are linked a second after their commit, so writers never
+  // wait for one another; the first pass links the entries written before the chain existed.
+  const auditChainer = startLoop(() => chainPending(database.db), { intervalMs: 1000, onError: (error) => app.log.error({ err: error }, 'audit chainer failed') });
   // Scheduled backups: every process runs the schedule; the backup_runs table lets one of them
   // make the backup of each tick.
   const stores = objectStores(config);
@@ -67,6 +72,7 @@ async function main() {
     await app.close();
     await backups?.stop();
     await dispatcher.stop();
+    await auditChainer.stop();
     await invoiceWorker.stop();
     await database.close();
     await releaseLock?.();

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { behindTheApplication } from '../../../test/audit-tamper';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/harness';
 import { recordAudit } from '../../platform/audit';
 import { auditLogs } from './tables';
@@ -50,7 +51,7 @@ describe('GET /api/logs', () => {
     expect(bySearch.body.data.total).toBe(byUser.body.data.total);
     const [entry] = await ctx.db.select().from(auditLogs).where(eq(auditLogs.subjectId, stateId)).limit(1);
     // 23:30 in Caracas on 14-03-2026 is the 15th in UTC: it belongs to the 14th.
-    await ctx.db.update(auditLogs).set({ createdAt: new Date('2026-03-15T03:30:00Z') }).where(eq(auditLogs.id, entry!.id));
+    await behindTheApplication(ctx.db, sql`update audit_logs set created_at = '2026-03-15T03:30:00Z' where id = ${entry!.id}`);
     const day = await list({ filters: { dates: ['14-03-2026', '14-03-2026'] } });
     expect(day.body.data.data.map((row: { id: number }) => row.id)).toEqual([entry!.id]);
   });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /** The audit log: who changed which record, with its attributes before and after. */
 export const auditLogs = pgTable(
@@ -17,6 +17,10 @@ export const auditLogs = pgTable(
       .default({}),
     errorMessage: text('error_message'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // The hash chain (chain.ts): set once by the chainer after the entry's commit, never by the writer.
+    chainPosition: bigint('chain_position', { mode: 'number' }),
+    previousHash: varchar('previous_hash', { length: 64 }),
+    hash: varchar('hash', { length: 64 }),
   },
   (table) => [
     // The default order (newest first, then id ascending): entries written in one transaction share created_at.
@@ -28,5 +32,17 @@ export const auditLogs = pgTable(
     // The Bitácoras search (logs/subjects.ts): module, event and every old and new value as one
     // text, for contains-searches by trigram. The function is written by hand in its migration.
     index('audit_logs_search_trgm_idx').using('gin', sql`audit_log_search_text(${table.logName}, ${table.description}, ${table.properties}) gin_trgm_ops`),
+    uniqueIndex('audit_logs_chain_position_idx').on(table.chainPosition),
+    index('audit_logs_unchained_idx').on(table.id).where(sql`chain_position is null`),
   ],
 );
+
+/**
+ * The chain's last link (one row, id 1): its position and hash, so that entries cut from the end
+ * of the log are noticed although no later entry points at them.
+ */
+export const auditChainHead = pgTable('audit_chain_head', {
+  id: integer('id').primaryKey(),
+  position: bigint('position', { mode: 'number' }).notNull(),
+  hash: varchar('hash', { length: 64 }).notNull(),
+});

@@ -1,5 +1,5 @@
 import { LOG_EVENT_LABELS, LOG_MODULE_LABELS } from '@recaudo/domain/logs';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { DataTable, pagedTableProps } from '../../components/data-table';
 import { ExportButton } from '../../components/export-button';
 import { FilterControls, type FilterField } from '../../components/filter-drawer';
@@ -39,13 +39,15 @@ export interface LogsListProps {
   title?: string;
   /** Only the entries about this client or by its users (client detail tab "Bitácoras"). */
   clientId?: number;
+  /** Shown above the table (Bitácoras: the log's integrity). */
+  notice?: ReactNode;
 }
 
 /**
  * The audit log list (Bitácoras): search, filters module / event type / user / dates, export
  * csv/xlsx/pdf; a row opens "Detalles del log". `<LogsList clientId={id} />` shows one client's.
  */
-export function LogsList({ title, clientId }: LogsListProps) {
+export function LogsList({ title, clientId, notice }: LogsListProps) {
   const list = useListState({ fixedFilters: clientId ? { client: clientId } : undefined });
   const logs = useLogs(list.params);
   const canExport = useCan('logs');
@@ -64,6 +66,7 @@ export function LogsList({ title, clientId }: LogsListProps) {
       }
       actions={<ExportButton path={LOGS_EXPORT_PATH} formats={['csv', 'xlsx', 'pdf']} params={list.exportParams} allowed={canExport} />}
     >
+      {notice}
       <DataTable<LogEntry>
         label="Bitácoras"
         columns={columns}
