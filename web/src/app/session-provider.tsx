@@ -1,7 +1,8 @@
 import type { Session } from '@recaudo/domain/auth';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { FullScreenSpinner } from '../components/full-screen-spinner';
-import { fetchMe, logout } from '../features/auth/api';
+import { logout } from '../features/auth/api';
+import { fetchMe } from '../lib/session-api';
 import { SessionContext, type SessionContextValue } from '../lib/session';
 import { getToken, setToken } from '../lib/storage';
 import { usePreferences } from './preferences';

@@ -9,9 +9,6 @@ export const login = (input: LoginInput) => http.post<Session | TwoFactorChallen
 export const verifySecondFactor = (input: { challenge: string; code: string }) =>
   http.post<Session>('auth/2fa/verify', input, { public: true, silent: true, keepSession: true });
 
-/** The boot check: a dead token just means "logged out", without the 2 s redirect. */
-export const fetchMe = () => http.post<Session>('auth/me', undefined, { silent: true, keepSession: true });
-
 export const logout = () => http.post<null>('auth/logout', undefined, { silent: true, keepSession: true });
 
 export const saveTheme = (theme: Theme) => http.put<null>('auth/theme', { theme });

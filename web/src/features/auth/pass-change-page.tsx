@@ -11,7 +11,8 @@ import { zodRule } from '../../lib/form';
 import { HttpError } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session';
-import { fetchMe, resetPassword, verifyResetToken } from './api';
+import { fetchMe } from '../../lib/session-api';
+import { resetPassword, verifyResetToken } from './api';
 import { AuthCard } from './auth-card';
 
 interface PasswordValues {

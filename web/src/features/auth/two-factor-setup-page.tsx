@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useSession } from '../../lib/session';
-import { TwoFactorEnrolment } from '../profile/two-factor-enrolment';
-import { fetchMe } from './api';
+import { TwoFactorEnrolment } from '../../components/two-factor/enrolment';
+import { fetchMe } from '../../lib/session-api';
 import { AuthCard } from './auth-card';
 
 /** Where a user lands when their role requires a second factor they have not enrolled yet. */

@@ -7,9 +7,9 @@ import { useState } from 'react';
 import { applyServerErrors } from '../../lib/form';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session';
-import { fetchMe } from '../auth/api';
-import { disableTwoFactor } from './two-factor-api';
-import { TwoFactorEnrolment } from './two-factor-enrolment';
+import { disableTwoFactor } from '../../components/two-factor/api';
+import { TwoFactorEnrolment } from '../../components/two-factor/enrolment';
+import { fetchMe } from '../../lib/session-api';
 
 /** The profile's "Verificación en dos pasos": enrol, or switch it off with a code when the role allows. */
 export function TwoFactorSection() {

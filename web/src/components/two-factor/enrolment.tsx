@@ -7,7 +7,7 @@ import Input from 'antd/es/input';
 import { useState } from 'react';
 import { applyServerErrors } from '../../lib/form';
 import { notify } from '../../lib/notify';
-import { enableTwoFactor, setUpTwoFactor } from './two-factor-api';
+import { enableTwoFactor, setUpTwoFactor } from './api';
 
 /**
  * Enrolment (issue 35): the QR code and the secret for the authenticator app, the ten recovery
