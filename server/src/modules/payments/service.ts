@@ -16,7 +16,7 @@ import { assertOnlyFreeFieldsChanged, inVerifiedGroup, lockPaymentWithClosing, v
 import { assertInvoiceKept, lockOf } from './invoice-lock';
 import { clientFields, validatePayment } from './payment-checks';
 import { MAX_PAYMENT_FILES, checkUploads, removeFiles, saveUploads, type PaymentFiles } from './payment-files';
-import { coverMonths, holdMonths, lockAddresses, releaseMonths, takeCorrelative, type AddressFacts } from './payment-ledger';
+import { assertMonthsFree, coverMonths, holdMonths, lockAddresses, releaseMonths, takeCorrelative, type AddressFacts } from './payment-ledger';
 import { claimStoreKey, rememberAnswer, type StoreKey } from './store-keys';
 import { amountColumns, payments } from './tables';
 
@@ -239,12 +239,14 @@ export async function updatePayment(
         fields,
         exceptPayment: previous.id,
         keep: sameAddress && previous.typePaymentMonth === 0 ? previous.monthsPayment : null,
-        mustBeFree: covers,
+        // An issued invoice's refusal names what it fixes, so it is said before whether the months are free.
+        mustBeFree: false,
         now,
       });
       const lock = lockOf(previous);
       const amounts = amountsOf(address, months.length, rate.rate, fields);
       if (lock) assertInvoiceKept(lock, previous, { ...columnsOf(fields, rate), monthsPayment: months, isApplyRetention: amounts.isApplyRetention });
+      if (covers) assertMonthsFree(address, months);
       await saveUploads(storage, uploads, saved);
       const [row] = await tx
         .update(payments)
