@@ -7,13 +7,30 @@ export interface ConfirmDeleteProps {
   question: string;
   /** What is about to be deleted, shown under the question. */
   subject?: string;
+  /** The request is under way: the buttons wait and the dialog can't be closed. */
   deleting?: boolean;
+  /** The confirm button's text, for a confirmation that isn't a delete ("Restablecer"). */
+  confirmLabel?: string;
+  /** The confirm button in red; false for an action that deletes nothing. */
+  danger?: boolean;
   onCancel: () => void;
   onConfirm: () => void;
 }
 
-/** The delete confirmation of every list screen, with the spec's Cerrar / Eliminar buttons. */
-export function ConfirmDelete({ open, question, subject, deleting = false, onCancel, onConfirm }: ConfirmDeleteProps) {
+/**
+ * The delete confirmation of every list screen, with the spec's Cerrar / Eliminar buttons. Other
+ * confirmations reuse it with their own wording: `confirmLabel="Restablecer" danger={false}`.
+ */
+export function ConfirmDelete({
+  open,
+  question,
+  subject,
+  deleting = false,
+  confirmLabel = 'Eliminar',
+  danger = true,
+  onCancel,
+  onConfirm,
+}: ConfirmDeleteProps) {
   return (
     <Modal
       open={open}
@@ -25,8 +42,8 @@ export function ConfirmDelete({ open, question, subject, deleting = false, onCan
         <Button key="close" onClick={onCancel} disabled={deleting}>
           Cerrar
         </Button>,
-        <Button key="delete" type="primary" danger loading={deleting} onClick={onConfirm}>
-          Eliminar
+        <Button key="confirm" type="primary" danger={danger} loading={deleting} onClick={onConfirm}>
+          {confirmLabel}
         </Button>,
       ]}
     >

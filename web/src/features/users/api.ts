@@ -77,6 +77,8 @@ export const saveClientUser = ({ id, ...input }: ClientUserInput & { id?: number
   id ? http.put<null>('users/update', { id, ...input }) : http.post<{ id: number }>('users/store', input);
 export const setUserAccess = (input: { user_id: number; status: boolean }) => http.patch<null>('users/disabled-access-user', input);
 export const deleteUser = (id: number) => http.delete<null>('users/delete', { id });
+/** Clears a user's second factor (issue 35): they log in with the password alone and enrol again. */
+export const resetTwoFactor = (userId: number) => http.post<null>('users/reset-two-factor', { user_id: userId });
 
 /** Role choices of the administrator form and the Rol filter: never the client role. */
 export const adminRoles = (rows: readonly RoleRow[]) => rows.filter((role) => role.key !== 'client' && role.id !== 4);
@@ -124,3 +126,4 @@ export const useSaveAdminUser = () => useUserMutation(saveAdminUser);
 export const useSaveClientUser = () => useUserMutation(saveClientUser);
 export const useSetUserAccess = () => useUserMutation(setUserAccess);
 export const useDeleteUser = () => useUserMutation(deleteUser);
+export const useResetTwoFactor = () => useUserMutation(resetTwoFactor);

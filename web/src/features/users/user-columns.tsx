@@ -2,6 +2,7 @@ import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import EditOutlined from '@ant-design/icons/EditOutlined';
 import HistoryOutlined from '@ant-design/icons/HistoryOutlined';
 import MoreOutlined from '@ant-design/icons/MoreOutlined';
+import UnlockOutlined from '@ant-design/icons/UnlockOutlined';
 import { CLIENT_TYPES, identificationLabel } from '@recaudo/domain/clients';
 import { formatDate, formatPhone } from '@recaudo/domain/format';
 import { PROTECTED_USER_ID, type AdminUserRow, type ClientUserRow } from '@recaudo/domain/users';
@@ -12,18 +13,38 @@ import { Link } from 'react-router';
 import { ActiveSwitch } from '../../components/active-switch';
 import { SCOPE_LABELS } from './admin-user-form-panel';
 
-type MenuKey = 'edit' | 'delete' | 'payments';
+type MenuKey = 'edit' | 'resetTwoFactor' | 'payments' | 'delete';
 const menuItems = {
   edit: { key: 'edit', label: 'Editar', icon: <EditOutlined /> },
-  delete: { key: 'delete', label: 'Eliminar', icon: <DeleteOutlined />, danger: true },
+  resetTwoFactor: { key: 'resetTwoFactor', label: 'Restablecer verificación en dos pasos', icon: <UnlockOutlined /> },
   payments: { key: 'payments', label: 'Historial de pagos', icon: <HistoryOutlined /> },
+  delete: { key: 'delete', label: 'Eliminar', icon: <DeleteOutlined />, danger: true },
 } as const;
 
-/** The row menu of both tabs (spec 01 §2): Editar, Eliminar, Historial de pagos, as permitted. */
-function RowMenu({ name, items, onChoose }: { name: string; items: { key: MenuKey; label: string }[]; onChoose: (key: MenuKey) => void }) {
+/** What the row menu does with a row, one handler per entry. */
+interface RowActions<Row> {
+  onEdit: (user: Row) => void;
+  onResetTwoFactor: (user: Row) => void;
+  onPayments: (user: Row) => void;
+  onDelete: (user: Row) => void;
+}
+
+/**
+ * The row menu of both tabs (spec 01 §2): Editar, Restablecer verificación en dos pasos (issue 35)
+ * and Historial de pagos, as permitted, then Eliminar last.
+ */
+function RowMenu<Row>({ user, name, entries, actions }: { user: Row; name: string; entries: (MenuKey | false)[]; actions: RowActions<Row> }) {
+  const items = entries.filter((key): key is MenuKey => key !== false).map((key) => menuItems[key]);
   if (!items.length) return null;
+  const handlers: Record<MenuKey, (user: Row) => void> = {
+    edit: actions.onEdit,
+    resetTwoFactor: actions.onResetTwoFactor,
+    payments: actions.onPayments,
+    delete: actions.onDelete,
+  };
+  const choose = (key: MenuKey) => handlers[key](user);
   return (
-    <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => onChoose(key as MenuKey) }}>
+    <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => choose(key as MenuKey) }}>
       <Button size="small" icon={<MoreOutlined />} aria-label={`Acciones de ${name}`} />
     </Dropdown>
   );
@@ -40,13 +61,15 @@ export interface AdminColumnOptions {
   onEdit: (user: AdminUserRow) => void;
   onDelete: (user: AdminUserRow) => void;
   onPayments: (user: AdminUserRow) => void;
+  /** Asks to clear the user's second factor; offered with `canEdit` (the route's `edit_user`). */
+  onResetTwoFactor: (user: AdminUserRow) => void;
 }
 
 const scopeOf = (user: AdminUserRow) => SCOPE_LABELS[user.only_user ? 'only_user' : user.all_users ? 'all_users' : 'multiple_users'];
 
 /** The administrators tab: Rol and Cierres de caja sort on the server; user 1 has no action menu. */
 export function adminUserColumns(options: AdminColumnOptions): ColumnsType<AdminUserRow> {
-  const { selfId, canEdit, canDelete, canSeePayments, onToggle, onEdit, onDelete, onPayments } = options;
+  const { selfId, canEdit, canDelete, canSeePayments, onToggle } = options;
   return [
     { title: 'Nombre', dataIndex: 'name', key: 'name', sorter: true },
     { title: 'Correo', dataIndex: 'email', key: 'email', sorter: true },
@@ -77,13 +100,10 @@ export function adminUserColumns(options: AdminColumnOptions): ColumnsType<Admin
         // Spec 01 §2: user 1 has no action menu.
         user.id === PROTECTED_USER_ID ? null : (
           <RowMenu
+            user={user}
             name={user.name}
-            items={[
-              ...(canEdit ? [menuItems.edit] : []),
-              ...(canDelete && user.id !== selfId ? [menuItems.delete] : []),
-              ...(canSeePayments ? [menuItems.payments] : []),
-            ]}
-            onChoose={(key) => (key === 'edit' ? onEdit(user) : key === 'delete' ? onDelete(user) : onPayments(user))}
+            entries={[canEdit && 'edit', canEdit && 'resetTwoFactor', canSeePayments && 'payments', canDelete && user.id !== selfId && 'delete']}
+            actions={options}
           />
         ),
     },
@@ -100,11 +120,13 @@ export interface ClientColumnOptions {
   onEdit: (user: ClientUserRow) => void;
   onDelete: (user: ClientUserRow) => void;
   onPayments: (user: ClientUserRow) => void;
+  /** Client users may enable two-factor login too. */
+  onResetTwoFactor: (user: ClientUserRow) => void;
 }
 
 /** Spec 01 §2 Client users list: Nombre, Email, Identificación, Cliente, Tipo, Teléfono, Acceso, Acciones. */
 export function clientUserColumns(options: ClientColumnOptions): ColumnsType<ClientUserRow> {
-  const { canEdit, canDelete, canOpenClient, canSeePayments, onToggle, onEdit, onDelete, onPayments } = options;
+  const { canEdit, canDelete, canOpenClient, canSeePayments, onToggle } = options;
   return [
     { title: 'Nombre', dataIndex: 'name', key: 'name', sorter: true },
     { title: 'Email', dataIndex: 'email', key: 'email', sorter: true },
@@ -128,9 +150,10 @@ export function clientUserColumns(options: ClientColumnOptions): ColumnsType<Cli
       fixed: 'right',
       render: (_, user) => (
         <RowMenu
+          user={user}
           name={user.name}
-          items={[...(canEdit ? [menuItems.edit] : []), ...(canDelete ? [menuItems.delete] : []), ...(canSeePayments ? [menuItems.payments] : [])]}
-          onChoose={(key) => (key === 'edit' ? onEdit(user) : key === 'delete' ? onDelete(user) : onPayments(user))}
+          entries={[canEdit && 'edit', canEdit && 'resetTwoFactor', canSeePayments && 'payments', canDelete && 'delete']}
+          actions={options}
         />
       ),
     },

@@ -1,3 +1,4 @@
+import { messagesTwoFactor } from '@recaudo/domain/two-factor';
 import type { AdminUserRow, ClientUserRow } from '@recaudo/domain/users';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -59,10 +60,16 @@ function route(url: string, init?: RequestInit): Response {
     return ok([{ id: 31, name: 'María Pérez', identification_type: 'V', identification: '12345678', type: 0, email: null, phone: [] }]);
   if (url === '/api/users/store' && init?.method === 'POST') return ok({ id: 9 }, 'Usuario creado');
   if (url === '/api/users/delete' && init?.method === 'DELETE') return ok(null, 'Usuario eliminado');
+  if (url === '/api/users/reset-two-factor' && init?.method === 'POST') {
+    // The client user has no second factor: the server's 422.
+    const { user_id } = JSON.parse(init.body as string) as { user_id: number };
+    if (user_id === clientUser.id) return new Response(JSON.stringify({ success: false, message: messagesTwoFactor.resetNotEnabled }), { status: 422 });
+    return ok(null, messagesTwoFactor.reset);
+  }
   return notFound();
 }
 
-const { fetch: fetchMock, success: successToast } = installFakeApi(route);
+const { fetch: fetchMock, success: successToast, error: errorToast } = installFakeApi(route);
 
 /** The payments area's list, composed by the app (app/users-route.tsx). */
 const history = (userId: number) => <p>Pagos del usuario {userId}</p>;
@@ -114,6 +121,52 @@ describe('Usuarios', () => {
     await waitFor(() => expect(successToast).toHaveBeenCalledWith('Usuario eliminado'));
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/users/delete')!;
     expect(JSON.parse(call[1]!.body as string)).toEqual({ id: 7 });
+  });
+
+  it("resets a user's two-factor login from the row menu after the confirmation", async () => {
+    renderApp(<UsersPage paymentHistory={history} />, { path: '/users', session: makeSession({ permissions: ALL }) });
+    const row = (await screen.findByText('Pedro Gil')).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: 'Acciones de Pedro Gil' }));
+    const menu = await screen.findByRole('menu');
+    // Non-destructive entries first, Eliminar last.
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Editar', 'Restablecer verificación en dos pasos', 'Historial de pagos', 'Eliminar']);
+    await userEvent.click(within(menu).getByText('Restablecer verificación en dos pasos'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('¿Restablecer la verificación en dos pasos de Pedro Gil?');
+    expect(dialog).toHaveTextContent('Podrá entrar solo con su contraseña y tendrá que activarla de nuevo.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Restablecer' }));
+    await waitFor(() => expect(successToast).toHaveBeenCalledWith(messagesTwoFactor.reset));
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/users/reset-two-factor')!;
+    expect(call[1]!.method).toBe('POST');
+    expect(JSON.parse(call[1]!.body as string)).toEqual({ user_id: 7 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("shows the server's message when a client user has no second factor to reset", async () => {
+    renderApp(<UsersPage />, { path: '/users?tab=clientes', session: makeSession({ permissions: ALL }) });
+    const row = (await screen.findByText('maria@correo.test')).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: 'Acciones de María Pérez' }));
+    await userEvent.click(await screen.findByText('Restablecer verificación en dos pasos'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('¿Restablecer la verificación en dos pasos de María Pérez?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Restablecer' }));
+    await waitFor(() => expect(errorToast).toHaveBeenCalledWith(messagesTwoFactor.resetNotEnabled, []));
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/users/reset-two-factor')!;
+    expect(JSON.parse(call[1]!.body as string)).toEqual({ user_id: 20 });
+    expect(successToast).not.toHaveBeenCalled();
+  });
+
+  it('leaves the two-factor reset out of the menu without edit_user', async () => {
+    renderApp(<UsersPage />, { path: '/users', session: makeSession({ permissions: ALL.filter((permission) => permission !== 'edit_user') }) });
+    const row = (await screen.findByText('Pedro Gil')).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: 'Acciones de Pedro Gil' }));
+    expect(await screen.findByText('Eliminar')).toBeInTheDocument();
+    expect(screen.queryByText('Restablecer verificación en dos pasos')).not.toBeInTheDocument();
+    expect(screen.queryByText('Editar')).not.toBeInTheDocument();
   });
 
   it('opens the payment history panel on that user, with its back button', async () => {

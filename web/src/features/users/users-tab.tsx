@@ -4,7 +4,7 @@ import { userMessages } from '@recaudo/domain/users';
 import type { UseQueryResult } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import type { ColumnsType } from 'antd/es/table';
-import { useMemo, type ComponentType } from 'react';
+import { useMemo, useState, type ComponentType } from 'react';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { DataTable, pagedTableProps } from '../../components/data-table';
 import { ExportButton } from '../../components/export-button';
@@ -14,7 +14,7 @@ import { SearchBox } from '../../components/search-box';
 import { useListState, type ListParams } from '../../components/use-list-state';
 import { useRecordPanels } from '../../components/use-record-panels';
 import { useCan } from '../../lib/session';
-import { useDeleteUser, useSetUserAccess } from './api';
+import { useDeleteUser, useResetTwoFactor, useSetUserAccess } from './api';
 import { PaymentHistoryPanel, type PaymentHistoryContent } from './payment-history-panel';
 
 /** What a row's columns need from the tab: permissions and the row actions. */
@@ -27,7 +27,16 @@ export interface UserColumnHandlers<Row> {
   onEdit: (user: Row) => void;
   onDelete: (user: Row) => void;
   onPayments: (user: Row) => void;
+  /** Opens the confirmation for clearing the user's second factor (`edit_user`, like Editar). */
+  onResetTwoFactor: (user: Row) => void;
 }
+
+/** The confirmation of Restablecer verificación en dos pasos. */
+export const resetTwoFactorTexts = {
+  question: (name: string) => `¿Restablecer la verificación en dos pasos de ${name}?`,
+  consequence: 'Podrá entrar solo con su contraseña y tendrá que activarla de nuevo.',
+  confirm: 'Restablecer',
+} as const;
 
 export interface UsersTabConfig<Row> {
   tableLabel: string;
@@ -42,8 +51,8 @@ export interface UsersTabConfig<Row> {
 
 /**
  * One tab of the Users screen (spec 01 §2): searchable paged table, filters, export, the access
- * toggle and the row menu (Editar, Eliminar, Historial de pagos). The two tabs differ only in
- * their rows, columns, filters and form.
+ * toggle and the row menu (Editar, Restablecer verificación en dos pasos, Historial de pagos,
+ * Eliminar). The two tabs differ only in their rows, columns, filters and form.
  */
 export function UsersTab<Row extends { id: number; name: string }>({
   config,
@@ -56,6 +65,10 @@ export function UsersTab<Row extends { id: number; name: string }>({
   const users = config.useRows(list.params);
   const access = useSetUserAccess();
   const remove = useDeleteUser();
+  const resetTwoFactor = useResetTwoFactor();
+  /** The user awaiting the reset confirmation; kept while the dialog closes, so its name stays put. */
+  const [toReset, setToReset] = useState<{ user: Row; open: boolean } | null>(null);
+  const closeReset = () => setToReset((current) => current && { ...current, open: false });
   const panels = useRecordPanels<Row>();
   const canAdd = useCan('add_user');
   const canEdit = useCan('edit_user');
@@ -74,6 +87,7 @@ export function UsersTab<Row extends { id: number; name: string }>({
       onEdit: panels.openForm,
       onDelete: panels.openDelete,
       onPayments: panels.openHistory,
+      onResetTwoFactor: (user) => setToReset({ user, open: true }),
     }),
     [canEdit, canDelete, canSeePayments, setAccess, panels.openForm, panels.openDelete, panels.openHistory],
   );
@@ -108,6 +122,17 @@ export function UsersTab<Row extends { id: number; name: string }>({
         deleting={remove.isPending}
         onCancel={panels.close}
         onConfirm={() => panels.confirmDelete(remove, list.restart)}
+      />
+      <ConfirmDelete
+        open={toReset?.open ?? false}
+        question={resetTwoFactorTexts.question(toReset?.user.name ?? '')}
+        subject={resetTwoFactorTexts.consequence}
+        confirmLabel={resetTwoFactorTexts.confirm}
+        danger={false}
+        deleting={resetTwoFactor.isPending}
+        onCancel={closeReset}
+        // The server's answer is the toast either way (a 422 when the user has no second factor), so the dialog closes.
+        onConfirm={() => toReset && resetTwoFactor.mutate(toReset.user.id, { onSettled: closeReset })}
       />
       {paymentHistory && <PaymentHistoryPanel open={panels.inHistory !== null} user={panels.inHistory} onClose={panels.close} content={paymentHistory} />}
     </ListPage>
