@@ -27,7 +27,7 @@ describe('RouteResolver', () => {
   });
 
   it('sends staff from /login to the dashboard with the welcome card', async () => {
-    renderApp(<RouteResolver />, { path: '/login', session: makeSession() });
+    renderApp(<RouteResolver />, { path: '/login', session: makeSession({ permissions: ['payments'] }) });
     expect(await screen.findByText('Bienvenido, Ana Pérez', undefined, LAZY)).toBeInTheDocument();
     expect(location()).toBe('/dashboard');
     expect(document.title).toBe('Recaudo | Inicio');
