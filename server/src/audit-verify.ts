@@ -1,8 +1,6 @@
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from './config';
-import { openDatabase } from './db/client';
-import { lockDataDir } from './db/lock';
+import { withConfiguredDatabase } from './db/command';
 import { verifyChain, type ChainBreak } from './modules/logs/chain';
 
 const REASONS: Record<ChainBreak['reason'], string> = {
@@ -20,30 +18,26 @@ const REASONS: Record<ChainBreak['reason'], string> = {
  */
 async function main(): Promise<number> {
   const config = loadConfig();
-  const release = config.DATABASE_URL ? null : await lockDataDir(config.DATA_DIR);
-  try {
-    const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATABASE_URL ? null : path.join(config.DATA_DIR, 'pgdata') });
-    try {
-      const started = Date.now();
-      const verdict = await verifyChain(database.db);
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      const pending = (await database.db.execute(sql`select count(*)::int as pending from audit_logs where chain_position is null`)) as unknown as { rows: { pending: number }[] };
-      const unlinked = pending.rows[0]?.pending ?? 0;
-      if (verdict.broken_at) {
-        const at = verdict.broken_at;
-        const entry = at.id === null ? 'las últimas entradas de la cadena ya no están' : `entrada id ${at.id} del ${at.created_at} (UTC)`;
-        console.error(`Bitácora ALTERADA en la posición ${at.position}: ${entry}; ${REASONS[at.reason]}.`);
-        console.error(`Verificadas ${verdict.checked} entradas antes de la ruptura (${seconds} s).`);
-        return 1;
-      }
-      console.log(`Bitácora íntegra: ${verdict.checked} entradas verificadas en ${seconds} s${unlinked ? `; ${unlinked} entradas recientes aún sin encadenar` : ''}.`);
-      return 0;
-    } finally {
-      await database.close();
+  return withConfiguredDatabase(config, async (db) => {
+    const started = Date.now();
+    const verdict = await verifyChain(db);
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const pending = (await db.execute(sql`select count(*)::int as pending from audit_logs where chain_position is null`)) as unknown as {
+      rows: { pending: number }[];
+    };
+    const unlinked = pending.rows[0]?.pending ?? 0;
+    if (verdict.broken_at) {
+      const at = verdict.broken_at;
+      const entry = at.id === null ? 'las últimas entradas de la cadena ya no están' : `entrada id ${at.id} del ${at.created_at} (UTC)`;
+      console.error(`Bitácora ALTERADA en la posición ${at.position}: ${entry}; ${REASONS[at.reason]}.`);
+      console.error(`Verificadas ${verdict.checked} entradas antes de la ruptura (${seconds} s).`);
+      return 1;
     }
-  } finally {
-    await release?.();
-  }
+    console.log(
+      `Bitácora íntegra: ${verdict.checked} entradas verificadas en ${seconds} s${unlinked ? `; ${unlinked} entradas recientes aún sin encadenar` : ''}.`,
+    );
+    return 0;
+  });
 }
 
 main().then(

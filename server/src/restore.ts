@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { loadConfig } from './config';
-import { openDatabase } from './db/client';
-import { lockDataDir } from './db/lock';
+import { withConfiguredDatabase } from './db/command';
 import { DamagedBackup } from './modules/backups/format';
 import { RestoreRefused, restoreBackup } from './modules/backups/restore';
 import { objectStores } from './platform/storage';
@@ -21,23 +20,19 @@ async function main(argv: string[]): Promise<number> {
   // npm runs scripts from the package folder; a relative path is the caller's.
   const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), files[0]!);
   const config = loadConfig();
-  const release = config.DATABASE_URL ? null : await lockDataDir(config.DATA_DIR);
-  try {
-    const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATABASE_URL ? null : path.join(config.DATA_DIR, 'pgdata') });
-    try {
-      const started = Date.now();
-      const summary = await restoreBackup(database.db, objectStores(config).uploads, file, { force });
-      const target = config.DATABASE_URL ? 'PostgreSQL' : `PGlite en ${config.DATA_DIR}`;
-      console.log(`Respaldo ${path.basename(file)} (creado ${summary.header.created_at} en ${summary.header.engine}, esquema ${summary.header.schema}) restaurado en ${target}:`);
-      for (const [table, rows] of Object.entries(summary.tables)) if (rows) console.log(`  ${table}: ${rows} filas`);
-      console.log(`Total: ${summary.rows} filas en ${Object.keys(summary.tables).length} tablas, ${summary.sequences} secuencias, ${summary.files} archivos; conteos y sumas de verificación comprobados (${((Date.now() - started) / 1000).toFixed(1)} s).`);
-      return 0;
-    } finally {
-      await database.close();
-    }
-  } finally {
-    await release?.();
-  }
+  return withConfiguredDatabase(config, async (db) => {
+    const started = Date.now();
+    const summary = await restoreBackup(db, objectStores(config).uploads, file, { force });
+    const target = config.DATABASE_URL ? 'PostgreSQL' : `PGlite en ${config.DATA_DIR}`;
+    console.log(
+      `Respaldo ${path.basename(file)} (creado ${summary.header.created_at} en ${summary.header.engine}, esquema ${summary.header.schema}) restaurado en ${target}:`,
+    );
+    for (const [table, rows] of Object.entries(summary.tables)) if (rows) console.log(`  ${table}: ${rows} filas`);
+    console.log(
+      `Total: ${summary.rows} filas en ${Object.keys(summary.tables).length} tablas, ${summary.sequences} secuencias, ${summary.files} archivos; conteos y sumas de verificación comprobados (${((Date.now() - started) / 1000).toFixed(1)} s).`,
+    );
+    return 0;
+  });
 }
 
 main(process.argv.slice(2)).then(
