@@ -20,8 +20,7 @@ export const correlativeMessages = {
   deleted: 'Correlativo eliminado',
   notFound: 'No se ha encontrado el correlativo',
   duplicateSerie: 'Ya existe un correlativo con esa serie.',
-  hasUsers: (count: number) =>
-    `No se puede eliminar el correlativo porque está asignado a ${count} ${count === 1 ? 'usuario' : 'usuarios'}.`,
+  hasUsers: (count: number) => `No se puede eliminar el correlativo porque está asignado a ${count} ${count === 1 ? 'usuario' : 'usuarios'}.`,
 } as const;
 
 /**
@@ -52,3 +51,34 @@ export const continuityMessages = {
   gap: (from: string, to: string) => (from === to ? `Falta el número ${from}` : `Faltan los números ${from} a ${to}`),
   duplicate: (number: string, times: number) => `El número ${number} aparece ${times} veces`,
 } as const;
+
+/** A row of the continuity report: a numbered document, or a gap (`status` missing, `number` to `number_to`). */
+export interface ContinuityRow {
+  type_document: ContinuityType;
+  number: string;
+  /** A gap's last missing number; null on a document. */
+  number_to: string | null;
+  control_number: string | null;
+  date: string | null;
+  status: ContinuityStatus;
+  /** The printer's code (legal_documents.status), null while queued or without a digital document. */
+  printer_status: number | null;
+  payment_id: number | null;
+  document_id: number | null;
+  duplicate: boolean;
+}
+
+export interface ContinuitySummary {
+  type_document: ContinuityType;
+  /** The series' counter of the type: the last number it handed out. */
+  counter: string;
+  first: string | null;
+  last: string | null;
+  count: number;
+  cancelled: number;
+  /** Numbers between first and last that no document holds. */
+  missing: number;
+  /** The first gaps (up to the server's list limit) of the type, as ranges. */
+  gaps: { from: string; to: string }[];
+  duplicates: { number: string; times: number }[];
+}

@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { CONTINUITY_TYPES, correlativeMessages, type ContinuityStatus, type ContinuityType } from '@recaudo/domain/correlatives';
+import { CONTINUITY_TYPES, correlativeMessages, type ContinuityRow, type ContinuitySummary, type ContinuityType } from '@recaudo/domain/correlatives';
 import type { Executor } from '../../db/client';
 import { notFound } from '../../platform/errors';
 import type { RowSource } from '../../platform/export';
@@ -15,35 +15,6 @@ import { correlatives } from './tables';
  * Gaps come back as rows of their own, in place, so neither the screen nor an export can hide them.
  */
 
-export interface ContinuityRow {
-  type_document: ContinuityType;
-  number: string;
-  /** A gap's last missing number; null on a document. */
-  number_to: string | null;
-  control_number: string | null;
-  date: string | null;
-  status: ContinuityStatus;
-  /** The printer's code (legal_documents.status), null while queued or without a digital document. */
-  printer_status: number | null;
-  payment_id: number | null;
-  document_id: number | null;
-  duplicate: boolean;
-}
-
-export interface ContinuitySummary {
-  type_document: ContinuityType;
-  /** The series' counter of the type: the last number it handed out. */
-  counter: string;
-  first: string | null;
-  last: string | null;
-  count: number;
-  cancelled: number;
-  /** Numbers between first and last that no document holds. */
-  missing: number;
-  /** The first GAP_LIST_LIMIT gaps of the type, as ranges. */
-  gaps: { from: string; to: string }[];
-  duplicates: { number: string; times: number }[];
-}
 
 /** Gap ranges listed per type; `missing` still counts them all. */
 export const GAP_LIST_LIMIT = 200;

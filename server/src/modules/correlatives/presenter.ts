@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { CONTINUITY_STATUS, CONTINUITY_TYPES, type ContinuityStatus } from '@recaudo/domain/correlatives';
+import { CONTINUITY_STATUS, CONTINUITY_TYPES, type ContinuityRow, type ContinuityStatus } from '@recaudo/domain/correlatives';
 import { DOCUMENT_TYPES } from '@recaudo/domain/invoices';
 import type { ExportColumn } from '../../platform/export';
-import type { ContinuityRow } from './continuity';
 import type { CorrelativeRow } from './service';
 
 export const correlativeRowSchema = z.object({

@@ -1,4 +1,4 @@
-import type { ContinuityStatus, ContinuityType } from '@recaudo/domain/correlatives';
+import type { ContinuityRow, ContinuitySummary, ContinuityType } from '@recaudo/domain/correlatives';
 import type { Paged } from '@recaudo/domain/paging';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListParams } from '../../components/use-list-state';
@@ -63,31 +63,6 @@ export const useSaveCorrelative = () =>
   useCorrelativeMutation(({ id, ...input }: CorrelativeInput & { id?: number }) => (id ? updateCorrelative({ id, ...input }) : createCorrelative(input)));
 export const useDeleteCorrelative = () => useCorrelativeMutation(deleteCorrelative);
 
-/** A row of the continuity report: a numbered document, or a gap (`status` missing, `number` to `number_to`). */
-export interface ContinuityRow {
-  type_document: ContinuityType;
-  number: string;
-  number_to: string | null;
-  control_number: string | null;
-  date: string | null;
-  status: ContinuityStatus;
-  printer_status: number | null;
-  payment_id: number | null;
-  document_id: number | null;
-  duplicate: boolean;
-}
-
-export interface ContinuitySummary {
-  type_document: ContinuityType;
-  counter: string;
-  first: string | null;
-  last: string | null;
-  count: number;
-  cancelled: number;
-  missing: number;
-  gaps: { from: string; to: string }[];
-  duplicates: { number: string; times: number }[];
-}
 
 export interface ContinuityReport {
   serie: { id: number; serie: string };

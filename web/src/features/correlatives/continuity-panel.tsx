@@ -1,4 +1,12 @@
-import { CONTINUITY_STATUS, CONTINUITY_TYPES, continuityMessages, type ContinuityStatus, type ContinuityType } from '@recaudo/domain/correlatives';
+import {
+  CONTINUITY_STATUS,
+  CONTINUITY_TYPES,
+  continuityMessages,
+  type ContinuityRow,
+  type ContinuityStatus,
+  type ContinuitySummary,
+  type ContinuityType,
+} from '@recaudo/domain/correlatives';
 import { formatDate } from '@recaudo/domain/format';
 import { DOCUMENT_TYPES } from '@recaudo/domain/invoices';
 import { DEFAULT_PAGE_SIZE } from '@recaudo/domain/paging';
@@ -13,7 +21,7 @@ import { useState } from 'react';
 import { DataTable } from '../../components/data-table';
 import { ExportButton } from '../../components/export-button';
 import { useCan } from '../../lib/session';
-import { continuityExportPath, useContinuity, type ContinuityRow, type ContinuitySummary } from './api';
+import { continuityExportPath, useContinuity } from './api';
 
 const STATUS_COLORS: Record<ContinuityStatus, string> = {
   issued: 'green',

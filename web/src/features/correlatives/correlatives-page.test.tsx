@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { notFound, ok, installFakeApi } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
-import type { ContinuityReport, ContinuitySummary, CorrelativeRow } from './api';
+import type { ContinuitySummary } from '@recaudo/domain/correlatives';
+import type { ContinuityReport, CorrelativeRow } from './api';
 import CorrelativesPage from './correlatives-page';
 
 
