@@ -29,20 +29,22 @@ export class HealthRegistry {
     const report: HealthReport = { healthy: false, database: 'unreachable', migrations: { current: false, expected: expected.tag }, queues: {} };
     const within = <T>(work: Promise<T>) =>
       Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('tiempo de espera agotado')), timeoutMs).unref())]);
-    try {
-      await within(db.execute(sql`select 1`));
-      report.database = 'ok';
-      report.migrations.current = (await within(appliedMigration(db))) === expected.when;
-    } catch {
-      return report;
-    }
-    for (const [name, probe] of this.queues) {
-      try {
-        report.queues[name] = { oldest_pending_seconds: await within(probe()) };
-      } catch (error) {
-        report.queues[name] = { error: (error as Error).message };
-      }
-    }
+    // One round of queries at once: asked one after another, each waited for its own turn of an
+    // event loop busy with large pages, and a load balancer's probe timed out behind them.
+    const names = [...this.queues.keys()];
+    const [reachable, applied, ...ages] = await Promise.allSettled([
+      within(db.execute(sql`select 1`)),
+      within(appliedMigration(db)),
+      ...[...this.queues.values()].map((probe) => within(probe())),
+    ]);
+    if (reachable.status === 'rejected') return report;
+    report.database = 'ok';
+    if (applied.status === 'rejected') return report;
+    report.migrations.current = applied.value === expected.when;
+    names.forEach((name, index) => {
+      const age = ages[index]!;
+      report.queues[name] = age.status === 'fulfilled' ? { oldest_pending_seconds: age.value } : { error: (age.reason as Error).message };
+    });
     report.healthy = report.migrations.current;
     return report;
   }

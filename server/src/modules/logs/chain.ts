@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 
@@ -38,7 +39,18 @@ const chainColumns = (position: ReturnType<typeof sql>) => sql`
 
 /** The canonical content of an entry: a JSON array in a fixed order, its position included so that moving an entry breaks it. */
 export function canonicalEntry(row: ChainRow): string {
-  return JSON.stringify([row.position, row.id, row.log_name, row.description, row.subject_type, row.subject_id, row.causer_id, row.properties, row.error_message, row.created_at]);
+  return JSON.stringify([
+    row.position,
+    row.id,
+    row.log_name,
+    row.description,
+    row.subject_type,
+    row.subject_id,
+    row.causer_id,
+    row.properties,
+    row.error_message,
+    row.created_at,
+  ]);
 }
 
 /** The entry's hash: SHA-256 of the previous entry's hash and its own canonical content. */
@@ -58,8 +70,13 @@ export async function chainHead(db: Executor): Promise<{ position: number; hash:
  * position, the head's hash as previous hash and its own hash. Writers never wait for this: they
  * insert and commit, and the chainer (one at a time, under an advisory lock) links committed rows
  * later. Answers how many entries it linked.
+ *
+ * A batch is hashed in one synchronous stretch, so batches are small and the event loop gets a
+ * turn between them: catching up on a large unchained log (after the chain's migration or a
+ * restore) at 5 000 entries a batch held the server for hundreds of milliseconds at a time, and
+ * `/api/health` and every page waited behind it.
  */
-export async function chainPending(db: Database, batch = 5000): Promise<number> {
+export async function chainPending(db: Database, batch = 1000): Promise<number> {
   let linked = 0;
   // Within one pass each batch starts after the previous one's last id: the index of unchained
   // rows keeps entries of just-linked rows until vacuum, and rescanning them from the start made a
@@ -72,7 +89,9 @@ export async function chainPending(db: Database, batch = 5000): Promise<number> 
       await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK})`);
       let head = await chainHead(tx);
       const rows = rowsOf<ChainRow>(
-        await tx.execute(sql`select ${chainColumns(sql`null::text`)} from audit_logs where chain_position is null and id > ${after} order by audit_logs.id limit ${batch}`),
+        await tx.execute(
+          sql`select ${chainColumns(sql`null::text`)} from audit_logs where chain_position is null and id > ${after} order by audit_logs.id limit ${batch}`,
+        ),
       );
       if (!rows.length) return 0;
       after = Number(rows.at(-1)!.id);
@@ -94,6 +113,7 @@ export async function chainPending(db: Database, batch = 5000): Promise<number> 
     });
     linked += count;
     if (count < batch) return linked;
+    await nextTurn();
   }
 }
 
