@@ -29,9 +29,10 @@ export function bankConnection(config: Config): BankConnection {
             ...paths,
           });
         }
-        simulator = startBankSimulator({ account: config.BANK_ACCOUNT });
+        const phone = config.BANK_PHONE ?? '04120000000';
+        simulator = startBankSimulator({ account: config.BANK_ACCOUNT, phone });
         const running = await simulator;
-        return bdvClient({ baseUrl: running.url, apiKey: running.apiKey, account: running.account, phone: config.BANK_PHONE ?? '04120000000', ...paths });
+        return bdvClient({ baseUrl: running.url, apiKey: running.apiKey, account: running.account, phone, ...paths });
       })();
       return client;
     },

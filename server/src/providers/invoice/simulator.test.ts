@@ -20,7 +20,7 @@ async function raw(path: string, init: { method?: string; body?: unknown; auth?:
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, any>) : null }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, any>) : null };
 }
 const post = async (path: string, body: unknown) => (await raw(path, { body })).body!;
 
