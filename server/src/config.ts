@@ -48,6 +48,8 @@ const configSchema = z.object({
   INVOICE_POLL_SECONDS: z.coerce.number().min(0.1).default(2),
   /** Attempts per legal document before it is marked failed. */
   INVOICE_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
+  /** Below this many control numbers left at the printer, the Administrador's dashboard and the log warn. */
+  INVOICE_RANGE_WARNING: z.coerce.number().int().min(0).default(100),
   /** Banco de Venezuela's conciliation API (providers.md §1); without it a local simulator answers. */
   BANK_API_URL: z.string().url().optional(),
   BANK_API_KEY: z.string().optional(),
