@@ -103,8 +103,18 @@ export async function requeueRefusedInvoice(tx: Executor, payment: PaymentRecord
   if (payment.status !== 1) return;
   const [doc] = await tx
     .update(legalDocuments)
-    .set({ status: null, message: null, transactionId: newTransactionId(), taxBase: payment.taxBase, iva: payment.iva, total: payment.amountBill, updatedAt: sql`now()` })
-    .where(and(eq(legalDocuments.paymentId, payment.id), inArray(legalDocuments.typeDocument, ['01', '04']), inArray(legalDocuments.status, [...PRINTER_REFUSALS])))
+    .set({
+      status: null,
+      message: null,
+      transactionId: newTransactionId(),
+      taxBase: payment.taxBase,
+      iva: payment.iva,
+      total: payment.amountBill,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(eq(legalDocuments.paymentId, payment.id), inArray(legalDocuments.typeDocument, ['01', '04']), inArray(legalDocuments.status, [...PRINTER_REFUSALS])),
+    )
     .returning({ id: legalDocuments.id, transactionId: legalDocuments.transactionId });
   if (!doc) return;
   await tx.update(payments).set({ statusInvoiceFactory: null, factoryResponse: null }).where(eq(payments.id, payment.id));
@@ -272,7 +282,8 @@ export interface EmissionSettings {
 const refOf = (doc: DocumentRecord) => ({ serie: doc.serie, tipoDocumento: doc.typeDocument, numeroDocumento: String(Number(doc.numberDocument)) });
 
 /** A state answer that is this document: issued with a control number, and our transaccionId when the printer echoes one. */
-const isOurs = (doc: DocumentRecord, state: ProviderAnswer) => state.code === '200' && !!state.controlNumber && (!state.transactionId || state.transactionId === doc.transactionId);
+const isOurs = (doc: DocumentRecord, state: ProviderAnswer) =>
+  state.code === '200' && !!state.controlNumber && (!state.transactionId || state.transactionId === doc.transactionId);
 
 /**
  * Before any re-send (after a timeout, a crash, a restart): EstadoDocumento by our transaccionId;

@@ -14,7 +14,9 @@ import { invoiceRecords, printerRanges } from './tables';
  */
 const { w, address, storePayment, paymentFields, invoicedPayment, paymentRow, documentOf, run, makeDue } = invoiceWorld();
 const recordsOf = async (paymentId: number) =>
-  (await w.ctx.db.select().from(invoiceRecords).where(eq(invoiceRecords.paymentId, paymentId)).orderBy(invoiceRecords.id)).map((r) => `${r.endpoint} ${r.code}`);
+  (await w.ctx.db.select().from(invoiceRecords).where(eq(invoiceRecords.paymentId, paymentId)).orderBy(invoiceRecords.id)).map(
+    (r) => `${r.endpoint} ${r.code}`,
+  );
 const range = () => w.sim.ranges[0]!;
 /** Leaves `left` control numbers in the simulated printer's range. */
 const leave = (left: number) => {
@@ -133,19 +135,35 @@ describe('answers to Emision', () => {
 /** An Emision sent straight to the simulator, as another client of the same printer account would. */
 async function emitAsAnotherClient(serie: string, numeroDocumento: string) {
   {
-    const login = await fetch(`${w.sim.url}/Autenticacion`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ usuario: 'hka', clave: 'clave-hka' }) });
+    const login = await fetch(`${w.sim.url}/Autenticacion`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ usuario: 'hka', clave: 'clave-hka' }),
+    });
     const { token } = (await login.json()) as { token: string };
     const body = {
       documentoElectronico: {
         encabezado: {
-          identificacionDocumento: { tipoDocumento: '01', numeroDocumento, serie, fechaEmision: '01/11/2026', horaEmision: '10:00:00 am', moneda: 'VES', transaccionId: 'OTRAINSTALACION1' },
+          identificacionDocumento: {
+            tipoDocumento: '01',
+            numeroDocumento,
+            serie,
+            fechaEmision: '01/11/2026',
+            horaEmision: '10:00:00 am',
+            moneda: 'VES',
+            transaccionId: 'OTRAINSTALACION1',
+          },
           comprador: { tipoIdentificacion: 'V', numeroIdentificacion: '1', razonSocial: 'Otro' },
           totales: { nroItems: '1', subtotal: '1.00', totalIVA: '0.00', montoTotalConIVA: '1.00' },
         },
         detallesItems: [{ numeroLinea: '1', descripcion: 'Otro' }],
       },
     };
-    const response = await fetch(`${w.sim.url}/Emision`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+    const response = await fetch(`${w.sim.url}/Emision`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
     return (await response.json()) as { codigo: string; resultado: { numeroControl: string } };
   }
 }

@@ -34,7 +34,13 @@ export async function rangeLeft(db: Executor): Promise<number | null> {
     .select({ left: sql<string>`min(${printerRanges.rangeTo} - ${printerRanges.lastUsed})`, checkedAt: sql<string>`min(${printerRanges.checkedAt})` })
     .from(printerRanges);
   if (known?.left === null || known?.left === undefined) return null;
-  const count = async (where: SQL) => (await db.select({ count: sql<number>`count(*)::int` }).from(legalDocuments).where(where))[0]?.count ?? 0;
+  const count = async (where: SQL) =>
+    (
+      await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(legalDocuments)
+        .where(where)
+    )[0]?.count ?? 0;
   const queued = await count(isNull(legalDocuments.status));
   const issuedSince = await count(gt(legalDocuments.issuedAt, sql`${known.checkedAt}::timestamptz`));
   return Number(known.left) - queued - issuedSince;

@@ -1,4 +1,5 @@
 import type { Config } from '../../config';
+import { bankSimulatorOptions } from '../simulator-options';
 import { bdvClient } from './bdv-client';
 import { startBankSimulator, type BankSimulator } from './simulator';
 import type { BankProvider } from './types';
@@ -29,10 +30,11 @@ export function bankConnection(config: Config): BankConnection {
             ...paths,
           });
         }
-        const phone = config.BANK_PHONE ?? '04120000000';
-        simulator = startBankSimulator({ account: config.BANK_ACCOUNT, phone });
+        // In process, as before `npm run simulators` existed: its conciliations last as long as the process.
+        const options = { ...bankSimulatorOptions(config), stateFile: undefined };
+        simulator = startBankSimulator(options);
         const running = await simulator;
-        return bdvClient({ baseUrl: running.url, apiKey: running.apiKey, account: running.account, phone, ...paths });
+        return bdvClient({ baseUrl: running.url, apiKey: running.apiKey, account: running.account, phone: options.phone!, ...paths });
       })();
       return client;
     },

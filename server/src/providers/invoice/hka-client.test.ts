@@ -15,7 +15,9 @@ beforeAll(async () => {
   server = http.createServer((request, response) => {
     request.resume();
     request.on('end', () => {
-      const answer = request.url?.endsWith('/Autenticacion') ? { status: 200, body: { CODIGO: 200, Token: 'ficha', Expiracion: '2026-12-31T23:59:59' } } : (next ?? { status: 404, body: {} });
+      const answer = request.url?.endsWith('/Autenticacion')
+        ? { status: 200, body: { CODIGO: 200, Token: 'ficha', Expiracion: '2026-12-31T23:59:59' } }
+        : (next ?? { status: 404, body: {} });
       response.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
     });
   });
@@ -29,8 +31,21 @@ const ref = { serie: '', tipoDocumento: '01' as const, numeroDocumento: '5' };
 
 describe('HKA client reading answers', () => {
   it('reads PascalCase keys and a numeric codigo on an emission', async () => {
-    next = { status: 200, body: { Codigo: 200, Mensaje: 'Documento procesado correctamente', Resultado: { NumeroControl: '00-00000646', UrlConsulta: 'https://x/?doc=1', TransaccionId: 'RC1' } } };
-    expect(await client().emit({})).toMatchObject({ code: '200', message: 'Documento procesado correctamente', controlNumber: '00-00000646', url: 'https://x/?doc=1', transactionId: 'RC1' });
+    next = {
+      status: 200,
+      body: {
+        Codigo: 200,
+        Mensaje: 'Documento procesado correctamente',
+        Resultado: { NumeroControl: '00-00000646', UrlConsulta: 'https://x/?doc=1', TransaccionId: 'RC1' },
+      },
+    };
+    expect(await client().emit({})).toMatchObject({
+      code: '200',
+      message: 'Documento procesado correctamente',
+      controlNumber: '00-00000646',
+      url: 'https://x/?doc=1',
+      transactionId: 'RC1',
+    });
   });
 
   it('reads EstadoDocumento in upper case and UltimoDocumento with the number as text', async () => {
@@ -41,8 +56,13 @@ describe('HKA client reading answers', () => {
   });
 
   it('reads numeraciones with integers as numbers or text', async () => {
-    next = { status: 200, body: { codigo: '200', Numeraciones: [{ Serie: 'NO APLICA', TipoDocumento: '01', Desde: '1', Hasta: 100000, Correlativo: '99950', Estado: 'Activo' }] } };
-    expect((await client().numberings('01', '')).ranges).toEqual([{ serie: 'NO APLICA', tipoDocumento: '01', from: 1, to: 100000, last: 99950, state: 'Activo' }]);
+    next = {
+      status: 200,
+      body: { codigo: '200', Numeraciones: [{ Serie: 'NO APLICA', TipoDocumento: '01', Desde: '1', Hasta: 100000, Correlativo: '99950', Estado: 'Activo' }] },
+    };
+    expect((await client().numberings('01', '')).ranges).toEqual([
+      { serie: 'NO APLICA', tipoDocumento: '01', from: 1, to: 100000, last: 99950, state: 'Activo' },
+    ]);
   });
 
   it('keeps the business body of an HTTP 400, a single validación as text, and code 99', async () => {

@@ -79,7 +79,9 @@ function emit(ctx: EndpointContext, body: Body): Answer {
   if (existing) {
     if (existing.emittedAt && Date.now() - existing.emittedAt < ctx.repeatWindowMs)
       return refusal('99', 'El documento ya ha sido enviado previamente', [`Espere ${Math.ceil(ctx.repeatWindowMs / 1000)} segundos antes de reenviarlo`]);
-    return refusal('201', 'Documento duplicado', [`El documento ${existing.numeroDocumento} ya fue emitido con el número de control ${existing.numeroControl}`]);
+    return refusal('201', 'Documento duplicado', [
+      `El documento ${existing.numeroDocumento} ya fue emitido con el número de control ${existing.numeroControl}`,
+    ]);
   }
   const key = documentKey(id.tipoDocumento, serie, id.numeroDocumento);
   const reserved = ctx.store.assigned.get(key);
@@ -144,7 +146,11 @@ function sendMail(ctx: EndpointContext, body: Body): Answer {
   if (!correos.length) return refusal('203', 'Documento no procesado', ['correos es requerido']);
   const same = correos.slice().sort().join(',');
   const repeated = ctx.store.mails.find(
-    (mail) => mail.numeroDocumento === doc.numeroDocumento && mail.tipoDocumento === doc.tipoDocumento && mail.serie === doc.serie && mail.correos.slice().sort().join(',') === same,
+    (mail) =>
+      mail.numeroDocumento === doc.numeroDocumento &&
+      mail.tipoDocumento === doc.tipoDocumento &&
+      mail.serie === doc.serie &&
+      mail.correos.slice().sort().join(',') === same,
   );
   if (repeated && Date.now() - repeated.sentAt < ctx.repeatWindowMs) return refusal('99', 'El correo ya ha sido enviado previamente', []);
   ctx.store.mails.push({
@@ -203,7 +209,8 @@ function assignNumbers(ctx: EndpointContext, body: Body): Answer {
     const from = Number(detail.numeroDocumentoInicio);
     const to = Number(detail.numeroDocumentoFin);
     if (!DOCUMENT_TYPES.includes(text(detail.tipoDocumento))) issues.push('tipoDocumento: valor no permitido (catálogo 1)');
-    if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to) || from < 1 || to < from) issues.push('numeroDocumentoInicio y numeroDocumentoFin: rango inválido');
+    if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to) || from < 1 || to < from)
+      issues.push('numeroDocumentoInicio y numeroDocumentoFin: rango inválido');
   }
   if (issues.length) return refusal('203', 'Documento no procesado', issues);
   const asignaciones: Body[] = [];
@@ -276,5 +283,8 @@ export function publicPage(ctx: EndpointContext, transaccionId: string): { statu
     ['Estado', doc.anulado ? 'Anulada' : 'Enviada'],
   ];
   const body = rows.map(([label, value]) => `<tr><th>${escape(label!)}</th><td>${escape(value!)}</td></tr>`).join('');
-  return { status: 200, html: `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Consulta de documento</title></head><body><h1>THE FACTORY HKA VENEZUELA (simulador)</h1><table>${body}</table></body></html>` };
+  return {
+    status: 200,
+    html: `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Consulta de documento</title></head><body><h1>THE FACTORY HKA VENEZUELA (simulador)</h1><table>${body}</table></body></html>`,
+  };
 }

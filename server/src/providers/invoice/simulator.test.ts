@@ -52,7 +52,16 @@ function invoice(overrides: { id?: Record<string, unknown>; buyer?: Record<strin
           transaccionId: `TX${sequence}`,
           ...overrides.id,
         },
-        comprador: { tipoIdentificacion: 'J', numeroIdentificacion: '123456789', razonSocial: 'Comercial Los Pinos', direccion: 'Calle 1', pais: 'VE', telefono: ['04141234567'], correo: ['cliente@example.com'], ...overrides.buyer },
+        comprador: {
+          tipoIdentificacion: 'J',
+          numeroIdentificacion: '123456789',
+          razonSocial: 'Comercial Los Pinos',
+          direccion: 'Calle 1',
+          pais: 'VE',
+          telefono: ['04141234567'],
+          correo: ['cliente@example.com'],
+          ...overrides.buyer,
+        },
         totales: {
           nroItems: '1',
           montoGravadoTotal: '100.00',
@@ -65,7 +74,9 @@ function invoice(overrides: { id?: Record<string, unknown>; buyer?: Record<strin
           ...overrides.totals,
         },
       },
-      detallesItems: overrides.items ?? [{ numeroLinea: '1', codigoPLU: 'FEE-01', descripcion: 'Cuota mensual', cantidad: '1', precioUnitario: '100.00', valorTotalItem: '116.00' }],
+      detallesItems: overrides.items ?? [
+        { numeroLinea: '1', codigoPLU: 'FEE-01', descripcion: 'Cuota mensual', cantidad: '1', precioUnitario: '100.00', valorTotalItem: '116.00' },
+      ],
     },
   };
 }
@@ -76,7 +87,10 @@ afterEach(() => sim.close());
 describe('HKA simulator: authentication and routing', () => {
   it('answers Autenticacion with codigo as the number 200 and a date-time expiracion; a wrong key is refused', async () => {
     const login = await start();
-    expect(login).toMatchObject({ status: 200, body: { codigo: 200, token: expect.any(String), expiracion: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/) } });
+    expect(login).toMatchObject({
+      status: 200,
+      body: { codigo: 200, token: expect.any(String), expiracion: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/) },
+    });
     expect((await raw('Autenticacion', { body: { usuario: 'recaudo', clave: 'otra' }, auth: false })).body).toMatchObject({ codigo: 403 });
     expect((await raw('UltimoDocumento', { body: { serie: '', tipoDocumento: '01' }, auth: false })).status).toBe(401);
   });
@@ -116,8 +130,13 @@ describe('HKA simulator: Emision and EstadoDocumento', () => {
       }),
     });
     const state = await post('EstadoDocumento', { tipoDocumento: '01', transaccionId: idOf(body).transaccionId });
-    expect(state).toMatchObject({ codigo: '200', estado: { transaccionId: idOf(body).transaccionId, numeroControl: '00-00000646', estadoDocumento: 'Enviada' } });
-    expect(await post('EstadoDocumento', { tipoDocumento: '01', serie: '', numeroDocumento: idOf(body).numeroDocumento })).toMatchObject({ estado: { transaccionId: idOf(body).transaccionId } });
+    expect(state).toMatchObject({
+      codigo: '200',
+      estado: { transaccionId: idOf(body).transaccionId, numeroControl: '00-00000646', estadoDocumento: 'Enviada' },
+    });
+    expect(await post('EstadoDocumento', { tipoDocumento: '01', serie: '', numeroDocumento: idOf(body).numeroDocumento })).toMatchObject({
+      estado: { transaccionId: idOf(body).transaccionId },
+    });
     expect(await post('EstadoDocumento', { tipoDocumento: '01', transaccionId: 'NOEXISTE' })).toEqual({
       codigo: '203',
       mensaje: 'Consulta no procesada',
@@ -194,7 +213,11 @@ describe('HKA simulator: Emision and EstadoDocumento', () => {
     await sim.close();
     await start({ rangeFrom: 1, rangeTo: 1 });
     expect(await post('Emision', invoice())).toMatchObject({ codigo: '200', resultado: { numeroControl: '00-00000001' } });
-    expect(await post('Emision', invoice())).toEqual({ codigo: '203', mensaje: 'Documento no procesado', validaciones: ['No posee rango de numeración disponible'] });
+    expect(await post('Emision', invoice())).toEqual({
+      codigo: '203',
+      mensaje: 'Documento no procesado',
+      validaciones: ['No posee rango de numeración disponible'],
+    });
   });
 
   it('serves urlConsulta as a public page, without a bearer', async () => {
@@ -225,16 +248,34 @@ describe('HKA simulator: numbering endpoints', () => {
     expect(await post('ConsultaNumeraciones', { serie: '', tipoDocumento: '01', prefix: '' })).toEqual({
       codigo: '200',
       mensaje: 'Consulta realizada',
-      numeraciones: [{ titulo: 'Rango de números de control', serie: 'NO APLICA', tipoDocumento: '01', prefijo: '00', desde: 1, hasta: 500, correlativo: 1, estado: 'Activo' }],
+      numeraciones: [
+        {
+          titulo: 'Rango de números de control',
+          serie: 'NO APLICA',
+          tipoDocumento: '01',
+          prefijo: '00',
+          desde: 1,
+          hasta: 500,
+          correlativo: 1,
+          estado: 'Activo',
+        },
+      ],
     });
   });
 
   it('AsignarNumeraciones reserves control numbers that Emision then uses', async () => {
-    const reserved = await post('AsignarNumeraciones', { detalleAsignacion: [{ serie: '', tipoDocumento: '01', numeroDocumentoInicio: 900, numeroDocumentoFin: 902 }] });
-    expect(reserved).toMatchObject({ codigo: '200', asignaciones: [{ numeroDocumento: 900, numeroControl: '00-00000001' }, { numeroDocumento: 901 }, { numeroDocumento: 902, numeroControl: '00-00000003' }] });
+    const reserved = await post('AsignarNumeraciones', {
+      detalleAsignacion: [{ serie: '', tipoDocumento: '01', numeroDocumentoInicio: 900, numeroDocumentoFin: 902 }],
+    });
+    expect(reserved).toMatchObject({
+      codigo: '200',
+      asignaciones: [{ numeroDocumento: 900, numeroControl: '00-00000001' }, { numeroDocumento: 901 }, { numeroDocumento: 902, numeroControl: '00-00000003' }],
+    });
     expect(await post('Emision', invoice())).toMatchObject({ resultado: { numeroControl: '00-00000004' } });
     expect(await post('Emision', invoice({ id: { numeroDocumento: '901' } }))).toMatchObject({ resultado: { numeroControl: '00-00000002' } });
-    expect(await post('AsignarNumeraciones', { detalleAsignacion: [{ serie: '', tipoDocumento: '01', numeroDocumentoInicio: 5, numeroDocumentoFin: 4 }] })).toMatchObject({ codigo: '203' });
+    expect(
+      await post('AsignarNumeraciones', { detalleAsignacion: [{ serie: '', tipoDocumento: '01', numeroDocumentoInicio: 5, numeroDocumentoFin: 4 }] }),
+    ).toMatchObject({ codigo: '203' });
   });
 });
 
@@ -251,7 +292,11 @@ describe('HKA simulator: files, e-mail, retention, cancellation', () => {
   it('DescargaArchivo: PDF by default and in any case, XML as XML, in Base64 under archivo', async () => {
     for (const tipoArchivo of [undefined, 'pdf', 'PDF']) {
       const file = await post('DescargaArchivo', { ...ref, tipoArchivo });
-      expect(Buffer.from(file.archivo as string, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+      expect(
+        Buffer.from(file.archivo as string, 'base64')
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
     }
     const xml = Buffer.from((await post('DescargaArchivo', { ...ref, tipoArchivo: 'XML' })).archivo as string, 'base64').toString();
     expect(xml).toMatch(/^<\?xml version="1.0"/);
@@ -261,7 +306,10 @@ describe('HKA simulator: files, e-mail, retention, cancellation', () => {
 
   it('Correo/Enviar then Correo/Rastreo; the same e-mail again within the window is code 99', async () => {
     expect(await post('Correo/Enviar', { ...ref, correos: ['a@example.com', 'b@example.com'] })).toMatchObject({ codigo: '200' });
-    expect(await post('Correo/Enviar', { ...ref, correos: ['b@example.com', 'a@example.com'] })).toMatchObject({ codigo: '99', mensaje: 'El correo ya ha sido enviado previamente' });
+    expect(await post('Correo/Enviar', { ...ref, correos: ['b@example.com', 'a@example.com'] })).toMatchObject({
+      codigo: '99',
+      mensaje: 'El correo ya ha sido enviado previamente',
+    });
     const trace = await post('Correo/Rastreo', ref);
     expect(trace).toMatchObject({ codigo: '200', rastreos: [{ correo: 'a@example.com', status: 'Entregado' }, { correo: 'b@example.com' }] });
     expect(trace.rastreos[0].messageId).toEqual(expect.any(String));
@@ -269,11 +317,23 @@ describe('HKA simulator: files, e-mail, retention, cancellation', () => {
   });
 
   it('AplicarRetencion: POST registers once, GET reads it, DELETE removes it', async () => {
-    const retention = { tipoDocumento: '01', numeroControl: control, numeroComprobante: '20250500000001', fechaComprobante: '21/05/2025', totalRetencion: '12.00' };
+    const retention = {
+      tipoDocumento: '01',
+      numeroControl: control,
+      numeroComprobante: '20250500000001',
+      fechaComprobante: '21/05/2025',
+      totalRetencion: '12.00',
+    };
     expect(await post('AplicarRetencion', retention)).toMatchObject({ codigo: '200', mensaje: 'Retención registrada' });
     expect(await post('AplicarRetencion', retention)).toMatchObject({ codigo: '201' });
-    expect((await raw(`AplicarRetencion?numeroControl=${control}`, { method: 'GET' })).body).toMatchObject({ codigo: '200', retencion: { totalRetencion: '12.00' } });
-    expect((await raw('AplicarRetencion', { method: 'DELETE', body: { tipoDocumento: '01', numeroControl: control } })).body).toMatchObject({ codigo: '200', mensaje: 'Retención eliminada' });
+    expect((await raw(`AplicarRetencion?numeroControl=${control}`, { method: 'GET' })).body).toMatchObject({
+      codigo: '200',
+      retencion: { totalRetencion: '12.00' },
+    });
+    expect((await raw('AplicarRetencion', { method: 'DELETE', body: { tipoDocumento: '01', numeroControl: control } })).body).toMatchObject({
+      codigo: '200',
+      mensaje: 'Retención eliminada',
+    });
     expect(sim.retentions).toHaveLength(0);
     expect((await raw('AplicarRetencion', { method: 'DELETE', body: { tipoDocumento: '01', numeroControl: control } })).body).toMatchObject({ codigo: '203' });
   });
@@ -287,8 +347,12 @@ describe('HKA simulator: files, e-mail, retention, cancellation', () => {
       codigo: '203',
       validaciones: ['horaAnulacion: formato hh:mm:ss am|pm'],
     });
-    expect(await post('Anular', { ...ref, motivoAnulacion: 'Error', fechaAnulacion: '21/05/2025', horaAnulacion: '10:00:00 PM' })).toMatchObject({ codigo: '200' });
-    expect(await post('EstadoDocumento', { tipoDocumento: '01', transaccionId: sim.documents[0]!.transaccionId })).toMatchObject({ estado: { estadoDocumento: 'Anulada' } });
+    expect(await post('Anular', { ...ref, motivoAnulacion: 'Error', fechaAnulacion: '21/05/2025', horaAnulacion: '10:00:00 PM' })).toMatchObject({
+      codigo: '200',
+    });
+    expect(await post('EstadoDocumento', { tipoDocumento: '01', transaccionId: sim.documents[0]!.transaccionId })).toMatchObject({
+      estado: { estadoDocumento: 'Anulada' },
+    });
   });
 
   it('keeps its state in the file across restarts', async () => {

@@ -94,7 +94,10 @@ export async function startInvoiceSimulator(options: SimulatorOptions = {}): Pro
     if (body.usuario !== user || body.clave !== password) return { status: 200, body: { codigo: 403, mensaje: 'Usuario o clave inválidos' } };
     const token = randomBytes(24).toString('hex');
     tokens.add(token);
-    return { status: 200, body: { codigo: 200, mensaje: 'Autenticación exitosa', token, expiracion: new Date(Date.now() + 12 * 3600_000).toISOString().slice(0, 19) } };
+    return {
+      status: 200,
+      body: { codigo: 200, mensaje: 'Autenticación exitosa', token, expiracion: new Date(Date.now() + 12 * 3600_000).toISOString().slice(0, 19) },
+    };
   }
 
   async function answer(request: http.IncomingMessage, raw: string, send: (answer: Answer) => void) {
@@ -154,7 +157,8 @@ export async function startInvoiceSimulator(options: SimulatorOptions = {}): Pro
         })
         .catch(() => {
           // A simulator fault answers like a printer outage instead of ending the server process.
-          if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'application/json' }).end(JSON.stringify({ mensaje: 'Error interno del servidor' }));
+          if (!response.headersSent)
+            response.writeHead(500, { 'Content-Type': 'application/json' }).end(JSON.stringify({ mensaje: 'Error interno del servidor' }));
         });
     });
   });
