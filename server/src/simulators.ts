@@ -18,9 +18,13 @@ async function main() {
   const invoice = await startInvoiceSimulator({ ...invoiceOptions, port: config.INVOICE_SIMULATOR_PORT, host });
   const bank = await startBankSimulator({ ...bankOptions, port: config.BANK_SIMULATOR_PORT, host });
   console.log(`Imprenta digital simulada (The Factory HKA) en http://${host}:${config.INVOICE_SIMULATOR_PORT}/api`);
-  console.log(`  INVOICE_PROVIDER_URL=http://${host}:${config.INVOICE_SIMULATOR_PORT}/api INVOICE_PROVIDER_USER=${invoiceOptions.user} INVOICE_PROVIDER_PASSWORD=${invoiceOptions.password}`);
+  console.log(
+    `  INVOICE_PROVIDER_URL=http://${host}:${config.INVOICE_SIMULATOR_PORT}/api INVOICE_PROVIDER_USER=${invoiceOptions.user} INVOICE_PROVIDER_PASSWORD=${invoiceOptions.password}`,
+  );
   console.log(`Banco de Venezuela simulado en http://${host}:${config.BANK_SIMULATOR_PORT}`);
-  console.log(`  BANK_API_URL=http://${host}:${config.BANK_SIMULATOR_PORT} BANK_API_KEY=${bankOptions.apiKey} BANK_ACCOUNT=${bank.account} BANK_PHONE=${bankOptions.phone}`);
+  console.log(
+    `  BANK_API_URL=http://${host}:${config.BANK_SIMULATOR_PORT} BANK_API_KEY=${bankOptions.apiKey} BANK_ACCOUNT=${bank.account} BANK_PHONE=${bankOptions.phone}`,
+  );
   console.log(`Estado de los simuladores en ${config.DATA_DIR}`);
   closeWithGrace({ delay: 5000 }, async () => {
     await invoice.close();

@@ -112,7 +112,9 @@ describe('two processes sharing npm run simulators', () => {
         await check.close();
       }
       // The printer holds each document once (its state file, written on every emission).
-      const printer = JSON.parse(fs.readFileSync(path.join(scratch, 'simulators', 'invoice-simulator.json'), 'utf8')) as { documents: { transaccionId: string; numeroControl: string }[] };
+      const printer = JSON.parse(fs.readFileSync(path.join(scratch, 'simulators', 'invoice-simulator.json'), 'utf8')) as {
+        documents: { transaccionId: string; numeroControl: string }[];
+      };
       expect(printer.documents).toHaveLength(50);
       expect(new Set(printer.documents.map((doc) => doc.transaccionId)).size).toBe(50);
       expect(pair[0]!.output() + pair[1]!.output()).not.toMatch(/invoice queue failed/);
