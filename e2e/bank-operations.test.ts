@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiAs, chromiumPath, loginAs, newPage, selectOption, snapshot, useBrowser } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
-import { owingAddress } from './support/demo-records';
+import { owingAddress, type DemoClient } from './support/demo-records';
 
 const { browser, baseUrl } = useBrowser();
 
@@ -40,6 +40,15 @@ describe.skipIf(!chromiumPath)(`bank validation in Chromium${chromiumPath ? '' :
 
     // A residential demo address that owes months, of a client with e-mail and phone.
     const target = await owingAddress(api, 0, 1, 'La semilla de demostración no tiene una dirección residencial con meses por pagar.');
+    // The bank validates the payer's phone too: the client paid from the phone the movement names.
+    const payerPhone = credit.observacion.split(' ')[4]!;
+    const [client] = await api<DemoClient[]>(`clients/selects/data?search=${target.client.identification}`);
+    const contact = await fetch(`${baseUrl()}/api/clients/update-contact-info`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${api.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ id: target.client_id, email: client!.email, phone: [payerPhone.slice(1)] }),
+    });
+    expect(contact.status).toBe(200);
 
     const page = await newPage(browser(), baseUrl());
     await loginAs(page, 'cajero@recaudo.test');

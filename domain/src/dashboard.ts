@@ -58,6 +58,8 @@ export interface DashboardAdmin {
   date_payment: SeriesPoint[];
   payments_to_proccess: PaymentRow[];
   data_general: { configuration: { name: 'update_dollar_rate' | 'update_euro_rate'; value: string }[] };
+  /** For the Administrador: the digital printer's control numbers are running out (INVOICE_RANGE_WARNING), else null. */
+  printer_warning: string | null;
 }
 
 export interface DashboardClient {

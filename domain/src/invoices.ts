@@ -75,6 +75,11 @@ export const invoiceMessages = {
   noteQueued: 'Nota enviada a la imprenta digital',
   printerRejected: 'La imprenta digital rechazó la operación',
   printerUnavailable: 'La imprenta digital no respondió. Intenta de nuevo en unos minutos.',
+  rangeExhausted:
+    'No quedan números de control en el rango asignado por la imprenta digital. Solicita un nuevo rango a The Factory HKA antes de emitir documentos, o guarda el pago sin factura digital.',
+  /** Fewer than INVOICE_RANGE_WARNING control numbers left. */
+  rangeLow: (left: number) => `Quedan ${left} números de control en el rango de la imprenta digital. Solicita un nuevo rango a The Factory HKA antes de que se agote.`,
+  numberTaken: (number: string, control: string) => `La imprenta digital ya tiene el documento ${number} con otra transacción (número de control ${control}).`,
   /** `available` is the invoice's total minus its earlier credit notes, already formatted ("BS 1.234,56"). */
   creditNoteExceeds: (available: string) =>
     `Las notas de crédito no pueden superar el total de la factura. Disponible para acreditar: ${available}.`,

@@ -48,6 +48,8 @@ const configSchema = z.object({
   INVOICE_POLL_SECONDS: z.coerce.number().min(0.1).default(2),
   /** Attempts per legal document before it is marked failed. */
   INVOICE_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
+  /** Below this many control numbers left at the printer, the Administrador's dashboard and the log warn. */
+  INVOICE_RANGE_WARNING: z.coerce.number().int().min(0).default(100),
   /** Banco de Venezuela's conciliation API (providers.md §1); without it a local simulator answers. */
   BANK_API_URL: z.string().url().optional(),
   BANK_API_KEY: z.string().optional(),
@@ -58,6 +60,23 @@ const configSchema = z.object({
   BANK_VALIDATE_PATH: z.string().default('/getMovement'),
   BANK_MOVEMENTS_PATH: z.string().default('/apis/bdv/consulta/movimientos'),
   BANK_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+  /** `npm run simulators`: the printer simulator's port (INVOICE_PROVIDER_URL=http://host:PORT/api). */
+  INVOICE_SIMULATOR_PORT: z.coerce.number().int().min(1).max(65535).default(8081),
+  /** `npm run simulators`: the bank simulator's port (BANK_API_URL=http://host:PORT). */
+  BANK_SIMULATOR_PORT: z.coerce.number().int().min(1).max(65535).default(8082),
+  /** Where the standalone simulators listen (0.0.0.0 to reach them from other machines). */
+  SIMULATORS_HOST: z.string().default('127.0.0.1'),
+  /** The printer simulator's control-number range (ConsultaNumeraciones `desde`/`hasta`). */
+  INVOICE_SIMULATOR_RANGE_FROM: z.coerce.number().int().min(1).default(1),
+  INVOICE_SIMULATOR_RANGE_TO: z.coerce.number().int().min(1).default(100_000),
+  /** Currency codes the printer simulator accepts, comma-separated (which bolívar code HKA takes is unconfirmed). */
+  INVOICE_SIMULATOR_CURRENCIES: z.string().default('VES,USD,EUR'),
+  /** How the bank simulator answers a day without movements: "1001", or "1000" with an empty list. */
+  BANK_SIMULATOR_EMPTY_DAY: z.enum(['1001', '1000']).default('1001'),
+  /** How the bank simulator answers a range that includes today: "refuse" (1010) or "serve". */
+  BANK_SIMULATOR_TODAY_IN_RANGE: z.enum(['refuse', 'serve']).default('refuse'),
+  /** Trailing reference digits the bank simulator's getMovement compares (public clients use 4 to 8). */
+  BANK_SIMULATOR_REFERENCE_DIGITS: z.coerce.number().int().min(4).max(12).default(6),
   /** Behind a load balancer the client's address comes from X-Forwarded-For. */
   TRUST_PROXY: booleanFromEnv.default(false),
   /** S3-compatible bucket for uploads and backups (path-style URL, e.g. http://minio:9000); without it both stay in DATA_DIR. */

@@ -62,6 +62,8 @@ async function main() {
   const invoiceWorker = startInvoiceWorker(database.db, printer.provider, {
     intervalMs: config.INVOICE_POLL_SECONDS * 1000,
     maxAttempts: config.INVOICE_MAX_ATTEMPTS,
+    rangeWarning: config.INVOICE_RANGE_WARNING,
+    log: (message) => app.log.warn(message),
     onError: (error) => app.log.error({ err: error }, 'invoice queue failed'),
   });
   // On SIGTERM/SIGINT: stop taking connections, let the requests in flight finish (up to 10 s),

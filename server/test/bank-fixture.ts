@@ -10,7 +10,7 @@ import { createTestContext, type TestContext } from './harness';
 
 /** A test context whose bank is the simulator on its own local port, reached through the HTTP client. */
 export async function bankTestContext(): Promise<{ ctx: TestContext; simulator: BankSimulator }> {
-  const simulator = await startBankSimulator({ apiKey: 'clave-de-prueba', account: '01020000000000001234' });
+  const simulator = await startBankSimulator({ apiKey: 'clave-de-prueba', account: '01020000000000001234', phone: '04120001122' });
   const ctx = await createTestContext({
     BANK_API_URL: simulator.url,
     BANK_API_KEY: 'clave-de-prueba',

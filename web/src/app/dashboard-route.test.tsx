@@ -54,6 +54,7 @@ const admin: DashboardAdmin = {
       { name: 'update_euro_rate', value: '44.25' },
     ],
   },
+  printer_warning: null,
 };
 
 const client: DashboardClient = {
@@ -76,6 +77,7 @@ const client: DashboardClient = {
 
 const statusChanges: unknown[] = [];
 let dashboardCalls: string[] = [];
+let printerWarning: string | null = null;
 let closingsCalls: string[] = [];
 const api = installFakeApi(async (url, init) => {
   if (url.startsWith('/api/dashboard/users-closed-box')) {
@@ -86,7 +88,7 @@ const api = installFakeApi(async (url, init) => {
   }
   if (url.startsWith('/api/dashboard/admin')) {
     dashboardCalls.push(decodeURIComponent(url));
-    return ok(admin);
+    return ok({ ...admin, printer_warning: printerWarning });
   }
   if (url.startsWith('/api/dashboard/client')) return ok(client);
   if (url.startsWith('/api/payments/change-status')) {
@@ -114,6 +116,19 @@ describe('Dashboard (administrator)', () => {
     const table = screen.getByRole('table', { name: 'Pagos por Procesar' });
     expect(within(table).getByText(/00000555/)).toBeInTheDocument();
     expect(dashboardCalls[0]).toMatch(/filters\[option\]=0&filters\[dates\]=\d{2}-\d{4}/);
+  }, 30_000);
+
+  it('warns the Administrador when the printer’s control numbers run low, and says nothing otherwise', async () => {
+    const warning = 'Quedan 42 números de control en el rango de la imprenta digital. Solicita un nuevo rango a The Factory HKA antes de que se agote.';
+    printerWarning = warning;
+    const { unmount } = renderApp(<DashboardRoute />, { path: '/dashboard', session: makeSession({ permissions: ['payments'] }) });
+    expect(await screen.findByText(warning)).toBeInTheDocument();
+    expect(screen.getByText('Imprenta digital')).toBeInTheDocument();
+    unmount();
+    printerWarning = null;
+    renderApp(<DashboardRoute />, { path: '/dashboard', session: makeSession({ permissions: ['payments'] }) });
+    expect(await screen.findByText('BS 40,50')).toBeInTheDocument();
+    expect(screen.queryByText('Imprenta digital')).not.toBeInTheDocument();
   }, 30_000);
 
   it('approves from the to-process table and reloads the dashboard', async () => {

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankMessages } from '@recaudo/domain/bank-operations';
-import { todayInCaracas } from '@recaudo/domain/dates';
+import { caracas, todayInCaracas } from '@recaudo/domain/dates';
 import { currentMonth } from '@recaudo/domain/months';
 import { bankTestContext, newSerie, payingClient, reportedPayment } from '../../../test/bank-fixture';
 import type { TestContext, TestUser } from '../../../test/harness';
 import type { BankSimulator } from '../../providers/bank/simulator';
+import { clients } from '../clients/tables';
 import { payments } from '../payments/tables';
 import { conciliations } from './tables';
 
@@ -35,6 +36,7 @@ const full = (payment: ReturnType<typeof reportedPayment>, overrides: Record<str
   ...payment,
   ...overrides,
 });
+const payingDay = () => caracas().subtract(2, 'day').format('YYYY-MM-DD');
 const rowsOf = (id: number) => ctx.db.select().from(conciliations).where(eq(conciliations.id, id));
 
 /** The payment panel's multipart store. */
@@ -135,6 +137,30 @@ describe('POST /api/bank-operations/validate-payment with the bank', () => {
     expect((await validate(full(payment))).body.success).toBe(true);
     const again = await validate(full(payment));
     expect(again.body).toMatchObject({ success: false, error_code: 'ALREADY_CONCILIATED', bdv_message: expect.stringContaining('ya fue conciliado') });
+  });
+
+  it('fails for a payer phone or an origin bank the movement does not have, then validates with the right ones', async () => {
+    const payment = reportedPayment(simulator, '310.20');
+    const notFound = 'No se pudo validar el movimiento : Registro solicitado no existe';
+    // The client's other phone passes Recaudo's pre-check; the bank knows the payment came from the first.
+    for (const overrides of [{ pay_phone: '4247654321' }, { origin_bank: '0105' }]) {
+      const answer = await validate(full(payment, overrides));
+      expect(answer.status, JSON.stringify(overrides)).toBe(422);
+      expect(answer.body).toMatchObject({ success: false, error_code: 'RECORD_NOT_FOUND', bdv_message: notFound });
+    }
+    expect((await validate(full(payment))).body).toMatchObject({ success: true });
+  });
+
+  it('finds a BDV→BDV payment by amount, date and payer when its receipt is not the bank’s reference', async () => {
+    const [own] = await ctx.db.select({ identification: clients.identification }).from(clients).where(eq(clients.id, client.clientId));
+    const date = payingDay();
+    simulator.addCredit({ reference: '0102998877665', date, amount: '412.30', bank: '0102', phone: '04141234567', payerId: `V${own!.identification}` });
+    const receipt = { reference: '44556677', payment_date: date, amount: '412.30', origin_bank: '0102' };
+    expect((await validate(full(receipt, { amount: '412.31' }))).body).toMatchObject({ success: false, error_code: 'RECORD_NOT_FOUND' });
+    const answer = await validate(full(receipt));
+    expect(answer.body).toMatchObject({ success: true, bdv_message: 'monto : 412.30 - estatus : Transacción realizada' });
+    const [row] = await rowsOf(answer.body.conciliation.id);
+    expect(row!.responseData).toMatchObject({ body: { code: 1000, data: { referencia: '0102998877665' } } });
   });
 
   it('lets only one of two cashiers at once conciliate the same movement', async () => {

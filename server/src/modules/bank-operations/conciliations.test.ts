@@ -134,8 +134,8 @@ describe('POST /api/bank-operations/movements', () => {
     expect(body.data.totalOfMovements).toBe(expected.length);
     expect(body.data.movs).toHaveLength(expected.length);
     expect(expected.length).toBeGreaterThan(200);
-    const numbers = body.data.movs.map((mov: { nroMov: string }) => mov.nroMov);
-    expect(numbers).toEqual([...numbers].sort().reverse());
+    const numbers = body.data.movs.map((mov: { nroMov: string }) => Number(mov.nroMov));
+    expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
     expect(new Set(numbers).size).toBe(numbers.length);
   });
 

@@ -3,6 +3,7 @@ import { BANK_DATE_FORMAT, formatBankTime, movementRangeIssue, parseBankAmount, 
 import { caracas, dayjs } from '@recaudo/domain/dates';
 import { fieldError } from '../../platform/errors';
 import type { ExportColumn, RowSource } from '../../platform/export';
+import { lowestMovementNumber } from '../../providers/bank/bdv-client';
 import type { BankProvider } from '../../providers/bank/types';
 
 export const movementsBodySchema = z.object({
@@ -24,7 +25,7 @@ async function wholeRange(bank: BankProvider, from: string, to: string, currency
     const answer = await bank.movements({ dateInit: from, dateEnd: to, currencyType, movementNumber: after });
     movs.push(...answer.movs);
     if (!answer.movs.length || movs.length >= answer.totalOfMovements || answer.movs.length < 100) break;
-    after = answer.movs.reduce((lowest, mov) => (mov.nroMov.localeCompare(lowest) < 0 ? mov.nroMov : lowest), answer.movs[0]!.nroMov);
+    after = lowestMovementNumber(answer.movs);
   }
   return movs;
 }

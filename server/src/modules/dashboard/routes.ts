@@ -15,6 +15,7 @@ const adminSchema = z.object({
   date_payment: z.array(aggregate.extend({ date: z.string() })),
   payments_to_proccess: z.array(paymentRowSchema),
   data_general: z.object({ configuration: z.array(z.object({ name: z.enum(['update_dollar_rate', 'update_euro_rate']), value: z.string() })) }),
+  printer_warning: z.string().nullable(),
 });
 
 const clientSchema = z.object({
@@ -48,11 +49,11 @@ const clientSchema = z.object({
  * The dashboards (spec 03 §7): the administrator's carries the revenue, so it needs the Pagos
  * screen's permission (issue 31); client users get their own.
  */
-export default defineRoutes((app, { db }) => {
+export default defineRoutes((app, { db, config }) => {
   app.get(
     '/dashboard/admin',
     { config: { access: { permission: 'payments' } }, schema: { tags, querystring: dashboardAdminQuerySchema, response: { 200: envelope(adminSchema) } } },
-    async (request) => ok(await adminDashboard(db, requireAuth(request), request.query)),
+    async (request) => ok(await adminDashboard(db, requireAuth(request), request.query, config.INVOICE_RANGE_WARNING)),
   );
   app.get('/dashboard/client', { config: { access: 'client' }, schema: { tags, response: { 200: envelope(clientSchema) } } }, async (request) =>
     ok(await clientDashboard(db, requireAuth(request))),

@@ -3,11 +3,13 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { DOLLAR_RATE, EURO_RATE } from '@recaudo/domain/configurations';
 import { percentageChange, type DashboardAdmin, type DashboardAdminQuery, type DashboardClient, type PaymentAggregate, type PeriodCard, type SeriesPoint } from '@recaudo/domain/dashboard';
 import type { PaymentStatus } from '@recaudo/domain/payments';
+import { ADMIN_ROLE_ID } from '@recaudo/domain/roles';
 import type { Executor } from '../../db/client';
 import { notFound } from '../../platform/errors';
 import type { AuthContext } from '../auth/service';
 import { clients } from '../clients/tables';
 import { exchangeRates } from '../configurations/service';
+import { rangeWarning } from '../invoices/ranges';
 import { loadPayments, paymentScope } from '../payments/queries';
 import { payments } from '../payments/tables';
 
@@ -102,9 +104,15 @@ async function toProcess(db: Executor, auth: AuthContext) {
   return ids.map((id) => rows.find((row) => row.id === id)).filter((row) => row !== undefined);
 }
 
-/** `GET dashboard/admin` (staff only). */
-export async function adminDashboard(db: Executor, auth: AuthContext, query: DashboardAdminQuery): Promise<DashboardAdmin> {
-  const [cards, points, pending, rates] = await Promise.all([periodCards(db), series(db, query.filters), toProcess(db, auth), exchangeRates(db)]);
+/** `GET dashboard/admin` (staff only); `rangeThreshold` is INVOICE_RANGE_WARNING. */
+export async function adminDashboard(db: Executor, auth: AuthContext, query: DashboardAdminQuery, rangeThreshold: number): Promise<DashboardAdmin> {
+  const [cards, points, pending, rates, printerWarning] = await Promise.all([
+    periodCards(db),
+    series(db, query.filters),
+    toProcess(db, auth),
+    exchangeRates(db),
+    auth.user.roleId === ADMIN_ROLE_ID ? rangeWarning(db, rangeThreshold) : null,
+  ]);
   return {
     payments: cards,
     date_payment: points,
@@ -115,6 +123,7 @@ export async function adminDashboard(db: Executor, auth: AuthContext, query: Das
         { name: EURO_RATE, value: rates.euro_rate },
       ],
     },
+    printer_warning: printerWarning,
   };
 }
 

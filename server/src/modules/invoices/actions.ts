@@ -75,7 +75,8 @@ async function printerCall(db: Executor, paymentId: number, documentId: number, 
     if (error instanceof ProviderTimeout) throw new AppError('unavailable', invoiceMessages.printerUnavailable);
     throw error;
   }
-  if (answer.code !== '200') {
+  // 99 "ya ha sido enviado previamente": the printer already did it (providers.md §4).
+  if (answer.code !== '200' && answer.code !== '99') {
     const detail = [answer.message, ...answer.validations].filter(Boolean).join(' · ');
     throw new AppError('validation', `${invoiceMessages.printerRejected}: ${detail}`);
   }

@@ -91,6 +91,13 @@ export function noteTotals(commercial: boolean, newAmount: string, rate: string)
   };
 }
 
+/**
+ * Catalog 8 knows V, E, J, P, G and C only: a firma personal is invoiced under its owner's personal
+ * RIF (V) and a sucesión under its juridical RIF (J). Unconfirmed with HKA (docs/providers.md).
+ */
+const HKA_IDENTIFICATION_TYPES: Record<string, string> = { FP: 'V', S: 'J' };
+export const hkaIdentificationType = (type: string) => HKA_IDENTIFICATION_TYPES[type] ?? type;
+
 export interface DocumentInput {
   type: '01' | '02' | '03' | '04';
   serie: string;
@@ -148,7 +155,7 @@ export function buildDocument(input: DocumentInput) {
         transaccionId: input.transactionId,
       },
       comprador: {
-        tipoIdentificacion: input.buyer.identificationType,
+        tipoIdentificacion: hkaIdentificationType(input.buyer.identificationType),
         numeroIdentificacion: input.buyer.identification,
         razonSocial: input.buyer.name,
         direccion: input.buyer.address,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { PRINTER_REFUSALS, isPaymentDocument } from '@recaudo/domain/invoices';
+import { PRINTER_REFUSALS, invoiceMessages, isPaymentDocument } from '@recaudo/domain/invoices';
 import type { Database, Executor } from '../../db/client';
 import { recordAudit, type AuditEntry } from '../../platform/audit';
 import { enqueueJob, oldestPendingJobAge, runJobs, startLoop, type JobContext } from '../../platform/queue';
@@ -11,6 +11,7 @@ import { correlatives } from '../correlatives/tables';
 import { paymentMethods } from '../payment-methods/tables';
 import { payments } from '../payments/tables';
 import { buildDocument, documentTotals, hkaDate, hkaTime, noteTotals } from './document';
+import { assertRangeLeft, refreshRange } from './ranges';
 import { invoiceRecords, legalDocuments } from './tables';
 
 /**
@@ -72,6 +73,7 @@ export async function queueInvoice(tx: Executor, payment: PaymentRecord): Promis
     .from(legalDocuments)
     .where(and(eq(legalDocuments.paymentId, payment.id), inArray(legalDocuments.typeDocument, ['01', '04'])));
   if (existing) return;
+  await assertRangeLeft(tx);
   const [serie] = await tx.select({ serie: correlatives.serie }).from(correlatives).where(eq(correlatives.id, payment.serieId));
   const [doc] = await tx
     .insert(legalDocuments)
@@ -101,8 +103,18 @@ export async function requeueRefusedInvoice(tx: Executor, payment: PaymentRecord
   if (payment.status !== 1) return;
   const [doc] = await tx
     .update(legalDocuments)
-    .set({ status: null, message: null, transactionId: newTransactionId(), taxBase: payment.taxBase, iva: payment.iva, total: payment.amountBill, updatedAt: sql`now()` })
-    .where(and(eq(legalDocuments.paymentId, payment.id), inArray(legalDocuments.typeDocument, ['01', '04']), inArray(legalDocuments.status, [...PRINTER_REFUSALS])))
+    .set({
+      status: null,
+      message: null,
+      transactionId: newTransactionId(),
+      taxBase: payment.taxBase,
+      iva: payment.iva,
+      total: payment.amountBill,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(eq(legalDocuments.paymentId, payment.id), inArray(legalDocuments.typeDocument, ['01', '04']), inArray(legalDocuments.status, [...PRINTER_REFUSALS])),
+    )
     .returning({ id: legalDocuments.id, transactionId: legalDocuments.transactionId });
   if (!doc) return;
   await tx.update(payments).set({ statusInvoiceFactory: null, factoryResponse: null }).where(eq(payments.id, payment.id));
@@ -249,8 +261,7 @@ async function cancelQueued(db: Database, provider: InvoiceProvider, doc: Docume
   if (doc.status === 800) return;
   if (doc.status !== 200) throw new Error('La factura aún no está emitida');
   const when = await caracasClock(db);
-  const ref = { serie: doc.serie, tipoDocumento: doc.typeDocument, numeroDocumento: String(Number(doc.numberDocument)) };
-  const answer = await recordedCall(db, doc.paymentId, doc.id, () => provider.cancel(ref, reason, hkaDate(when.day), hkaTime(when.clock)));
+  const answer = await recordedCall(db, doc.paymentId, doc.id, () => provider.cancel(refOf(doc), reason, hkaDate(when.day), hkaTime(when.clock)));
   if (answer.code === '200') return markCancelled(db, doc, reason);
   if (RETRYABLE.has(answer.code)) throw new Error(`Anular ${answer.code}: ${answer.message}`);
 }
@@ -261,8 +272,67 @@ export const queueCancellation = (tx: Executor, documentId: number, reason: stri
 
 const codeNumber = (code: string) => (/^\d{1,3}$/.test(code) ? Number(code) : 100);
 
+/** What a job needs beyond the database and the printer. */
+export interface EmissionSettings {
+  /** Below this many control numbers left, the log warns (INVOICE_RANGE_WARNING). */
+  rangeWarning?: number;
+  log?: (message: string) => void;
+}
+
+const refOf = (doc: DocumentRecord) => ({ serie: doc.serie, tipoDocumento: doc.typeDocument, numeroDocumento: String(Number(doc.numberDocument)) });
+
+/** A state answer that is this document: issued with a control number, and our transaccionId when the printer echoes one. */
+const isOurs = (doc: DocumentRecord, state: ProviderAnswer) =>
+  state.code === '200' && !!state.controlNumber && (!state.transactionId || state.transactionId === doc.transactionId);
+
+/**
+ * Before any re-send (after a timeout, a crash, a restart): EstadoDocumento by our transaccionId;
+ * when the printer does not know it, UltimoDocumento tells whether the number may be taken, and
+ * EstadoDocumento by number whose it is (providers.md §2.6, §5). Returns 'issued', 'taken' (the
+ * number belongs to another transaction: final) or 'send'.
+ */
+async function reconcile(db: Database, provider: InvoiceProvider, doc: DocumentRecord): Promise<'issued' | 'taken' | 'send'> {
+  const call = (ask: () => Promise<ProviderAnswer>) => recordedCall(db, doc.paymentId, doc.id, ask);
+  const state = await call(() => provider.state(doc.typeDocument, doc.transactionId));
+  if (isOurs(doc, state)) {
+    await markIssued(db, doc, state);
+    return 'issued';
+  }
+  if (RETRYABLE.has(state.code)) throw new Error(`EstadoDocumento ${state.code}: ${state.message}`);
+  const last = await call(() => provider.lastDocument(doc.typeDocument, doc.serie));
+  if (RETRYABLE.has(last.code)) throw new Error(`UltimoDocumento ${last.code}: ${last.message}`);
+  if (last.code !== '200' || Number(last.documentNumber) < Number(doc.numberDocument)) return 'send';
+  const held = await call(() => provider.stateOf(refOf(doc)));
+  if (RETRYABLE.has(held.code)) throw new Error(`EstadoDocumento ${held.code}: ${held.message}`);
+  if (held.code !== '200' || !held.controlNumber) return 'send';
+  if (isOurs(doc, held)) {
+    await markIssued(db, doc, held);
+    return 'issued';
+  }
+  await markStatus(db, doc, 201, invoiceMessages.numberTaken(String(Number(doc.numberDocument)), held.controlNumber));
+  return 'taken';
+}
+
+/** ConsultaNumeraciones before emitting: false (and the document refused) when no control number is left. */
+async function rangeAllows(db: Database, provider: InvoiceProvider, doc: DocumentRecord, settings: EmissionSettings): Promise<boolean> {
+  let left: number | null;
+  try {
+    left = await refreshRange(db, provider, doc.typeDocument, doc.serie);
+  } catch (error) {
+    // The range is advice; Emision's own answer stays the authority.
+    if (error instanceof ProviderTimeout) return true;
+    throw error;
+  }
+  if (left !== null && left < (settings.rangeWarning ?? 100)) settings.log?.(invoiceMessages.rangeLow(left));
+  if (left !== null && left <= 0) {
+    await markStatus(db, doc, 203, invoiceMessages.rangeExhausted);
+    return false;
+  }
+  return true;
+}
+
 /** One job of the invoice queue: emits the document exactly once (see the module comment). */
-export async function emitDocument(db: Database, provider: InvoiceProvider, job: JobContext): Promise<void> {
+export async function emitDocument(db: Database, provider: InvoiceProvider, job: JobContext, settings: EmissionSettings = {}): Promise<void> {
   const [doc] = await db
     .select()
     .from(legalDocuments)
@@ -270,34 +340,32 @@ export async function emitDocument(db: Database, provider: InvoiceProvider, job:
   if (!doc) return;
   if (typeof job.payload.cancel === 'string') return cancelQueued(db, provider, doc, job.payload.cancel);
   if (doc.status === 200 || doc.status === 800) return;
-  const ask = () => recordedCall(db, doc.paymentId, doc.id, () => provider.state(doc.typeDocument, doc.transactionId));
-  if (job.attempt > 1) {
-    const state = await ask();
-    if (state.code === '200' && state.controlNumber) return markIssued(db, doc, state);
-    if (RETRYABLE.has(state.code)) throw new Error(`EstadoDocumento ${state.code}: ${state.message}`);
-  }
+  if (job.attempt > 1 && (await reconcile(db, provider, doc)) !== 'send') return;
+  if (!(await rangeAllows(db, provider, doc, settings))) return;
   const body = await electronicDocument(db, doc);
   const answer = await recordedCall(db, doc.paymentId, doc.id, () => provider.emit(body));
   if (answer.code === '200') return markIssued(db, doc, answer);
-  if (answer.code === '201') {
-    // Duplicate: the printer already holds this document; its state gives the control number.
-    const state = await ask();
-    if (state.code === '200' && state.controlNumber) return markIssued(db, doc, state);
+  // 201/211 duplicate, 99 "ya ha sido enviado previamente", 210 minimum registered: the printer holds
+  // the document; its state gives the control number.
+  if (['201', '211', '99', '210'].includes(answer.code)) {
+    const state = await recordedCall(db, doc.paymentId, doc.id, () => provider.state(doc.typeDocument, doc.transactionId));
+    if (isOurs(doc, state)) return markIssued(db, doc, state);
+    if (answer.code === '99') throw new Error(`Emision 99: ${answer.message}`);
   }
   const message = [answer.message, ...answer.validations].filter(Boolean).join(' · ');
   await markStatus(db, doc, codeNumber(answer.code), message);
   if (RETRYABLE.has(answer.code)) throw new Error(`Emision ${answer.code}: ${message}`);
 }
 
-export interface InvoiceWorkerOptions {
+export interface InvoiceWorkerOptions extends EmissionSettings {
   maxAttempts: number;
   intervalMs: number;
   onError?: (error: unknown) => void;
 }
 
 /** One pass of the invoice queue; a document that fails for good keeps its last code, or 100 when the printer never answered. */
-export function runInvoiceJobs(db: Database, provider: InvoiceProvider, options: { maxAttempts: number }) {
-  return runJobs(db, INVOICE_QUEUE, (job) => emitDocument(db, provider, job), {
+export function runInvoiceJobs(db: Database, provider: InvoiceProvider, options: { maxAttempts: number } & EmissionSettings) {
+  return runJobs(db, INVOICE_QUEUE, (job) => emitDocument(db, provider, job, options), {
     maxAttempts: options.maxAttempts,
     onFailed: async (job) => {
       const [doc] = await db

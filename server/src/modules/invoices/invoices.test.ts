@@ -108,7 +108,7 @@ describe('issuing an invoice after commit', () => {
     const codes = (await w.ctx.db.select().from(invoiceRecords).where(eq(invoiceRecords.paymentId, payment.id)).orderBy(invoiceRecords.id)).map(
       (r) => `${r.endpoint} ${r.code}`,
     );
-    expect(codes).toEqual(['Emision 204', 'EstadoDocumento 203', 'Emision 500', 'EstadoDocumento 203', 'Emision 200']);
+    expect(codes).toEqual(['Emision 204', 'EstadoDocumento 203', 'UltimoDocumento 200', 'Emision 500', 'EstadoDocumento 203', 'UltimoDocumento 200', 'Emision 200']);
   });
 
   it('after a timeout the state is asked first: a document the printer already issued is not sent again', async () => {

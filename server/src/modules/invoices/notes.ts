@@ -10,6 +10,7 @@ import { correlatives } from '../correlatives/tables';
 import { payments } from '../payments/tables';
 import { noteTotals } from './document';
 import { INVOICE_QUEUE, newTransactionId } from './emission';
+import { assertRangeLeft } from './ranges';
 import { legalDocuments } from './tables';
 
 const NOTE_COUNTER = { '02': correlatives.numberCreditNote, '03': correlatives.numberDebitNote } as const;
@@ -58,6 +59,7 @@ export async function assertNoteWithinInvoice(tx: Executor, invoice: typeof lega
 export async function insertNote(tx: Executor, invoice: typeof legalDocuments.$inferSelect, fields: NoteFields) {
   const counter = NOTE_COUNTER[fields.type];
   const next = sql`(${counter}::bigint + 1)::text`;
+  await assertRangeLeft(tx, 'type');
   const [taken] = await tx
     .update(correlatives)
     .set({

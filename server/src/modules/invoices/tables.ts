@@ -1,4 +1,5 @@
-import { index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar, date } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar, date } from 'drizzle-orm/pg-core';
 import { correlatives } from '../correlatives/tables';
 import { paymentMethods } from '../payment-methods/tables';
 import { payments } from '../payments/tables';
@@ -49,6 +50,11 @@ export const legalDocuments = pgTable(
     uniqueIndex('legal_documents_number_unique').on(table.serieId, table.typeDocument, table.numberDocument),
     uniqueIndex('legal_documents_transaction_unique').on(table.transactionId),
     index('legal_documents_payment_idx').on(table.paymentId, table.id),
+    // The control numbers left (ranges.ts) count queued documents and those issued since the printer's last answer.
+    index('legal_documents_queued_idx')
+      .on(table.id)
+      .where(sql`${table.status} is null`),
+    index('legal_documents_issued_idx').on(table.issuedAt),
   ],
 );
 
@@ -69,3 +75,16 @@ export const invoiceRecords = pgTable(
   },
   (table) => [index('invoice_records_payment_idx').on(table.paymentId, table.createdAt)],
 );
+
+/**
+ * The control numbers left at the printer, per document type, as ConsultaNumeraciones last
+ * answered (providers.md §2.3): the worker refreshes it before each emission, a payment is refused
+ * its invoice when nothing is left, and the dashboard warns when little is.
+ */
+export const printerRanges = pgTable('printer_ranges', {
+  typeDocument: varchar('type_document', { length: 2 }).primaryKey(),
+  rangeFrom: bigint('range_from', { mode: 'number' }).notNull(),
+  rangeTo: bigint('range_to', { mode: 'number' }).notNull(),
+  lastUsed: bigint('last_used', { mode: 'number' }).notNull(),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+});

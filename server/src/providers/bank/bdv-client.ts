@@ -1,4 +1,5 @@
-import type { BankMovement } from '@recaudo/domain/bank-operations';
+import { parseBankAmount, type BankMovement } from '@recaudo/domain/bank-operations';
+import { dayjs } from '@recaudo/domain/dates';
 import { classifyValidation, type BankExchange } from './classify';
 import { BankUnavailableError, type BankProvider, type MobilePaymentQuery, type MovementsQuery } from './types';
 
@@ -55,15 +56,19 @@ function movementOf(raw: Record<string, unknown>): BankMovement {
   };
 }
 
+/** BDV's own bank code: a BDV→BDV credit carries the bank's internal reference, not the payer's receipt. */
+const BDV = '0102';
+const MAX_PAGES = 20;
+
 /**
  * The BDV "API de Conciliación" over HTTP (providers.md §1.2–1.3): JSON with `X-API-Key`,
  * business errors as HTTP 200 with code 1010 and the reason only in the message. Used against
  * the real bank when configured and against the simulator otherwise.
  */
 export function bdvClient(options: BdvClientOptions): BankProvider {
-  return {
-    async validateMobilePayment(query: MobilePaymentQuery) {
-      const exchange = await post(options, options.validatePath, {
+  const getMovement = async (query: MobilePaymentQuery, reqCed: boolean) =>
+    classifyValidation(
+      await post(options, options.validatePath, {
         cedulaPagador: query.payerIdentification,
         telefonoPagador: query.payerPhone,
         telefonoDestino: options.phone,
@@ -71,10 +76,45 @@ export function bdvClient(options: BdvClientOptions): BankProvider {
         fechaPago: query.paymentDate,
         importe: query.amount,
         bancoOrigen: query.originBank,
-        // The cédula can only be checked for BDV→BDV payments (providers.md §1.2).
-        reqCed: false,
-      });
-      return classifyValidation(exchange);
+        reqCed,
+      }),
+    );
+
+  /**
+   * The one credit of a BDV→BDV payment, found as public clients do (providers.md §5): on its
+   * day, of exactly its amount, naming the payer's cédula. Null when none or several fit, or the
+   * movements can't be read.
+   */
+  async function ownBankCredit(query: MobilePaymentQuery): Promise<BankMovement | null> {
+    const day = dayjs(query.paymentDate, 'YYYY-MM-DD', true).format('DD/MM/YYYY');
+    const payer = query.payerIdentification.replace(/\D/g, '');
+    const found: BankMovement[] = [];
+    let after = '';
+    try {
+      for (let page = 0; page < MAX_PAGES; page++) {
+        const answer = await provider.movements({ dateInit: day, dateEnd: day, currencyType: 'VES', movementNumber: after });
+        found.push(
+          ...answer.movs.filter(
+            (mov) => mov.mov === 'CREDITO' && parseBankAmount(mov.importe) === query.amount && payer !== '' && new RegExp(`(^|\\D)[VEJGP]?0*${payer}(\\D|$)`).test(mov.observacion),
+          ),
+        );
+        if (answer.movs.length < 100) break;
+        after = lowestMovementNumber(answer.movs);
+      }
+    } catch {
+      return null;
+    }
+    return found.length === 1 ? found[0]! : null;
+  }
+
+  const provider: BankProvider = {
+    async validateMobilePayment(query: MobilePaymentQuery) {
+      // The cédula is checked only for BDV→BDV payments, the only ones the manual allows it for (providers.md §1.2).
+      const verdict = await getMovement(query, false);
+      if (query.originBank !== BDV || verdict.errorCode !== 'RECORD_NOT_FOUND') return verdict;
+      const credit = await ownBankCredit(query);
+      if (!credit) return verdict;
+      return getMovement({ ...query, reference: credit.referencia }, true);
     },
 
     async movements(query: MovementsQuery) {
@@ -101,4 +141,8 @@ export function bdvClient(options: BdvClientOptions): BankProvider {
       return { movs, totalOfMovements: Number.isFinite(total) ? total : movs.length };
     },
   };
+  return provider;
 }
+
+/** The next page is asked with the lowest `nroMov` received, compared as a number (4 and 5 digits mix). */
+export const lowestMovementNumber = (movs: BankMovement[]) => movs.reduce((lowest, mov) => (Number(mov.nroMov) < Number(lowest) ? mov.nroMov : lowest), movs[0]!.nroMov);

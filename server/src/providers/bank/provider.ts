@@ -1,4 +1,5 @@
 import type { Config } from '../../config';
+import { bankSimulatorOptions } from '../simulator-options';
 import { bdvClient } from './bdv-client';
 import { startBankSimulator, type BankSimulator } from './simulator';
 import type { BankProvider } from './types';
@@ -29,9 +30,11 @@ export function bankConnection(config: Config): BankConnection {
             ...paths,
           });
         }
-        simulator = startBankSimulator({ account: config.BANK_ACCOUNT });
+        // In process, as before `npm run simulators` existed: its conciliations last as long as the process.
+        const options = { ...bankSimulatorOptions(config), stateFile: undefined };
+        simulator = startBankSimulator(options);
         const running = await simulator;
-        return bdvClient({ baseUrl: running.url, apiKey: running.apiKey, account: running.account, phone: config.BANK_PHONE ?? '04120000000', ...paths });
+        return bdvClient({ baseUrl: running.url, apiKey: running.apiKey, account: running.account, phone: options.phone!, ...paths });
       })();
       return client;
     },

@@ -7,6 +7,9 @@ export interface SimulatedMovement extends BankMovement {
   amount: Decimal;
   /** The origin bank of a pago-móvil credit. */
   bank: string | null;
+  /** A pago-móvil credit's payer: phone 04XXXXXXXXX and cédula ("V12345678"). */
+  payerPhone: string | null;
+  payerId: string | null;
 }
 
 const ORIGIN_BANKS = ['0102', '0105', '0108', '0134', '0172', '0174', '0175', '0191', '0114', '0104'];
@@ -28,7 +31,11 @@ function generator(seed: number) {
 
 const seedOf = (text: string) => [...text].reduce((hash, char) => Math.imul(hash ^ char.charCodeAt(0), 16777619), 2166136261);
 
-export const movementNumber = (date: string, sequence: number) => `${date.replace(/-/g, '')}${String(sequence).padStart(4, '0')}`;
+/**
+ * The first `nroMov` of a seeded history: real ones are 4–5 digits (providers.md §5), so the
+ * count starts high enough that a month of movements crosses from 4 to 5 digits.
+ */
+export const FIRST_MOVEMENT_NUMBER = 9_700;
 
 interface DayEntry {
   hora: string;
@@ -38,6 +45,8 @@ interface DayEntry {
   descripcion: string;
   observacion: string;
   bank: string | null;
+  payerPhone: string | null;
+  payerId: string | null;
 }
 
 /** One day's movements before balances: pago-móvil credits with their commission twins and a few debits. */
@@ -57,14 +66,17 @@ function dayEntries(date: string): DayEntry[] {
     const referencia = `${bank}${digits(9)}`;
     const phone = `0${pick(PREFIXES)}${digits(7)}`;
     const ownBank = bank === '0102';
+    const payerId = `V${digits(8)}`;
     entries.push({
       hora,
       kind: 'credit',
       amount,
       referencia,
       bank,
+      payerPhone: phone,
+      payerId,
       descripcion: ownBank ? 'PAGO MOVIL BDV RECIBIDO' : 'PAGO MOVIL INTERBANCARIO RECIBIDO',
-      observacion: ownBank ? `PAGOMOVIL BDV V${digits(8)} ${pick(PAYERS).toUpperCase()}` : `PAGOMOVIL OTROS BANCOS ${bank} ${phone}`,
+      observacion: ownBank ? `PAGOMOVIL BDV ${payerId} ${pick(PAYERS).toUpperCase()}` : `PAGOMOVIL OTROS BANCOS ${bank} ${phone}`,
     });
     if (!ownBank) {
       entries.push({
@@ -73,6 +85,8 @@ function dayEntries(date: string): DayEntry[] {
         amount: Decimal.max(amount.times('0.003').toDecimalPlaces(2), '0.10').negated(),
         referencia: `0000${referencia.slice(-9)}`,
         bank: null,
+        payerPhone: null,
+        payerId: null,
         descripcion: 'COMISION PAGO MOVIL COMERCIO',
         observacion: `COMISION PAGOMOVIL ${bank}`,
       });
@@ -88,6 +102,8 @@ function dayEntries(date: string): DayEntry[] {
       amount: new Decimal(200 + Math.floor(random() * 8000)).plus(new Decimal(Math.floor(random() * 100)).div(100)).negated(),
       referencia: `0102${digits(9)}`,
       bank: null,
+      payerPhone: null,
+      payerId: null,
       descripcion: pick(OUTGOING),
       observacion: `OPERACION EN LINEA ${digits(6)}`,
     });
@@ -104,11 +120,11 @@ export function seededMovements(from: string, to: string, openingBalance = new D
   let balance = openingBalance;
   for (let day = dayjs(from); !day.isAfter(dayjs(to), 'day'); day = day.add(1, 'day')) {
     const date = day.format('YYYY-MM-DD');
-    dayEntries(date).forEach((entry, index) => {
+    dayEntries(date).forEach((entry) => {
       balance = balance.plus(entry.amount);
       movements.push({
         referencia: entry.referencia,
-        nroMov: movementNumber(date, index + 1),
+        nroMov: String(FIRST_MOVEMENT_NUMBER + movements.length),
         descripcion: entry.descripcion,
         fecha: date,
         hora: entry.hora,
@@ -118,6 +134,8 @@ export function seededMovements(from: string, to: string, openingBalance = new D
         observacion: entry.observacion,
         amount: entry.amount,
         bank: entry.bank,
+        payerPhone: entry.payerPhone,
+        payerId: entry.payerId,
       });
     });
   }

@@ -1,5 +1,7 @@
+import { caseless } from '../caseless';
 import {
   ProviderTimeout,
+  type NumberingRange,
   type DocumentRef,
   type DocumentType,
   type ElectronicDocument,
@@ -17,20 +19,46 @@ export interface HkaOptions {
   timeoutMs?: number;
 }
 
+interface HkaDocument {
+  numeroControl?: string;
+  urlConsulta?: string;
+  estadoDocumento?: string;
+  transaccionId?: string;
+  numeroDocumento?: string | number;
+}
+
 interface HkaBody {
   codigo?: string | number;
   mensaje?: string;
-  validaciones?: string[] | null;
+  validaciones?: string[] | string | null;
   token?: string;
-  resultado?: { numeroControl?: string; urlConsulta?: string } | null;
-  estado?: { numeroControl?: string; urlConsulta?: string; estadoDocumento?: string } | null;
+  resultado?: HkaDocument | null;
+  estado?: HkaDocument | null;
   archivo?: string;
+  numeroDocumento?: string | number;
+  numeraciones?: Record<string, unknown>[] | null;
+}
+
+const text = (value: unknown) => (value === undefined || value === null ? undefined : String(value));
+const integer = (value: unknown) => Number(String(value ?? '').replace(/\D/g, '') || NaN);
+
+function rangesOf(list: HkaBody['numeraciones']): NumberingRange[] | undefined {
+  if (!Array.isArray(list)) return undefined;
+  return list.map((item) => ({
+    serie: text(item.serie) ?? '',
+    tipoDocumento: text(item.tipoDocumento) ?? '',
+    from: integer(item.desde),
+    to: integer(item.hasta),
+    last: integer(item.correlativo),
+    state: text(item.estado) ?? '',
+  }));
 }
 
 /**
- * HTTP client of The Factory HKA (providers.md §2.2–2.6): a bearer token from `Autenticacion`,
+ * HTTP client of The Factory HKA (providers.md §2.2–2.6, §4): a bearer token from `Autenticacion`,
  * renewed once on HTTP 401; business errors come as `codigo` ≠ "200" (HTTP 200 or 400) and are
- * answered, not thrown. Only a missing answer throws (`ProviderTimeout`).
+ * answered, not thrown. Answers are read whatever the case of their keys and whether `codigo` is
+ * a number or a string. Only a missing answer throws (`ProviderTimeout`).
  */
 export function createHkaClient(options: HkaOptions): InvoiceProvider {
   const base = options.url.replace(/\/+$/, '');
@@ -50,12 +78,12 @@ export function createHkaClient(options: HkaOptions): InvoiceProvider {
       if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) throw new ProviderTimeout(endpoint);
       throw new ProviderTimeout(endpoint);
     }
-    const text = await response.text();
+    const raw = await response.text();
     let parsed: HkaBody = {};
     try {
-      parsed = text ? (JSON.parse(text) as HkaBody) : {};
+      parsed = raw ? caseless(JSON.parse(raw) as HkaBody) : {};
     } catch {
-      parsed = { mensaje: text.slice(0, 500) };
+      parsed = { mensaje: raw.slice(0, 500) };
     }
     return { status: response.status, body: parsed };
   }
@@ -75,22 +103,29 @@ export function createHkaClient(options: HkaOptions): InvoiceProvider {
       answer = await post(endpoint, body, true);
     }
     const data = answer.body;
-    const code = data.codigo !== undefined ? String(data.codigo) : String(answer.status);
+    const code = data.codigo !== undefined && data.codigo !== null ? String(data.codigo).trim() : String(answer.status);
     const found = data.resultado ?? data.estado ?? null;
+    const validations = Array.isArray(data.validaciones) ? data.validaciones.map(String) : data.validaciones ? [String(data.validaciones)] : [];
     return {
       endpoint,
-      code: answer.status >= 500 && data.codigo === undefined ? String(answer.status) : code,
-      message: data.mensaje ?? '',
-      validations: data.validaciones ?? [],
-      controlNumber: found?.numeroControl,
-      url: found?.urlConsulta,
+      code,
+      message: text(data.mensaje) ?? '',
+      validations,
+      controlNumber: text(found?.numeroControl),
+      url: text(found?.urlConsulta),
+      transactionId: text(found?.transaccionId),
+      documentNumber: text(found?.numeroDocumento ?? data.numeroDocumento),
       file: data.archivo ? Buffer.from(data.archivo, 'base64') : undefined,
+      ranges: rangesOf(data.numeraciones),
     };
   }
 
   return {
     emit: (document: ElectronicDocument) => call('Emision', { documentoElectronico: document }),
     state: (tipoDocumento: DocumentType, transaccionId: string) => call('EstadoDocumento', { tipoDocumento, transaccionId }),
+    stateOf: (ref: DocumentRef) => call('EstadoDocumento', ref),
+    lastDocument: (tipoDocumento: DocumentType, serie: string) => call('UltimoDocumento', { serie, tipoDocumento }),
+    numberings: (tipoDocumento: DocumentType, serie: string) => call('ConsultaNumeraciones', { serie, tipoDocumento, prefix: '' }),
     cancel: (ref: DocumentRef, reason: string, date: string, time: string) =>
       call('Anular', { ...ref, motivoAnulacion: reason, fechaAnulacion: date, horaAnulacion: time }),
     download: (ref: DocumentRef) => call('DescargaArchivo', { ...ref, tipoArchivo: 'pdf' }),

@@ -1,25 +1,18 @@
-import path from 'node:path';
+import type { Config } from '../../config';
+import { invoiceSimulatorOptions, SIMULATOR_CREDENTIALS } from '../simulator-options';
 import { createHkaClient } from './hka-client';
 import { startInvoiceSimulator, type InvoiceSimulator } from './simulator';
 import type { InvoiceProvider } from './types';
 
 export type { InvoiceProvider } from './types';
 
-export interface InvoiceProviderSettings {
-  INVOICE_PROVIDER_URL?: string;
-  INVOICE_PROVIDER_USER?: string;
-  INVOICE_PROVIDER_PASSWORD?: string;
-  INVOICE_PROVIDER_TIMEOUT_SECONDS: number;
-  /** Where the simulator keeps its documents across restarts. */
-  DATA_DIR?: string;
-}
-
 /**
- * The configured printer: The Factory HKA when INVOICE_PROVIDER_URL, _USER and _PASSWORD are set,
- * otherwise the simulator on a local port (the default, for demos and development).
+ * The configured printer: The Factory HKA (or `npm run simulators`' printer) when
+ * INVOICE_PROVIDER_URL, _USER and _PASSWORD are set, otherwise the simulator started in this
+ * process on a local port (the default, for demos and development), its state in DATA_DIR.
  */
 export async function openInvoiceProvider(
-  settings: InvoiceProviderSettings,
+  settings: Config,
 ): Promise<{ provider: InvoiceProvider; simulator: InvoiceSimulator | null; close: () => Promise<void> }> {
   const timeoutMs = settings.INVOICE_PROVIDER_TIMEOUT_SECONDS * 1000;
   if (settings.INVOICE_PROVIDER_URL && settings.INVOICE_PROVIDER_USER && settings.INVOICE_PROVIDER_PASSWORD) {
@@ -31,7 +24,13 @@ export async function openInvoiceProvider(
     });
     return { provider, simulator: null, close: async () => undefined };
   }
-  const simulator = await startInvoiceSimulator({ stateFile: settings.DATA_DIR ? path.join(settings.DATA_DIR, 'invoice-simulator.json') : undefined });
-  const provider = createHkaClient({ url: simulator.url, user: 'recaudo', password: 'simulador', timeoutMs });
+  const options = invoiceSimulatorOptions(settings);
+  const simulator = await startInvoiceSimulator(options);
+  const provider = createHkaClient({
+    url: simulator.url,
+    user: options.user ?? SIMULATOR_CREDENTIALS.invoiceUser,
+    password: options.password ?? SIMULATOR_CREDENTIALS.invoicePassword,
+    timeoutMs,
+  });
   return { provider, simulator, close: () => simulator.close() };
 }

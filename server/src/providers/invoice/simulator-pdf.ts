@@ -38,3 +38,23 @@ export function simulatedPdf(doc: SimulatedDocumentView): Promise<Buffer> {
     pdf.end();
   });
 }
+
+const xmlText = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** DescargaArchivo with tipoArchivo "xml": the document as the printer's XML file. */
+export function simulatedXml(doc: SimulatedDocumentView): string {
+  const fields: [string, string][] = [
+    ['TipoDocumento', doc.tipoDocumento],
+    ['Serie', doc.serie],
+    ['NumeroDocumento', doc.numeroDocumento],
+    ['NumeroControl', doc.numeroControl],
+    ['FechaAsignacion', doc.fechaAsignacion],
+    ['Comprador', doc.comprador],
+    ['Subtotal', doc.subtotal],
+    ['TotalIVA', doc.iva],
+    ['MontoTotalConIVA', doc.total],
+    ['Anulado', doc.anulado ? 'true' : 'false'],
+  ];
+  const body = fields.map(([name, value]) => `  <${name}>${xmlText(value)}</${name}>`).join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<DocumentoElectronico>\n${body}\n</DocumentoElectronico>\n`;
+}

@@ -22,8 +22,25 @@ export interface ProviderAnswer {
   /** Emission / state result: control number and public URL when the printer assigned them. */
   controlNumber?: string;
   url?: string;
+  /** The `transaccionId` the printer echoed with the document (Emision, EstadoDocumento). */
+  transactionId?: string;
+  /** The document number the printer holds (EstadoDocumento, UltimoDocumento). */
+  documentNumber?: string;
   /** The file of DescargaArchivo. */
   file?: Buffer;
+  /** ConsultaNumeraciones: the control-number ranges. */
+  ranges?: NumberingRange[];
+}
+
+/** One control-number range of ConsultaNumeraciones, numbers as integers whatever type they came as. */
+export interface NumberingRange {
+  serie: string;
+  tipoDocumento: string;
+  from: number;
+  to: number;
+  /** The last number used. */
+  last: number;
+  state: string;
 }
 
 /** The call got no answer in time: it may or may not have been processed by the printer. */
@@ -48,6 +65,12 @@ export interface InvoiceProvider {
   emit(document: ElectronicDocument): Promise<ProviderAnswer>;
   /** EstadoDocumento by our `transaccionId`: 200 with the control number when the printer has it, 203 when not. */
   state(tipoDocumento: DocumentType, transaccionId: string): Promise<ProviderAnswer>;
+  /** EstadoDocumento by type, series and number: what the printer holds under that number. */
+  stateOf(ref: DocumentRef): Promise<ProviderAnswer>;
+  /** UltimoDocumento: the highest number the printer issued for a type and series (203 when none). */
+  lastDocument(tipoDocumento: DocumentType, serie: string): Promise<ProviderAnswer>;
+  /** ConsultaNumeraciones: the control-number ranges left for a type and series. */
+  numberings(tipoDocumento: DocumentType, serie: string): Promise<ProviderAnswer>;
   cancel(ref: DocumentRef, reason: string, date: string, time: string): Promise<ProviderAnswer>;
   download(ref: DocumentRef): Promise<ProviderAnswer>;
   sendMail(ref: DocumentRef, emails: string[]): Promise<ProviderAnswer>;

@@ -2,6 +2,7 @@ import { DASHBOARD_OPTIONS, type DashboardOption } from '@recaudo/domain/dashboa
 import { caracas, dayjs } from '@recaudo/domain/dates';
 import { formatMoney } from '@recaudo/domain/format-money';
 import type { PaymentRow } from '@recaudo/domain/payments';
+import Alert from 'antd/es/alert';
 import Card from 'antd/es/card';
 import DatePicker from 'antd/es/date-picker';
 import Flex from 'antd/es/flex';
@@ -43,6 +44,7 @@ export function AdminDashboard({ toProcess, usersClosings }: AdminDashboardProps
 
   return (
     <Flex vertical gap={16}>
+      {data?.printer_warning ? <Alert type="warning" showIcon message="Imprenta digital" description={data.printer_warning} /> : null}
       <Card>
         <Typography.Title level={4} style={{ marginTop: 0 }}>
           Bienvenido, {session?.user.name}
