@@ -9,6 +9,19 @@ describe('audit log presentation', () => {
     expect(logModuleLabel('payment_months')).toBe('payment_months');
   });
 
+  it('names in Spanish every module, event and field the server writes that had none (backups, invoices, payment months)', () => {
+    expect(['backups', 'invoices', 'payment months'].map(logModuleLabel)).toEqual(['Respaldos', 'Documentos legales', 'Meses de pago']);
+    expect(logEventLabel('downloaded')).toBe('Descargado');
+    const backup = attributeChanges({ properties: { attributes: { name: 'recaudo-2026.jsonl.gz', size: 1536, scheduled: true } } });
+    expect(backup.map(({ label, new: value }) => [label, value])).toEqual([
+      ['Nombre', 'recaudo-2026.jsonl.gz'],
+      ['Tamaño', '1,5 KB'],
+      ['Programado', 'Sí'],
+    ]);
+    const payment = attributeChanges({ properties: { old: { amount_payment: '10.00', date_payment: '2026-03-01' }, attributes: { payment_removed: 4 } } });
+    expect(payment.map((change) => change.label)).toEqual(['Monto pagado', 'Fecha de pago', 'Pago retirado']);
+  });
+
   it('writes a value as Sí/No, VACIO for nothing, JSON for objects and dates in Caracas time', () => {
     expect(attributeText(true)).toBe('Sí');
     expect(attributeText(false)).toBe('No');

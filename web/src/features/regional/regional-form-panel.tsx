@@ -164,7 +164,7 @@ export function RegionalFormPanel({ unit, open, row, onClose }: RegionalFormPane
         {unit === 'communities' && (
           <>
             <Form.Item label="Número de casas" name="number_houses" rules={rules.number_houses} required>
-              <InputNumber style={{ width: '100%' }} min={0} />
+              <InputNumber controls={false} style={{ width: '100%' }} min={0} />
             </Form.Item>
             <Form.Item label="Nombre del responsable" name="responsible_name" rules={rules.responsible_name}>
               <Input maxLength={150} />

@@ -54,7 +54,7 @@ export function RoleFormPanel({ open, role, onClose }: RoleFormPanelProps) {
           required
           extra="Minutos sin actividad antes de que la sesión expire."
         >
-          <InputNumber style={{ width: '100%' }} />
+          <InputNumber controls={false} style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item
           label="Exigir verificación en dos pasos"
