@@ -69,8 +69,8 @@ export const conciliationErrorMessages: Record<ConciliationErrorCode, string> = 
   RECORD_NOT_FOUND: 'El banco no encontró un pago móvil con esos datos',
   AMOUNT_MISMATCH: 'El monto no coincide con el del pago móvil registrado en el banco',
   VALIDATION_ERROR: 'Datos incompletos o inválidos para validar el pago',
-  BDV_SERVER_ERROR: 'El banco no pudo procesar la validación; intente más tarde',
-  CONNECTION_ERROR: 'No se pudo conectar con el banco; intente más tarde',
+  BDV_SERVER_ERROR: 'El banco no pudo procesar la validación; inténtalo más tarde',
+  CONNECTION_ERROR: 'No se pudo conectar con el banco; inténtalo más tarde',
 };
 
 export const isConciliationErrorCode = (value: unknown): value is ConciliationErrorCode =>
