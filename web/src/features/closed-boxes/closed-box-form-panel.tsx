@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { MoneyInput } from '../../components/money-input';
 import { findSerieOptions, findUserOptions } from '../../components/select-options';
 import { SidePanel } from '../../components/side-panel';
+import { PanelForm } from '../../components/panel-form';
 import { useDebouncedValue } from '../../components/use-debounced-value';
 import { HttpError } from '../../lib/http';
 import { applyServerErrors, zodRule } from '../../lib/form';
@@ -155,7 +156,7 @@ function ClosingForm({
   }
 
   return (
-    <Form<ClosingFormValues> id={FORM_ID} form={form} layout="vertical" initialValues={initial} onFinish={(values) => void submit(values)}>
+    <PanelForm<ClosingFormValues> id={FORM_ID} form={form} layout="vertical" initialValues={initial} onFinish={(values) => void submit(values)}>
       <Form.Item label="Fecha" name="date" rules={rules.date} required>
         <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} disabledDate={(day) => day.format('YYYY-MM-DD') > today} />
       </Form.Item>
@@ -210,6 +211,6 @@ function ClosingForm({
           <Button icon={<UploadOutlined />}>Seleccionar archivo</Button>
         </Upload>
       </Form.Item>
-    </Form>
+    </PanelForm>
   );
 }
