@@ -9,9 +9,10 @@ import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import Upload from 'antd/es/upload';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { MoneyInput } from '../../components/money-input';
-import { findSerieOptions, findUserOptions } from '../../components/select-options';
+import { useOptionList } from '../../components/option-list';
+import { findExchangeRates, findSerieOptions, findUserOptions } from '../../components/select-options';
 import { SidePanel } from '../../components/side-panel';
 import { PanelForm } from '../../components/panel-form';
 import { useDebouncedValue } from '../../components/use-debounced-value';
@@ -106,6 +107,11 @@ function ClosingForm({
   const userOptions = [...(closing?.user && !users.data?.some((user) => user.id === closing.user!.id) ? [closing.user] : []), ...(users.data ?? [])];
   const series = useQuery({ queryKey: [...closedBoxKeys.all, 'serie-options'], queryFn: ({ signal }) => findSerieOptions(signal) });
   const today = todayInCaracas();
+  // A new closing starts from today's dollar rate (Tasas de Cambio) and the cashier's own series.
+  const rates = useOptionList('rates', findExchangeRates, mode === 'new');
+  useEffect(() => {
+    if (mode === 'new' && rates.data && !form.getFieldValue('exchange_rate')) form.setFieldValue('exchange_rate', rates.data.dollar_rate);
+  }, [mode, rates.data, form]);
 
   const initial: ClosingFormValues = closing
     ? {
@@ -118,7 +124,7 @@ function ClosingForm({
         lot_number: closing.lot_number ?? '',
         reference: closing.reference ?? '',
       }
-    : { date: dayjs(today), user_id: session?.user.id ?? null, serie: null, exchange_rate: null, type: 0 };
+    : { date: dayjs(today), user_id: session?.user.id ?? null, serie: session?.user.correlative_id ?? null, exchange_rate: rates.data?.dollar_rate ?? null, type: 0 };
 
   async function submit(values: ClosingFormValues) {
     const input: ClosedBoxInput = {
