@@ -2,7 +2,6 @@ import { INVOICE_STATED_FIELDS, invoiceLockMessage, type InvoiceStatedField } fr
 import type { PaymentRow } from '@recaudo/domain/payments';
 import Alert from 'antd/es/alert';
 import Divider from 'antd/es/divider';
-import Form from 'antd/es/form';
 import Row from 'antd/es/row';
 import { Fragment } from 'react';
 import { SidePanel } from '../../components/side-panel';
