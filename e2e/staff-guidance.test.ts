@@ -113,7 +113,8 @@ describe.skipIf(!chromiumPath)(`staff screens that guide the user${chromiumPath 
     const [whole, cents] = rates.dollar_rate.split('.');
     const rate = `${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${cents}`;
     await expect.poll(() => panel.getByLabel('Tasa de cambio').inputValue()).toBe(rate);
-    await panel.locator('.ant-select').filter({ has: panel.getByLabel('Serie') }).getByText(own!.serie, { exact: true }).waitFor();
+    const serie = panel.getByLabel('Serie').locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+    await expect.poll(() => serie.innerText()).toBe(own!.serie);
     await panel.getByRole('button', { name: 'Cancelar' }).click();
     await panel.waitFor({ state: 'hidden' });
 
@@ -121,7 +122,7 @@ describe.skipIf(!chromiumPath)(`staff screens that guide the user${chromiumPath 
     await page.getByRole('button', { name: /Agregar pagos/ }).click();
     const modal = page.getByRole('dialog', { name: 'Pagos' });
     await modal.getByRole('checkbox', { name: 'Seleccionar todas las filas' }).waitFor();
-    if (await modal.locator('tbody tr.ant-table-row').count()) await modal.getByRole('checkbox', { name: 'Seleccionar fila 1' }).waitFor();
+    if (await modal.locator('tbody tr.ant-table-row').count()) await modal.getByRole('checkbox', { name: 'Seleccionar fila 1', exact: true }).waitFor();
     expect(await englishLabels(page)).toEqual([]);
     await modal.getByRole('button', { name: 'Cancelar' }).click();
 
