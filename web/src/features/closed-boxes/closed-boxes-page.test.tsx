@@ -8,6 +8,7 @@ import { makeSession, renderApp } from '../../test/render';
 import type { ClosedBoxListRow } from './api';
 import ClosedBoxesPage from './closed-boxes-page';
 import type { PaymentListParts } from './closing-payments';
+import { PaymentGroupCards } from './payment-group-cards';
 
 const ALL = ['closed_boxs', 'add_closed_box', 'edit_closed_box', 'delete_closed_box', 'export_closed_boxs', 'logs'];
 
@@ -186,12 +187,23 @@ describe('Cierres de Caja', () => {
     expect(Object.fromEntries((callsTo('/api/closed-boxs/store')[0]![1]!.body as FormData).entries())).toMatchObject({ exchange_rate: '245.67', serie: '3', user_id: '1' });
   });
 
+  it('an empty closing row tells whoever may add payments how, and only says it is empty to the others', () => {
+    const empty = { ...closing, payments: [] };
+    const adder = renderApp(<PaymentGroupCards closing={empty} canEdit={false} />, { session: makeSession({ permissions: ['closed_boxs', 'add_closed_box'] }) });
+    expect(screen.getByText('El cierre de caja no tiene pagos: ábrelo con «Ver pagos» y pulsa «Agregar pagos».')).toBeInTheDocument();
+    adder.unmount();
+    renderApp(<PaymentGroupCards closing={empty} canEdit={false} />, { session: makeSession({ permissions: ['closed_boxs'] }) });
+    expect(screen.getByText('El cierre de caja no tiene pagos')).toBeInTheDocument();
+  });
+
   it("opens a closing's payments and attaches two payments from the 'Pagos' modal", async () => {
     renderApp(<ClosedBoxesPage paymentParts={parts} />, { path: '/closed-boxs', session: makeSession({ permissions: ALL }) });
     const row = (await screen.findByText('Ana Pérez')).closest('tr')!;
     await userEvent.click(within(row).getByRole('button', { name: 'Ver pagos' }));
     expect(await screen.findByRole('heading', { name: 'Cierre de caja #7' })).toBeInTheDocument();
     expect(await screen.findByLabelText('Totales del cierre')).toHaveTextContent('BS 133,48');
+    // An empty closing says what to do next.
+    expect(await screen.findByText(closedBoxMessages.noPaymentsInView)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /Agregar pagos/ }));
     const modal = await screen.findByRole('dialog', { name: 'Pagos' });
     await within(modal).findByText('00000031');
