@@ -71,12 +71,27 @@ describe.skipIf(!chromiumPath)(`staff screens that guide the user${chromiumPath 
     await page.context().close();
   });
 
-  it('Operaciones Bancarias says what to do before the first query, and an address a user may not open says why', async () => {
+  it('Operaciones Bancarias says what to do before the first query, Conciliaciones read as Spanish fields, and an address a user may not open says why', async () => {
     const { page, errors } = await staffPage('admin@recaudo.test');
     await page.goto('/bank-operations');
     const table = page.getByRole('table', { name: 'Movimientos bancarios' });
     await table.getByText('Elige un rango de fechas y pulsa Consultar').waitFor();
     expect(await page.getByText('No se encontraron movimientos').count()).toBe(0);
+
+    // Conciliaciones name the origin bank and lay out what the bank answered, never as JSON.
+    await page.goto('/conciliations');
+    const conciliations = page.getByRole('table', { name: /Conciliaciones/ });
+    const first = conciliations.locator('tbody tr.ant-table-row').first();
+    await first.waitFor();
+    expect(await first.innerText()).toMatch(/\b\d{4} · \S/);
+    await first.getByRole('button', { name: /^Ver detalles/ }).click();
+    const details = page.getByRole('dialog', { name: 'Detalles de la conciliación' });
+    await details.getByText('Respuesta del banco').waitFor();
+    await expect.poll(() => details.innerText()).toMatch(/Estado HTTP|Error de conexión/);
+    expect(await details.innerText()).not.toMatch(/[{}]|http_status/);
+    expect(await englishLabels(page)).toEqual([]);
+    await details.getByRole('button', { name: 'Cerrar' }).click();
+    await details.waitFor({ state: 'hidden' });
 
     await page.goto('/no-existe');
     await page.waitForURL('**/dashboard');
