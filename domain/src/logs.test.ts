@@ -42,8 +42,9 @@ describe('audit log presentation', () => {
     expect(attributeChanges({ properties: {} })).toEqual([]);
   });
 
-  it('writes old or new values in one line for the exports, with the same value texts', () => {
-    expect(attributesLine({ name: 'Estado Historial', active: false, notes: null })).toBe('name: Estado Historial; active: No; notes: VACIO');
+  it('writes old or new values in one line for the exports, with the same Spanish names and value texts', () => {
+    expect(attributesLine({ name: 'Estado Historial', active: false, notes: null })).toBe('Nombre: Estado Historial; Activo: No; Notas: VACIO');
+    expect(attributesLine({ size: 2048 })).toBe('Tamaño: 2,0 KB');
     expect(attributesLine(undefined)).toBe('');
   });
 });

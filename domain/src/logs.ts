@@ -206,10 +206,10 @@ export function attributeChanges(entry: Pick<LogEntry, 'properties'>): { key: st
   }));
 }
 
-/** Old or new values in one line, `key: value; …`, each value as attributeText writes it (the exports' cells). */
+/** Old or new values in one line, `Campo: valor; …`, named and written as the details modal shows them (the exports' cells). */
 export const attributesLine = (values: Record<string, unknown> | undefined): string =>
   values
     ? Object.entries(values)
-        .map(([key, value]) => `${key}: ${attributeText(value)}`)
+        .map(([key, value]) => `${attributeLabel(key)}: ${attributeValueText(key, value)}`)
         .join('; ')
     : '';
