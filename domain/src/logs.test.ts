@@ -22,11 +22,14 @@ describe('audit log presentation', () => {
     expect(payment.map((change) => change.label)).toEqual(['Monto pagado', 'Fecha de pago', 'Pago retirado']);
   });
 
-  it('writes a value as Sí/No, VACIO for nothing, JSON for objects and dates in Caracas time', () => {
+  it('writes a value as Sí/No, VACIO for nothing, lists and objects with Spanish names, dates in Caracas time', () => {
     expect(attributeText(true)).toBe('Sí');
     expect(attributeText(false)).toBe('No');
     expect([null, undefined, ''].map(attributeText)).toEqual(['VACIO', 'VACIO', 'VACIO']);
-    expect(attributeText(['4141234567'])).toBe('["4141234567"]');
+    expect(attributeText(['4141234567', '4247654321'])).toBe('4141234567, 4247654321');
+    expect(attributeText({ id: 4, number_document: '00000012', total: '15.00', notes: null })).toBe('ID: 4, Número de documento: 00000012, Total: 15.00, Notas: VACIO');
+    expect(attributeText([{ name: 'a.pdf' }, { name: 'b.pdf' }])).toBe('(Nombre: a.pdf), (Nombre: b.pdf)');
+    expect(attributeText([])).toBe('VACIO');
     expect(attributeText(0)).toBe('0');
     expect(attributeText('2026-03-15T03:30:00.000Z')).toBe(formatDateTime('2026-03-15T03:30:00.000Z'));
     expect(attributeText('2026-03-15')).toBe('2026-03-15');

@@ -104,6 +104,8 @@ const ATTRIBUTE_LABELS: Record<string, string> = {
   serie: 'Serie',
   serie_id: 'Serie',
   number: 'Número',
+  number_document: 'Número de documento',
+  total: 'Total',
   number_credit_note: 'Número de nota de crédito',
   number_debit_note: 'Número de nota de débito',
   control_number: 'Número de control',
@@ -180,11 +182,18 @@ const ATTRIBUTE_LABELS: Record<string, string> = {
 
 export const attributeLabel = (key: string) => ATTRIBUTE_LABELS[key] ?? key;
 
-/** An attribute value as text: Sí/No, VACIO for nothing, JSON for objects. */
+/**
+ * An attribute value as text: Sí/No, VACIO for nothing, a list's items separated by commas and
+ * an object's fields by their Spanish names ("Número: 00000012, Total: 15.00"), never JSON.
+ */
 export function attributeText(value: unknown): string {
   if (value === null || value === undefined || value === '') return EMPTY_TEXT;
   if (typeof value === 'boolean') return value ? 'Sí' : 'No';
-  if (typeof value === 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return value.length ? value.map((item) => (item !== null && typeof item === 'object' ? `(${attributeText(item)})` : attributeText(item))).join(', ') : EMPTY_TEXT;
+  if (typeof value === 'object') {
+    const fields = Object.entries(value);
+    return fields.length ? fields.map(([key, inner]) => `${attributeLabel(key)}: ${attributeValueText(key, inner)}`).join(', ') : EMPTY_TEXT;
+  }
   const text = String(value);
   return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) ? formatDateTime(text) : text;
 }
