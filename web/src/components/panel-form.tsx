@@ -8,11 +8,7 @@ export type Attention = string | null;
 
 const AttentionContext = createContext<(attention: Attention) => void>(() => undefined);
 
-/** The side panel's side: the text to show, and the setter its form reports to. */
-export function useAttention(): [Attention, (attention: Attention) => void] {
-  return useState<Attention>(null);
-}
-
+/** How a SidePanel hears from its PanelForm. */
 export function AttentionProvider({ report, children }: { report: (attention: Attention) => void; children: ReactNode }) {
   return <AttentionContext.Provider value={report}>{children}</AttentionContext.Provider>;
 }

@@ -2,8 +2,8 @@ import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
 import Flex from 'antd/es/flex';
-import type { ReactNode } from 'react';
-import { AttentionProvider, useAttention } from './panel-form';
+import { useState, type ReactNode } from 'react';
+import { AttentionProvider, type Attention } from './panel-form';
 
 export interface SidePanelProps {
   title: string;
@@ -23,7 +23,7 @@ export interface SidePanelProps {
  * Its content is dropped when closed, so each opening starts from the record's values.
  */
 export function SidePanel({ title, open, onClose, formId, submitting = false, submitLabel = 'Guardar', size = 420, children }: SidePanelProps) {
-  const [attention, setAttention] = useAttention();
+  const [attention, setAttention] = useState<Attention>(null);
   return (
     <Drawer
       title={title}
