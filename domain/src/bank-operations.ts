@@ -27,6 +27,8 @@ export const bankMessages = {
   movementsFailed: 'Error al consultar movimientos',
   movementsInner: 'Error en la consulta',
   noMovements: 'No se encontraron movimientos',
+  /** Operaciones Bancarias before the first query: what to do, not "nothing found". */
+  askRange: 'Elige un rango de fechas y pulsa Consultar',
   conciliationsFailed: 'Error al consultar conciliaciones',
   conciliationNotFound: 'Conciliación no encontrada',
   conciliationUnusable: 'La conciliación no corresponde a un pago validado con el banco para este cliente',
@@ -67,8 +69,8 @@ export const conciliationErrorMessages: Record<ConciliationErrorCode, string> = 
   RECORD_NOT_FOUND: 'El banco no encontró un pago móvil con esos datos',
   AMOUNT_MISMATCH: 'El monto no coincide con el del pago móvil registrado en el banco',
   VALIDATION_ERROR: 'Datos incompletos o inválidos para validar el pago',
-  BDV_SERVER_ERROR: 'El banco no pudo procesar la validación; intente más tarde',
-  CONNECTION_ERROR: 'No se pudo conectar con el banco; intente más tarde',
+  BDV_SERVER_ERROR: 'El banco no pudo procesar la validación; inténtalo más tarde',
+  CONNECTION_ERROR: 'No se pudo conectar con el banco; inténtalo más tarde',
 };
 
 export const isConciliationErrorCode = (value: unknown): value is ConciliationErrorCode =>
@@ -155,6 +157,8 @@ export interface Conciliation {
   payment_date: string;
   amount: string;
   origin_bank: string;
+  /** The bank's name from Bancos, null when no bank has that code. */
+  origin_bank_name: string | null;
   pay_phone: string | null;
   success: boolean;
   processed_at: string;
@@ -162,6 +166,49 @@ export interface Conciliation {
   error_message: string | null;
   response_data: unknown;
   payment_id: number | null;
+}
+
+/** "0102 · Banco de Venezuela": a bank code with its name when Bancos knows it, VACIO without a code. */
+export const originBankText = (conciliation: Pick<Conciliation, 'origin_bank' | 'origin_bank_name'>): string =>
+  !conciliation.origin_bank ? 'VACIO' : conciliation.origin_bank_name ? `${conciliation.origin_bank} · ${conciliation.origin_bank_name}` : conciliation.origin_bank;
+
+/** Spanish names of what the bank's answer (`response_data`) carries; other keys keep their name. */
+const BANK_ANSWER_LABELS: Record<string, string> = {
+  http_status: 'Estado HTTP',
+  error: 'Error de conexión',
+  detail: 'Detalle',
+  code: 'Código del banco',
+  message: 'Mensaje del banco',
+  status: 'Estatus',
+  amount: 'Monto',
+  reason: 'Motivo',
+  referencia: 'Referencia',
+  body: 'Respuesta',
+};
+
+const CONNECTION_ERRORS: Record<string, string> = { timeout: 'Tiempo de espera agotado', network: 'Sin conexión' };
+
+/**
+ * The bank's answer of a conciliation as labelled lines, for a person rather than as JSON:
+ * `{http_status, body: {code, message, data: {...}}}` or `{error, detail}` flattened one level
+ * deep into "Código del banco: 1000", "Mensaje del banco: …", "Monto: 120.00"; an answer that
+ * was not JSON shows its text under "Respuesta". Empty values are left out.
+ */
+export function bankAnswerFields(responseData: unknown): { label: string; value: string }[] {
+  const fields: { label: string; value: string }[] = [];
+  const add = (key: string, value: unknown) => {
+    if (value === null || value === undefined || value === '') return;
+    if (typeof value === 'object' && !Array.isArray(value)) {
+      for (const [inner, innerValue] of Object.entries(value)) add(inner === 'status' && key === 'body' ? 'http_echo' : inner, innerValue);
+      return;
+    }
+    if (key === 'http_echo') return;
+    const text = Array.isArray(value) ? value.map(String).join(', ') : String(value);
+    fields.push({ label: BANK_ANSWER_LABELS[key] ?? key, value: key === 'error' ? (CONNECTION_ERRORS[text] ?? text) : text });
+  };
+  if (responseData && typeof responseData === 'object') for (const [key, value] of Object.entries(responseData)) add(key, value);
+  else add('body', responseData);
+  return fields;
 }
 
 /** The answer of `bank-operations/validate-payment` (spec 02 §7). */

@@ -19,6 +19,10 @@ export const closedBoxMessages = {
   notFound: 'No se ha encontrado el cierre de caja',
   deleteConfirm: '¿Seguro de eliminar el cierre de caja?',
   paymentDeleteConfirm: '¿Seguro de eliminar el pago?',
+  /** An empty closing says what to do next to whoever may add payments. */
+  noPayments: 'El cierre de caja no tiene pagos',
+  noPaymentsInRow: 'El cierre de caja no tiene pagos: ábrelo con «Ver pagos» y pulsa «Agregar pagos».',
+  noPaymentsInView: 'Este cierre aún no tiene pagos: pulsa «Agregar pagos» para sumarlos.',
   changeConfirm: '¿Estas seguro de hacer el cambio?',
   paymentAdded: 'Pago agregado al cierre de caja',
   paymentsAdded: (count: number) => `${count} pagos agregados al cierre de caja`,

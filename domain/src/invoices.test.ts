@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invoiceLock, invoiceLockMessage } from './invoices';
+import { invoiceLock, invoiceLockMessage, printerOperation } from './invoices';
 
 describe('invoiceLock: what binds a payment to its invoice', () => {
   const lock = (code: number | null, apply = true) => invoiceLock({ apply_invoice_factory: apply, status_invoice_factory: code });
@@ -20,5 +20,12 @@ describe('invoiceLock: what binds a payment to its invoice', () => {
       'La factura de este pago fue anulada: no se puede cambiar Cliente. Para cobrar de nuevo, rechaza este pago y registra uno nuevo.',
     );
     expect(invoiceLockMessage('issued', ['client_id', 'months_payment', 'date_bill'])).toContain('no se puede cambiar Cliente, Meses y Fecha de factura.');
+  });
+});
+
+describe('printerOperation: the invoice records name each printer call in Spanish', () => {
+  it('names the known calls and keeps an unknown one as it came', () => {
+    expect(['Emision', 'Anular', 'Correo/Enviar', '/api/DescargaArchivo'].map(printerOperation)).toEqual(['Emisión', 'Anulación', 'Envío por correo', 'Descarga del PDF']);
+    expect(printerOperation('NuevaOperacion')).toBe('NuevaOperacion');
   });
 });

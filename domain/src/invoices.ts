@@ -30,6 +30,19 @@ export function invoiceStatus(code: number | null): { label: string; color: Badg
 
 export const DOCUMENT_TYPES = { '01': 'Factura', '02': 'Nota de crédito', '03': 'Nota de débito', '04': 'Nota de entrega' } as const;
 
+/** What each call to the digital printer did, for the invoice records modal; an unknown call keeps its name. */
+const PRINTER_OPERATIONS: Record<string, string> = {
+  Autenticacion: 'Autenticación',
+  Emision: 'Emisión',
+  EstadoDocumento: 'Consulta de estado',
+  Anular: 'Anulación',
+  DescargaArchivo: 'Descarga del PDF',
+  'Correo/Enviar': 'Envío por correo',
+  AplicarRetencion: 'Aplicación de retención',
+};
+
+export const printerOperation = (endpoint: string) => PRINTER_OPERATIONS[endpoint.replace(/^\/?(api\/)?/, '')] ?? endpoint;
+
 /** The document a payment itself is issued as (invoice or delivery note); 02/03 are notes on an invoice. */
 export const isPaymentDocument = (type: string): type is '01' | '04' => type === '01' || type === '04';
 

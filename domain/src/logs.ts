@@ -1,3 +1,4 @@
+import { formatSize } from './backups';
 import { EMPTY_TEXT, formatDateTime } from './format';
 
 /** Spanish names of the audit log modules (log_name) and events (description), for filters and exports. */
@@ -24,6 +25,16 @@ export const LOG_MODULE_LABELS: Record<string, string> = {
   tickets_payments: 'Tickets de pago',
   tickets_delivered: 'Tickets entregados',
   logins: 'Sesiones de usuarios',
+  backups: 'Respaldos',
+  invoices: 'Documentos legales',
+  'payment months': 'Meses de pago',
+  chats: 'Chats',
+  chat_messages: 'Mensajes de chat',
+  files: 'Archivos',
+  taxes: 'Impuestos',
+  community_fees: 'Tarifas de comunidades',
+  factory_responses: 'Respuestas de la imprenta digital',
+  client_user_login: 'Inicio de sesión de clientes',
 };
 
 export const LOG_EVENT_LABELS: Record<string, string> = {
@@ -35,6 +46,7 @@ export const LOG_EVENT_LABELS: Record<string, string> = {
   send_message: 'Mensaje enviado',
   import_clients: 'Importación de clientes',
   import_closed_boxs: 'Importación de cierres de caja',
+  downloaded: 'Descargado',
   registration_attempt: 'Intento de registro',
   two_factor_enabled: 'Verificación en dos pasos activada',
   two_factor_disabled: 'Verificación en dos pasos desactivada',
@@ -63,24 +75,43 @@ export interface LogEntry {
 const ATTRIBUTE_LABELS: Record<string, string> = {
   id: 'ID',
   name: 'Nombre',
+  size: 'Tamaño',
+  scheduled: 'Programado',
+  pruned: 'Respaldos depurados',
   active: 'Activo',
   code: 'Código',
   fee: 'Tarifa',
+  is_custom_fee: 'Tarifa personalizada',
   date_start: 'Fecha de inicio',
   state_id: 'Estado',
   municipality_id: 'Municipio',
   parish_id: 'Parroquia',
+  community_id: 'Comunidad',
+  economic_activity_id: 'Actividad económica',
   number_houses: 'Número de casas',
   responsible_name: 'Nombre del responsable',
   responsible_phone: 'Teléfono del responsable',
   email: 'Correo',
+  password: 'Contraseña',
+  change_password: 'Cambio de contraseña obligatorio',
+  send_mail_password: 'Contraseña enviada por correo',
+  theme: 'Tema',
+  photo: 'Foto',
   description: 'Descripción',
   value: 'Valor',
+  dollar_rate: 'Tasa del dólar',
+  euro_rate: 'Tasa del euro',
   serie: 'Serie',
+  serie_id: 'Serie',
   number: 'Número',
+  number_document: 'Número de documento',
+  total: 'Total',
   number_credit_note: 'Número de nota de crédito',
   number_debit_note: 'Número de nota de débito',
+  control_number: 'Número de control',
   expired_session_time: 'Tiempo de Expiración',
+  module: 'Módulo',
+  checked: 'Marcado',
   notes: 'Notas',
   activity_group_id: 'Grupo',
   phone: 'Teléfonos',
@@ -90,31 +121,86 @@ const ATTRIBUTE_LABELS: Record<string, string> = {
   birth_date: 'Fecha de nacimiento',
   address: 'Dirección',
   type: 'Tipo',
+  title: 'Título',
+  recipients: 'Destinatarios',
+  with: 'Método',
   note: 'Nota',
   note_id: 'Nota',
   role_id: 'Rol',
   client_id: 'Cliente',
+  user_id: 'Usuario',
   status: 'Estado',
   color: 'Color',
+  image: 'Imagen',
+  is_mobile_payment_use_api_bdv: 'Pago móvil validado con BDV',
   validity_date: 'Fecha de vencimiento',
   tickets_payment_id: 'Ticket',
   address_payment_id: 'Dirección de pago',
   payment_id: 'Pago',
+  payment_method_id: 'Método de pago',
+  bank_id: 'Banco',
   ticket_serial: 'Serial',
+  date: 'Fecha',
+  date_payment: 'Fecha de pago',
+  date_bill: 'Fecha de factura',
+  exchange_rate: 'Tasa de cambio',
+  exchange_rate_id: 'Tasa de cambio',
+  amount_payment: 'Monto pagado',
+  amount_bill: 'Monto facturado',
+  dollar_amount_payment: 'Monto pagado ($)',
+  dollar_amount_bill: 'Monto facturado ($)',
+  tax_base: 'Base imponible',
+  iva: 'IVA',
+  is_apply_retention: 'Aplica retención',
+  is_retention_apply_success: 'Retención aplicada',
+  retention: 'Retención',
+  reference: 'Referencia',
+  terminal: 'Terminal',
+  lot_number: 'Lote',
+  checkbook_number: 'Chequera',
+  number_correlative: 'Correlativo',
+  observations: 'Observaciones',
+  type_payment_month: 'Tipo de pago de meses',
+  months_payment: 'Meses pagados',
+  months: 'Meses',
+  year: 'Año',
+  send_invoice: 'Enviar factura',
+  type_document: 'Tipo de documento',
+  bdv_verified: 'Verificado con BDV',
+  conciliation_id: 'Conciliación',
+  files: 'Archivos',
+  file: 'Archivo',
+  verify_payments: 'Pagos verificados',
+  payments_added: 'Pagos agregados',
+  payment_removed: 'Pago retirado',
+  credit_note: 'Nota de crédito',
+  debit_note: 'Nota de débito',
+  reason: 'Motivo',
   created_at: 'Creado',
   updated_at: 'Actualizado',
 };
 
 export const attributeLabel = (key: string) => ATTRIBUTE_LABELS[key] ?? key;
 
-/** An attribute value as text: Sí/No, VACIO for nothing, JSON for objects. */
+/**
+ * An attribute value as text: Sí/No, VACIO for nothing, a list's items separated by commas and
+ * an object's fields by their Spanish names ("Número: 00000012, Total: 15.00"), never JSON.
+ */
 export function attributeText(value: unknown): string {
   if (value === null || value === undefined || value === '') return EMPTY_TEXT;
   if (typeof value === 'boolean') return value ? 'Sí' : 'No';
-  if (typeof value === 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return value.length ? value.map((item) => (item !== null && typeof item === 'object' ? `(${attributeText(item)})` : attributeText(item))).join(', ') : EMPTY_TEXT;
+  if (typeof value === 'object') {
+    const fields = Object.entries(value);
+    return fields.length ? fields.map(([key, inner]) => `${attributeLabel(key)}: ${attributeValueText(key, inner)}`).join(', ') : EMPTY_TEXT;
+  }
   const text = String(value);
   return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) ? formatDateTime(text) : text;
 }
+
+/** The value of one attribute as text: a backup's size in KB/MB as the Respaldos list writes it, the rest as attributeText. */
+export const attributeValueText = (key: string, value: unknown): string =>
+  key === 'size' && typeof value === 'number' ? formatSize(value) : attributeText(value);
 
 /** Every key of old and new values, in a stable order, with both sides as text. */
 export function attributeChanges(entry: Pick<LogEntry, 'properties'>): { key: string; label: string; old: string; new: string }[] {
@@ -124,15 +210,15 @@ export function attributeChanges(entry: Pick<LogEntry, 'properties'>): { key: st
   return keys.map((key) => ({
     key,
     label: attributeLabel(key),
-    old: key in old ? attributeText(old[key]) : EMPTY_TEXT,
-    new: key in next ? attributeText(next[key]) : EMPTY_TEXT,
+    old: key in old ? attributeValueText(key, old[key]) : EMPTY_TEXT,
+    new: key in next ? attributeValueText(key, next[key]) : EMPTY_TEXT,
   }));
 }
 
-/** Old or new values in one line, `key: value; …`, each value as attributeText writes it (the exports' cells). */
+/** Old or new values in one line, `Campo: valor; …`, named and written as the details modal shows them (the exports' cells). */
 export const attributesLine = (values: Record<string, unknown> | undefined): string =>
   values
     ? Object.entries(values)
-        .map(([key, value]) => `${key}: ${attributeText(value)}`)
+        .map(([key, value]) => `${attributeLabel(key)}: ${attributeValueText(key, value)}`)
         .join('; ')
     : '';

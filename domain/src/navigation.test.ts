@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { audienceOf, menuFor, pageTitle, resolvePath, staffMenuFor } from './navigation';
+import { audienceOf, menuFor, pageTitle, redirectNotices, redirectReason, resolvePath, staffMenuFor } from './navigation';
 import { ALL_PERMISSIONS, CASHIER_PERMISSIONS } from './permissions';
 
 const labels = (entries: ReturnType<typeof staffMenuFor>) =>
@@ -34,6 +34,19 @@ describe('resolvePath', () => {
     expect(resolvePath('staff', '/address-payments', ['clients'])).toMatchObject({ route: { permission: 'clients' } });
     expect(resolvePath('staff', '/solvencies', [])).toMatchObject({ route: { permission: null } });
     expect(resolvePath('staff', '/payments-receipt', ALL_PERMISSIONS)).toEqual({ redirect: '/' });
+  });
+
+  it('tells why a signed-in user was sent to Inicio: no such page, or no permission; nothing for the normal ways in', () => {
+    expect(redirectReason('staff', '/no-existe', ALL_PERMISSIONS)).toBe('not_found');
+    expect(redirectReason('staff', '/users', CASHIER_PERMISSIONS)).toBe('forbidden');
+    expect(redirectReason('staff', '/client-detail/12/', [])).toBe('forbidden');
+    expect(redirectReason('staff', '/users', ALL_PERMISSIONS)).toBeNull();
+    expect(redirectReason('client', '/clients')).toBe('forbidden');
+    expect(redirectReason('client', '/clientes')).toBe('not_found');
+    for (const path of ['/', '/login', '/register', '/pass-change', '/dashboard']) expect(redirectReason('staff', path, [])).toBeNull();
+    expect(redirectReason('guest', '/no-existe')).toBeNull();
+    expect(redirectNotices.not_found('/no-existe')).toBe('La página /no-existe no existe; te llevamos a Inicio.');
+    expect(redirectNotices.forbidden('/roles')).toBe('No tienes permiso para abrir /roles; te llevamos a Inicio.');
   });
 
   it('gives client users their fixed set and sends everything else to /', () => {

@@ -146,6 +146,26 @@ export function resolvePath(
   }
 }
 
+/** Why a signed-in user's address led elsewhere: a page that does not exist, or one they may not open. */
+export type RedirectReason = 'not_found' | 'forbidden';
+
+/**
+ * The reason behind resolvePath's redirect for a signed-in staff or client user, so the screen can
+ * say it instead of landing silently on Inicio; null where the redirect is the normal way in
+ * (`/`, the login and registration pages) or the user is not signed in.
+ */
+export function redirectReason(audience: Audience, path: string, permissions: readonly string[] = []): RedirectReason | null {
+  if (audience !== 'staff' && audience !== 'client') return null;
+  const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  if (normalized === '/' || findRoute(routesFor(audience, permissions), normalized) || findRoute(GUEST_ROUTES, normalized) || normalized === '/pass-change') return null;
+  return findRoute(STAFF_ROUTES, normalized) || findRoute(CLIENT_ROUTES, normalized) ? 'forbidden' : 'not_found';
+}
+
+export const redirectNotices: Record<RedirectReason, (path: string) => string> = {
+  not_found: (path) => `La página ${path} no existe; te llevamos a Inicio.`,
+  forbidden: (path) => `No tienes permiso para abrir ${path}; te llevamos a Inicio.`,
+};
+
 export function pageTitle(title: string): string {
   return `${PRODUCT_NAME} | ${title}`;
 }

@@ -15,7 +15,7 @@ export const solvencyMessages = {
   notFound: 'La solvencia no existe',
   addressNotFound: 'La dirección de pago no existe',
   clientNotFound: 'El cliente no existe',
-  addressIncomplete: 'La dirección de pago está incompleta: complete su ubicación (residencial: comunidad y parroquia; comercial: actividad económica)',
+  addressIncomplete: 'La dirección de pago está incompleta: completa su ubicación (residencial: comunidad y parroquia; comercial: actividad económica)',
   owing: (months: number) => `La dirección no está solvente: debe ${months} ${months === 1 ? 'mes' : 'meses'}`,
   pending: 'La dirección no está solvente: tiene meses cubiertos por un pago que aún está Procesando',
   noEmail: clientMessages.noEmail,

@@ -55,7 +55,9 @@ describe('payment panel with the bank validation modal', () => {
     await userEvent.click(within(panel).getByRole('button', { name: /Validar pago con BDV/ }));
     const modal = await waitFor(() => screen.getAllByRole('dialog').find((dialog) => dialog.textContent?.includes('Antes de validar'))!);
     expect(modal).toBeDefined();
-    expect(modal).toHaveTextContent('0134 - Banesco');
+    // It opens with what the cashier typed in the panel: the reference and the origin bank.
+    expect(within(modal).getByText('Referencia').closest('tr')).toHaveTextContent('12345678');
+    expect(within(modal).getByText('Banco de origen').closest('tr')).toHaveTextContent('0134 - Banesco');
     await userEvent.click(within(modal).getByRole('radio', { name: '+58 (414)-1234567' }));
     await userEvent.click(within(modal).getByRole('button', { name: 'Validar pago' }));
 

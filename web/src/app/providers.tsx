@@ -1,7 +1,7 @@
 import ConfigProvider from 'antd/es/config-provider';
-import esES from 'antd/es/locale/es_ES';
 import theme from 'antd/es/theme';
 import type { ReactNode } from 'react';
+import { recaudoLocale } from './locale';
 import { NotifyHost } from './notify-host';
 import { PreferencesProvider, usePreferences } from './preferences';
 import { SessionProvider } from './session-provider';
@@ -33,7 +33,7 @@ function ThemedApp({ children }: { children: ReactNode }) {
   const reducedMotion = usePrefersReducedMotion();
   return (
     <ConfigProvider
-      locale={esES}
+      locale={recaudoLocale}
       theme={{ algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm, token: { colorPrimary: '#1f6feb', motion: !reducedMotion } }}
     >
       <NotifyHost />

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { registerNotifier } from '../lib/notify';
 import { makeSession, renderApp } from '../test/render';
 import { RouteResolver } from './route-resolver';
 
@@ -33,9 +34,33 @@ describe('RouteResolver', () => {
     expect(document.title).toBe('Recaudo | Inicio');
   });
 
-  it('sends staff away from a route they lack the permission for', async () => {
-    renderApp(<RouteResolver />, { path: '/users', session: makeSession({ permissions: ['roles'] }) });
-    await waitFor(() => expect(location()).toBe('/dashboard'), LAZY);
+  describe('says why a signed-in user lands on Inicio', () => {
+    const notices = { error: vi.fn(), success: vi.fn(), warning: vi.fn() };
+    afterEach(() => {
+      registerNotifier(null);
+      notices.warning.mockReset();
+    });
+
+    it('sends staff away from a route they lack the permission for, saying so once', async () => {
+      registerNotifier(notices);
+      renderApp(<RouteResolver />, { path: '/users', session: makeSession({ permissions: ['roles'] }) });
+      await waitFor(() => expect(location()).toBe('/dashboard'), LAZY);
+      expect(notices.warning.mock.calls).toEqual([['No tienes permiso para abrir /users; te llevamos a Inicio.', undefined]]);
+    });
+
+    it('says an unknown address does not exist, and nothing when / leads to Inicio', async () => {
+      registerNotifier(notices);
+      renderApp(<RouteResolver />, { path: '/no-existe', session: makeSession({ permissions: ['payments'] }) });
+      await waitFor(() => expect(location()).toBe('/dashboard'), LAZY);
+      expect(notices.warning.mock.calls).toEqual([['La página /no-existe no existe; te llevamos a Inicio.', undefined]]);
+    });
+
+    it('says nothing on the normal way in', async () => {
+      registerNotifier(notices);
+      renderApp(<RouteResolver />, { path: '/', session: makeSession({ permissions: ['payments'] }) });
+      await waitFor(() => expect(location()).toBe('/dashboard'), LAZY);
+      expect(notices.warning).not.toHaveBeenCalled();
+    });
   });
 
   it('opens a permitted route with its own page and title', async () => {

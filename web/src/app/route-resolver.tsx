@@ -1,7 +1,8 @@
-import { audienceOf, pageTitle, resolvePath } from '@recaudo/domain/navigation';
-import { lazy, Suspense, useEffect } from 'react';
+import { audienceOf, pageTitle, redirectNotices, redirectReason, resolvePath } from '@recaudo/domain/navigation';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { FullScreenSpinner } from '../components/full-screen-spinner';
+import { notify } from '../lib/notify';
 import { useSession } from '../lib/session';
 import { PageFor } from './pages';
 import { PageTransition } from './page-transition';
@@ -19,14 +20,23 @@ const ServerState = lazy(() => import('./server-state'));
  */
 export function RouteResolver() {
   const { session } = useSession();
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
   const audience = audienceOf(session);
   const resolution = resolvePath(audience, pathname, session?.permissions ?? []);
   const title = 'route' in resolution ? pageTitle(resolution.route.title) : null;
+  const reason = 'redirect' in resolution ? redirectReason(audience, pathname, session?.permissions ?? []) : null;
+  // One notice per visit of the address (StrictMode runs effects twice).
+  const noticed = useRef<string | null>(null);
 
   useEffect(() => {
     if (title) document.title = title;
   }, [title]);
+
+  useEffect(() => {
+    if (!reason || noticed.current === key) return;
+    noticed.current = key;
+    notify.warning(redirectNotices[reason](pathname));
+  }, [reason, pathname, key]);
 
   if ('redirect' in resolution) return <Navigate to={resolution.redirect} replace />;
   const { route } = resolution;

@@ -38,6 +38,20 @@ describe('DataTable', () => {
     expect(onPageChange).toHaveBeenCalledWith(2, 10);
   });
 
+  it('names the row checkboxes in Spanish for screen readers, never antd\'s "Select all" / "Select row"', async () => {
+    const onChange = vi.fn();
+    renderTable({ rows: rows(3), total: 3, rowSelection: { selectedRowKeys: [], onChange } });
+    expect(screen.getByRole('checkbox', { name: 'Seleccionar todas las filas' })).toBeInTheDocument();
+    expect(screen.getAllByRole('checkbox', { name: /^Seleccionar fila \d$/ }).map((box) => box.getAttribute('aria-label'))).toEqual([
+      'Seleccionar fila 1',
+      'Seleccionar fila 2',
+      'Seleccionar fila 3',
+    ]);
+    expect(document.querySelector('[aria-label*="Select"]')).toBeNull();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar fila 2' }));
+    expect(onChange).toHaveBeenCalledWith([2], [{ id: 2, name: 'Fila 2' }], expect.anything());
+  });
+
   it('hides the pagination when everything fits on one page', () => {
     renderTable({ rows: rows(5), total: 5 });
     expect(screen.getByText('Fila 5')).toBeInTheDocument();

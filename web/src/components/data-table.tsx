@@ -167,6 +167,19 @@ export function StickyScrollbar({ host }: { host: RefObject<HTMLElement | null> 
 }
 
 /**
+ * Row checkboxes named in Spanish for screen readers: antd writes "Select all" and "Select row N"
+ * whatever the locale, unless the checkbox props carry their own label.
+ */
+export function spanishRowSelection<T>(rowSelection: TableProps<T>['rowSelection'], rows: readonly T[] | undefined): TableProps<T>['rowSelection'] {
+  if (!rowSelection) return rowSelection;
+  return {
+    ...rowSelection,
+    getTitleCheckboxProps: () => ({ 'aria-label': 'Seleccionar todas las filas', ...rowSelection.getTitleCheckboxProps?.() }),
+    getCheckboxProps: (record) => ({ 'aria-label': `Seleccionar fila ${(rows?.indexOf(record) ?? -1) + 1}`, ...rowSelection.getCheckboxProps?.(record) }),
+  };
+}
+
+/**
  * The paged table of every list screen: server-side pages, size changer, pagination hidden on
  * a single page, counter "a-b de n" (spec 01 §9), and the failure state with a retry. A table
  * wider than the page scrolls sideways, with its scrollbar kept in reach (StickyScrollbar).
@@ -207,7 +220,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
         onChange={onChange}
         onRow={onRow}
         footer={footer}
-        rowSelection={rowSelection}
+        rowSelection={spanishRowSelection(rowSelection, rows)}
         scroll={{ x: scrollX ?? 'max-content' }}
         locale={{
           emptyText: failed ? (

@@ -118,7 +118,7 @@ function DebouncedInput({ field, value, onChange }: { field: InputFilterField; v
     if (debounced !== current) latest.current.onChange(debounced === '' ? undefined : field.type === 'number' ? Number(debounced) : debounced);
   }, [debounced, field.type]);
   if (field.type === 'number') {
-    return <InputNumber id={`filter-${field.name}`} style={{ width: '100%' }} value={text === '' ? null : Number(text)} onChange={(next) => setText(next === null ? '' : String(next))} />;
+    return <InputNumber controls={false} id={`filter-${field.name}`} style={{ width: '100%' }} value={text === '' ? null : Number(text)} onChange={(next) => setText(next === null ? '' : String(next))} />;
   }
   return <Input id={`filter-${field.name}`} allowClear value={text} onChange={(event) => setText(event.target.value)} />;
 }

@@ -1,5 +1,5 @@
 import { formatDateTime } from '@recaudo/domain/format';
-import { attributeChanges, attributeLabel, attributeText, logEventLabel, logModuleLabel, type LogEntry } from '@recaudo/domain/logs';
+import { attributeChanges, attributeLabel, attributeValueText, logEventLabel, logModuleLabel, type LogEntry } from '@recaudo/domain/logs';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';
@@ -40,7 +40,7 @@ export function LogDetailsModal({ log, onClose }: { log: LogEntry | null; onClos
               { key: 'causer', label: 'Usuario', children: log.causer?.name ?? 'Sistema' },
               { key: 'date', label: 'Fecha', children: formatDateTime(log.created_at) },
               { key: 'subject', label: 'Registro', children: log.subject_id ? `${logModuleLabel(log.subject_type ?? '')} #${log.subject_id}` : 'VACIO' },
-              { key: 'id', label: 'ID del log', children: log.id },
+              { key: 'id', label: 'N.º de entrada', children: log.id },
             ]}
           />
           {log.error_message ? (
@@ -73,7 +73,7 @@ export function LogDetailsModal({ log, onClose }: { log: LogEntry | null; onClos
               size="small"
               bordered
               column={2}
-              items={current.map(([key, value]) => ({ key, label: attributeLabel(key), children: attributeText(value) }))}
+              items={current.map(([key, value]) => ({ key, label: attributeLabel(key), children: attributeValueText(key, value) }))}
             />
           ) : (
             <Empty description="El registro ya no existe" />

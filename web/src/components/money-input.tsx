@@ -34,6 +34,8 @@ export function MoneyInput({
     <InputNumber<string>
       id={id}
       stringMode
+      // antd names its step buttons "Increase Value" in English whatever the locale; the arrow keys still step.
+      controls={false}
       disabled={disabled}
       style={{ width: '100%' }}
       prefix={prefix}

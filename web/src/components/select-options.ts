@@ -1,4 +1,5 @@
 import type { ClientOption } from '@recaudo/domain/clients';
+import type { ExchangeRates } from '@recaudo/domain/configurations';
 import { http } from '../lib/http';
 import type { FilterField, FilterOption } from './filter-drawer';
 
@@ -32,6 +33,9 @@ export interface MethodOption {
 }
 
 export const findMethodOptions = (signal?: AbortSignal) => http.get<MethodOption[]>('payment-methods/selects', { signal }).then((answer) => answer.data);
+
+/** Today's dollar and euro rates (Tasas de Cambio), for the forms that start from them. */
+export const findExchangeRates = (signal?: AbortSignal) => http.get<ExchangeRates>('configurations/exchange-rate', { signal }).then((answer) => answer.data);
 
 /** A correlative series as `correlatives/selects` answers it. */
 export interface SerieOption {

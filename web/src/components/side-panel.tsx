@@ -1,7 +1,9 @@
+import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
 import Flex from 'antd/es/flex';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { AttentionProvider, type Attention } from './panel-form';
 
 export interface SidePanelProps {
   title: string;
@@ -16,10 +18,12 @@ export interface SidePanelProps {
 }
 
 /**
- * The add/edit side panel of every list screen: a Drawer whose footer submits the form inside.
+ * The add/edit side panel of every list screen: a Drawer whose footer submits the form inside
+ * (a PanelForm, which reports the fields a Guardar found in error above the buttons).
  * Its content is dropped when closed, so each opening starts from the record's values.
  */
 export function SidePanel({ title, open, onClose, formId, submitting = false, submitLabel = 'Guardar', size = 420, children }: SidePanelProps) {
+  const [attention, setAttention] = useState<Attention>(null);
   return (
     <Drawer
       title={title}
@@ -28,18 +32,24 @@ export function SidePanel({ title, open, onClose, formId, submitting = false, su
       size={size}
       destroyOnHidden
       mask={{ closable: !submitting }}
+      afterOpenChange={(opened) => {
+        if (!opened) setAttention(null);
+      }}
       footer={
-        <Flex justify="flex-end" gap={8}>
-          <Button onClick={onClose} disabled={submitting}>
-            Cancelar
-          </Button>
-          <Button type="primary" htmlType="submit" form={formId} loading={submitting}>
-            {submitLabel}
-          </Button>
+        <Flex vertical gap={8}>
+          {attention && <Alert type="error" showIcon role="alert" title={attention} />}
+          <Flex justify="flex-end" gap={8}>
+            <Button onClick={onClose} disabled={submitting}>
+              Cancelar
+            </Button>
+            <Button type="primary" htmlType="submit" form={formId} loading={submitting}>
+              {submitLabel}
+            </Button>
+          </Flex>
         </Flex>
       }
     >
-      {children}
+      <AttentionProvider report={setAttention}>{children}</AttentionProvider>
     </Drawer>
   );
 }

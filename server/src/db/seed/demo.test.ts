@@ -38,6 +38,10 @@ describe('demo seed', () => {
     expect(demoClient).toMatchObject({ name: 'María Pérez', identification: '12345678' });
     const login = await ctx.call('POST', '/api/auth/login', { body: { email: clientUsers.at(-1)!.email, password: DEMO_PASSWORD } });
     expect(login.status).toBe(200);
+    // The cashier has a series of their own, which their payments and new closings start from.
+    const [cashier] = await ctx.db.select().from(users).where(eq(users.email, 'cajero@recaudo.test'));
+    const [seriesA] = await ctx.db.select().from(correlatives).where(eq(correlatives.serie, 'A'));
+    expect(cashier!.correlativeId).toBe(seriesA!.id);
   });
 
   it('gives every demo client an address with a lived-in month history', async () => {

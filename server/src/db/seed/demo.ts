@@ -1,7 +1,8 @@
-import { count, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { hashPassword } from '../../platform/crypto';
 import { clients } from '../../modules/clients/tables';
+import { correlatives } from '../../modules/correlatives/tables';
 import { users } from '../../modules/users/tables';
 import { seedDemoAddresses } from './demo-addresses';
 import { seedDemoClients } from './demo-clients';
@@ -59,6 +60,9 @@ export async function seedDemo(db: Database): Promise<boolean> {
     await tx.execute(sql`select setval(pg_get_serial_sequence('users', 'id'), (select max(id) from users))`);
     await seedDemoRegional(tx);
     await seedDemoReference(tx);
+    // The cashier numbers with series A by default: the payment panel and a new closing start from it.
+    const [ownSeries] = await tx.select({ id: correlatives.id }).from(correlatives).orderBy(asc(correlatives.id)).limit(1);
+    if (ownSeries) await tx.update(users).set({ correlativeId: ownSeries.id }).where(eq(users.id, 3));
     await seedDemoClients(tx, { passwordHash, staffUserId: 1 });
     await seedDemoAddresses(tx, { staffUserId: 1 });
     // The cashier registers most payments, the administrator some.

@@ -58,7 +58,7 @@ describe('npm run restore', () => {
 
     const refused = await restore([file], { DATA_DIR: dataDir });
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/No se restauró nada: La base de datos no está vacía .* Use --force/);
+    expect(refused.stderr).toMatch(/No se restauró nada: La base de datos no está vacía .* Usa --force/);
 
     const forced = await restore([file, '--force'], { DATA_DIR: dataDir });
     expect(forced.code, forced.stderr).toBe(0);

@@ -91,7 +91,7 @@ export async function restoreBackup(db: Database, uploads: ObjectStore, file: st
     if (missing.length) throw new RestoreRefused(`La base de datos no tiene las tablas ${missing.join(', ')} del respaldo`);
     const filled = await hasRows(tx, tables);
     if (filled.length && !options.force) {
-      throw new RestoreRefused(`La base de datos no está vacía (${filled.length} tablas con datos, p. ej. ${filled.slice(0, 3).join(', ')}). Use --force para reemplazar su contenido.`);
+      throw new RestoreRefused(`La base de datos no está vacía (${filled.length} tablas con datos, p. ej. ${filled.slice(0, 3).join(', ')}). Usa --force para reemplazar su contenido.`);
     }
     if (filled.length) await tx.execute(sql.raw(`truncate ${tables.map((table) => quoted(table.name)).join(', ')} restart identity cascade`));
 

@@ -4,6 +4,7 @@ import { caracas } from '@recaudo/domain/dates';
 import { bankTestContext, payingClient } from '../../../test/bank-fixture';
 import type { TestContext, TestUser } from '../../../test/harness';
 import type { BankSimulator } from '../../providers/bank/simulator';
+import { banks } from '../banks/tables';
 import { conciliations } from './tables';
 
 let ctx: TestContext;
@@ -31,6 +32,7 @@ beforeAll(async () => {
   supervisor = await ctx.staff({ permissions: ['view_conciliations', 'export_conciliations', 'view_bank_operations'] });
   clientA = (await payingClient(ctx)).clientId;
   clientB = (await payingClient(ctx)).clientId;
+  await ctx.db.insert(banks).values({ code: '0134', name: 'Banesco' }).onConflictDoNothing();
   // Hand-counted: in March 2026, 3 conciliated (10.00 + 20.50 + 30.25 = 60.75) and 4 failures;
   // one more attempt of January stays outside that range.
   await ctx.db.insert(conciliations).values([
@@ -41,7 +43,7 @@ beforeAll(async () => {
     row(clientB, '2026-03-06', false, '6.00', 'RECORD_NOT_FOUND', '22220005'),
     row(clientB, '2026-03-07', false, '7.00', 'AMOUNT_MISMATCH', '22220006'),
     row(clientA, '2026-03-08', false, '8.00', 'CONNECTION_ERROR', '11110007'),
-    row(clientA, '2026-01-10', true, '99.00', null, '11110008'),
+    { ...row(clientA, '2026-01-10', true, '99.00', null, '11110008'), originBank: '0999' },
   ]);
 });
 afterAll(async () => {
@@ -58,6 +60,14 @@ describe('GET /api/conciliations', () => {
     expect(body.data).toMatchObject({ per_page: 15, total: 8, current_page: 1 });
     expect(body.data.data[0]).toMatchObject({ reference: '11110007', success: false, error_code: 'CONNECTION_ERROR', client: { id: clientA }, payment_id: null, amount: '8.00' });
     expect(body.data.data.at(-1).reference).toBe('11110008');
+  });
+
+  it('names the origin bank from Bancos by its code, null for a code no bank has', async () => {
+    const { body } = await list();
+    expect(body.data.data[0]).toMatchObject({ origin_bank: '0134', origin_bank_name: 'Banesco' });
+    expect(body.data.data.at(-1)).toMatchObject({ origin_bank: '0999', origin_bank_name: null });
+    const csv = await ctx.call('GET', '/api/conciliations/export', { token: supervisor.token, query: { type_format: 'csv', reference: '11110001' } });
+    expect(String(csv.body)).toContain('0134 · Banesco');
   });
 
   it('filters by client, success, reference, dates, error code and search', async () => {

@@ -6,6 +6,7 @@ import type { Executor } from '../../db/client';
 import { notFound } from '../../platform/errors';
 import { walkByIds, type RowSource } from '../../platform/export';
 import { caracasDayRange, idList, isChecked, likePattern, textList } from '../../platform/paging';
+import { banks } from '../banks/tables';
 import { clients } from '../clients/tables';
 import { payments } from '../payments/tables';
 import { users } from '../users/tables';
@@ -36,6 +37,7 @@ const columns = {
   paymentDate: conciliations.paymentDate,
   amount: conciliations.amount,
   originBank: conciliations.originBank,
+  originBankName: banks.name,
   payPhone: conciliations.payPhone,
   success: conciliations.success,
   errorCode: conciliations.errorCode,
@@ -51,7 +53,8 @@ const joined = (db: Executor) =>
     .from(conciliations)
     .leftJoin(clients, eq(clients.id, conciliations.clientId))
     .leftJoin(users, eq(users.id, conciliations.userId))
-    .leftJoin(payments, eq(payments.conciliationId, conciliations.id));
+    .leftJoin(payments, eq(payments.conciliationId, conciliations.id))
+    .leftJoin(banks, eq(banks.code, conciliations.originBank));
 
 const pick = (query: ConciliationQuery, name: string) => query[name as keyof ConciliationQuery] ?? query.filters[name];
 

@@ -15,6 +15,7 @@ export interface ConciliationRecord {
   paymentDate: string | null;
   amount: string | null;
   originBank: string | null;
+  originBankName: string | null;
   payPhone: string | null;
   success: boolean;
   errorCode: string | null;
@@ -33,6 +34,7 @@ export const conciliationSchema = z.object({
   payment_date: z.string(),
   amount: z.string(),
   origin_bank: z.string(),
+  origin_bank_name: z.string().nullable(),
   pay_phone: z.string().nullable(),
   success: z.boolean(),
   processed_at: z.string(),
@@ -55,6 +57,7 @@ export function presentConciliation(row: ConciliationRecord): Conciliation {
     payment_date: row.paymentDate ?? '',
     amount: row.amount ?? '0.00',
     origin_bank: row.originBank ?? '',
+    origin_bank_name: row.originBankName,
     pay_phone: row.payPhone,
     success: row.success,
     processed_at: isoTimestamp(row.processedAt) ?? '',

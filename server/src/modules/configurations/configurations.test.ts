@@ -40,4 +40,11 @@ describe('exchange rates (configurations)', () => {
     expect((await ctx.call('PUT', '/api/configurations/update', { token: reader.token, body: { id: 1, value: 1 } })).status).toBe(403);
     expect((await ctx.call('GET', '/api/configurations/exchange-rate')).status).toBe(401);
   });
+
+  it('lets whoever creates cash closings read the rates a new closing starts from, and nobody else', async () => {
+    const closer = await ctx.staff({ permissions: ['closed_boxs', 'add_closed_box'] });
+    expect(await ctx.call('GET', '/api/configurations/exchange-rate', { token: closer.token })).toMatchObject({ status: 200, body: { data: { dollar_rate: expect.any(String) } } });
+    const viewer = await ctx.staff({ permissions: ['closed_boxs'] });
+    expect((await ctx.call('GET', '/api/configurations/exchange-rate', { token: viewer.token })).status).toBe(403);
+  });
 });

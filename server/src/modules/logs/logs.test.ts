@@ -81,7 +81,7 @@ describe('GET /api/logs/export and /api/logs/logins/export', () => {
     const records: string[][] = parse(csv.rawPayload, { bom: true });
     expect(records[0]).toEqual(['ID', 'Módulo', 'Evento', 'Usuario', 'Registro', 'Valores anteriores', 'Valores nuevos', 'Error', 'Fecha']);
     expect(records.slice(1).map((row) => Number(row[0]))).toEqual(listed.body.data.data.map((row: { id: number }) => row.id));
-    expect(records.find((row) => row[2] === 'Actualizado')).toEqual(expect.arrayContaining(['Estados', 'Editor Estados', 'name: Estado Historial']));
+    expect(records.find((row) => row[2] === 'Actualizado')).toEqual(expect.arrayContaining(['Estados', 'Editor Estados', 'Nombre: Estado Historial']));
 
     const xlsx = await ctx.app.inject({ method: 'GET', url: `/api/logs/export?${query}xlsx`, headers: { authorization: `Bearer ${auditor.token}` } });
     const workbook = new ExcelJS.Workbook();

@@ -28,7 +28,7 @@ describe('BDV message → app error code (providers.md §1.2)', () => {
     }
   });
   it('maps HTTP 400, 500, unknown codes, non-JSON bodies and no answer', () => {
-    expect(answer({ status: 400, error: 'Bad Request' }, 400)).toMatchObject({ errorCode: 'VALIDATION_ERROR', bdvMessage: 'Bad Request' });
+    expect(answer({ status: 400, error: 'Bad Request' }, 400)).toMatchObject({ errorCode: 'VALIDATION_ERROR', bdvMessage: 'El banco rechazó la solicitud (HTTP 400)' });
     expect(classifyValidation({ kind: 'answer', status: 500, body: undefined, text: '<html>' })).toMatchObject({ errorCode: 'BDV_SERVER_ERROR', bdvMessage: 'El banco respondió HTTP 500' });
     expect(answer({ code: 7777, message: 'x' })).toMatchObject({ errorCode: 'BDV_SERVER_ERROR' });
     expect(classifyValidation({ kind: 'answer', status: 200, body: undefined, text: 'hola' })).toMatchObject({ errorCode: 'BDV_SERVER_ERROR' });

@@ -37,7 +37,7 @@ export function classifyValidation(exchange: BankExchange): MobilePaymentVerdict
   }
   const responseData = { http_status: exchange.status, body: exchange.body ?? exchange.text.slice(0, 2000) };
   if (exchange.status >= 500) return { success: false, errorCode: 'BDV_SERVER_ERROR', bdvMessage: `El banco respondió HTTP ${exchange.status}`, responseData };
-  if (exchange.status === 400) return { success: false, errorCode: 'VALIDATION_ERROR', bdvMessage: messageOf(exchange.body) ?? 'Bad Request', responseData };
+  if (exchange.status === 400) return { success: false, errorCode: 'VALIDATION_ERROR', bdvMessage: messageOf(exchange.body) ?? 'El banco rechazó la solicitud (HTTP 400)', responseData };
   if (exchange.body === undefined || exchange.status !== 200) {
     return { success: false, errorCode: 'BDV_SERVER_ERROR', bdvMessage: `Respuesta inesperada del banco (HTTP ${exchange.status})`, responseData };
   }

@@ -11,6 +11,7 @@ import { MoneyInput } from '../money-input';
 import { useOptionList } from '../option-list';
 import { findMethodOptions } from '../select-options';
 import { SidePanel } from '../side-panel';
+import { PanelForm } from '../panel-form';
 import { applyServerErrors } from '../../lib/form';
 import { useCreateNote } from './api';
 import { documentLabel } from './document-dialogs';
@@ -59,7 +60,7 @@ function NoteForm({
   const reference = includes(REFERENCE_METHOD_TYPES, methodType);
   const terminal = includes(TERMINAL_METHOD_TYPES, methodType);
   return (
-    <Form<NoteValues>
+    <PanelForm<NoteValues>
       form={form}
       name={FORM_ID}
       layout="vertical"
@@ -118,6 +119,6 @@ function NoteForm({
       <Form.Item label="Notas" name="notes" rules={[required]} required>
         <Input.TextArea rows={3} maxLength={500} />
       </Form.Item>
-    </Form>
+    </PanelForm>
   );
 }

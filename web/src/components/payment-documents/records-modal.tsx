@@ -1,4 +1,5 @@
 import { formatDateTime } from '@recaudo/domain/format';
+import { printerOperation } from '@recaudo/domain/invoices';
 import Modal from 'antd/es/modal';
 import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
@@ -18,7 +19,7 @@ export function RecordsModal({ paymentId, onClose }: { paymentId: number | null;
         pagination={false}
         locale={{ emptyText: 'Sin registros' }}
         columns={[
-          { title: 'Endpoint', dataIndex: 'endpoint', key: 'endpoint' },
+          { title: 'Operación', dataIndex: 'endpoint', key: 'endpoint', render: (endpoint: string) => printerOperation(endpoint) },
           {
             title: 'Mensaje',
             key: 'message',

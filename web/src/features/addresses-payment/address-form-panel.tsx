@@ -13,6 +13,7 @@ import type { Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { MoneyInput } from '../../components/money-input';
 import { SidePanel } from '../../components/side-panel';
+import { PanelForm } from '../../components/panel-form';
 import { applyServerErrors, zodRule } from '../../lib/form';
 import { useSession } from '../../lib/session';
 import { clientOptionLabel, findClientOptions, type ClientOption, type Named } from '../../components/select-options';
@@ -223,7 +224,7 @@ function AddressForm({
   }
 
   return (
-    <Form<AddressFormValues>
+    <PanelForm<AddressFormValues>
       name={FORM_ID}
       form={form}
       layout="vertical"
@@ -336,6 +337,6 @@ function AddressForm({
           <DatePicker style={{ width: '100%' }} format={DATE_FORMAT} />
         </Form.Item>
       )}
-    </Form>
+    </PanelForm>
   );
 }

@@ -108,7 +108,7 @@ export default function BankOperationsPage() {
         onRetry={() => void movements.refetch()}
         onPageChange={(page, perPage) => setPaging({ page, perPage })}
         pageSizeOptions={MOVEMENT_PAGE_SIZES}
-        emptyText={bankMessages.noMovements}
+        emptyText={query === null ? bankMessages.askRange : bankMessages.noMovements}
       />
     </ListPage>
   );

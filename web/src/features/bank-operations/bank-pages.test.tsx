@@ -30,12 +30,13 @@ const conciliation = {
   payment_date: '2026-11-24',
   amount: '182.50',
   origin_bank: '0134',
+  origin_bank_name: 'Banesco',
   pay_phone: '04141234567',
   success: false,
   processed_at: '2026-11-24T14:00:00.000Z',
   error_code: 'AMOUNT_MISMATCH',
   error_message: 'monto : 180.00 - estatus : Transacción realizada',
-  response_data: { http_status: 200, body: { code: 1010 } },
+  response_data: { http_status: 200, body: { code: 1010, message: 'monto : 180.00 - estatus : Transacción realizada', data: null } },
   payment_id: null,
 };
 
@@ -69,6 +70,9 @@ describe('Operaciones Bancarias', () => {
 
   it('asks for the date range before calling the bank', async () => {
     renderApp(<BankOperationsPage />, { path: '/bank-operations', session });
+    // Before any query the empty table says what to do, not that nothing was found.
+    expect(screen.getByText('Elige un rango de fechas y pulsa Consultar')).toBeInTheDocument();
+    expect(screen.queryByText(bankMessages.noMovements)).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /Consultar/ }));
     expect(await screen.findByText(bankMessages.rangeRequired)).toBeInTheDocument();
     expect(api.fetch).not.toHaveBeenCalled();
@@ -94,6 +98,7 @@ describe('Operaciones Bancarias', () => {
     const view = renderApp(<BankOperationsPage />, { path: '/bank-operations', session });
     await askRange(from, to);
     expect(await screen.findByText(bankMessages.noMovements)).toBeInTheDocument();
+    expect(screen.queryByText(bankMessages.askRange)).not.toBeInTheDocument();
     view.unmount();
     movementsAnswer = () => new Response(JSON.stringify({ success: false, message: 'Error al consultar movimientos: El banco respondió HTTP 500' }), { status: 502 });
     renderApp(<BankOperationsPage />, { path: '/bank-operations', session });
@@ -109,6 +114,7 @@ describe('Conciliaciones Bancarias', () => {
   it('shows the statistics cards, the attempts and one attempt\'s details', async () => {
     renderApp(<ConciliationsPage />, { path: '/conciliations', session });
     expect(await screen.findByText('Luisa Mendoza (V-12345678)')).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: '0134 · Banesco' })).toBeInTheDocument();
     expect(screen.getByText('Intentos')).toBeInTheDocument();
     expect(await screen.findByText('9')).toBeInTheDocument();
     expect(screen.getByText('BS 1.825,00')).toBeInTheDocument();
@@ -120,6 +126,13 @@ describe('Conciliaciones Bancarias', () => {
     expect(await within(dialog).findByText('Carlos Cajero')).toBeInTheDocument();
     expect(dialog).toHaveTextContent('monto : 180.00 - estatus : Transacción realizada');
     expect(dialog).toHaveTextContent('Monto incorrecto');
+    expect(dialog).toHaveTextContent('Banco de origen0134 · Banesco');
+    // What the bank answered reads as labelled fields, not as JSON.
+    expect(dialog).toHaveTextContent('Estado HTTP200');
+    expect(dialog).toHaveTextContent('Código del banco1010');
+    expect(dialog).toHaveTextContent('Mensaje del bancomonto : 180.00');
+    expect(dialog).not.toHaveTextContent('http_status');
+    expect(dialog).not.toHaveTextContent('{');
     expect(screen.getByRole('button', { name: /Exportar/ })).toBeInTheDocument();
   });
 

@@ -40,7 +40,7 @@ describe('bank validation modal', () => {
 
   it('says when the client has no phone to pick', () => {
     renderApp(<BankValidationModal open facts={{ ...facts, client: { ...facts.client!, phone: [] } }} onClose={vi.fn()} onValidated={vi.fn()} />);
-    expect(screen.getByText('El cliente no tiene teléfonos registrados: actualice sus datos de contacto.')).toBeInTheDocument();
+    expect(screen.getByText('El cliente no tiene teléfonos registrados: actualiza sus datos de contacto.')).toBeInTheDocument();
   });
 
   it('goes idle → validating → success and hands the conciliation to the panel', async () => {

@@ -50,7 +50,7 @@ export function failureText(answer: Pick<ValidatePaymentAnswer, 'bdv_message' | 
   return answer.bdv_message || answer.error || answer.message || bankMessages.validationFailed;
 }
 
-const NO_PHONES = 'El cliente no tiene teléfonos registrados: actualice sus datos de contacto.';
+const NO_PHONES = 'El cliente no tiene teléfonos registrados: actualiza sus datos de contacto.';
 
 type Phase = { name: 'idle' } | { name: 'validating' } | { name: 'success' } | { name: 'error'; message: string };
 

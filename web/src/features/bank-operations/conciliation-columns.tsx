@@ -1,5 +1,5 @@
 import EyeOutlined from '@ant-design/icons/EyeOutlined';
-import { conciliationErrorLabels } from '@recaudo/domain/bank-operations';
+import { conciliationErrorLabels, originBankText } from '@recaudo/domain/bank-operations';
 import { formatMoney } from '@recaudo/domain/format-money';
 import { formatDate, formatDateTime, textOrEmpty } from '@recaudo/domain/format';
 import Button from 'antd/es/button';
@@ -21,7 +21,7 @@ export function conciliationColumns(onView: (conciliation: Conciliation) => void
     { title: 'Referencia', key: 'reference', dataIndex: 'reference' },
     { title: 'Fecha de pago', key: 'payment_date', render: (_, row) => formatDate(row.payment_date || null) },
     { title: 'Monto', key: 'amount', align: 'right', render: (_, row) => formatMoney(row.amount) },
-    { title: 'Banco de origen', key: 'origin_bank', render: (_, row) => textOrEmpty(row.origin_bank) },
+    { title: 'Banco de origen', key: 'origin_bank', render: (_, row) => originBankText(row) },
     { title: 'Estatus', key: 'success', render: (_, row) => statusTag(row) },
     { title: 'Pago', key: 'payment_id', render: (_, row) => (row.payment_id === null ? textOrEmpty(null) : `#${row.payment_id}`) },
     {

@@ -1,9 +1,9 @@
+import { bankAnswerFields, originBankText } from '@recaudo/domain/bank-operations';
 import { formatMoney } from '@recaudo/domain/format-money';
 import { formatDate, formatDateTime, formatPhone, textOrEmpty } from '@recaudo/domain/format';
 import Descriptions from 'antd/es/descriptions';
 import Modal from 'antd/es/modal';
 import Spin from 'antd/es/spin';
-import Typography from 'antd/es/typography';
 import { useConciliation } from './api';
 import { clientText, statusTag } from './conciliation-columns';
 
@@ -22,19 +22,33 @@ export function ConciliationDetailsModal({ id, onClose }: { id: number | null; o
           <Descriptions.Item label="Referencia">{row.reference}</Descriptions.Item>
           <Descriptions.Item label="Fecha de pago">{formatDate(row.payment_date || null)}</Descriptions.Item>
           <Descriptions.Item label="Monto">{formatMoney(row.amount)}</Descriptions.Item>
-          <Descriptions.Item label="Banco de origen">{textOrEmpty(row.origin_bank)}</Descriptions.Item>
+          <Descriptions.Item label="Banco de origen">{originBankText(row)}</Descriptions.Item>
           <Descriptions.Item label="Teléfono del pagador">{row.pay_phone ? formatPhone(row.pay_phone.slice(-10)) : textOrEmpty(null)}</Descriptions.Item>
           <Descriptions.Item label="Estatus">{statusTag(row)}</Descriptions.Item>
           <Descriptions.Item label="Procesado">{formatDateTime(row.processed_at)}</Descriptions.Item>
           <Descriptions.Item label="Mensaje">{textOrEmpty(row.error_message)}</Descriptions.Item>
           <Descriptions.Item label="Pago">{row.payment_id === null ? textOrEmpty(null) : `#${row.payment_id}`}</Descriptions.Item>
-          <Descriptions.Item label="Respuesta del banco">
-            <Typography.Paragraph code style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
-              {JSON.stringify(row.response_data, null, 2)}
-            </Typography.Paragraph>
-          </Descriptions.Item>
         </Descriptions>
       )}
+      {row && <BankAnswer responseData={row.response_data} />}
     </Modal>
+  );
+}
+
+/** What the bank answered, one labelled line per field (no answer when the check stopped before the bank). */
+function BankAnswer({ responseData }: { responseData: unknown }) {
+  const fields = bankAnswerFields(responseData);
+  return (
+    <Descriptions size="small" column={1} bordered title="Respuesta del banco" style={{ marginTop: 16 }}>
+      {fields.length ? (
+        fields.map((field, index) => (
+          <Descriptions.Item key={`${field.label}-${index}`} label={field.label}>
+            {field.value}
+          </Descriptions.Item>
+        ))
+      ) : (
+        <Descriptions.Item label="Respuesta">{textOrEmpty(null)}</Descriptions.Item>
+      )}
+    </Descriptions>
   );
 }

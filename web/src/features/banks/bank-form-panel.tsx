@@ -2,6 +2,7 @@ import { bankFieldsSchema } from '@recaudo/domain/banks';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import { SidePanel } from '../../components/side-panel';
+import { PanelForm } from '../../components/panel-form';
 import { applyServerErrors, zodRule } from '../../lib/form';
 import { useSaveBank, type BankInput, type BankRow } from './api';
 
@@ -35,7 +36,7 @@ export function BankFormPanel({ open, bank, onClose }: BankFormPanelProps) {
 
   return (
     <SidePanel title={bank ? 'Editar banco' : 'Nuevo banco'} open={open} onClose={onClose} formId={FORM_ID} submitting={save.isPending}>
-      <Form<BankInput>
+      <PanelForm<BankInput>
         name={FORM_ID}
         form={form}
         layout="vertical"
@@ -49,7 +50,7 @@ export function BankFormPanel({ open, bank, onClose }: BankFormPanelProps) {
         <Form.Item label="Nombre" name="name" rules={rules.name} required>
           <Input maxLength={150} />
         </Form.Item>
-      </Form>
+      </PanelForm>
     </SidePanel>
   );
 }

@@ -118,7 +118,7 @@ function GeneralData({ detail }: { detail: ClientDetail }) {
         </Card>
       </Col>
       <Col xs={24} md={12} lg={7}>
-        <Card title="Información adicional" style={{ height: '100%' }}>
+        <Card title="Información Adicional" style={{ height: '100%' }}>
           <Descriptions
             size="small"
             column={1}

@@ -21,6 +21,7 @@ import Select from 'antd/es/select';
 import type { Dayjs } from 'dayjs';
 import { PhoneListInput } from '../../components/phone-list-input';
 import { SidePanel } from '../../components/side-panel';
+import { PanelForm } from '../../components/panel-form';
 import { applyServerErrors, zodRule } from '../../lib/form';
 import { useSaveClient, type ClientInput } from './api';
 
@@ -143,7 +144,7 @@ export function ClientFormPanel({ open, client, defaultType = 0, onClose, onSave
 
   return (
     <SidePanel title={creating ? 'Nuevo cliente' : 'Editar cliente'} open={open} onClose={onClose} formId={formId} submitting={save.isPending} size={480}>
-      <Form<ClientFormValues>
+      <PanelForm<ClientFormValues>
         name={formId}
         form={form}
         layout="vertical"
@@ -188,7 +189,7 @@ export function ClientFormPanel({ open, client, defaultType = 0, onClose, onSave
             <Input.TextArea rows={3} maxLength={2000} />
           </Form.Item>
         )}
-      </Form>
+      </PanelForm>
     </SidePanel>
   );
 }

@@ -13,6 +13,7 @@ import { DataTable, pagedTableProps } from '../../components/data-table';
 import { actionsColumn, deleteAction, editAction } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
 import { SidePanel } from '../../components/side-panel';
+import { PanelForm } from '../../components/panel-form';
 import { useListState } from '../../components/use-list-state';
 import { useRecordPanels } from '../../components/use-record-panels';
 import { applyServerErrors, zodRule } from '../../lib/form';
@@ -30,7 +31,7 @@ function NoteFormPanel({ clientId, note, open, onClose }: { clientId: number; no
   const save = useSaveNote(clientId);
   return (
     <SidePanel title={note ? 'Editar nota' : 'Nueva nota'} open={open} onClose={onClose} formId={NOTE_FORM_ID} submitting={save.isPending}>
-      <Form<{ note: string }>
+      <PanelForm<{ note: string }>
         name={NOTE_FORM_ID}
         form={form}
         layout="vertical"
@@ -43,7 +44,7 @@ function NoteFormPanel({ clientId, note, open, onClose }: { clientId: number; no
         <Form.Item label="Nota" name="note" rules={noteRules} required>
           <Input.TextArea autoFocus rows={6} maxLength={2000} showCount />
         </Form.Item>
-      </Form>
+      </PanelForm>
     </SidePanel>
   );
 }

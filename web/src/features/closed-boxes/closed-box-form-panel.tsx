@@ -9,10 +9,12 @@ import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import Upload from 'antd/es/upload';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { MoneyInput } from '../../components/money-input';
-import { findSerieOptions, findUserOptions } from '../../components/select-options';
+import { useOptionList } from '../../components/option-list';
+import { findExchangeRates, findSerieOptions, findUserOptions } from '../../components/select-options';
 import { SidePanel } from '../../components/side-panel';
+import { PanelForm } from '../../components/panel-form';
 import { useDebouncedValue } from '../../components/use-debounced-value';
 import { HttpError } from '../../lib/http';
 import { applyServerErrors, zodRule } from '../../lib/form';
@@ -105,6 +107,11 @@ function ClosingForm({
   const userOptions = [...(closing?.user && !users.data?.some((user) => user.id === closing.user!.id) ? [closing.user] : []), ...(users.data ?? [])];
   const series = useQuery({ queryKey: [...closedBoxKeys.all, 'serie-options'], queryFn: ({ signal }) => findSerieOptions(signal) });
   const today = todayInCaracas();
+  // A new closing starts from today's dollar rate (Tasas de Cambio) and the cashier's own series.
+  const rates = useOptionList('rates', findExchangeRates, mode === 'new');
+  useEffect(() => {
+    if (mode === 'new' && rates.data && !form.getFieldValue('exchange_rate')) form.setFieldValue('exchange_rate', rates.data.dollar_rate);
+  }, [mode, rates.data, form]);
 
   const initial: ClosingFormValues = closing
     ? {
@@ -117,7 +124,7 @@ function ClosingForm({
         lot_number: closing.lot_number ?? '',
         reference: closing.reference ?? '',
       }
-    : { date: dayjs(today), user_id: session?.user.id ?? null, serie: null, exchange_rate: null, type: 0 };
+    : { date: dayjs(today), user_id: session?.user.id ?? null, serie: session?.user.correlative_id ?? null, exchange_rate: rates.data?.dollar_rate ?? null, type: 0 };
 
   async function submit(values: ClosingFormValues) {
     const input: ClosedBoxInput = {
@@ -155,7 +162,7 @@ function ClosingForm({
   }
 
   return (
-    <Form<ClosingFormValues> id={FORM_ID} form={form} layout="vertical" initialValues={initial} onFinish={(values) => void submit(values)}>
+    <PanelForm<ClosingFormValues> id={FORM_ID} form={form} layout="vertical" initialValues={initial} onFinish={(values) => void submit(values)}>
       <Form.Item label="Fecha" name="date" rules={rules.date} required>
         <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} disabledDate={(day) => day.format('YYYY-MM-DD') > today} />
       </Form.Item>
@@ -210,6 +217,6 @@ function ClosingForm({
           <Button icon={<UploadOutlined />}>Seleccionar archivo</Button>
         </Upload>
       </Form.Item>
-    </Form>
+    </PanelForm>
   );
 }

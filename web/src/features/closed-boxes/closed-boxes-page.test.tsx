@@ -8,6 +8,7 @@ import { makeSession, renderApp } from '../../test/render';
 import type { ClosedBoxListRow } from './api';
 import ClosedBoxesPage from './closed-boxes-page';
 import type { PaymentListParts } from './closing-payments';
+import { PaymentGroupCards } from './payment-group-cards';
 
 const ALL = ['closed_boxs', 'add_closed_box', 'edit_closed_box', 'delete_closed_box', 'export_closed_boxs', 'logs'];
 
@@ -82,6 +83,7 @@ async function route(url: string): Promise<Response> {
   if (url === '/api/closed-boxs/store' || url === '/api/closed-boxs/update') return ok({ id: 7 }, 'Cierre de caja actualizado');
   if (url.startsWith('/api/users/all-selects')) return ok([{ id: 1, name: 'Ana Pérez' }]);
   if (url.startsWith('/api/correlatives/selects')) return ok([{ id: 3, serie: 'A' }]);
+  if (url === '/api/configurations/exchange-rate') return ok({ dollar_rate: '245.67', euro_rate: '260.10' });
   return notFound();
 }
 
@@ -148,8 +150,10 @@ describe('Cierres de Caja', () => {
     const panel = await screen.findByRole('dialog', { name: 'Nuevo cierre de caja' });
     await userEvent.click(within(panel).getByRole('button', { name: 'Guardar' }));
     expect(await within(panel).findByText('El campo Número de chequera es obligatorio.')).toBeInTheDocument();
-    expect(await within(panel).findByText('El campo Tasa de cambio es obligatorio.')).toBeInTheDocument();
     expect(await within(panel).findByText('El campo Serie es obligatorio.')).toBeInTheDocument();
+    // The rate starts as today's dollar rate, so only the chequera and the serie need attention.
+    expect(within(panel).getByLabelText('Tasa de cambio')).toHaveValue('245,67');
+    expect(within(panel).queryByText('El campo Tasa de cambio es obligatorio.')).not.toBeInTheDocument();
     expect(callsTo('/api/closed-boxs/store')).toHaveLength(0);
     await userEvent.click(within(panel).getByRole('button', { name: 'Cancelar' }));
 
@@ -171,12 +175,35 @@ describe('Cierres de Caja', () => {
     });
   });
 
+  it("starts a new closing from today's dollar rate and the cashier's own series", async () => {
+    renderApp(<ClosedBoxesPage paymentParts={parts} />, { path: '/closed-boxs', session: makeSession({ permissions: ALL, user: { correlative_id: 3, use_all_series: false } }) });
+    await userEvent.click(await screen.findByRole('button', { name: /Nuevo cierre/ }));
+    const panel = await screen.findByRole('dialog', { name: 'Nuevo cierre de caja' });
+    await waitFor(() => expect(within(panel).getByLabelText('Tasa de cambio')).toHaveValue('245,67'));
+    expect(within(panel).getByTitle('A')).toBeInTheDocument();
+    await userEvent.type(within(panel).getByLabelText('Número de chequera'), '0002');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(callsTo('/api/closed-boxs/store')).toHaveLength(1));
+    expect(Object.fromEntries((callsTo('/api/closed-boxs/store')[0]![1]!.body as FormData).entries())).toMatchObject({ exchange_rate: '245.67', serie: '3', user_id: '1' });
+  });
+
+  it('an empty closing row tells whoever may add payments how, and only says it is empty to the others', () => {
+    const empty = { ...closing, payments: [] };
+    const adder = renderApp(<PaymentGroupCards closing={empty} canEdit={false} />, { session: makeSession({ permissions: ['closed_boxs', 'add_closed_box'] }) });
+    expect(screen.getByText('El cierre de caja no tiene pagos: ábrelo con «Ver pagos» y pulsa «Agregar pagos».')).toBeInTheDocument();
+    adder.unmount();
+    renderApp(<PaymentGroupCards closing={empty} canEdit={false} />, { session: makeSession({ permissions: ['closed_boxs'] }) });
+    expect(screen.getByText('El cierre de caja no tiene pagos')).toBeInTheDocument();
+  });
+
   it("opens a closing's payments and attaches two payments from the 'Pagos' modal", async () => {
     renderApp(<ClosedBoxesPage paymentParts={parts} />, { path: '/closed-boxs', session: makeSession({ permissions: ALL }) });
     const row = (await screen.findByText('Ana Pérez')).closest('tr')!;
     await userEvent.click(within(row).getByRole('button', { name: 'Ver pagos' }));
     expect(await screen.findByRole('heading', { name: 'Cierre de caja #7' })).toBeInTheDocument();
     expect(await screen.findByLabelText('Totales del cierre')).toHaveTextContent('BS 133,48');
+    // An empty closing says what to do next.
+    expect(await screen.findByText(closedBoxMessages.noPaymentsInView)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /Agregar pagos/ }));
     const modal = await screen.findByRole('dialog', { name: 'Pagos' });
     await within(modal).findByText('00000031');

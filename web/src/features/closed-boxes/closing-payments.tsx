@@ -82,6 +82,7 @@ export function ClosingPayments({ closingId, parts, onBack }: { closingId: numbe
         size="middle"
         {...pagedTableProps(payments, list)}
         onChange={list.onTableChange}
+        emptyText={canAdd && !list.params.search && !list.params.filters ? closedBoxMessages.noPaymentsInView : undefined}
       />
       <ConfirmDelete
         open={toRemove !== null}

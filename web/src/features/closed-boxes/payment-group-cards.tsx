@@ -9,6 +9,7 @@ import Descriptions from 'antd/es/descriptions';
 import Empty from 'antd/es/empty';
 import Flex from 'antd/es/flex';
 import Popconfirm from 'antd/es/popconfirm';
+import { useCan } from '../../lib/session';
 import { useChangeGroupStatus, useUnverifyGroup, type ClosedBoxListRow } from './api';
 
 const groupTitle = (group: PaymentGroup) =>
@@ -21,9 +22,11 @@ const groupTitle = (group: PaymentGroup) =>
  * payments stay as verified, so its card offers only 'Quitar verificación' (issue 31).
  */
 export function PaymentGroupCards({ closing, canEdit }: { closing: ClosedBoxListRow; canEdit: boolean }) {
+  const canAdd = useCan('add_closed_box') || canEdit;
   const change = useChangeGroupStatus();
   const unverify = useUnverifyGroup();
-  if (!closing.payments.length) return <Empty description="El cierre de caja no tiene pagos" image={Empty.PRESENTED_IMAGE_SIMPLE} />;
+  if (!closing.payments.length)
+    return <Empty description={canAdd ? closedBoxMessages.noPaymentsInRow : closedBoxMessages.noPayments} image={Empty.PRESENTED_IMAGE_SIMPLE} />;
   return (
     <Flex gap={12} wrap>
       {closing.payments.map((group) => {

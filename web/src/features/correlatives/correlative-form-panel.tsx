@@ -2,6 +2,7 @@ import { correlativeFieldsSchema } from '@recaudo/domain/correlatives';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import { SidePanel } from '../../components/side-panel';
+import { PanelForm } from '../../components/panel-form';
 import { applyServerErrors, zodRule } from '../../lib/form';
 import { useSaveCorrelative, type CorrelativeInput, type CorrelativeRow } from './api';
 
@@ -51,7 +52,7 @@ export function CorrelativeFormPanel({ open, correlative, onClose }: Correlative
 
   return (
     <SidePanel title={correlative ? 'Editar correlativo' : 'Nuevo correlativo'} open={open} onClose={onClose} formId={FORM_ID} submitting={save.isPending}>
-      <Form<CorrelativeInput>
+      <PanelForm<CorrelativeInput>
         name={FORM_ID}
         form={form}
         layout="vertical"
@@ -72,7 +73,7 @@ export function CorrelativeFormPanel({ open, correlative, onClose }: Correlative
             <Input inputMode="numeric" maxLength={20} placeholder="00000000" />
           </Form.Item>
         ))}
-      </Form>
+      </PanelForm>
     </SidePanel>
   );
 }

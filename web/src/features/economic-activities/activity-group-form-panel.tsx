@@ -2,6 +2,7 @@ import { activityGroupFieldsSchema } from '@recaudo/domain/economic-activities';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import { SidePanel } from '../../components/side-panel';
+import { PanelForm } from '../../components/panel-form';
 import { applyServerErrors, zodRule } from '../../lib/form';
 import { useSaveActivityGroup, type ActivityGroupInput, type ActivityGroupRow } from './api';
 
@@ -32,7 +33,7 @@ export function ActivityGroupFormPanel({ open, group, onClose }: ActivityGroupFo
 
   return (
     <SidePanel title={group ? 'Editar grupo de actividades' : 'Nuevo grupo de actividades'} open={open} onClose={onClose} formId={FORM_ID} submitting={save.isPending}>
-      <Form<ActivityGroupInput>
+      <PanelForm<ActivityGroupInput>
         name={FORM_ID}
         form={form}
         layout="vertical"
@@ -43,7 +44,7 @@ export function ActivityGroupFormPanel({ open, group, onClose }: ActivityGroupFo
         <Form.Item label="Nombre" name="name" rules={rules.name} required>
           <Input autoFocus maxLength={150} />
         </Form.Item>
-      </Form>
+      </PanelForm>
     </SidePanel>
   );
 }

@@ -4,6 +4,7 @@ import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import { MoneyInput } from '../../components/money-input';
 import { SidePanel } from '../../components/side-panel';
+import { PanelForm } from '../../components/panel-form';
 import { applyServerErrors, zodRule } from '../../lib/form';
 import { useActivityGroupSelects, useSaveEconomicActivity, type EconomicActivityInput, type EconomicActivityRow } from './api';
 
@@ -61,7 +62,7 @@ export function EconomicActivityFormPanel({ open, activity, onClose }: EconomicA
       formId={FORM_ID}
       submitting={save.isPending}
     >
-      <Form<FormValues>
+      <PanelForm<FormValues>
         name={FORM_ID}
         form={form}
         layout="vertical"
@@ -91,7 +92,7 @@ export function EconomicActivityFormPanel({ open, activity, onClose }: EconomicA
             notFoundContent="No se han encontrado datos"
           />
         </Form.Item>
-      </Form>
+      </PanelForm>
     </SidePanel>
   );
 }

@@ -10,6 +10,7 @@ import Switch from 'antd/es/switch';
 import Upload, { type UploadFile } from 'antd/es/upload';
 import { useState } from 'react';
 import { SidePanel } from '../../components/side-panel';
+import { PanelForm } from '../../components/panel-form';
 import { applyServerErrors, zodRule } from '../../lib/form';
 import { PAYMENT_METHOD_TYPE_LABELS, useBankOptions, useSavePaymentMethod, type PaymentMethodRow } from './api';
 
@@ -100,7 +101,7 @@ export function PaymentMethodFormPanel({ open, method, onClose }: PaymentMethodF
 
   return (
     <SidePanel title={method ? 'Editar método de pago' : 'Nuevo método de pago'} open={open} onClose={onClose} formId={FORM_ID} submitting={save.isPending}>
-      <Form<FormValues>
+      <PanelForm<FormValues>
         name={FORM_ID}
         form={form}
         layout="vertical"
@@ -157,7 +158,7 @@ export function PaymentMethodFormPanel({ open, method, onClose }: PaymentMethodF
         <Form.Item label="Usa API BDV (pago móvil)" name="is_mobile_payment_use_api_bdv" valuePropName="checked">
           <Switch checkedChildren="Sí" unCheckedChildren="No" />
         </Form.Item>
-      </Form>
+      </PanelForm>
       {preview && (
         <Image
           src={preview}

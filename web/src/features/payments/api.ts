@@ -1,5 +1,4 @@
 import type { AddressRow } from '@recaudo/domain/addresses';
-import type { ExchangeRates } from '@recaudo/domain/configurations';
 import type { Month } from '@recaudo/domain/months';
 import type { Paged } from '@recaudo/domain/paging';
 import { receiptMessages } from '@recaudo/domain/payment-receipts';
@@ -192,7 +191,7 @@ export const findClientAddresses = (clientId: number, signal?: AbortSignal) =>
 export const findBankOptions = (signal?: AbortSignal) => http.get<BankOption[]>('banks/selects', { signal }).then((answer) => answer.data);
 export const findTicketOptions = (addressId: number | null, signal?: AbortSignal) =>
   http.get<TicketOption[]>('tickets-payments/selects', { query: addressId ? { address_payment_id: addressId } : {}, signal }).then((answer) => answer.data);
-export const findRates = (signal?: AbortSignal) => http.get<ExchangeRates>('configurations/exchange-rate', { signal }).then((answer) => answer.data);
+export { findExchangeRates as findRates } from '../../components/select-options';
 
 /** The payments list; with `clientId`, that client's payments only (`payments/client-details`). */
 export function usePayments(params: ListParams, clientId: number | null = null) {

@@ -175,7 +175,8 @@ describe('document actions', () => {
     await userEvent.click(within(await rowOf('00000108')).getByRole('button', { name: 'Registros de la factura' }));
     const records = await screen.findByRole('dialog', { name: 'Registros de la factura' });
     expect(await within(records).findByText('comprador.direccion: longitud máxima 100')).toBeInTheDocument();
-    expect(records).toHaveTextContent('Emision');
+    expect(within(records).getByRole('columnheader', { name: 'Operación' })).toBeInTheDocument();
+    expect(within(records).getByRole('cell', { name: 'Emisión' })).toBeInTheDocument();
     expect(records).toHaveTextContent('203');
   });
 

@@ -15,6 +15,8 @@ export interface PanelMonths {
   unpaid: Month[];
   /** Months covered by other payments or manual marks. */
   covered: ReadonlySet<Month>;
+  /** Unpaid months before the current one: a "Mes actual" payment leaves them owed, so the panel says so. */
+  earlierOwed: Month[];
   /** The month a "Mes actual" payment pays: the current one, or the earliest owed when it is covered (as the server). */
   currentTypeMonth: Month | null;
 }
@@ -37,7 +39,7 @@ export function panelMonths(
   const currentTypeMonth = !covered.has(current)
     ? current
     : (monthRange(address.start_month, lastPayableMonth(now)).find((month) => !covered.has(month)) ?? null);
-  return { years, unpaid, covered, currentTypeMonth };
+  return { years, unpaid, covered, currentTypeMonth, earlierOwed: unpaid.filter((month) => month < current) };
 }
 
 /** A month the panel may pick: not covered by anything else, from the start month through December. */

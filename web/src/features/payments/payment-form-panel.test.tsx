@@ -189,6 +189,25 @@ describe('Payment panel: months (spec 02 §4 month type, Month calendar)', () =>
     expect(within(panel).getByText(`Meses seleccionados: ${ago(3).slice(5)}-${ago(3).slice(0, 4)}`)).toBeInTheDocument();
   }, 90_000);
 
+  it('says beside "Mes actual" that earlier months are owed, and keeps the current month as the default', async () => {
+    addresses = { '10': [panelAddress({ start: 3, paid: [ago(2)] })] };
+    const { panel } = await withAddress('Luisa Mendoza (V-12345678)', 'Calle 3, casa 12 (Residencial)');
+    expect(within(panel).getByRole('radio', { name: 'Mes actual' })).toBeChecked();
+    const label = (month: Month) => `${month.slice(5)}-${month.slice(0, 4)}`;
+    expect(within(panel).getByRole('status')).toHaveTextContent(
+      `La dirección debe también 2 meses anteriores, desde ${label(ago(3))}: elige «Otros meses» o «Pagar deuda total» para cobrarlos.`,
+    );
+    await userEvent.click(within(panel).getByRole('radio', { name: 'Otros meses' }));
+    expect(within(panel).queryByRole('status')).not.toBeInTheDocument();
+  }, 90_000);
+
+  it('says nothing of earlier months when only the current one is owed', async () => {
+    addresses = { '10': [panelAddress({ start: 1, paid: [ago(1)] })] };
+    const { panel } = await withAddress('Luisa Mendoza (V-12345678)', 'Calle 3, casa 12 (Residencial)');
+    expect(within(panel).getByRole('radio', { name: 'Mes actual' })).toBeChecked();
+    expect(within(panel).queryByRole('status')).not.toBeInTheDocument();
+  }, 90_000);
+
   it('"Pagar deuda total" picks every unpaid month, forces "Otros meses" and locks the selector', async () => {
     addresses = { '10': [panelAddress({ start: 3, paid: [ago(2)] })] };
     const { panel } = await withAddress('Luisa Mendoza (V-12345678)', 'Calle 3, casa 12 (Residencial)');

@@ -2,10 +2,10 @@ import { INVOICE_STATED_FIELDS, invoiceLockMessage, type InvoiceStatedField } fr
 import type { PaymentRow } from '@recaudo/domain/payments';
 import Alert from 'antd/es/alert';
 import Divider from 'antd/es/divider';
-import Form from 'antd/es/form';
 import Row from 'antd/es/row';
 import { Fragment } from 'react';
 import { SidePanel } from '../../components/side-panel';
+import { PanelForm } from '../../components/panel-form';
 import type { ClientOption } from '../../components/select-options';
 import { useSavePayment } from './api';
 import { ContactDialog } from './contact-dialog';
@@ -67,7 +67,7 @@ function PaymentForm(props: PaymentFormArgs) {
   const { form, initial, save, staff, address, amounts, monthCount, commercial, currency, submit, onValuesChange, lock } = state;
   return (
     <>
-      <Form<PaymentFormValues>
+      <PanelForm<PaymentFormValues>
         name={FORM_ID}
         form={form}
         layout="vertical"
@@ -107,7 +107,7 @@ function PaymentForm(props: PaymentFormArgs) {
         )}
 
         <FilesSection state={state} />
-      </Form>
+      </PanelForm>
       <PanelDialogs state={state} newClientPanel={props.newClientPanel} newAddressPanel={props.newAddressPanel} />
     </>
   );

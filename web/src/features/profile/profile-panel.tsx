@@ -5,6 +5,7 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import { PhoneListInput } from '../../components/phone-list-input';
 import { SidePanel } from '../../components/side-panel';
+import { PanelForm } from '../../components/panel-form';
 import { applyServerErrors, zodRule } from '../../lib/form';
 import { useSession } from '../../lib/session';
 import { useUpdateProfile } from './api';
@@ -59,7 +60,7 @@ export function ProfilePanel({ open, onClose }: { open: boolean; onClose: () => 
   return (
     <SidePanel title="Editar Perfil" open={open} onClose={onClose} formId={FORM_ID} submitting={save.isPending}>
       {user && (
-        <Form<ProfileValues>
+        <PanelForm<ProfileValues>
           name={FORM_ID}
           form={form}
           layout="vertical"
@@ -109,7 +110,7 @@ export function ProfilePanel({ open, onClose }: { open: boolean; onClose: () => 
               </Form.Item>
             </>
           )}
-        </Form>
+        </PanelForm>
       )}
       <TwoFactorSection />
     </SidePanel>

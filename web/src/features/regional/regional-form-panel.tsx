@@ -8,6 +8,7 @@ import type { Dayjs } from 'dayjs';
 import { MoneyInput } from '../../components/money-input';
 import { PhoneInput } from '../../components/phone-input';
 import { SidePanel } from '../../components/side-panel';
+import { PanelForm } from '../../components/panel-form';
 import { applyServerErrors, zodRule } from '../../lib/form';
 import { useSaveUnit, type CommunityRow, type MunicipalityRow, type ParishRow, type RegionalInputs, type RegionalRow } from './api';
 import { RegionSelect } from './region-select';
@@ -134,7 +135,7 @@ export function RegionalFormPanel({ unit, open, row, onClose }: RegionalFormPane
 
   return (
     <SidePanel title={row ? config.editLabel : config.addLabel} open={open} onClose={onClose} formId={formId} submitting={save.isPending}>
-      <Form<RegionalFormValues>
+      <PanelForm<RegionalFormValues>
         name={formId}
         form={form}
         layout="vertical"
@@ -164,7 +165,7 @@ export function RegionalFormPanel({ unit, open, row, onClose }: RegionalFormPane
         {unit === 'communities' && (
           <>
             <Form.Item label="Número de casas" name="number_houses" rules={rules.number_houses} required>
-              <InputNumber style={{ width: '100%' }} min={0} />
+              <InputNumber controls={false} style={{ width: '100%' }} min={0} />
             </Form.Item>
             <Form.Item label="Nombre del responsable" name="responsible_name" rules={rules.responsible_name}>
               <Input maxLength={150} />
@@ -188,7 +189,7 @@ export function RegionalFormPanel({ unit, open, row, onClose }: RegionalFormPane
             <DatePicker style={{ width: '100%' }} format={DATE_FORMAT} disabledDate={(day) => day.isAfter(today)} />
           </Form.Item>
         )}
-      </Form>
+      </PanelForm>
     </SidePanel>
   );
 }

@@ -4,6 +4,7 @@ import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
 import Switch from 'antd/es/switch';
 import { SidePanel } from '../../components/side-panel';
+import { PanelForm } from '../../components/panel-form';
 import { applyServerErrors, zodRule } from '../../lib/form';
 import { useSaveRole, type RoleInput } from './api';
 
@@ -36,7 +37,7 @@ export function RoleFormPanel({ open, role, onClose }: RoleFormPanelProps) {
 
   return (
     <SidePanel title={role ? 'Editar rol' : 'Nuevo rol'} open={open} onClose={onClose} formId={FORM_ID} submitting={save.isPending}>
-      <Form<RoleInput>
+      <PanelForm<RoleInput>
         name={FORM_ID}
         form={form}
         layout="vertical"
@@ -54,7 +55,7 @@ export function RoleFormPanel({ open, role, onClose }: RoleFormPanelProps) {
           required
           extra="Minutos sin actividad antes de que la sesión expire."
         >
-          <InputNumber style={{ width: '100%' }} />
+          <InputNumber controls={false} style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item
           label="Exigir verificación en dos pasos"
@@ -67,7 +68,7 @@ export function RoleFormPanel({ open, role, onClose }: RoleFormPanelProps) {
         <Form.Item label="Notas" name="notes" rules={rules.notes}>
           <Input.TextArea rows={4} maxLength={1000} />
         </Form.Item>
-      </Form>
+      </PanelForm>
     </SidePanel>
   );
 }

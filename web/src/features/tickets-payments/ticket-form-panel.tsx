@@ -6,6 +6,7 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import type { Dayjs } from 'dayjs';
 import { SidePanel } from '../../components/side-panel';
+import { PanelForm } from '../../components/panel-form';
 import { applyServerErrors, zodRule } from '../../lib/form';
 import { useSaveTicket, type TicketRow } from './api';
 
@@ -62,7 +63,7 @@ function TicketForm({ ticket, save, onClose }: { ticket: TicketRow | null; save:
   }
 
   return (
-    <Form<TicketFormValues>
+    <PanelForm<TicketFormValues>
       name={FORM_ID}
       form={form}
       layout="vertical"
@@ -84,6 +85,6 @@ function TicketForm({ ticket, save, onClose }: { ticket: TicketRow | null; save:
       <Form.Item label="Fecha de vencimiento" name="validity_date" rules={rules.validity_date} required>
         <DatePicker style={{ width: '100%' }} format={DATE_FORMAT} placeholder="DD-MM-AAAA" />
       </Form.Item>
-    </Form>
+    </PanelForm>
   );
 }

@@ -4,6 +4,7 @@ import Form from 'antd/es/form';
 import Radio from 'antd/es/radio';
 import Select from 'antd/es/select';
 import { SidePanel } from '../../components/side-panel';
+import { PanelForm } from '../../components/panel-form';
 import { applyServerErrors, zodRule } from '../../lib/form';
 import { AccountFields, blank } from './account-fields';
 import { useSession } from '../../lib/session';
@@ -124,7 +125,7 @@ export function AdminUserFormPanel({ open, user, onClose }: AdminUserFormPanelPr
 
   return (
     <SidePanel title={user ? 'Editar usuario administrador' : 'Nuevo usuario administrador'} open={open} onClose={onClose} formId={FORM_ID} submitting={save.isPending} size={460}>
-      <Form<AdminUserFormValues>
+      <PanelForm<AdminUserFormValues>
         name={FORM_ID}
         form={form}
         layout="vertical"
@@ -182,7 +183,7 @@ export function AdminUserFormPanel({ open, user, onClose }: AdminUserFormPanelPr
             />
           </Form.Item>
         )}
-      </Form>
+      </PanelForm>
     </SidePanel>
   );
 }

@@ -8,6 +8,7 @@ import Switch from 'antd/es/switch';
 import { useState } from 'react';
 import { SELECT_SEARCH_DEBOUNCE_MS } from '../../components/filter-drawer';
 import { SidePanel } from '../../components/side-panel';
+import { PanelForm } from '../../components/panel-form';
 import { useDebouncedValue } from '../../components/use-debounced-value';
 import { applyServerErrors } from '../../lib/form';
 import { AccountFields, blank } from './account-fields';
@@ -75,7 +76,7 @@ export function ClientUserFormPanel({ open, user, onClose }: ClientUserFormPanel
 
   return (
     <SidePanel title={user ? 'Editar usuario cliente' : 'Nuevo usuario cliente'} open={open} onClose={onClose} formId={FORM_ID} submitting={save.isPending} size={460}>
-      <Form<ClientUserFormValues>
+      <PanelForm<ClientUserFormValues>
         name={FORM_ID}
         form={form}
         layout="vertical"
@@ -107,7 +108,7 @@ export function ClientUserFormPanel({ open, user, onClose }: ClientUserFormPanel
         <Form.Item label="Enviar contraseña por correo" name="send_mail_password" valuePropName="checked" extra="Solo se envía cuando escribes una contraseña; al entrar se le pedirá cambiarla.">
           <Switch />
         </Form.Item>
-      </Form>
+      </PanelForm>
     </SidePanel>
   );
 }

@@ -38,10 +38,17 @@ function MonthsInput({ value = [], onChange, id, years, readOnly }: MonthsInputP
   );
 }
 
+/** Beside "Mes actual" when older months are owed; the default stays the current month (spec 02 §4). */
+export const earlierOwedText = (months: readonly Month[]) =>
+  months.length === 1
+    ? `La dirección debe también ${monthLabel(months[0]!)}: elige «Otros meses» o «Pagar deuda total» para cobrarlo.`
+    : `La dirección debe también ${months.length} meses anteriores, desde ${monthLabel(months[0]!)}: elige «Otros meses» o «Pagar deuda total» para cobrarlos.`;
+
 /** Meses a pagar (spec 02 §4 month type, "Month calendar"): shown once the address is known. */
 export function MonthsSection({ state }: { state: PaymentFormState }) {
   const { address, calendar, payDebt, monthType, typeMonths, months, rules, locked } = state;
   if (!address || !calendar) return null;
+  const alsoOwed = calendar.earlierOwed.filter((month) => !typeMonths.includes(month));
   return (
     <>
       <Flex gap={16} align="end" wrap>
@@ -53,6 +60,13 @@ export function MonthsSection({ state }: { state: PaymentFormState }) {
             options={([0, 1] as const).map((type) => ({ value: type, label: PAYMENT_MONTH_TYPES[type] }))}
           />
         </Form.Item>
+        {monthType === 0 && !payDebt && alsoOwed.length > 0 && (
+          <Form.Item>
+            <Typography.Text type="warning" role="status">
+              {earlierOwedText(alsoOwed)}
+            </Typography.Text>
+          </Form.Item>
+        )}
         <Form.Item name="pay_total_debt" valuePropName="checked">
           <Checkbox disabled={calendar.unpaid.length === 0 || locked}>
             Pagar deuda total ({calendar.unpaid.length} {calendar.unpaid.length === 1 ? 'mes' : 'meses'})
