@@ -1,14 +1,30 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerNotifier } from '../lib/notify';
 import { makeSession, renderApp } from '../test/render';
 import { RouteResolver } from './route-resolver';
 
 const location = () => screen.getByTestId('location').textContent;
-// Layouts and pages are lazy chunks: the first import of each takes a moment under jsdom.
+// Layouts and pages are lazy chunks. Their first import compiles them (and antd) under jsdom, which
+// on a loaded 2-core machine took longer than the 5 s a redirect is given: they are compiled once
+// before the tests, so each wait measures the routing alone.
 const LAZY = { timeout: 5000 };
 
 describe('RouteResolver', () => {
+  beforeAll(async () => {
+    await Promise.all([
+      import('./layout/main-layout'),
+      import('./guest-layout'),
+      import('./server-state'),
+      import('./dashboard-route'),
+      import('../features/auth/login-page'),
+      import('../features/auth/register-page'),
+      import('../features/auth/two-factor-setup-page'),
+      import('../features/auth/pass-change-page'),
+      import('../features/backups/backups-page'),
+    ]);
+  }, 120_000);
+
   it('sends a guest from / to the login page and titles it', async () => {
     renderApp(<RouteResolver />, { path: '/' });
     expect(await screen.findByRole('button', { name: 'Entrar' }, LAZY)).toBeInTheDocument();
