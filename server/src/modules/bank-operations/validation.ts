@@ -19,7 +19,7 @@ import { getConciliation } from './conciliations';
 import { presentConciliation } from './presenter';
 import { conciliations } from './tables';
 
-/** The body of `bank-operations/validate-payment`: loose, so each pre-check answers its own message. */
+/** The body of `bank-operations/validate-payment` (spec 02 §7, `payment_method_id` optional): loose, so each pre-check answers its own message. */
 export interface ValidatePaymentInput {
   client_id?: unknown;
   payment_method_id?: unknown;
@@ -74,9 +74,13 @@ async function preCheck(db: Database, input: ValidatePaymentInput): Promise<{ ch
   const checked: Checked = { client, reference: digitsOnly(text(input.reference)), paymentDate: null, amount: null, originBank: null, payPhone: null };
   const issue = (field: string, message: string) => ({ checked, issue: { field, message } });
 
-  const methodId = positiveId(input.payment_method_id);
-  const [method] = methodId ? await db.select({ bdv: paymentMethods.isMobilePaymentUseApiBdv }).from(paymentMethods).where(eq(paymentMethods.id, methodId)) : [];
-  if (!method?.bdv) return issue('payment_method_id', bankMessages.methodNotBdv);
+  // Spec 02 §7's call names no method: the modal checks the form's method before calling. A
+  // caller that names one (the staff panel does) still gets it checked here.
+  if (input.payment_method_id !== undefined) {
+    const methodId = positiveId(input.payment_method_id);
+    const [method] = methodId ? await db.select({ bdv: paymentMethods.isMobilePaymentUseApiBdv }).from(paymentMethods).where(eq(paymentMethods.id, methodId)) : [];
+    if (!method?.bdv) return issue('payment_method_id', bankMessages.methodNotBdv);
+  }
   if (!checked.reference) return issue('reference', bankMessages.referenceRequired);
   const amountText = text(input.amount);
   if (!amountText) return issue('amount', bankMessages.amountRequired);
