@@ -181,3 +181,40 @@ export interface StatementVerification extends DebtFigures {
   dollar_rate: string;
   created_at: string;
 }
+
+/** One address on the client's home (issue 33 "what I owe"). */
+export interface AddressDebt extends DebtFigures {
+  address_payment_id: number;
+  address: string;
+  type: 0 | 1;
+  oldest_owed: Month | null;
+  solvent_to_date: Month | null;
+  /** A covered month waits on a payment Procesando: not owed, not yet solvent. */
+  pending: boolean;
+}
+
+export interface ClientDebts extends DebtFigures {
+  dollar_rate: string;
+  addresses: AddressDebt[];
+}
+
+/** The client's home summary of a statement: per address, without the months. */
+export function clientDebts(statement: Statement): ClientDebts {
+  return {
+    dollar_rate: statement.dollar_rate,
+    months_owed: statement.months_owed,
+    owed_usd: statement.owed_usd,
+    owed_bs: statement.owed_bs,
+    addresses: statement.addresses.map((address) => ({
+      address_payment_id: address.address_payment_id,
+      address: address.address,
+      type: address.type,
+      months_owed: address.months_owed,
+      owed_usd: address.owed_usd,
+      owed_bs: address.owed_bs,
+      oldest_owed: address.oldest_owed,
+      solvent_to_date: address.solvent_to_date,
+      pending: address.months.some((month) => month.state === 'pending'),
+    })),
+  };
+}

@@ -3,6 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { DOLLAR_RATE, EURO_RATE } from '@recaudo/domain/configurations';
 import { percentageChange, type DashboardAdmin, type DashboardAdminQuery, type DashboardClient, type PaymentAggregate, type PeriodCard, type SeriesPoint } from '@recaudo/domain/dashboard';
 import type { PaymentStatus } from '@recaudo/domain/payments';
+import { clientDebts } from '@recaudo/domain/statement';
 import type { Executor } from '../../db/client';
 import { notFound } from '../../platform/errors';
 import type { AuthContext } from '../auth/service';
@@ -10,6 +11,7 @@ import { clients } from '../clients/tables';
 import { exchangeRates } from '../configurations/service';
 import { loadPayments, paymentScope } from '../payments/queries';
 import { payments } from '../payments/tables';
+import { statementOf } from '../statements/queries';
 
 /**
  * The dashboards (spec 03). The administrator's cards and chart read `payment_days` (approved
@@ -118,7 +120,7 @@ export async function adminDashboard(db: Executor, auth: AuthContext, query: Das
   };
 }
 
-/** `GET dashboard/client` (client users): their client, their latest payment, the rates. */
+/** `GET dashboard/client` (client users): their client, their latest payment, the rates, and what they owe per address. */
 export async function clientDashboard(db: Executor, auth: AuthContext): Promise<DashboardClient> {
   const clientId = auth.user.clientId;
   if (clientId === null) throw notFound();
@@ -137,7 +139,7 @@ export async function clientDashboard(db: Executor, auth: AuthContext): Promise<
     .where(eq(payments.clientId, clientId))
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(1);
-  const rates = await exchangeRates(db);
+  const [rates, statement] = await Promise.all([exchangeRates(db), statementOf(db, auth, { clientId })]);
   return {
     client: {
       id: client.id,
@@ -156,5 +158,6 @@ export async function clientDashboard(db: Executor, auth: AuthContext): Promise<
       : null,
     dollar_rate: rates.dollar_rate,
     euro_rate: rates.euro_rate,
+    debts: clientDebts(statement),
   };
 }
