@@ -37,6 +37,8 @@ interface PaymentFormPanelProps extends PaymentShortcuts {
   onClose: () => void;
   /** A new payment starts on this client (the client detail's Pagos tab). */
   defaultClient?: ClientOption | null;
+  /** A new payment of this address's whole debt, oldest month first ("Pagar" on the client's home). */
+  payAddressId?: number | null;
 }
 
 /**
@@ -44,7 +46,7 @@ interface PaymentFormPanelProps extends PaymentShortcuts {
  * its content when closed and the list passes a new `key` at each opening, so every opening
  * starts from that payment's values.
  */
-export function PaymentFormPanel({ open, payment, onClose, defaultClient = null, newClientPanel, newAddressPanel, bankValidationModal }: PaymentFormPanelProps) {
+export function PaymentFormPanel({ open, payment, onClose, defaultClient = null, payAddressId = null, newClientPanel, newAddressPanel, bankValidationModal }: PaymentFormPanelProps) {
   const save = useSavePayment();
   return (
     <SidePanel title={payment ? 'Editar pago' : 'Nuevo pago'} open={open} onClose={onClose} formId={FORM_ID} submitting={save.isPending} size={720}>
@@ -53,6 +55,7 @@ export function PaymentFormPanel({ open, payment, onClose, defaultClient = null,
         onClose={onClose}
         save={save}
         defaultClient={defaultClient}
+        payAddressId={payAddressId}
         newClientPanel={newClientPanel}
         newAddressPanel={newAddressPanel}
         bankValidationModal={bankValidationModal}
