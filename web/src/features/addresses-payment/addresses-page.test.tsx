@@ -186,6 +186,25 @@ describe('Direcciones de Pagos', () => {
     expect(within(row).getByRole('button', { name: 'Generar solvencia' })).toBeDisabled();
   }, 60_000);
 
+  it('"Estado de cuenta" of a row opens the statement dialog the app hands in, for staff and for the client user', async () => {
+    for (const [permissions, user] of [[STAFF, {}], [[], CLIENT_USER]] as const) {
+      rows = [addressRow(), owing];
+      const view = renderApp(
+        <AddressesPage statementDialog={(address, close) => (address ? <div role="dialog" aria-label={`Estado de cuenta ${address.id}`} onClick={close} /> : null)} />,
+        { path: '/address-payments', session: makeSession({ permissions: [...permissions], user }) },
+      );
+      const row = (await screen.findByText('Calle 9')).closest('tr')!;
+      await userEvent.click(within(row).getByRole('button', { name: 'Estado de cuenta' }));
+      await userEvent.click(await screen.findByRole('dialog', { name: 'Estado de cuenta 3' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Estado de cuenta 3' })).not.toBeInTheDocument());
+      view.unmount();
+    }
+    // Without the dialog handed in there is no such action.
+    renderPage();
+    const row = (await screen.findByText('Calle 9')).closest('tr')!;
+    expect(within(row).queryByRole('button', { name: 'Estado de cuenta' })).not.toBeInTheDocument();
+  }, 60_000);
+
   it('opens the form with the row to edit, and afresh for a new address', async () => {
     renderPage();
     const row = (await screen.findByText('Calle 3, casa 12')).closest('tr')!;

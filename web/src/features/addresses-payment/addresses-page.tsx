@@ -120,9 +120,11 @@ export function addressFilters(type: AddressType, staff: boolean): FilterField[]
 export interface AddressesPageProps {
   /** "Generar solvencia" of a row: the solvencies area's dialog for `address` (null = closed), handed in by the app. */
   solvencyDialog?: (address: AddressRow | null, close: () => void) => ReactNode;
+  /** "Estado de cuenta" of a row: the statements area's dialog for `address` (null = closed), handed in by the app. */
+  statementDialog?: (address: AddressRow | null, close: () => void) => ReactNode;
 }
 
-export default function AddressesPage({ solvencyDialog }: AddressesPageProps = {}) {
+export default function AddressesPage({ solvencyDialog, statementDialog }: AddressesPageProps = {}) {
   const { session } = useSession();
   const permissions = session?.permissions ?? [];
   const can = (...names: string[]) => hasPermission(permissions, names);
@@ -136,6 +138,7 @@ export default function AddressesPage({ solvencyDialog }: AddressesPageProps = {
   const panels = useRecordPanels<AddressRow>();
   const { openForm, openDelete, openHistory, close } = panels;
   const [solvencyFor, setSolvencyFor] = useState<AddressRow | null>(null);
+  const [statementFor, setStatementFor] = useState<AddressRow | null>(null);
 
   // Spec 01 §6: an address action needs its own permission and also add_client or edit_client;
   // update is refused by the server without edit_client. Client users manage their own addresses.
@@ -162,8 +165,9 @@ export default function AddressesPage({ solvencyDialog }: AddressesPageProps = {
         onDelete: openDelete,
         onHistory: openHistory,
         onSolvency: solvencyDialog ? setSolvencyFor : undefined,
+        onStatement: statementDialog ? setStatementFor : undefined,
       }),
-    [staff, canOpenClient, canEdit, canDelete, canSolvency, canSeeHistory, type, openForm, openDelete, openHistory, solvencyDialog],
+    [staff, canOpenClient, canEdit, canDelete, canSolvency, canSeeHistory, type, openForm, openDelete, openHistory, solvencyDialog, statementDialog],
   );
 
   function changeType(next: AddressType) {
@@ -220,6 +224,7 @@ export default function AddressesPage({ solvencyDialog }: AddressesPageProps = {
       />
       <AddressFormPanel open={panels.formOpen} address={panels.formRecord} defaultType={type} onClose={close} />
       {solvencyDialog?.(solvencyFor, () => setSolvencyFor(null))}
+      {statementDialog?.(statementFor, () => setStatementFor(null))}
       <ConfirmDelete
         open={panels.toDelete !== null}
         question={addressTexts.confirmDelete}
