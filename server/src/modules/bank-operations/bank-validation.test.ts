@@ -103,10 +103,10 @@ describe('POST /api/bank-operations/validate-payment pre-checks', () => {
     expect(answer.body).toMatchObject({ success: true, message: bankMessages.validated, conciliation: { success: true, amount: '91.25' } });
   });
 
-  it('answers 403 to client users and to staff who cannot record payments', async () => {
+  it('answers 404 to a client user naming another client, and 403 to staff who cannot record payments', async () => {
     const clientUser = await ctx.clientUser({ phone: ['4141234567'] });
     const viewer = await ctx.staff({ permissions: ['payments', 'view_conciliations'] });
-    expect((await validate(full(reportedPayment(simulator)), clientUser.token)).status).toBe(403);
+    expect((await validate(full(reportedPayment(simulator)), clientUser.token)).status).toBe(404);
     expect((await validate(full(reportedPayment(simulator)), viewer.token)).status).toBe(403);
   });
 });
