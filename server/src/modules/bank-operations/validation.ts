@@ -152,7 +152,7 @@ export async function validatePayment(
   if (own === null || outcome.answer.success || !outcome.answer.error_code || outcome.answer.error_code === 'VALIDATION_ERROR') return outcome;
   // A client reads why in plain words (the staff keep the bank's terms).
   const message = selfValidationMessages[outcome.answer.error_code];
-  return { ...outcome, answer: { ...outcome.answer, message, error: message, errors: { reference: [message] } } as ValidationOutcome['answer'] };
+  return { ...outcome, answer: { ...outcome.answer, message, error: message, bdv_message: null, errors: { reference: [message] } } as ValidationOutcome['answer'] };
 }
 
 /**

@@ -4,10 +4,12 @@ import Alert from 'antd/es/alert';
 import Divider from 'antd/es/divider';
 import Form from 'antd/es/form';
 import Row from 'antd/es/row';
-import { Fragment } from 'react';
+import Button from 'antd/es/button';
+import Result from 'antd/es/result';
+import { Fragment, useState } from 'react';
 import { SidePanel } from '../../components/side-panel';
 import type { ClientOption } from '../../components/select-options';
-import { useSavePayment } from './api';
+import { downloadReceipt, useSavePayment } from './api';
 import { ContactDialog } from './contact-dialog';
 import { AmountFields, AmountSummary } from './payment-form/amounts-section';
 import { BankValidationSection } from './payment-form/bank-validation';
@@ -68,6 +70,7 @@ export function PaymentFormPanel({ open, payment, onClose, defaultClient = null,
 function PaymentForm(props: PaymentFormArgs) {
   const state = usePaymentForm(props);
   const { form, initial, save, staff, address, amounts, monthCount, commercial, currency, submit, onValuesChange, lock } = state;
+  if (state.approved) return <ApprovedReceipt payment={state.approved} onClose={state.onClose} />;
   return (
     <>
       <Form<PaymentFormValues>
@@ -113,6 +116,35 @@ function PaymentForm(props: PaymentFormArgs) {
       </Form>
       <PanelDialogs state={state} newClientPanel={props.newClientPanel} newAddressPanel={props.newAddressPanel} />
     </>
+  );
+}
+
+/** A client's Pago Móvil validated with the bank: approved and numbered, its receipt here and in their e-mail (issue 33). */
+function ApprovedReceipt({ payment, onClose }: { payment: { hash: string; number_correlative: string | null }; onClose: () => void }) {
+  const [downloading, setDownloading] = useState(false);
+  return (
+    <Result
+      status="success"
+      title="Pago aprobado"
+      subTitle={`${payment.number_correlative ? `Recibo N° ${payment.number_correlative}. ` : ''}Te enviamos el recibo a tu correo.`}
+      extra={[
+        <Button
+          key="receipt"
+          type="primary"
+          size="large"
+          loading={downloading}
+          onClick={() => {
+            setDownloading(true);
+            void downloadReceipt(payment.hash).finally(() => setDownloading(false));
+          }}
+        >
+          Descargar recibo
+        </Button>,
+        <Button key="close" size="large" onClick={onClose}>
+          Cerrar
+        </Button>,
+      ]}
+    />
   );
 }
 

@@ -167,13 +167,20 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, payAddre
     return toPaymentInput(values, { payment, ownClientId, method, amounts, serie, conciliationId: conciliation.current });
   }
 
+  // A client's payment validated with the bank is approved at once: the panel shows its receipt (issue 33).
+  const [approved, setApproved] = useState<{ hash: string; number_correlative: string | null } | null>(null);
+
   function send(values: PaymentFormValues) {
     submissionKey.current ??= newSubmissionKey();
     save.mutate(
       { input: inputOf(values), idempotencyKey: submissionKey.current },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
           submissionKey.current = null;
+          if (!staff && conciliation.current !== null && answer.data) {
+            setApproved(answer.data);
+            return;
+          }
           onClose();
         },
         onError: (error) => applyServerErrors(form, error),
@@ -333,6 +340,8 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, payAddre
     onValuesChange,
     bankVerified: bankVerified || Boolean(payment?.bdv_verified),
     applyBankValidation,
+    approved,
+    onClose,
   };
 }
 
