@@ -81,16 +81,19 @@ describe('Solvencias (client user)', () => {
     expect(stored).toEqual({ client_id: 10, addresses_payment_id: 1 });
   });
 
-  it('lists created date, solvent-until and validity, with download and send but no delete', async () => {
+  it('lists on a phone as cards: address, valid until, validity, download and send, no delete', async () => {
+    // jsdom answers every media query as unmatched: a phone's width.
     renderApp(<SolvenciesPage />, { path: '/solvencies', session: clientSession });
-    const table = await screen.findByRole('table');
-    expect(await within(table).findAllByText('20-11-2026')).toHaveLength(2);
-    expect(within(table).getAllByText('11-2026')).toHaveLength(2);
-    expect(within(table).getByText('Válida')).toBeInTheDocument();
-    expect(within(table).getByText('Revocada desde 22-11-2026')).toBeInTheDocument();
-    expect(within(table).queryByText('Luisa Mendoza')).not.toBeInTheDocument();
-    expect(within(table).queryByRole('button', { name: 'Eliminar' })).not.toBeInTheDocument();
-    await userEvent.click(within(table).getAllByRole('button', { name: 'Enviar solvencia por correo' })[0]!);
+    const cards = await screen.findByRole('list', { name: 'Solvencias' });
+    expect(within(cards).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(cards).getAllByText('Solvente hasta Noviembre 2026 · emitida el 20-11-2026')).toHaveLength(2);
+    expect(within(cards).getAllByText('Calle 3, casa 12')).toHaveLength(2);
+    expect(within(cards).getByText('Válida')).toBeInTheDocument();
+    expect(within(cards).getByText('Revocada desde 22-11-2026')).toBeInTheDocument();
+    expect(within(cards).queryByText('Luisa Mendoza')).not.toBeInTheDocument();
+    expect(within(cards).queryByRole('button', { name: 'Eliminar' })).not.toBeInTheDocument();
+    expect(within(cards).getAllByRole('button', { name: /Descargar$/ })).toHaveLength(2);
+    await userEvent.click(within(cards).getAllByRole('button', { name: /Enviar por correo$/ })[0]!);
     await waitFor(() => expect(api.success).toHaveBeenCalledWith('Solvencia enviada al correo del cliente'));
   });
 });
