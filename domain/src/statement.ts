@@ -132,14 +132,13 @@ export function addressStatement(input: AddressStatementInput, dollarRate: strin
   };
 }
 
+/** Months owed × the monthly fee, in $ to the cent (no fee: nothing). */
+export const owedDollars = (monthsOwed: number, fee: string | null) =>
+  new Decimal(fee ?? '0').times(Math.max(0, monthsOwed)).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+
 /** Months owed with their amount in $ and in BS at `dollarRate` (spec 02 §9 debt total: no VAT). */
 export function debtFigures(monthsOwed: number, fee: string | null, dollarRate: string): DebtFigures {
-  const monthlyFee = fee ?? '0';
-  return {
-    months_owed: monthsOwed,
-    owed_usd: new Decimal(monthlyFee).times(Math.max(0, monthsOwed)).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
-    owed_bs: debtTotal(monthsOwed, monthlyFee, dollarRate),
-  };
+  return { months_owed: monthsOwed, owed_usd: owedDollars(monthsOwed, fee), owed_bs: debtTotal(monthsOwed, fee ?? '0', dollarRate) };
 }
 
 /** The owed figures of several addresses added up, and by aging bucket. */
