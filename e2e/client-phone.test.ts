@@ -76,7 +76,13 @@ describe.skipIf(!chromiumPath)(`the client portal on a phone in Chromium${chromi
       await page.getByRole('heading', { level: 3 }).first().waitFor();
       await page.waitForLoadState('networkidle');
       expect(await pageWidth(page), path).toBeLessThanOrEqual(PHONE.width);
+      // Lists are cards on a phone, not tables scrolling sideways.
+      expect(await page.locator('.ant-table').count(), path).toBe(0);
     }
+    await page.goto('/payments');
+    const payment = page.getByRole('list', { name: 'Pagos' }).getByRole('listitem').first();
+    await payment.getByText(/^Meses: /).waitFor();
+    await snapshot(page, 'client-payments-390');
     expect(errors).toEqual([]);
     await page.context().close();
   });
