@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { caracas, dayjs } from './dates';
+import { formatMoney } from './format-money';
 
 /**
  * Banco de Venezuela mobile-payment validation, account movements and conciliations
@@ -8,6 +9,7 @@ import { caracas, dayjs } from './dates';
  */
 export const bankMessages = {
   clientRequired: 'Debe seleccionar un cliente',
+  clientNotFound: 'No se ha encontrado el cliente',
   methodNotBdv: 'El método de pago seleccionado no es compatible con la validación BDV',
   referenceRequired: 'Debe ingresar la reference del pago',
   amountRequired: 'Debe ingresar el monto del pago',
@@ -72,6 +74,26 @@ export const conciliationErrorMessages: Record<ConciliationErrorCode, string> = 
   BDV_SERVER_ERROR: 'El banco no pudo procesar la validación; inténtalo más tarde',
   CONNECTION_ERROR: 'No se pudo conectar con el banco; inténtalo más tarde',
 };
+
+/**
+ * What a client validating their own Pago Móvil reads (issue 33): why, in plain words, and what to
+ * do next; the report for staff review stays open to them.
+ */
+export const selfValidationMessages: Record<ConciliationErrorCode, string> = {
+  ALREADY_CONCILIATED: 'Este pago móvil ya fue usado para otro pago.',
+  RECORD_NOT_FOUND: 'El banco aún no muestra tu pago móvil. Intenta de nuevo en unos minutos.',
+  AMOUNT_MISMATCH: 'El monto no coincide con el de tu pago móvil. Revisa el monto que enviaste.',
+  VALIDATION_ERROR: 'Faltan datos del pago móvil o no son válidos.',
+  BDV_SERVER_ERROR: 'El banco no pudo validar tu pago ahora. Intenta más tarde o repórtalo para revisión.',
+  CONNECTION_ERROR: 'No pudimos comunicarnos con el banco. Intenta más tarde o repórtalo para revisión.',
+};
+
+export const selfValidationLimits = {
+  tooMany: (perHour: number) => `Alcanzaste el límite de ${perHour} validaciones por hora. Reporta tu pago para revisión o intenta más tarde.`,
+  /** The validated amount must pay what the chosen months cost. */
+  amountShort: (paid: string, due: string) => `El monto validado (${formatMoney(paid)}) no cubre los meses elegidos (${formatMoney(due)}).`,
+  amountDiffers: 'El monto del pago debe ser el del pago móvil validado.',
+} as const;
 
 export const isConciliationErrorCode = (value: unknown): value is ConciliationErrorCode =>
   typeof value === 'string' && (CONCILIATION_ERROR_CODES as readonly string[]).includes(value);

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { z } from 'zod';
 import type { PaymentRow, PaymentStatus } from './payments';
+import type { ClientDebts } from './statement';
 
 /**
  * The dashboards (spec 03 §2 Dashboard, §7 `dashboard/admin`, `dashboard/client`). The
@@ -78,6 +79,8 @@ export interface DashboardClient {
   latest_payment: { id: number; status: PaymentStatus; date_payment: string; amount_payment: string; created_at: string; number_correlative: string | null } | null;
   dollar_rate: string;
   euro_rate: string;
+  /** What the client owes per address at today's dollar rate (issue 33). */
+  debts: ClientDebts;
 }
 
 /**

@@ -21,6 +21,7 @@ export interface AppRoute {
 const VERIFY_ROUTES: readonly AppRoute[] = [
   { path: '/verify-payment/:hash', title: 'Verificar pago', noTransition: true },
   { path: '/verify-solvency/:hash', title: 'Verificar solvencia', noTransition: true },
+  { path: '/verify-statement/:hash', title: 'Verificar estado de cuenta', noTransition: true },
 ];
 
 export const GUEST_ROUTES: readonly AppRoute[] = [

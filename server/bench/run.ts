@@ -13,6 +13,7 @@ import { measure, type Scenario } from './measure';
 import { paymentScale, paymentScenarios } from './payments';
 import { attachFifty, closedBoxScenarios } from './closed-boxes';
 import { dashboardScenarios, dashboardTotalsCheck } from './dashboard';
+import { statementScenarios } from './statements';
 import { fillAuditLogs, measureTodos, todosSummary } from './todos';
 import { measureChainedWriters, measureChainVerify } from './audit-chain';
 
@@ -99,6 +100,7 @@ async function main() {
     ...(await paymentScenarios(database.db, get)),
     ...(await closedBoxScenarios(database.db, get)),
     ...dashboardScenarios(get),
+    ...(await statementScenarios(database.db, get)),
   ];
 
   const only = process.env.BENCH_ONLY;

@@ -34,6 +34,7 @@ import backupsRoutes from './modules/backups/routes';
 import closedBoxesRoutes from './modules/closed-boxes/routes';
 import healthRoutes from './modules/health/routes';
 import solvenciesRoutes from './modules/solvencies/routes';
+import statementsRoutes from './modules/statements/routes';
 import dashboardRoutes from './modules/dashboard/routes';
 import invoicesRoutes from './modules/invoices/routes';
 import { accessControl } from './platform/access';
@@ -69,6 +70,7 @@ const AREAS = [
   healthRoutes,
   closedBoxesRoutes,
   solvenciesRoutes,
+  statementsRoutes,
   dashboardRoutes,
   invoicesRoutes,
   bankOperationsRoutes,

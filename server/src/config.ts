@@ -37,6 +37,10 @@ const configSchema = z.object({
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
   /** Recipients one user may send messages and document e-mails to within any hour (issue 31). */
   MESSAGES_MAX_PER_HOUR: z.coerce.number().int().min(1).default(200),
+  /** Pago Móvil validations a client may ask the bank for within any hour (issue 33). */
+  CLIENT_VALIDATIONS_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /** The series (its code) that numbers payments clients validate themselves; unset: the oldest series. */
+  SELF_VALIDATED_SERIE: z.string().optional(),
   WEB_DIST: z.string().optional(),
   /** The Factory HKA's API base (…/api); with USER and PASSWORD it replaces the built-in printer simulator. */
   INVOICE_PROVIDER_URL: z.string().url().optional(),

@@ -21,3 +21,4 @@ export * from '../modules/dashboard/tables';
 export * from '../modules/queue/tables';
 export * from '../modules/invoices/tables';
 export * from '../modules/bank-operations/tables';
+export * from '../modules/statements/tables';

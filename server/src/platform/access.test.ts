@@ -40,6 +40,7 @@ const OPEN_TO_ANY_STAFF = new Set([
   'GET /api/data-regional',
   'GET /api/verify-solvency/{hash}',
   'GET /api/verify-payment/{hash}',
+  'GET /api/verify-statement/{hash}',
   'GET /api/health',
   'GET /api/uploads/payment-methods/{file}',
 ]);

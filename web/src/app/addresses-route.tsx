@@ -1,11 +1,22 @@
 import AddressesPage from '../features/addresses-payment/addresses-page';
+import { PaymentFormPanel } from '../features/payments/payment-form-panel';
 import { NewSolvencyModal } from '../features/solvencies/new-solvency-modal';
+import { StatementModal } from '../features/statements/statement-modal';
+import { paymentShortcuts } from './payments-route';
 
-/** /address-payments: the addresses list, its rows' "Generar solvencia" opening the solvencies area's dialog on the row. */
+/**
+ * /address-payments: the addresses list, its rows' "Generar solvencia" opening the solvencies
+ * area's dialog on the row, "Estado de cuenta" the statements area's, and a client's "Pagar" the
+ * payment form on the address's debt.
+ */
 export default function AddressesRoute() {
   return (
     <AddressesPage
       solvencyDialog={(address, close) => <NewSolvencyModal open={address !== null} clientId={address?.client_id} addressId={address?.id} onClose={close} />}
+      statementDialog={(address, close) => <StatementModal scope={address ? { addressId: address.id } : null} onClose={close} />}
+      payPanel={(address, close) => (
+        <PaymentFormPanel key={address?.id ?? 'closed'} open={address !== null} payment={null} payAddressId={address?.id ?? null} onClose={close} {...paymentShortcuts} />
+      )}
     />
   );
 }

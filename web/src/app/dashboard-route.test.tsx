@@ -73,6 +73,7 @@ const client: DashboardClient = {
   latest_payment: null,
   dollar_rate: '40.50',
   euro_rate: '44.25',
+  debts: { dollar_rate: '40.50', months_owed: 0, owed_usd: '0.00', owed_bs: '0.00', addresses: [] },
 };
 
 const statusChanges: unknown[] = [];

@@ -1,14 +1,19 @@
 import type { PaymentRow } from '@recaudo/domain/payments';
 import Table from 'antd/es/table';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { UsersClosingsCard } from '../features/closed-boxes/users-closings-card';
+import { useReloadDashboard } from '../features/dashboard/api';
 import DashboardPage from '../features/dashboard/dashboard-page';
 import { InvoiceBadge } from '../components/payment-documents/invoice-badge';
 import { useDocumentActions } from '../components/payment-documents/use-document-actions';
 import { paymentColumns } from '../features/payments/payment-columns';
 import { PaymentDetails } from '../features/payments/payment-details';
+import { PaymentFormPanel } from '../features/payments/payment-form-panel';
 import { usePaymentStatusActions } from '../features/payments/payment-status-actions';
+import type { StatementScope } from '../features/statements/api';
+import { StatementModal } from '../features/statements/statement-modal';
 import { useCan } from '../lib/session';
+import { paymentShortcuts } from './payments-route';
 
 /**
  * The dashboard's "Pagos por Procesar" (spec 03): the payments area's columns with only Aprobar
@@ -65,13 +70,46 @@ function PaymentsToProcess({ rows, reload }: { rows: PaymentRow[]; reload: () =>
   );
 }
 
-/** /dashboard: the dashboards, the administrator's with the payments area's to-process table and the users' closings. */
+/**
+ * The client home's "Pagar" and "Estado de cuenta" (issue 33): the payments area's form on the
+ * address's whole debt and the statements area's dialog; the home reloads after a payment.
+ */
+function useClientHomePanels() {
+  const [payAddressId, setPayAddressId] = useState<number | null>(null);
+  const [statement, setStatement] = useState<StatementScope | null>(null);
+  const reloadDashboard = useReloadDashboard();
+  const actions = useMemo(() => ({ onPay: setPayAddressId, onStatement: setStatement }), []);
+  const panels = (
+    <>
+      <PaymentFormPanel
+        key={payAddressId ?? 'closed'}
+        open={payAddressId !== null}
+        payment={null}
+        payAddressId={payAddressId}
+        onClose={() => {
+          setPayAddressId(null);
+          reloadDashboard();
+        }}
+        {...paymentShortcuts}
+      />
+      <StatementModal scope={statement} onClose={() => setStatement(null)} />
+    </>
+  );
+  return { actions, panels };
+}
+
+/** /dashboard: the dashboards, the administrator's with the payments area's to-process table and the users' closings; the client's with its debts' panels. */
 export default function DashboardRoute() {
   const seesClosings = useCan('closed_boxs');
+  const clientHome = useClientHomePanels();
   return (
-    <DashboardPage
-      toProcess={(rows, reload) => <PaymentsToProcess rows={rows} reload={reload} />}
-      usersClosings={seesClosings ? <UsersClosingsCard /> : null}
-    />
+    <>
+      <DashboardPage
+        toProcess={(rows, reload) => <PaymentsToProcess rows={rows} reload={reload} />}
+        usersClosings={seesClosings ? <UsersClosingsCard /> : null}
+        debtActions={clientHome.actions}
+      />
+      {clientHome.panels}
+    </>
   );
 }

@@ -22,8 +22,8 @@ export default function GuestLayout({ children }: { children: ReactNode }) {
           <Button onClick={() => void signOut().then(() => navigate('/login'))}>Salir</Button>
         </div>
       )}
-      <main style={{ flex: 1, display: 'grid', placeItems: 'center', padding: 24 }}>
-        <div style={{ width: '100%', maxWidth: 960 }}>{children}</div>
+      <main style={{ flex: 1, display: 'grid', placeItems: 'center', gridTemplateColumns: 'minmax(0, 1fr)', padding: 'clamp(12px, 4vw, 24px)' }}>
+        <div style={{ width: '100%', maxWidth: 960, minWidth: 0 }}>{children}</div>
       </main>
     </div>
   );

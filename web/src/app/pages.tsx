@@ -40,6 +40,7 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/closed-boxs': lazy(() => import('./closed-boxs-route')),
   '/solvencies': lazy(() => import('../features/solvencies/solvencies-page')),
   '/verify-solvency/:hash': lazy(() => import('../features/solvencies/verify-solvency-page')),
+  '/verify-statement/:hash': lazy(() => import('../features/statements/verify-statement-page')),
   '/bank-operations': lazy(() => import('../features/bank-operations/bank-operations-page')),
   '/conciliations': lazy(() => import('../features/bank-operations/conciliations-page')),
 };

@@ -71,4 +71,28 @@ describe('payment panel with the bank validation modal', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(screen.queryByText('Antes de validar')).not.toBeInTheDocument();
   }, 120_000);
+
+  it('a client validates her own pago móvil: the payment is approved at once and its receipt is offered', async () => {
+    const onClose = vi.fn();
+    renderApp(<PaymentFormPanel open payment={null} onClose={onClose} payAddressId={1} {...paymentShortcuts} />, {
+      session: makeSession({ user: { client_id: 10, client: { id: 10, name: 'Luisa Mendoza' } as never, role: { id: 4, name: 'Cliente', key: 'client' } } }),
+    });
+    const panel = screen.getByRole('dialog', { name: 'Nuevo pago' });
+    await pick(panel, 'Método de pago', 'Pago móvil');
+    await userEvent.type(within(panel).getByLabelText('Referencia'), '12345678');
+    await pick(panel, 'Banco de origen', '0134 - Banesco');
+    await userEvent.click(within(panel).getByRole('button', { name: /Validar pago con BDV/ }));
+    const modal = await waitFor(() => screen.getAllByRole('dialog').find((dialog) => dialog.textContent?.includes('Antes de validar'))!);
+    await userEvent.click(within(modal).getByRole('radio', { name: '+58 (414)-1234567' }));
+    await userEvent.click(within(modal).getByRole('button', { name: 'Validar pago' }));
+
+    expect(await within(panel).findByText('Pago aprobado')).toBeInTheDocument();
+    expect(within(panel).getByText('Recibo N° 00000101. Te enviamos el recibo a tu correo.')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Descargar recibo' })).toBeInTheDocument();
+    const form = Object.fromEntries((api.fetch.mock.calls.findLast(([url]) => String(url) === '/api/payments/store')![1]!.body as FormData).entries());
+    expect(form).toMatchObject({ client_id: '10', address_payment_id: '1', conciliation_id: '41', bdv_verified: '1' });
+    expect(onClose).not.toHaveBeenCalled();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Cerrar' }));
+    expect(onClose).toHaveBeenCalled();
+  }, 120_000);
 });

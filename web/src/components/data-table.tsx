@@ -2,10 +2,12 @@ import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import { rangeLabel } from '@recaudo/domain/paging';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
+import Grid from 'antd/es/grid';
 import Table, { type TableProps } from 'antd/es/table';
 import type { ColumnsType } from 'antd/es/table';
 import theme from 'antd/es/theme';
-import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type Key, type ReactNode, type RefObject } from 'react';
+import { CardRows } from './card-rows';
 
 export interface DataTableProps<T> {
   /** Accessible name of the table. */
@@ -36,6 +38,8 @@ export interface DataTableProps<T> {
   pageSizeOptions?: number[];
   /** What an empty table says, when the spec words it (bank movements). */
   emptyText?: string;
+  /** On a phone's width the rows show as these cards instead (the client portal, issue 33). */
+  card?: (row: T) => ReactNode;
 }
 
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
@@ -205,8 +209,28 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
     size,
     rowSelection,
   } = props;
-  const { pageSizeOptions = PAGE_SIZE_OPTIONS, emptyText = 'No se han encontrado datos' } = props;
+  const { pageSizeOptions = PAGE_SIZE_OPTIONS, emptyText = 'No se han encontrado datos', card } = props;
   const host = useRef<HTMLDivElement>(null);
+  const screens = Grid.useBreakpoint();
+  if (card && !screens.md) {
+    const keyOf = (row: T) => (typeof rowKey === 'function' ? rowKey(row) : (row[rowKey as keyof T] as Key));
+    return (
+      <CardRows<T>
+        label={label}
+        rows={failed ? [] : rows}
+        keyOf={keyOf}
+        card={card}
+        total={total}
+        page={page}
+        perPage={perPage}
+        loading={loading}
+        failed={failed}
+        onRetry={onRetry}
+        onPageChange={onPageChange}
+        emptyText={emptyText}
+      />
+    );
+  }
   return (
     <div ref={host}>
       <Table<T>

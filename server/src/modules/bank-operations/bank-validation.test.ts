@@ -96,10 +96,19 @@ describe('POST /api/bank-operations/validate-payment pre-checks', () => {
     }
   });
 
-  it('answers 403 to client users and to staff who cannot record payments', async () => {
+  it('accepts the call as spec 02 §7 gives it, without a payment method', async () => {
+    const payment = reportedPayment(simulator, '91.25');
+    const { payment_method_id: _method, ...spec } = full(payment);
+    expect(Object.keys(spec).sort()).toEqual(['amount', 'client_id', 'origin_bank', 'pay_phone', 'payment_date', 'reference']);
+    const answer = await validate(spec);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ success: true, message: bankMessages.validated, conciliation: { success: true, amount: '91.25' } });
+  });
+
+  it('answers 404 to a client user naming another client, and 403 to staff who cannot record payments', async () => {
     const clientUser = await ctx.clientUser({ phone: ['4141234567'] });
     const viewer = await ctx.staff({ permissions: ['payments', 'view_conciliations'] });
-    expect((await validate(full(reportedPayment(simulator)), clientUser.token)).status).toBe(403);
+    expect((await validate(full(reportedPayment(simulator)), clientUser.token)).status).toBe(404);
     expect((await validate(full(reportedPayment(simulator)), viewer.token)).status).toBe(403);
   });
 });

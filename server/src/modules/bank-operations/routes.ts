@@ -40,15 +40,16 @@ export default defineRoutes((app, { db, config }) => {
   const bank = bankConnection(config);
   app.addHook('onClose', () => bank.close());
 
-  // Whoever records or edits payments confirms a pago móvil from the payment panel.
+  // Whoever records or edits payments confirms a pago móvil from the payment panel; a client user
+  // their own (issue 33), within CLIENT_VALIDATIONS_PER_HOUR.
   app.post(
     '/bank-operations/validate-payment',
     {
-      config: { access: { permission: ['add_payment', 'edit_payment'] } },
+      config: { access: { permission: ['add_payment', 'edit_payment'], clients: true } },
       schema: { tags, body: z.record(z.string(), z.unknown()), response: { 200: validationAnswerSchema, 422: validationAnswerSchema.extend({ errors: z.record(z.string(), z.array(z.string())).optional() }) } },
     },
     async (request, reply) => {
-      const outcome = await validatePayment(db, await bank.provider(), requireAuth(request), request.body);
+      const outcome = await validatePayment(db, await bank.provider(), requireAuth(request), request.body, config.CLIENT_VALIDATIONS_PER_HOUR);
       return reply.status(outcome.status).send(outcome.answer);
     },
   );

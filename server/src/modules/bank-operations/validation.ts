@@ -1,25 +1,29 @@
 import Decimal from 'decimal.js';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import {
   bankMessages,
   bankPhone,
   conciliationErrorMessages,
+  selfValidationLimits,
+  selfValidationMessages,
   type ConciliationErrorCode,
   type ValidatePaymentAnswer,
 } from '@recaudo/domain/bank-operations';
 import { parseDateParam, todayInCaracas } from '@recaudo/domain/dates';
 import type { Database } from '../../db/client';
-import { databaseCode } from '../../platform/errors';
+import { AppError, databaseCode, notFound } from '../../platform/errors';
+import { clientIdOf } from '../../platform/scope';
 import type { BankProvider } from '../../providers/bank/types';
 import type { AuthContext } from '../auth/service';
 import { banks } from '../banks/tables';
 import { clients } from '../clients/tables';
 import { paymentMethods } from '../payment-methods/tables';
+import { users } from '../users/tables';
 import { getConciliation } from './conciliations';
 import { presentConciliation } from './presenter';
 import { conciliations } from './tables';
 
-/** The body of `bank-operations/validate-payment`: loose, so each pre-check answers its own message. */
+/** The body of `bank-operations/validate-payment` (spec 02 §7, `payment_method_id` optional): loose, so each pre-check answers its own message. */
 export interface ValidatePaymentInput {
   client_id?: unknown;
   payment_method_id?: unknown;
@@ -74,9 +78,13 @@ async function preCheck(db: Database, input: ValidatePaymentInput): Promise<{ ch
   const checked: Checked = { client, reference: digitsOnly(text(input.reference)), paymentDate: null, amount: null, originBank: null, payPhone: null };
   const issue = (field: string, message: string) => ({ checked, issue: { field, message } });
 
-  const methodId = positiveId(input.payment_method_id);
-  const [method] = methodId ? await db.select({ bdv: paymentMethods.isMobilePaymentUseApiBdv }).from(paymentMethods).where(eq(paymentMethods.id, methodId)) : [];
-  if (!method?.bdv) return issue('payment_method_id', bankMessages.methodNotBdv);
+  // Spec 02 §7's call names no method: the modal checks the form's method before calling. A
+  // caller that names one (the staff panel does) still gets it checked here.
+  if (input.payment_method_id !== undefined) {
+    const methodId = positiveId(input.payment_method_id);
+    const [method] = methodId ? await db.select({ bdv: paymentMethods.isMobilePaymentUseApiBdv }).from(paymentMethods).where(eq(paymentMethods.id, methodId)) : [];
+    if (!method?.bdv) return issue('payment_method_id', bankMessages.methodNotBdv);
+  }
   if (!checked.reference) return issue('reference', bankMessages.referenceRequired);
   const amountText = text(input.amount);
   if (!amountText) return issue('amount', bankMessages.amountRequired);
@@ -131,7 +139,44 @@ async function record(db: Database, auth: AuthContext, checked: Checked, outcome
  * that names a client. The bank call is the answer the cashier waits for, so it runs in the
  * request, outside any transaction.
  */
-export async function validatePayment(db: Database, bank: BankProvider, auth: AuthContext, input: ValidatePaymentInput): Promise<ValidationOutcome> {
+export async function validatePayment(
+  db: Database,
+  bank: BankProvider,
+  auth: AuthContext,
+  input: ValidatePaymentInput,
+  clientsPerHour: number,
+): Promise<ValidationOutcome> {
+  const own = clientIdOf(auth);
+  if (own !== null) await assertClientMayValidate(db, own, positiveId(input.client_id), clientsPerHour);
+  const outcome = await validateWithBank(db, bank, auth, input);
+  if (own === null || outcome.answer.success || !outcome.answer.error_code || outcome.answer.error_code === 'VALIDATION_ERROR') return outcome;
+  // A client reads why in plain words (the staff keep the bank's terms).
+  const message = selfValidationMessages[outcome.answer.error_code];
+  return { ...outcome, answer: { ...outcome.answer, message, error: message, bdv_message: null, errors: { reference: [message] } } as ValidationOutcome['answer'] };
+}
+
+/**
+ * A client user validates for their own client only (another's is not found), and at most
+ * `perHour` times within any hour, counted on their attempts' conciliation rows by the database's
+ * clock under a per-client lock, so two tabs at once can't both take the last attempt unseen.
+ */
+async function assertClientMayValidate(db: Database, own: number, named: number | null, perHour: number): Promise<void> {
+  if (named !== own) throw notFound(bankMessages.clientNotFound);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${CLIENT_VALIDATION_LOCK}::int, ${own}::int)`);
+    const [row] = await tx
+      .select({ attempts: sql<number>`count(*)::int` })
+      .from(conciliations)
+      .innerJoin(users, eq(users.id, conciliations.userId))
+      .where(and(eq(conciliations.clientId, own), isNotNull(users.clientId), sql`${conciliations.processedAt} > now() - interval '1 hour'`));
+    if ((row?.attempts ?? 0) >= perHour) throw new AppError('too_many_requests', selfValidationLimits.tooMany(perHour));
+  });
+}
+
+/** The advisory-lock class of a client's validation attempts (the second key is the client id). */
+const CLIENT_VALIDATION_LOCK = 33_001;
+
+async function validateWithBank(db: Database, bank: BankProvider, auth: AuthContext, input: ValidatePaymentInput): Promise<ValidationOutcome> {
   const checks = await preCheck(db, input);
   if (!checks) return failure(bankMessages.clientRequired, 'client_id', null, null, null);
   const { checked, issue } = checks;

@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/harness';
-import { seedAddress, seedPlace, NOW } from '../../../test/solvency-fixture';
+import { M, markMonths, payMonths, seedAddress, seedPlace, NOW, type Place } from '../../../test/solvency-fixture';
 import { configurations } from '../configurations/tables';
 import { payments } from '../payments/tables';
 
@@ -13,6 +13,7 @@ let ownOnly: TestUser;
 let ana: TestUser;
 let bare: TestUser;
 let addressId = 0;
+let place: Place;
 
 async function pay(values: { amount: string; dollars: string; status?: number; createdAt?: Date; createdBy?: number }) {
   const [row] = await ctx.db
@@ -48,7 +49,7 @@ beforeAll(async () => {
   ownOnly = await ctx.staff({ permissions: ['payments'], overrides: { onlyUser: true, allUsers: false } });
   ana = await ctx.clientUser({ name: 'Ana Cliente', identificationType: 'V', identification: '12345678', email: 'ana@correo.test', gender: 'F', birthDate: '1990-05-04', phone: ['4141234567'] });
   bare = await ctx.clientUser({ name: 'Sin Pagos', identificationType: 'V', identification: '999' });
-  const place = await seedPlace(ctx);
+  place = await seedPlace(ctx);
   addressId = await seedAddress(ctx, place, ana.clientId!, NOW);
   await ctx.db.insert(configurations).values([{ name: 'update_dollar_rate', value: '40.50' }, { name: 'update_euro_rate', value: '44.25' }]).onConflictDoNothing();
 });
@@ -153,6 +154,31 @@ describe('GET /api/dashboard/client', () => {
       dollar_rate: expect.stringMatching(/^\d+\.\d{2}$/),
       euro_rate: expect.stringMatching(/^\d+\.\d{2}$/),
     });
+  });
+
+  it('says per address what the client owes in $ and BS at today\'s rate, from the oldest month, and when it is up to date', async () => {
+    const maria = await ctx.clientUser({ name: 'María Debe', identificationType: 'V', identification: '14222333' });
+    const owing = await seedAddress(ctx, place, maria.clientId!, M(-2));
+    const upToDate = await seedAddress(ctx, place, maria.clientId!, M(-1));
+    await markMonths(ctx, upToDate, [M(-1), NOW]);
+    const waiting = await seedAddress(ctx, place, maria.clientId!, NOW);
+    await payMonths(ctx, maria.clientId!, waiting, [NOW], 0);
+    await ctx.db.update(configurations).set({ value: '40.50' }).where(eq(configurations.name, 'update_dollar_rate'));
+    const { debts } = (await ctx.call('GET', '/api/dashboard/client', { token: maria.token })).body.data;
+    expect(debts).toEqual({
+      dollar_rate: '40.50',
+      months_owed: 3,
+      owed_usd: '15.00',
+      owed_bs: '607.50',
+      addresses: [
+        { address_payment_id: owing, address: expect.any(String), type: 0, months_owed: 3, owed_usd: '15.00', owed_bs: '607.50', oldest_owed: M(-2), solvent_to_date: null, pending: false },
+        { address_payment_id: upToDate, address: expect.any(String), type: 0, months_owed: 0, owed_usd: '0.00', owed_bs: '0.00', oldest_owed: null, solvent_to_date: NOW, pending: false },
+        { address_payment_id: waiting, address: expect.any(String), type: 0, months_owed: 0, owed_usd: '0.00', owed_bs: '0.00', oldest_owed: null, solvent_to_date: NOW, pending: true },
+      ],
+    });
+    // Only her own addresses: Ana's are not in her home, nor hers in Ana's.
+    const anaDebts = (await ctx.call('GET', '/api/dashboard/client', { token: ana.token })).body.data.debts;
+    expect(anaDebts.addresses.map((row: { address_payment_id: number }) => row.address_payment_id)).toEqual([addressId]);
   });
 
   it('says there is no payment for a client without any, and answers 403 to staff, 401 without login', async () => {

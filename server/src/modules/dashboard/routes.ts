@@ -18,6 +18,8 @@ const adminSchema = z.object({
   printer_warning: z.string().nullable(),
 });
 
+const debt = { months_owed: z.number(), owed_usd: z.string(), owed_bs: z.string() };
+
 const clientSchema = z.object({
   client: z.object({
     id: z.number(),
@@ -43,6 +45,21 @@ const clientSchema = z.object({
     .nullable(),
   dollar_rate: z.string(),
   euro_rate: z.string(),
+  debts: z.object({
+    dollar_rate: z.string(),
+    ...debt,
+    addresses: z.array(
+      z.object({
+        address_payment_id: z.number(),
+        address: z.string(),
+        type: z.union([z.literal(0), z.literal(1)]),
+        ...debt,
+        oldest_owed: z.string().nullable(),
+        solvent_to_date: z.string().nullable(),
+        pending: z.boolean(),
+      }),
+    ),
+  }),
 });
 
 /**

@@ -4,6 +4,7 @@ import { DOLLAR_RATE, EURO_RATE } from '@recaudo/domain/configurations';
 import { percentageChange, type DashboardAdmin, type DashboardAdminQuery, type DashboardClient, type PaymentAggregate, type PeriodCard, type SeriesPoint } from '@recaudo/domain/dashboard';
 import type { PaymentStatus } from '@recaudo/domain/payments';
 import { ADMIN_ROLE_ID } from '@recaudo/domain/roles';
+import { clientDebts } from '@recaudo/domain/statement';
 import type { Executor } from '../../db/client';
 import { notFound } from '../../platform/errors';
 import type { AuthContext } from '../auth/service';
@@ -12,6 +13,7 @@ import { exchangeRates } from '../configurations/service';
 import { rangeWarning } from '../invoices/ranges';
 import { loadPayments, paymentScope } from '../payments/queries';
 import { payments } from '../payments/tables';
+import { statementOf } from '../statements/queries';
 
 /**
  * The dashboards (spec 03). The administrator's cards and chart read `payment_days` (approved
@@ -127,7 +129,7 @@ export async function adminDashboard(db: Executor, auth: AuthContext, query: Das
   };
 }
 
-/** `GET dashboard/client` (client users): their client, their latest payment, the rates. */
+/** `GET dashboard/client` (client users): their client, their latest payment, the rates, and what they owe per address. */
 export async function clientDashboard(db: Executor, auth: AuthContext): Promise<DashboardClient> {
   const clientId = auth.user.clientId;
   if (clientId === null) throw notFound();
@@ -146,7 +148,7 @@ export async function clientDashboard(db: Executor, auth: AuthContext): Promise<
     .where(eq(payments.clientId, clientId))
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(1);
-  const rates = await exchangeRates(db);
+  const [rates, statement] = await Promise.all([exchangeRates(db), statementOf(db, auth, { clientId })]);
   return {
     client: {
       id: client.id,
@@ -165,5 +167,6 @@ export async function clientDashboard(db: Executor, auth: AuthContext): Promise<
       : null,
     dollar_rate: rates.dollar_rate,
     euro_rate: rates.euro_rate,
+    debts: clientDebts(statement),
   };
 }

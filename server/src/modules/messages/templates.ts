@@ -182,3 +182,36 @@ export function solvencyMail(facts: SolvencyMailFacts): MailContent {
     ]),
   };
 }
+
+export interface StatementMailFacts {
+  clientName: string;
+  issuedOn: string;
+  monthsOwed: number;
+  owedUsd: string;
+  owedBs: string;
+  verifyUrl: string;
+  portalUrl: string;
+}
+
+/** A statement of account ("Enviar por correo", issue 33): what is owed, the public check, the portal; the PDF travels attached. */
+export function statementMail(facts: StatementMailFacts): MailContent {
+  const title = 'Estado de cuenta';
+  const intro = `Hola ${facts.clientName}:`;
+  const lead =
+    facts.monthsOwed > 0
+      ? `Te enviamos tu estado de cuenta al ${facts.issuedOn}: debes ${facts.monthsOwed} ${facts.monthsOwed === 1 ? 'mes' : 'meses'}, ${facts.owedUsd} (${facts.owedBs}). Lo adjuntamos en PDF.`
+      : `Te enviamos tu estado de cuenta al ${facts.issuedOn}: estás al día. Lo adjuntamos en PDF.`;
+  const verify = 'Puedes comprobarlo en esta dirección (o con el código QR del PDF):';
+  const portal = `Para pagar, entra al portal de clientes: ${facts.portalUrl}`;
+  return {
+    subject: `${title} - Recaudo`,
+    text: [intro, lead, verify, facts.verifyUrl, portal].join('\n\n'),
+    html: layout(title, [
+      paragraph(intro),
+      paragraph(lead),
+      paragraph(verify),
+      `<p><a href="${escapeHtml(facts.verifyUrl)}" style="background:#1f4e79;color:#fff;padding:10px 18px;text-decoration:none;border-radius:4px">Verificar estado de cuenta</a></p>`,
+      paragraph(portal),
+    ]),
+  };
+}

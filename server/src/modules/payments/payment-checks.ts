@@ -52,8 +52,9 @@ export function clientFields(fields: PaymentFields, previous: PaymentRecord | nu
     date_bill: previous?.dateBill ?? null,
     send_invoice: previous?.sendInvoice ?? false,
     type_document: (previous?.typeDocument ?? '01') as PaymentFields['type_document'],
-    bdv_verified: previous?.bdvVerified ?? false,
-    conciliation_id: previous?.conciliationId ?? null,
+    // A new payment may carry the client's own bank validation (issue 33, payments/self-validation.ts).
+    bdv_verified: previous ? previous.bdvVerified : fields.conciliation_id !== null,
+    conciliation_id: previous ? previous.conciliationId : fields.conciliation_id,
     tickets_payment_id: previous?.ticketsPaymentId ?? null,
     ticket_serial: previous?.ticketSerial ?? null,
   };

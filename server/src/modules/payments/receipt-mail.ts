@@ -1,14 +1,15 @@
 import { formatMoney } from '@recaudo/domain/format-money';
 import { formatDate, formatMonth } from '@recaudo/domain/format';
 import { receiptMessages } from '@recaudo/domain/payment-receipts';
-import { PAYMENT_STATUS } from '@recaudo/domain/payments';
-import type { Database } from '../../db/client';
+import { PAYMENT_STATUS, type PaymentRow } from '@recaudo/domain/payments';
+import type { Database, Executor } from '../../db/client';
 import { recordAudit } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
 import type { AuthContext } from '../auth/service';
 import { reserveRecipients } from '../messages/quota';
 import { queueEmail } from '../messages/service';
-import { paymentReceiptMail } from '../messages/templates';
+import { paymentReceiptMail, type MailContent } from '../messages/templates';
+import { loadPayments } from './queries';
 import { currencyOf, documentNumberOf, paymentByHash, verificationUrl } from './receipt';
 import { renderReceiptPdf } from './receipt-pdf';
 
@@ -24,6 +25,29 @@ export async function sendPaymentReceipt(db: Database, auth: AuthContext, hash: 
   if (!row) throw notFound(receiptMessages.hashNotFound);
   const to = row.client.email?.trim();
   if (!to) throw new AppError('validation', receiptMessages.noEmail, { hash: [receiptMessages.noEmail] });
+  // Rendered before the transaction: no lock is held while pdfkit works.
+  const { mail, pdf } = await receiptMessage(row, appUrl);
+  await db.transaction(async (tx) => {
+    await reserveRecipients(tx, auth.user.id, 1, perHour);
+    await queueReceipt(tx, auth, row, to, mail, pdf);
+  });
+  return { to };
+}
+
+/**
+ * The receipt of a payment approved in this transaction without staff (a self-validated Pago
+ * Móvil, issue 33): queued with the payment's commit, so it goes out once; a client without
+ * e-mail gets it in the portal only. Not counted against the hourly limit: nobody chose to send it.
+ */
+export async function queueReceiptMail(tx: Executor, auth: AuthContext, paymentId: number, appUrl: string): Promise<void> {
+  const [row] = await loadPayments(tx, [paymentId]);
+  const to = row?.client.email?.trim();
+  if (!row || !to) return;
+  const { mail, pdf } = await receiptMessage(row, appUrl);
+  await queueReceipt(tx, auth, row, to, mail, pdf);
+}
+
+async function receiptMessage(row: PaymentRow, appUrl: string) {
   const currency = currencyOf(row);
   const mail = paymentReceiptMail({
     clientName: row.client.name,
@@ -37,19 +61,18 @@ export async function sendPaymentReceipt(db: Database, auth: AuthContext, hash: 
     verifyUrl: verificationUrl(appUrl, row.hash),
     portalUrl: `${appUrl.replace(/\/+$/, '')}/payments-receipt`,
   });
-  // Rendered before the transaction: no lock is held while pdfkit works.
   const pdf = await renderReceiptPdf(row, { verifyUrl: verificationUrl(appUrl, row.hash) });
-  await db.transaction(async (tx) => {
-    await reserveRecipients(tx, auth.user.id, 1, perHour);
-    await queueEmail(tx, to, mail, [{ filename: receiptMessages.fileName, contentType: 'application/pdf', content: pdf }]);
-    await recordAudit(tx, {
-      module: 'payments',
-      event: 'send_message',
-      causerId: auth.user.id,
-      subjectType: 'payments',
-      subjectId: row.id,
-      attributes: { type: 'email', title: mail.subject, message: mail.text, recipients: [to] },
-    });
+  return { mail, pdf };
+}
+
+async function queueReceipt(tx: Executor, auth: AuthContext, row: PaymentRow, to: string, mail: MailContent, pdf: Buffer) {
+  await queueEmail(tx, to, mail, [{ filename: receiptMessages.fileName, contentType: 'application/pdf', content: pdf }]);
+  await recordAudit(tx, {
+    module: 'payments',
+    event: 'send_message',
+    causerId: auth.user.id,
+    subjectType: 'payments',
+    subjectId: row.id,
+    attributes: { type: 'email', title: mail.subject, message: mail.text, recipients: [to] },
   });
-  return { to };
 }

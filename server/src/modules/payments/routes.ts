@@ -57,7 +57,7 @@ const deleteBody = idBody.extend({ closed_box_id: recordId('Cierre de caja').opt
 
 const created = envelope(z.object({ id: z.number(), number_correlative: z.string().nullable(), hash: z.string() }));
 
-export default defineRoutes(async (app, { db, storage, realtime }) => {
+export default defineRoutes(async (app, { db, storage, realtime, config }) => {
   await app.register(fastifyMultipart, {
     attachFieldsToBody: 'keyValues',
     limits: { fileSize: MAX_FILE_BYTES, files: MAX_PAYMENT_FILES, fields: 80 },
@@ -77,7 +77,8 @@ export default defineRoutes(async (app, { db, storage, realtime }) => {
         const auth = requireAuth(request);
         const key = idempotencyKeyOf(request.headers['idempotency-key']);
         const storeKey = key === null ? null : { userId: auth.user.id, key, requestHash: requestHashOf(request.body) };
-        const { payment, replayed } = await createPayment(db, storage, auth, fields, filesOf(request.body), storeKey);
+        const selfValidation = { appUrl: config.APP_URL, serie: config.SELF_VALIDATED_SERIE };
+        const { payment, replayed } = await createPayment(db, storage, auth, fields, filesOf(request.body), storeKey, new Date(), selfValidation);
         if (auth.user.clientId !== null && !replayed)
           realtime.emit(rooms.admin, 'NotificationsAdmin', { status: 'success', message: realtimeMessages.paymentReported(auth.user.name) });
         return ok(payment, paymentMessages.created);

@@ -15,6 +15,8 @@ import { ticketsDelivered } from '../tickets-payments/tables';
 import { assertOnlyFreeFieldsChanged, inVerifiedGroup, lockPaymentWithClosing, verifiedGroupError } from '../closed-boxes/verified-groups';
 import { assertInvoiceKept, lockOf } from './invoice-lock';
 import { clientFields, validatePayment } from './payment-checks';
+import { queueReceiptMail } from './receipt-mail';
+import { selfValidatedFields, type SelfValidation } from './self-validation';
 import { MAX_PAYMENT_FILES, checkUploads, removeFiles, saveUploads, type PaymentFiles } from './payment-files';
 import { assertMonthsFree, coverMonths, holdMonths, lockAddresses, releaseMonths, takeCorrelative, type AddressFacts } from './payment-ledger';
 import { claimStoreKey, rememberAnswer, type StoreKey } from './store-keys';
@@ -155,24 +157,28 @@ export async function createPayment(
   files: PaymentFiles,
   storeKey: StoreKey | null = null,
   now = new Date(),
+  selfValidation: (SelfValidation & { appUrl: string }) | null = null,
 ): Promise<{ payment: CreatedPayment; replayed: boolean }> {
   const uploads = checkUploads(files.uploads);
-  const fields = clientIdOf(auth) !== null ? clientFields(input, null) : input;
-  if (fields.status === 2) throw fieldError('status', paymentMessages.createdRejected);
+  const reported = clientIdOf(auth) !== null ? clientFields(input, null) : input;
+  if (reported.status === 2) throw fieldError('status', paymentMessages.createdRejected);
+  const selfValidated = clientIdOf(auth) !== null && reported.conciliation_id !== null;
   const saved: string[] = [];
   try {
     return await db.transaction(async (tx) => {
       const earlier = storeKey ? await claimStoreKey<CreatedPayment>(tx, storeKey) : null;
       if (earlier) return { payment: earlier, replayed: true };
-      const { rate } = await validatePayment(tx, auth, fields, null);
+      const { rate } = await validatePayment(tx, auth, reported, null);
       const { address, months } = await holdMonths(tx, {
-        hold: [fields.address_payment_id],
-        fields,
+        hold: [reported.address_payment_id],
+        fields: reported,
         exceptPayment: null,
         keep: null,
         mustBeFree: true,
         now,
       });
+      const due = paymentAmounts({ type: address.type, fee: address.fee, months: months.length, rate: rate.rate }).amount_payment;
+      const fields = selfValidated ? await selfValidatedFields(tx, reported, due, selfValidation ?? {}) : reported;
       await saveUploads(storage, uploads, saved);
       const numberCorrelative = fields.status === 1 && fields.serie_id !== null ? await takeCorrelative(tx, fields.serie_id, fields.type_document) : null;
       const [row] = await tx
@@ -193,6 +199,8 @@ export async function createPayment(
       await syncDeliveredTicket(tx, auth, row, null);
       await queueInvoice(tx, row);
       await recordAudit(tx, { module: AUDIT_MODULE, event: 'created', causerId: auth.user.id, subjectId: row.id, attributes: snapshot(row) });
+      // The receipt of a payment approved without staff goes out with its commit, once.
+      if (selfValidated && selfValidation) await queueReceiptMail(tx, auth, row.id, selfValidation.appUrl);
       const payment = { id: row.id, number_correlative: row.numberCorrelative, hash: row.hash };
       if (storeKey) await rememberAnswer(tx, storeKey, { ...payment });
       return { payment, replayed: false };

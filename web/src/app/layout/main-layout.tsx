@@ -45,13 +45,15 @@ function MainFrame({ audience, children }: { audience: Audience; children: React
         ...(header === 'fixed' ? { position: 'sticky', top: 0, zIndex: 10 } : {}),
       }}
     >
-      {!vertical && (
+      {/* On a phone the vertical menu's brand is hidden with the menu: the header carries it. */}
+      {(!vertical || mobile) && (
         <Typography.Text strong style={{ fontSize: 18, whiteSpace: 'nowrap' }}>
           Recaudo
         </Typography.Text>
       )}
       <TopBar
         compact={mobile}
+        portal={audience === 'client'}
         menu={vertical ? undefined : <NavMenu audience={audience} mode="horizontal" />}
         collapsed={collapsed}
         onToggleMenu={vertical ? () => setOverride({ at: breakpoint, collapsed: !collapsed }) : undefined}

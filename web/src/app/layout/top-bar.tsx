@@ -26,7 +26,14 @@ interface TopBarProps {
   onOpenProfile: () => void;
   onOpenCustomizer: () => void;
   compact: boolean;
+  /**
+   * The client portal on a phone (issue 33): no full-screen toggle (a phone's browser has its own)
+   * and every button at least 44 px square, a finger's size.
+   */
+  portal?: boolean;
 }
+
+const TOUCH_TARGET = { minWidth: 44, minHeight: 44 };
 
 const initials = (name: string) =>
   name
@@ -36,7 +43,8 @@ const initials = (name: string) =>
     .map((part) => part[0]?.toUpperCase())
     .join('');
 
-export function TopBar({ menu, collapsed, onToggleMenu, onOpenProfile, onOpenCustomizer, compact }: TopBarProps) {
+export function TopBar({ menu, collapsed, onToggleMenu, onOpenProfile, onOpenCustomizer, compact, portal = false }: TopBarProps) {
+  const touch = portal ? TOUCH_TARGET : undefined;
   const { session, signOut } = useSession();
   const navigate = useNavigate();
   const fullScreen = useFullScreen();
@@ -51,28 +59,32 @@ export function TopBar({ menu, collapsed, onToggleMenu, onOpenProfile, onOpenCus
           aria-label={collapsed ? 'Mostrar menú' : 'Ocultar menú'}
           icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
           onClick={onToggleMenu}
+          style={touch}
         />
       )}
       {menu ?? <div style={{ flex: 1 }} />}
-      <Tooltip title="Pantalla completa">
-        <Button
-          type="text"
-          aria-label="Pantalla completa"
-          aria-pressed={fullScreen.active}
-          icon={fullScreen.active ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
-          onClick={fullScreen.toggle}
-        />
-      </Tooltip>
+      {!portal && (
+        <Tooltip title="Pantalla completa">
+          <Button
+            type="text"
+            aria-label="Pantalla completa"
+            aria-pressed={fullScreen.active}
+            icon={fullScreen.active ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+            onClick={fullScreen.toggle}
+          />
+        </Tooltip>
+      )}
       <Tooltip title={theme === 'dark' ? 'Tema claro' : 'Tema oscuro'}>
         <Button
           type="text"
           aria-label="Cambiar tema"
           icon={theme === 'dark' ? <SunOutlined /> : <MoonOutlined />}
           onClick={() => changeTheme(theme === 'dark' ? 'light' : 'dark')}
+          style={touch}
         />
       </Tooltip>
       <Tooltip title="Personalizar diseño">
-        <Button type="text" aria-label="Personalizar diseño" icon={<BgColorsOutlined />} onClick={onOpenCustomizer} />
+        <Button type="text" aria-label="Personalizar diseño" icon={<BgColorsOutlined />} onClick={onOpenCustomizer} style={touch} />
       </Tooltip>
       <Dropdown
         trigger={['click']}
@@ -88,7 +100,7 @@ export function TopBar({ menu, collapsed, onToggleMenu, onOpenProfile, onOpenCus
           },
         }}
       >
-        <Button type="text" aria-label="Menú de usuario" style={{ height: 'auto', paddingBlock: 4 }}>
+        <Button type="text" aria-label="Menú de usuario" style={{ height: 'auto', paddingBlock: 4, ...touch }}>
           <Flex align="center" gap={8}>
             <Avatar size="small" src={session?.user.photo ?? undefined}>
               {initials(name)}

@@ -1,3 +1,4 @@
+import FileTextOutlined from '@ant-design/icons/FileTextOutlined';
 import HistoryOutlined from '@ant-design/icons/HistoryOutlined';
 import SafetyCertificateOutlined from '@ant-design/icons/SafetyCertificateOutlined';
 import type { AddressRow } from '@recaudo/domain/addresses';
@@ -34,6 +35,8 @@ export interface AddressColumnOptions {
   canSolvency: boolean;
   /** Opens the solvencies area's dialog on the address (handed in by the app); without it the action stays disabled. */
   onSolvency?: (address: AddressRow) => void;
+  /** "Estado de cuenta": the statements area's dialog on the address (handed in by the app); without it no action. */
+  onStatement?: (address: AddressRow) => void;
   /** `logs`: "Historial de cambios". */
   canSeeHistory: boolean;
   /** Residential rows show the community, commercial ones the economic activity. */
@@ -59,7 +62,7 @@ const sortable = { sorter: true, sortDirections: ['ascend', 'descend'] as ('asce
 const nameOr = (ref: { name: string } | null) => ref?.name ?? EMPTY_TEXT;
 
 export function addressColumns(options: AddressColumnOptions): ColumnsType<AddressRow> {
-  const { showClient, canOpenClient, canEdit, canDelete, canSolvency, canSeeHistory, type, onEdit, onDelete, onHistory, onSolvency } = options;
+  const { showClient, canOpenClient, canEdit, canDelete, canSolvency, canSeeHistory, type, onEdit, onDelete, onHistory, onSolvency, onStatement } = options;
   const columns: ColumnsType<AddressRow> = [];
   if (showClient) {
     columns.push({
@@ -139,10 +142,11 @@ export function addressColumns(options: AddressColumnOptions): ColumnsType<Addre
           disabled: !onSolvency || !address.solvent,
           tooltip: !onSolvency ? addressTexts.solvencySoon : address.months_to_pay > 0 ? addressTexts.solvencyOwing : address.solvent ? undefined : addressTexts.solvencyPending,
         },
+        { label: 'Estado de cuenta', icon: <FileTextOutlined />, onClick: () => onStatement?.(address), allowed: Boolean(onStatement) },
         { label: 'Historial de cambios', icon: <HistoryOutlined />, onClick: () => onHistory(address), allowed: canSeeHistory },
         deleteAction(() => onDelete(address), canDelete),
       ],
-      canEdit || canDelete || canSolvency || canSeeHistory,
+      canEdit || canDelete || canSolvency || canSeeHistory || Boolean(onStatement),
       { compact: true, fixed: 'right' },
     ),
   );

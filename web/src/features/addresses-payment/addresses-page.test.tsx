@@ -132,11 +132,15 @@ describe('Direcciones de Pagos', () => {
     }
   }, 60_000);
 
-  it('client variant: own list without client column nor client and user filters, with a Nuevo button', async () => {
+  it('client variant on a phone: own addresses as cards without the client, nor client and user filters, with a Nuevo button', async () => {
+    // jsdom answers every media query as unmatched: a phone's width.
     renderPage([], CLIENT_USER);
-    const row = (await screen.findByText('Calle 3, casa 12')).closest('tr')!;
-    expect(screen.queryByRole('columnheader', { name: /Cliente/ })).not.toBeInTheDocument();
+    const cards = await screen.findByRole('list', { name: 'Direcciones de Pagos' });
+    const row = within(cards).getByText('Calle 3, casa 12').closest('li')!;
     expect(within(row).queryByText('Luisa Mendoza')).not.toBeInTheDocument();
+    const owing = within(cards).getByText('Calle 9').closest('li')!;
+    expect(within(owing).getByText('Debe $ 0,00')).toBeInTheDocument();
+    expect(within(row).getByText('Pagado hasta Abril 2026')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Nuevo/ })).toHaveTextContent('Nuevo');
     expect(screen.getByRole('button', { name: /Exportar/ })).toBeInTheDocument();
     expect(within(row).getByRole('button', { name: 'Editar' })).toBeInTheDocument();
@@ -184,6 +188,37 @@ describe('Direcciones de Pagos', () => {
     expect(within(row).queryByRole('button', { name: 'Editar' })).not.toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: 'Eliminar' })).not.toBeInTheDocument();
     expect(within(row).getByRole('button', { name: 'Generar solvencia' })).toBeDisabled();
+  }, 60_000);
+
+  it('"Estado de cuenta" of a row opens the statement dialog the app hands in, for staff and for the client user', async () => {
+    for (const [permissions, user] of [[STAFF, {}], [[], CLIENT_USER]] as const) {
+      rows = [addressRow(), owing];
+      const view = renderApp(
+        <AddressesPage statementDialog={(address, close) => (address ? <div role="dialog" aria-label={`Estado de cuenta ${address.id}`} onClick={close} /> : null)} />,
+        { path: '/address-payments', session: makeSession({ permissions: [...permissions], user }) },
+      );
+      const row = (await screen.findByText('Calle 9')).closest(user === CLIENT_USER ? 'li' : 'tr')!;
+      await userEvent.click(within(row).getByRole('button', { name: 'Estado de cuenta' }));
+      await userEvent.click(await screen.findByRole('dialog', { name: 'Estado de cuenta 3' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Estado de cuenta 3' })).not.toBeInTheDocument());
+      view.unmount();
+    }
+    // Without the dialog handed in there is no such action.
+    renderPage();
+    const row = (await screen.findByText('Calle 9')).closest('tr')!;
+    expect(within(row).queryByRole('button', { name: 'Estado de cuenta' })).not.toBeInTheDocument();
+  }, 60_000);
+
+  it('a client\'s card of an owing address offers "Pagar", opening the payment form the app hands in on that address', async () => {
+    rows = [addressRow(), owing];
+    renderApp(<AddressesPage payPanel={(address) => (address ? <div role="dialog" aria-label={`Pagar ${address.id}`} /> : null)} />, {
+      path: '/address-payments',
+      session: makeSession({ permissions: [], user: CLIENT_USER }),
+    });
+    const cards = await screen.findByRole('list', { name: 'Direcciones de Pagos' });
+    expect(within(within(cards).getByText('Calle 3, casa 12').closest('li')!).queryByRole('button', { name: 'Pagar' })).not.toBeInTheDocument();
+    await userEvent.click(within(within(cards).getByText('Calle 9').closest('li')!).getByRole('button', { name: 'Pagar' }));
+    expect(await screen.findByRole('dialog', { name: 'Pagar 3' })).toBeInTheDocument();
   }, 60_000);
 
   it('opens the form with the row to edit, and afresh for a new address', async () => {

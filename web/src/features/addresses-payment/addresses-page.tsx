@@ -19,6 +19,7 @@ import { useListState, type FilterValue } from '../../components/use-list-state'
 import { useRecordPanels } from '../../components/use-record-panels';
 import { useSession } from '../../lib/session';
 import { AddressDetails } from './address-details';
+import { AddressCard } from './address-card';
 import { addressColumns, addressTexts } from './address-columns';
 import { AddressFormPanel } from './address-form-panel';
 import { clientsFilterField, toFilterOptions, usersFilterField } from '../../components/select-options';
@@ -120,9 +121,13 @@ export function addressFilters(type: AddressType, staff: boolean): FilterField[]
 export interface AddressesPageProps {
   /** "Generar solvencia" of a row: the solvencies area's dialog for `address` (null = closed), handed in by the app. */
   solvencyDialog?: (address: AddressRow | null, close: () => void) => ReactNode;
+  /** "Estado de cuenta" of a row: the statements area's dialog for `address` (null = closed), handed in by the app. */
+  statementDialog?: (address: AddressRow | null, close: () => void) => ReactNode;
+  /** A client's "Pagar" of a row: the payments area's form on the address's debt (null = closed), handed in by the app. */
+  payPanel?: (address: AddressRow | null, close: () => void) => ReactNode;
 }
 
-export default function AddressesPage({ solvencyDialog }: AddressesPageProps = {}) {
+export default function AddressesPage({ solvencyDialog, statementDialog, payPanel }: AddressesPageProps = {}) {
   const { session } = useSession();
   const permissions = session?.permissions ?? [];
   const can = (...names: string[]) => hasPermission(permissions, names);
@@ -136,6 +141,8 @@ export default function AddressesPage({ solvencyDialog }: AddressesPageProps = {
   const panels = useRecordPanels<AddressRow>();
   const { openForm, openDelete, openHistory, close } = panels;
   const [solvencyFor, setSolvencyFor] = useState<AddressRow | null>(null);
+  const [statementFor, setStatementFor] = useState<AddressRow | null>(null);
+  const [payFor, setPayFor] = useState<AddressRow | null>(null);
 
   // Spec 01 §6: an address action needs its own permission and also add_client or edit_client;
   // update is refused by the server without edit_client. Client users manage their own addresses.
@@ -162,8 +169,9 @@ export default function AddressesPage({ solvencyDialog }: AddressesPageProps = {
         onDelete: openDelete,
         onHistory: openHistory,
         onSolvency: solvencyDialog ? setSolvencyFor : undefined,
+        onStatement: statementDialog ? setStatementFor : undefined,
       }),
-    [staff, canOpenClient, canEdit, canDelete, canSolvency, canSeeHistory, type, openForm, openDelete, openHistory, solvencyDialog],
+    [staff, canOpenClient, canEdit, canDelete, canSolvency, canSeeHistory, type, openForm, openDelete, openHistory, solvencyDialog, statementDialog],
   );
 
   function changeType(next: AddressType) {
@@ -206,6 +214,19 @@ export default function AddressesPage({ solvencyDialog }: AddressesPageProps = {
         rowKey="id"
         {...pagedTableProps(addresses, list)}
         onChange={list.onTableChange}
+        card={
+          staff
+            ? undefined
+            : (address) => (
+                <AddressCard
+                  address={address}
+                  onPay={payPanel ? setPayFor : undefined}
+                  onStatement={statementDialog ? setStatementFor : undefined}
+                  onEdit={canEdit ? openForm : undefined}
+                  onDelete={canDelete ? openDelete : undefined}
+                />
+              )
+        }
         expandable={{ expandedRowRender: (address) => <AddressDetails address={address} onChanged={() => void invalidate()} /> }}
         footer={() => (
           <Flex justify="flex-end" gap={24} wrap>
@@ -220,6 +241,11 @@ export default function AddressesPage({ solvencyDialog }: AddressesPageProps = {
       />
       <AddressFormPanel open={panels.formOpen} address={panels.formRecord} defaultType={type} onClose={close} />
       {solvencyDialog?.(solvencyFor, () => setSolvencyFor(null))}
+      {statementDialog?.(statementFor, () => setStatementFor(null))}
+      {payPanel?.(payFor, () => {
+        setPayFor(null);
+        void invalidate();
+      })}
       <ConfirmDelete
         open={panels.toDelete !== null}
         question={addressTexts.confirmDelete}

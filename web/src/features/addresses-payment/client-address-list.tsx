@@ -33,10 +33,26 @@ const countText = (count: number) => `${count} ${count === 1 ? 'dirección de pa
 
 /**
  * A client's payment addresses (clients list rows, client detail tab 3), each row expanding to
- * its calendar and tickets. `'client'` lists the logged-in client user's own addresses.
+ * its calendar and tickets. `'client'` lists the logged-in client user's own addresses. With
+ * `onStatement` each row offers "Estado de cuenta" (the app hands in the statements area's dialog).
  */
-export function ClientAddressList({ clientId }: { clientId: number | 'client' }) {
+export function ClientAddressList({ clientId, onStatement }: { clientId: number | 'client'; onStatement?: (address: AddressRow) => void }) {
   const addresses = useClientAddresses(clientId);
+  const shown: ColumnsType<AddressRow> = onStatement
+    ? [
+        ...columns,
+        {
+          key: 'statement',
+          title: 'Acciones',
+          width: 150,
+          render: (_, row) => (
+            <Button size="small" onClick={() => onStatement(row)} aria-label={`Estado de cuenta de ${row.address}`}>
+              Estado de cuenta
+            </Button>
+          ),
+        },
+      ]
+    : columns;
   return (
     <>
       {/*
@@ -50,9 +66,9 @@ export function ClientAddressList({ clientId }: { clientId: number | 'client' })
         aria-label="Direcciones de pago"
         size="small"
         tableLayout="fixed"
-        scroll={{ x: 760 }}
+        scroll={{ x: onStatement ? 910 : 760 }}
         rowKey="id"
-        columns={columns}
+        columns={shown}
         dataSource={addresses.isError ? [] : addresses.data}
         loading={addresses.isFetching && !addresses.data}
         pagination={false}

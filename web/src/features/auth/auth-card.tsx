@@ -9,7 +9,8 @@ export function AuthCard({ title, subtitle, children, width = 520 }: { title: st
       style={{
         maxWidth: width,
         margin: '0 auto',
-        padding: 32,
+        // A phone's 390 px leave little room: the padding shrinks with the screen.
+        padding: 'clamp(16px, 6vw, 32px)',
         background: token.colorBgContainer,
         color: token.colorText,
         borderRadius: token.borderRadiusLG,

@@ -14,11 +14,12 @@ import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { useSession } from '../../lib/session';
 import { useClientDashboard } from './api';
+import { ClientDebtsCard, type ClientDebtActions } from './client-debts';
 
 const STATUS_COLORS = { 0: 'warning', 1: 'success', 2: 'error' } as const;
 
-/** Dashboard, client (spec 03): welcome card, Datos Personales, Información Adicional. */
-export function ClientDashboard() {
+/** Dashboard, client (spec 03): welcome card, what the client owes (issue 33), then Datos Personales and Información Adicional. */
+export function ClientDashboard({ debtActions }: { debtActions: ClientDebtActions }) {
   const { session } = useSession();
   const dashboard = useClientDashboard();
   const data = dashboard.data;
@@ -34,6 +35,9 @@ export function ClientDashboard() {
         <Skeleton active />
       ) : (
         <Row gutter={[16, 16]}>
+          <Col span={24}>
+            <ClientDebtsCard clientId={data.client.id} debts={data.debts} actions={debtActions} />
+          </Col>
           <Col xs={24} lg={14}>
             <Card title="Datos Personales">
               <Descriptions

@@ -2,12 +2,13 @@ import Typography from 'antd/es/typography';
 import { useCan, useSession } from '../../lib/session';
 import { AdminDashboard, type AdminDashboardProps } from './admin-dashboard';
 import { ClientDashboard } from './client-dashboard';
+import type { ClientDebtActions } from './client-debts';
 
 /**
  * /dashboard (no permission): client users get their own dashboard; staff the administrator's,
  * whose revenue needs the Pagos permission (the server answers 403 without it), or a greeting.
  */
-export default function DashboardPage({ toProcess, usersClosings }: AdminDashboardProps) {
+export default function DashboardPage({ toProcess, usersClosings, debtActions }: AdminDashboardProps & { debtActions: ClientDebtActions }) {
   const { session } = useSession();
   const seesRevenue = useCan('payments');
   return (
@@ -16,7 +17,7 @@ export default function DashboardPage({ toProcess, usersClosings }: AdminDashboa
         Inicio
       </Typography.Title>
       {session?.user.client ? (
-        <ClientDashboard />
+        <ClientDashboard debtActions={debtActions} />
       ) : seesRevenue ? (
         <AdminDashboard toProcess={toProcess} usersClosings={usersClosings} />
       ) : (

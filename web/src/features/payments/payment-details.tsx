@@ -51,6 +51,9 @@ export function PaymentFiles({ payment }: { payment: PaymentRow }) {
   );
 }
 
+/** Approved by the client's own bank validation (issue 33): registered by a client user, verified with the bank. */
+export const selfValidated = (payment: Pick<PaymentRow, 'bdv_verified' | 'causer'>) => payment.bdv_verified && payment.causer?.type === 'client';
+
 /**
  * The expanded row of a payment (spec 02 §2): paid months, the details that don't fit the
  * columns, observations and notes, the delivered tickets and the images (`showFiles: false`
@@ -90,6 +93,16 @@ export function PaymentDetails({ payment, showFiles = true }: { payment: Payment
           { key: 'retention', label: 'Retención', children: payment.is_apply_retention ? formatMoney(payment.retention, currency) : 'No aplica' },
         ]
       : []),
+    {
+      key: 'bank_validation',
+      label: 'Validación bancaria',
+      children: payment.bdv_verified ? (
+        // A client's own bank validation approved it without staff (issue 33): staff see it apart.
+        <Tag color={selfValidated(payment) ? 'purple' : 'green'}>{selfValidated(payment) ? 'Autovalidado por el cliente' : 'Validado con BDV'}</Tag>
+      ) : (
+        'Sin validar'
+      ),
+    },
     {
       key: 'causer',
       label: 'Registrado por',

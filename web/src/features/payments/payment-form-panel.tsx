@@ -3,11 +3,13 @@ import type { PaymentRow } from '@recaudo/domain/payments';
 import Alert from 'antd/es/alert';
 import Divider from 'antd/es/divider';
 import Row from 'antd/es/row';
-import { Fragment } from 'react';
+import Button from 'antd/es/button';
+import Result from 'antd/es/result';
+import { Fragment, useState } from 'react';
 import { SidePanel } from '../../components/side-panel';
 import { PanelForm } from '../../components/panel-form';
 import type { ClientOption } from '../../components/select-options';
-import { useSavePayment } from './api';
+import { downloadReceipt, useSavePayment } from './api';
 import { ContactDialog } from './contact-dialog';
 import { AmountFields, AmountSummary } from './payment-form/amounts-section';
 import { BankValidationSection } from './payment-form/bank-validation';
@@ -37,6 +39,8 @@ interface PaymentFormPanelProps extends PaymentShortcuts {
   onClose: () => void;
   /** A new payment starts on this client (the client detail's Pagos tab). */
   defaultClient?: ClientOption | null;
+  /** A new payment of this address's whole debt, oldest month first ("Pagar" on the client's home). */
+  payAddressId?: number | null;
 }
 
 /**
@@ -44,7 +48,7 @@ interface PaymentFormPanelProps extends PaymentShortcuts {
  * its content when closed and the list passes a new `key` at each opening, so every opening
  * starts from that payment's values.
  */
-export function PaymentFormPanel({ open, payment, onClose, defaultClient = null, newClientPanel, newAddressPanel, bankValidationModal }: PaymentFormPanelProps) {
+export function PaymentFormPanel({ open, payment, onClose, defaultClient = null, payAddressId = null, newClientPanel, newAddressPanel, bankValidationModal }: PaymentFormPanelProps) {
   const save = useSavePayment();
   return (
     <SidePanel title={payment ? 'Editar pago' : 'Nuevo pago'} open={open} onClose={onClose} formId={FORM_ID} submitting={save.isPending} size={720}>
@@ -53,6 +57,7 @@ export function PaymentFormPanel({ open, payment, onClose, defaultClient = null,
         onClose={onClose}
         save={save}
         defaultClient={defaultClient}
+        payAddressId={payAddressId}
         newClientPanel={newClientPanel}
         newAddressPanel={newAddressPanel}
         bankValidationModal={bankValidationModal}
@@ -65,6 +70,7 @@ export function PaymentFormPanel({ open, payment, onClose, defaultClient = null,
 function PaymentForm(props: PaymentFormArgs) {
   const state = usePaymentForm(props);
   const { form, initial, save, staff, address, amounts, monthCount, commercial, currency, submit, onValuesChange, lock } = state;
+  if (state.approved) return <ApprovedReceipt payment={state.approved} onClose={state.onClose} />;
   return (
     <>
       <PanelForm<PaymentFormValues>
@@ -110,6 +116,35 @@ function PaymentForm(props: PaymentFormArgs) {
       </PanelForm>
       <PanelDialogs state={state} newClientPanel={props.newClientPanel} newAddressPanel={props.newAddressPanel} />
     </>
+  );
+}
+
+/** A client's Pago Móvil validated with the bank: approved and numbered, its receipt here and in their e-mail (issue 33). */
+function ApprovedReceipt({ payment, onClose }: { payment: { hash: string; number_correlative: string | null }; onClose: () => void }) {
+  const [downloading, setDownloading] = useState(false);
+  return (
+    <Result
+      status="success"
+      title="Pago aprobado"
+      subTitle={`${payment.number_correlative ? `Recibo N° ${payment.number_correlative}. ` : ''}Te enviamos el recibo a tu correo.`}
+      extra={[
+        <Button
+          key="receipt"
+          type="primary"
+          size="large"
+          loading={downloading}
+          onClick={() => {
+            setDownloading(true);
+            void downloadReceipt(payment.hash).finally(() => setDownloading(false));
+          }}
+        >
+          Descargar recibo
+        </Button>,
+        <Button key="close" size="large" onClick={onClose}>
+          Cerrar
+        </Button>,
+      ]}
+    />
   );
 }
 

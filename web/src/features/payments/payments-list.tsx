@@ -19,6 +19,7 @@ import { useRecordPanels } from '../../components/use-record-panels';
 import { useSession } from '../../lib/session';
 import { clientsFilterField, findMethodOptions, findSerieOptions, toFilterOptions, usersFilterField, type ClientOption } from '../../components/select-options';
 import { PAYMENTS_EXPORT, downloadReceipt, useDeletePayment, usePayments, useSendReceiptMail } from './api';
+import { ClientPaymentCard } from './client-payment-card';
 import { paymentColumns, paymentTexts } from './payment-columns';
 import { PaymentDetails } from './payment-details';
 import { PaymentFormPanel, type PaymentShortcuts } from './payment-form-panel';
@@ -204,6 +205,19 @@ export function PaymentsList({ mode = 'payments', client = null, newClientPanel,
         {...pagedTableProps(payments, list)}
         onChange={list.onTableChange}
         expandable={{ expandedRowRender: (payment) => <PaymentDetails payment={payment} showFiles={canReadPayments} /> }}
+        card={
+          staff
+            ? undefined
+            : (payment) => (
+                <ClientPaymentCard
+                  payment={payment}
+                  onReceipt={payment.status === 2 ? undefined : (row) => void downloadReceipt(row.hash)}
+                  onEdit={!receipts && payment.status === 0 ? openForm : undefined}
+                  onDelete={!receipts && payment.status === 0 ? openDelete : undefined}
+                  onNotes={setNotesOf}
+                />
+              )
+        }
       />
       {!receipts && (
         <PaymentFormPanel

@@ -111,6 +111,7 @@ function show(permissions: string[] = ALL, user = {}) {
   renderApp(<PaymentsPage />, { path: '/payments', session: makeSession({ permissions, user }) });
 }
 const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr')!;
+const cardOf = async (text: string) => (await screen.findByText(text, { exact: false })).closest('li')!;
 const calls = (path: string) => api.fetch.mock.calls.filter(([url]) => String(url) === path);
 
 describe('Pagos (staff)', () => {
@@ -341,20 +342,23 @@ describe('Pagos of the client detail', () => {
 });
 
 describe('Pagos (client role)', () => {
-  it('lists their own payments without the client column or filters; edit and delete only while Procesando', async () => {
+  it('lists their own payments as cards on a phone (amount, date, months, status, receipt); edit and delete only while Procesando', async () => {
+    // jsdom answers every media query as unmatched: a phone's width.
     show([], CLIENT_USER);
-    const table = await screen.findByRole('table', { name: 'Pagos' });
-    expect(within(table).queryByRole('columnheader', { name: 'Cliente' })).not.toBeInTheDocument();
-    const processing = await rowOf('Calle 5, casa 1');
+    const cards = await screen.findByRole('list', { name: 'Pagos' });
+    expect(within(cards).queryByText('Luisa Mendoza')).not.toBeInTheDocument();
+    const processing = await cardOf('Calle 5, casa 1');
+    expect(within(processing).getByText('Procesando')).toBeInTheDocument();
+    expect(within(processing).getByText(/^Meses: /)).toBeInTheDocument();
     expect(within(processing).getByRole('button', { name: 'Editar' })).toBeInTheDocument();
     expect(within(processing).getByRole('button', { name: 'Eliminar' })).toBeInTheDocument();
     expect(within(processing).queryByRole('button', { name: 'Aprobar' })).not.toBeInTheDocument();
-    const approved = await rowOf('00000102');
+    const approved = await cardOf('Recibo N° 00000102');
     expect(within(approved).queryByRole('button', { name: 'Editar' })).not.toBeInTheDocument();
     expect(within(approved).queryByRole('button', { name: 'Eliminar' })).not.toBeInTheDocument();
     expect(within(approved).queryByRole('button', { name: 'Rechazar' })).not.toBeInTheDocument();
     expect(within(approved).getByRole('button', { name: 'Descargar recibo' })).toBeInTheDocument();
-    expect(within(await rowOf('00000103')).getByRole('button', { name: 'Notas' })).toBeInTheDocument();
+    expect(within(await cardOf('Recibo N° 00000103')).getByRole('button', { name: 'Notas' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Nuevo pago/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Exportar/ })).not.toBeInTheDocument();
 
@@ -367,12 +371,11 @@ describe('Pagos (client role)', () => {
 
   it('/payments-receipt lists the approved payments (status 1) with their receipts', async () => {
     renderApp(<ReceiptsPage />, { path: '/payments-receipt', session: makeSession({ permissions: [], user: CLIENT_USER }) });
-    const table = await screen.findByRole('table', { name: 'Recibos de Pagos' });
+    const table = await screen.findByRole('list', { name: 'Recibos de Pagos' });
     await waitFor(() => expect(within(table).getAllByRole('button', { name: 'Descargar recibo' }).length).toBeGreaterThan(0));
     const asked = decodeURIComponent(String(api.fetch.mock.calls.find(([url]) => String(url).startsWith('/api/payments?'))![0]));
     expect(asked).toContain('filters[status]=1');
     expect(within(table).queryByRole('button', { name: 'Editar' })).not.toBeInTheDocument();
-    expect(within(table).queryByRole('columnheader', { name: 'Estatus' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Nuevo pago/ })).not.toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { ListParams } from '../../components/use-list-state';
 import { download, http } from '../../lib/http';
 import { notify } from '../../lib/notify';
+import { useSession } from '../../lib/session';
 
 /** Solvency certificates (spec 02 §7 Solvencies) and their public verification (spec 03). */
 
@@ -27,11 +28,12 @@ export const sendSolvencyMail = (hash: string) => http.post<{ to: string }>('sol
 export const downloadSolvency = (hash: string) =>
   download(`solvencies/generate-solvency-pdf/${encodeURIComponent(hash)}`, { fileName: solvencyMessages.fileName }).catch(() => undefined);
 
-/** A client's complete addresses with their solvency as the server decides it (staff: that client's; a client user: own). */
-export const findSolvencyAddresses = (clientId: number | 'own', signal?: AbortSignal) =>
-  http
-    .get<AddressRow[]>(clientId === 'own' ? 'addresses-payment/address-client/client' : `addresses-payment/address-select-client/${clientId}`, { signal })
-    .then((answer) => answer.data);
+/**
+ * A client's complete addresses with their solvency as the server decides it: an incomplete one
+ * can't be certified, for staff or for the client user picking among their own.
+ */
+export const findSolvencyAddresses = (clientId: number, signal?: AbortSignal) =>
+  http.get<AddressRow[]>(`addresses-payment/address-select-client/${clientId}`, { signal }).then((answer) => answer.data);
 
 /** Public, and silent: the page shows the "Error!" result itself. */
 export const fetchSolvencyVerification = (hash: string, signal?: AbortSignal) =>
@@ -41,11 +43,14 @@ export function useSolvencies(params: ListParams) {
   return useQuery({ queryKey: solvencyKeys.list(params), queryFn: ({ signal }) => findSolvencies(params, signal), placeholderData: keepPreviousData });
 }
 
+/** `'own'`: the client user's own client, from the session. */
 export function useSolvencyAddresses(clientId: number | 'own' | null) {
+  const { session } = useSession();
+  const id = clientId === 'own' ? (session?.user.client_id ?? null) : clientId;
   return useQuery({
-    queryKey: solvencyKeys.addresses(clientId ?? 0),
-    queryFn: ({ signal }) => findSolvencyAddresses(clientId!, signal),
-    enabled: clientId !== null,
+    queryKey: solvencyKeys.addresses(id ?? 0),
+    queryFn: ({ signal }) => findSolvencyAddresses(id!, signal),
+    enabled: id !== null,
   });
 }
 

@@ -1,11 +1,15 @@
 import { ADDRESS_TYPES } from '@recaudo/domain/addresses';
-import { formatMonth } from '@recaudo/domain/format';
+import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
+import MailOutlined from '@ant-design/icons/MailOutlined';
+import { formatDate, formatMonth } from '@recaudo/domain/format';
+import { monthName } from '@recaudo/domain/months';
 import type { SolvencyRow } from '@recaudo/domain/solvencies';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Flex from 'antd/es/flex';
 import Select from 'antd/es/select';
+import Typography from 'antd/es/typography';
 import { useMemo, useState } from 'react';
 import { DataTable, pagedTableProps } from '../../components/data-table';
 import { EMPTY_SELECT_TEXT } from '../../components/filter-drawer';
@@ -13,13 +17,13 @@ import { ListPage } from '../../components/list-page';
 import { useListState } from '../../components/use-list-state';
 import { downloadSolvency, useCreateSolvency, useSendSolvencyMail, useSolvencies, useSolvencyAddresses } from './api';
 import { addressRefusal } from './new-solvency-modal';
-import { solvencyColumns } from './solvency-columns';
+import { solvencyColumns, ValidityTag } from './solvency-columns';
 
 /**
  * Solvencias of a client user (spec 02 §2 client version): pick one of their own addresses,
  * 'Generar solvencia' (enabled only when the address is solvent; the reason shown when not), and
- * their certificates with created date, solvent-until, download and send. The server scopes
- * everything to the user's client.
+ * their certificates with created date, solvent-until, download and send (cards on a phone). The
+ * server scopes everything to the user's client.
  */
 export function ClientSolvencies() {
   const [addressId, setAddressId] = useState<number | null>(null);
@@ -55,7 +59,7 @@ export function ClientSolvencies() {
           <label htmlFor="solvency-address">Dirección de pago</label>
           <Select
             id="solvency-address"
-            style={{ minWidth: 320, flex: '1 1 320px' }}
+            style={{ minWidth: 0, flex: '1 1 240px' }}
             allowClear
             value={addressId}
             onChange={(value) => setAddressId(value ?? null)}
@@ -78,7 +82,28 @@ export function ClientSolvencies() {
         </Flex>
         {refusal && <Alert style={{ marginTop: 12 }} type="warning" showIcon title={refusal} />}
       </Card>
-      <DataTable<SolvencyRow> label="Solvencias" columns={columns} rowKey="id" {...pagedTableProps(solvencies, list)} onChange={list.onTableChange} />
+      <DataTable<SolvencyRow>
+        label="Solvencias"
+        columns={columns}
+        rowKey="id"
+        {...pagedTableProps(solvencies, list)}
+        onChange={list.onTableChange}
+        card={(row) => (
+          <Card size="small" title={row.address_payment.address} styles={{ title: { whiteSpace: 'normal' } }} extra={<ValidityTag row={row} />}>
+            <Typography.Paragraph style={{ marginBottom: 8 }}>
+              Solvente hasta {monthName(row.solvent_to_date)} · emitida el {formatDate(row.created_at)}
+            </Typography.Paragraph>
+            <Flex gap={8} wrap>
+              <Button size="large" icon={<DownloadOutlined />} onClick={() => void downloadSolvency(row.hash)}>
+                Descargar
+              </Button>
+              <Button size="large" icon={<MailOutlined />} loading={mailing === row.hash} onClick={() => mail(row.hash)}>
+                Enviar por correo
+              </Button>
+            </Flex>
+          </Card>
+        )}
+      />
     </ListPage>
   );
 }

@@ -35,6 +35,7 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
 const owing = addressRow({ id: 2, address: 'Av. Principal, local 4', months_to_pay: 2, solvent: false, solvent_to_date: '2026-09' });
 const pendingOnly = addressRow({ id: 3, address: 'Calle 9', months_to_pay: 0, solvent: false, solvent_to_date: '2026-11' });
 const solvent = addressRow({ id: 1, address: 'Calle 3, casa 12', solvent: true, solvent_to_date: '2026-11' });
+const incomplete = addressRow({ id: 4, address: 'Sector sin parroquia', parish_id: null, parish: null, solvent: true, solvent_to_date: '2026-11' });
 
 let stored: unknown = null;
 const api = installFakeApi(async (url, init) => {
@@ -44,7 +45,8 @@ const api = installFakeApi(async (url, init) => {
   }
   if (url.startsWith('/api/solvencies/send-mail-solvency-pdf')) return ok({ to: 'luisa@correo.test' }, 'Solvencia enviada al correo del cliente');
   if (url.startsWith('/api/solvencies')) return ok(paged([row(), row({ id: 6, is_valid: false, revoked_at: '2026-11-22T13:00:00.000Z', revoked_reason: 'Un pago en el que se basaba fue rechazado' })]));
-  if (url.startsWith('/api/addresses-payment/address-client/client')) return ok([solvent, owing, pendingOnly]);
+  // Every address of the client, the incomplete one too: the picker must not offer it.
+  if (url.startsWith('/api/addresses-payment/address-client/client')) return ok([solvent, owing, pendingOnly, incomplete]);
   if (url.startsWith('/api/addresses-payment/address-select-client/10')) return ok([solvent, owing, pendingOnly]);
   return notFound();
 });
@@ -59,7 +61,9 @@ describe('Solvencias (client user)', () => {
     expect(generate).toBeDisabled();
 
     await userEvent.click(screen.getByLabelText('Dirección de pago'));
-    await userEvent.click(await screen.findByText(/Av\. Principal, local 4/));
+    const owingOption = await screen.findByText(/Av\. Principal, local 4/);
+    expect(screen.queryByText(/Sector sin parroquia/)).not.toBeInTheDocument();
+    await userEvent.click(owingOption);
     expect(await screen.findByText('La dirección no está solvente: debe 2 meses')).toBeInTheDocument();
     expect(generate).toBeDisabled();
 
@@ -77,16 +81,19 @@ describe('Solvencias (client user)', () => {
     expect(stored).toEqual({ client_id: 10, addresses_payment_id: 1 });
   });
 
-  it('lists created date, solvent-until and validity, with download and send but no delete', async () => {
+  it('lists on a phone as cards: address, valid until, validity, download and send, no delete', async () => {
+    // jsdom answers every media query as unmatched: a phone's width.
     renderApp(<SolvenciesPage />, { path: '/solvencies', session: clientSession });
-    const table = await screen.findByRole('table');
-    expect(await within(table).findAllByText('20-11-2026')).toHaveLength(2);
-    expect(within(table).getAllByText('11-2026')).toHaveLength(2);
-    expect(within(table).getByText('Válida')).toBeInTheDocument();
-    expect(within(table).getByText('Revocada desde 22-11-2026')).toBeInTheDocument();
-    expect(within(table).queryByText('Luisa Mendoza')).not.toBeInTheDocument();
-    expect(within(table).queryByRole('button', { name: 'Eliminar' })).not.toBeInTheDocument();
-    await userEvent.click(within(table).getAllByRole('button', { name: 'Enviar solvencia por correo' })[0]!);
+    const cards = await screen.findByRole('list', { name: 'Solvencias' });
+    expect(within(cards).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(cards).getAllByText('Solvente hasta Noviembre 2026 · emitida el 20-11-2026')).toHaveLength(2);
+    expect(within(cards).getAllByText('Calle 3, casa 12')).toHaveLength(2);
+    expect(within(cards).getByText('Válida')).toBeInTheDocument();
+    expect(within(cards).getByText('Revocada desde 22-11-2026')).toBeInTheDocument();
+    expect(within(cards).queryByText('Luisa Mendoza')).not.toBeInTheDocument();
+    expect(within(cards).queryByRole('button', { name: 'Eliminar' })).not.toBeInTheDocument();
+    expect(within(cards).getAllByRole('button', { name: /Descargar$/ })).toHaveLength(2);
+    await userEvent.click(within(cards).getAllByRole('button', { name: /Enviar por correo$/ })[0]!);
     await waitFor(() => expect(api.success).toHaveBeenCalledWith('Solvencia enviada al correo del cliente'));
   });
 });

@@ -24,13 +24,15 @@ function bankFacts(state: PaymentFormState): BankValidationFacts {
 }
 
 /**
- * The bank validation of spec 02 §2, beside the method fields, for staff on a method flagged
+ * The bank validation of spec 02 §2, beside the method fields, on a method flagged
  * is_mobile_payment_use_api_bdv: "Validar pago con BDV" opens the bank area's modal (handed in
  * by the app); a confirmed payment is marked verified and saved (usePaymentForm.applyBankValidation).
+ * A client user validates their own Pago Móvil the same way and the payment is approved at once
+ * (issue 33); without validating they report it for staff review.
  */
 export function BankValidationSection({ state, modal }: { state: PaymentFormState; modal: PaymentShortcuts['bankValidationModal'] }) {
   const [facts, setFacts] = useState<BankValidationFacts | null>(null);
-  if (!state.staff || !state.facts?.usesBankApi || !modal) return null;
+  if (!state.facts?.usesBankApi || !modal) return null;
   return (
     <Col xs={24} sm={12}>
       <Form.Item label=" " colon={false}>

@@ -27,10 +27,12 @@ export interface PaymentFormArgs extends PaymentShortcuts {
   onClose: () => void;
   save: ReturnType<typeof useSavePayment>;
   defaultClient: ClientOption | null;
+  /** A new payment of this address's whole debt ("Pagar" on the client's home). */
+  payAddressId?: number | null;
 }
 
 /** The state of the payment panel: the watched fields, the option lists, what they imply, and saving. */
-export function usePaymentForm({ payment, onClose, save, defaultClient, newClientPanel, newAddressPanel }: PaymentFormArgs) {
+export function usePaymentForm({ payment, onClose, save, defaultClient, payAddressId = null, newClientPanel, newAddressPanel }: PaymentFormArgs) {
   const { session } = useSession();
   const permissions = session?.permissions ?? [];
   const ownClientId = session?.user.client_id ?? null;
@@ -41,8 +43,8 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, newClien
   const locked = lock !== null;
   const [form] = Form.useForm<PaymentFormValues>();
   const initial = useMemo(
-    () => initialValues(payment, ownClientId, session?.user.correlative_id ?? null, defaultClient?.id ?? null),
-    [payment, ownClientId, defaultClient?.id, session?.user.correlative_id],
+    () => initialValues(payment, ownClientId, session?.user.correlative_id ?? null, defaultClient?.id ?? null, payAddressId),
+    [payment, ownClientId, defaultClient?.id, session?.user.correlative_id, payAddressId],
   );
 
   // Only the fields others depend on are watched; until the form is connected a watch answers undefined.
@@ -111,6 +113,14 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, newClien
     }
   }, [computedPayment, editing, form]);
 
+  // Opened on an address's whole debt: its owed months once the address is known (as ticking "Pagar deuda total").
+  const debtFilled = useRef(false);
+  useEffect(() => {
+    if (debtFilled.current || !initial.pay_total_debt || !calendar) return;
+    debtFilled.current = true;
+    form.setFieldsValue({ type_payment_month: 1, months_payment: calendar.unpaid });
+  }, [calendar, initial.pay_total_debt, form]);
+
   // The default rate once both the address and the rates are known (spec 02 §9).
   useEffect(() => {
     if (!address || !rates.data || !blank(form.getFieldValue('exchange_rate'))) return;
@@ -157,13 +167,20 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, newClien
     return toPaymentInput(values, { payment, ownClientId, method, amounts, serie, conciliationId: conciliation.current });
   }
 
+  // A client's payment validated with the bank is approved at once: the panel shows its receipt (issue 33).
+  const [approved, setApproved] = useState<{ hash: string; number_correlative: string | null } | null>(null);
+
   function send(values: PaymentFormValues) {
     submissionKey.current ??= newSubmissionKey();
     save.mutate(
       { input: inputOf(values), idempotencyKey: submissionKey.current },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
           submissionKey.current = null;
+          if (!staff && conciliation.current !== null && answer.data) {
+            setApproved(answer.data);
+            return;
+          }
           onClose();
         },
         onError: (error) => applyServerErrors(form, error),
@@ -323,6 +340,8 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, newClien
     onValuesChange,
     bankVerified: bankVerified || Boolean(payment?.bdv_verified),
     applyBankValidation,
+    approved,
+    onClose,
   };
 }
 

@@ -107,14 +107,17 @@ export function initialValues(
   ownClientId: number | null,
   correlativeId: number | null,
   defaultClientId: number | null = null,
+  /** "Pagar" on the client's home: this address, its whole debt (its owed months, oldest first, filled once the address loads). */
+  payAddressId: number | null = null,
 ): PaymentFormValues {
   const staff = ownClientId === null;
+  const paysDebt = payment === null && payAddressId !== null;
   // Every key is present so a 422 on any field lands on it (applyServerErrors).
   return {
     client_id: payment?.client_id ?? ownClientId ?? defaultClientId,
-    address_payment_id: payment?.address_payment_id ?? null,
-    type_payment_month: payment?.type_payment_month ?? 0,
-    pay_total_debt: false,
+    address_payment_id: payment?.address_payment_id ?? (paysDebt ? payAddressId : null),
+    type_payment_month: payment?.type_payment_month ?? (paysDebt ? 1 : 0),
+    pay_total_debt: paysDebt,
     months_payment: payment?.type_payment_month === 1 ? payment.months_payment : [],
     // Spec 02 §4: a new staff payment is Aprobado; a client's is Procesando.
     status: payment?.status ?? (staff ? 1 : 0),

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { addressStatement, agingBucket, sumDebts, type AddressStatementInput } from './statement';
+
+const MID_MARCH_2026 = new Date('2026-03-15T16:00:00Z');
+// 00:30 UTC on 1 January 2027 is still 31 December 2026 in Caracas.
+const NEW_YEARS_EVE_IN_CARACAS = new Date('2027-01-01T00:30:00Z');
+const RATE = '36.5000';
+
+const address = (overrides: Partial<AddressStatementInput> = {}): AddressStatementInput => ({
+  address_payment_id: 1,
+  address: 'Calle 3, casa 12',
+  type: 0,
+  fee: '12.50',
+  start_month: '2026-01',
+  coverage: [],
+  ...overrides,
+});
+const paid = (month: string, id = 5, pending = false) => ({ month, payment_id: id, pending, payment: { id, number: `A-0000000${id}`, date_payment: '2026-02-01' } });
+const marked = (month: string) => ({ month, payment_id: null, pending: false, payment: null });
+
+describe('agingBucket', () => {
+  it('puts months owed in 1-3, 4-6, 7-12 and 13+, and nothing owed in none', () => {
+    expect([0, 1, 3, 4, 6, 7, 12, 13, 40].map(agingBucket)).toEqual([null, '1-3', '1-3', '4-6', '4-6', '7-12', '7-12', '13+', '13+']);
+  });
+});
+
+describe('addressStatement', () => {
+  it('a new address owes its start month through the current one, in $ and in BS', () => {
+    const statement = addressStatement(address(), RATE, MID_MARCH_2026);
+    expect(statement.months.map((entry) => [entry.month, entry.state, entry.fee])).toEqual([
+      ['2026-01', 'owed', '12.50'],
+      ['2026-02', 'owed', '12.50'],
+      ['2026-03', 'owed', '12.50'],
+    ]);
+    expect(statement).toMatchObject({ months_owed: 3, owed_usd: '37.50', owed_bs: '1368.75', oldest_owed: '2026-01', solvent_to_date: null, aging: '1-3' });
+  });
+
+  it('an address starting this month owes that month only; one starting ahead owes nothing', () => {
+    expect(addressStatement(address({ start_month: '2026-03' }), RATE, MID_MARCH_2026)).toMatchObject({ months_owed: 1, oldest_owed: '2026-03' });
+    const ahead = addressStatement(address({ start_month: '2026-05' }), RATE, MID_MARCH_2026);
+    expect(ahead).toMatchObject({ months: [], months_owed: 0, owed_usd: '0.00', owed_bs: '0.00', oldest_owed: null, aging: null });
+  });
+
+  it('lists months paid ahead after the current month and owes nothing', () => {
+    const statement = addressStatement(address({ coverage: ['2026-01', '2026-02', '2026-03', '2026-04', '2026-05'].map((month) => paid(month)) }), RATE, MID_MARCH_2026);
+    expect(statement.months.map((entry) => entry.month)).toEqual(['2026-01', '2026-02', '2026-03', '2026-04', '2026-05']);
+    expect(statement.months.every((entry) => entry.state === 'paid' && entry.payment?.number === 'A-00000005')).toBe(true);
+    expect(statement).toMatchObject({ months_owed: 0, oldest_owed: null, solvent_to_date: '2026-05', aging: null });
+  });
+
+  it('a month marked by hand is covered without a payment; a gap is still owed', () => {
+    const statement = addressStatement(address({ coverage: [marked('2026-01'), paid('2026-03')] }), RATE, MID_MARCH_2026);
+    expect(statement.months.map((entry) => [entry.month, entry.state, entry.payment?.id ?? null])).toEqual([
+      ['2026-01', 'marked', null],
+      ['2026-02', 'owed', null],
+      ['2026-03', 'paid', 5],
+    ]);
+    expect(statement).toMatchObject({ months_owed: 1, oldest_owed: '2026-02', solvent_to_date: '2026-01', owed_usd: '12.50', owed_bs: '456.25' });
+  });
+
+  it('a month of a payment Procesando is waiting, not owed', () => {
+    const statement = addressStatement(address({ coverage: [paid('2026-01'), paid('2026-02', 9, true)] }), RATE, MID_MARCH_2026);
+    expect(statement.months.map((entry) => entry.state)).toEqual(['paid', 'pending', 'owed']);
+    expect(statement).toMatchObject({ months_owed: 1, oldest_owed: '2026-03' });
+  });
+
+  it('crosses the year boundary in Caracas time, and a covered month before the start is listed', () => {
+    const statement = addressStatement(address({ start_month: '2025-11', coverage: [paid('2025-10')] }), RATE, NEW_YEARS_EVE_IN_CARACAS);
+    expect(statement.months.map((entry) => entry.month)).toEqual(['2025-10', '2025-11', '2025-12', ...Array.from({ length: 12 }, (_, index) => `2026-${String(index + 1).padStart(2, '0')}`)]);
+    expect(statement.months[0]!.state).toBe('paid');
+    expect(statement).toMatchObject({ months_owed: 14, oldest_owed: '2025-11', aging: '13+', owed_usd: '175.00', owed_bs: '6387.50' });
+  });
+
+  it('an address without a fee owes its months at zero', () => {
+    expect(addressStatement(address({ fee: null }), RATE, MID_MARCH_2026)).toMatchObject({ months_owed: 3, owed_usd: '0.00', owed_bs: '0.00' });
+  });
+});
+
+describe('sumDebts', () => {
+  it('adds the addresses and groups them by bucket, decimal to the cent', () => {
+    const totals = sumDebts([
+      { months_owed: 2, owed_usd: '0.10', owed_bs: '3.65', aging: '1-3' },
+      { months_owed: 1, owed_usd: '0.20', owed_bs: '7.30', aging: '1-3' },
+      { months_owed: 13, owed_usd: '162.50', owed_bs: '5931.25', aging: '13+' },
+      { months_owed: 0, owed_usd: '0.00', owed_bs: '0.00', aging: null },
+    ]);
+    expect(totals).toEqual({
+      months_owed: 16,
+      owed_usd: '162.80',
+      owed_bs: '5942.20',
+      aging: {
+        '1-3': { addresses: 2, owed_usd: '0.30', owed_bs: '10.95' },
+        '4-6': { addresses: 0, owed_usd: '0.00', owed_bs: '0.00' },
+        '7-12': { addresses: 0, owed_usd: '0.00', owed_bs: '0.00' },
+        '13+': { addresses: 1, owed_usd: '162.50', owed_bs: '5931.25' },
+      },
+    });
+  });
+});

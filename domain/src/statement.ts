@@ -1,0 +1,219 @@
+import Decimal from 'decimal.js';
+import { debtTotal } from './amounts';
+import { addMonths, currentMonth, monthRange, type Coverage, type Month } from './months';
+
+/**
+ * The statement of account (issue 33): every month of an address from its start to the current
+ * one (and any paid ahead) with its fee and state, what is owed in $ and in BS at today's dollar
+ * rate, and the aging bucket of the months owed. The owed months are the ones `months_to_pay`
+ * counts (DESIGN §5): a month covered by a payment Procesando is not owed, it is waiting.
+ */
+
+export const AGING_BUCKETS = ['1-3', '4-6', '7-12', '13+'] as const;
+export type AgingBucket = (typeof AGING_BUCKETS)[number];
+export const AGING_LABELS: Record<AgingBucket, string> = { '1-3': '1 a 3 meses', '4-6': '4 a 6 meses', '7-12': '7 a 12 meses', '13+': 'Más de 12 meses' };
+
+/** The bucket of an address owing `monthsOwed` months; null when it owes nothing. */
+export function agingBucket(monthsOwed: number): AgingBucket | null {
+  if (monthsOwed <= 0) return null;
+  if (monthsOwed <= 3) return '1-3';
+  if (monthsOwed <= 6) return '4-6';
+  if (monthsOwed <= 12) return '7-12';
+  return '13+';
+}
+
+/** The month-count range of a bucket, both ends included (13+ has no upper end). */
+export const AGING_RANGES: Record<AgingBucket, { from: number; to: number | null }> = {
+  '1-3': { from: 1, to: 3 },
+  '4-6': { from: 4, to: 6 },
+  '7-12': { from: 7, to: 12 },
+  '13+': { from: 13, to: null },
+};
+
+export const isAgingBucket = (value: unknown): value is AgingBucket => typeof value === 'string' && (AGING_BUCKETS as readonly string[]).includes(value);
+
+export type StatementMonthState = 'paid' | 'marked' | 'pending' | 'owed';
+export const STATEMENT_MONTH_STATES: Record<StatementMonthState, string> = { paid: 'Pagado', marked: 'Marcado a mano', pending: 'Procesando', owed: 'Adeudado' };
+
+/** The payment holding a month, as the statement names it. */
+export interface StatementPayment {
+  id: number;
+  /** The document number ("A-00000123"), null while the payment has none. */
+  number: string | null;
+  date_payment: string;
+}
+
+export interface StatementMonth {
+  month: Month;
+  /** The monthly fee in $ (the address's current fee; null without one). */
+  fee: string | null;
+  state: StatementMonthState;
+  payment: StatementPayment | null;
+}
+
+export interface DebtFigures {
+  months_owed: number;
+  /** Months owed × fee, in $. */
+  owed_usd: string;
+  /** The same at today's dollar rate, in BS. */
+  owed_bs: string;
+}
+
+export interface AddressStatement extends DebtFigures {
+  address_payment_id: number;
+  address: string;
+  type: 0 | 1;
+  fee: string | null;
+  start_month: Month;
+  months: StatementMonth[];
+  /** The oldest month owed (the first a "Pagar" pays), null when nothing is owed. */
+  oldest_owed: Month | null;
+  /** Last month of the paid run from the start, null when the start month is owed. */
+  solvent_to_date: Month | null;
+  aging: AgingBucket | null;
+}
+
+export type AgingTotals = Record<AgingBucket, { addresses: number; owed_usd: string; owed_bs: string }>;
+
+export interface Statement extends DebtFigures {
+  client: { id: number; name: string; identification_type: string; identification: string; email: string | null };
+  /** BS per $ used for `owed_bs`. */
+  dollar_rate: string;
+  /** Today in Caracas, 'YYYY-MM'. */
+  current_month: Month;
+  addresses: AddressStatement[];
+  aging: AgingTotals;
+}
+
+export interface AddressStatementInput {
+  address_payment_id: number;
+  address: string;
+  type: 0 | 1;
+  fee: string | null;
+  start_month: Month;
+  /** The ledger's rows of the address, with the payment of each paid month. */
+  coverage: (Coverage & { payment: StatementPayment | null })[];
+}
+
+/**
+ * One address's statement at `now`: from the start month (or an earlier covered one) to the
+ * current month, and on to the last month paid ahead. The fee of every month is the address's
+ * current one: the ledger keeps which months are covered, not what each was charged.
+ */
+export function addressStatement(input: AddressStatementInput, dollarRate: string, now: Date = new Date()): AddressStatement {
+  const current = currentMonth(now);
+  const byMonth = new Map(input.coverage.map((entry) => [entry.month, entry]));
+  const covered = [...byMonth.keys()].sort();
+  const first = covered[0] && covered[0] < input.start_month ? covered[0] : input.start_month;
+  const last = covered.length && covered[covered.length - 1]! > current ? covered[covered.length - 1]! : current;
+  const months: StatementMonth[] = monthRange(first, last)
+    .map((month): StatementMonth | null => {
+      const entry = byMonth.get(month);
+      if (entry) return { month, fee: input.fee, state: entry.payment_id === null ? 'marked' : entry.pending ? 'pending' : 'paid', payment: entry.payment };
+      // Before the start nothing is due; after the current month only covered months are listed.
+      if (month < input.start_month || month > current) return null;
+      return { month, fee: input.fee, state: 'owed', payment: null };
+    })
+    .filter((entry): entry is StatementMonth => entry !== null);
+  const owed = months.filter((entry) => entry.state === 'owed');
+  let paidThrough: Month | null = null;
+  for (let month = input.start_month; byMonth.has(month); month = addMonths(month, 1)) paidThrough = month;
+  return {
+    address_payment_id: input.address_payment_id,
+    address: input.address,
+    type: input.type,
+    fee: input.fee,
+    start_month: input.start_month,
+    months,
+    ...debtFigures(owed.length, input.fee, dollarRate),
+    oldest_owed: owed[0]?.month ?? null,
+    solvent_to_date: paidThrough,
+    aging: agingBucket(owed.length),
+  };
+}
+
+/** Months owed × the monthly fee, in $ to the cent (no fee: nothing). */
+export const owedDollars = (monthsOwed: number, fee: string | null) =>
+  new Decimal(fee ?? '0').times(Math.max(0, monthsOwed)).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+
+/** Months owed with their amount in $ and in BS at `dollarRate` (spec 02 §9 debt total: no VAT). */
+export function debtFigures(monthsOwed: number, fee: string | null, dollarRate: string): DebtFigures {
+  return { months_owed: monthsOwed, owed_usd: owedDollars(monthsOwed, fee), owed_bs: debtTotal(monthsOwed, fee ?? '0', dollarRate) };
+}
+
+/** The owed figures of several addresses added up, and by aging bucket. */
+export function sumDebts(addresses: readonly (DebtFigures & { aging: AgingBucket | null })[]): DebtFigures & { aging: AgingTotals } {
+  const aging = Object.fromEntries(AGING_BUCKETS.map((bucket) => [bucket, { addresses: 0, owed_usd: '0.00', owed_bs: '0.00' }])) as AgingTotals;
+  let usd = new Decimal(0);
+  let bs = new Decimal(0);
+  let months = 0;
+  for (const address of addresses) {
+    months += address.months_owed;
+    usd = usd.plus(address.owed_usd);
+    bs = bs.plus(address.owed_bs);
+    if (!address.aging) continue;
+    const bucket = aging[address.aging];
+    bucket.addresses += 1;
+    bucket.owed_usd = new Decimal(bucket.owed_usd).plus(address.owed_usd).toFixed(2);
+    bucket.owed_bs = new Decimal(bucket.owed_bs).plus(address.owed_bs).toFixed(2);
+  }
+  return { months_owed: months, owed_usd: usd.toFixed(2), owed_bs: bs.toFixed(2), aging };
+}
+
+export const statementMessages = {
+  fileName: 'Estado de cuenta.pdf',
+  mailSent: 'Estado de cuenta enviado al correo del cliente',
+  noEmail: 'El cliente no tiene correo registrado',
+  notFound: 'No se ha encontrado el estado de cuenta',
+  scopeRequired: 'Indica el cliente o la dirección del estado de cuenta.',
+  upToDate: 'Estás al día',
+} as const;
+
+/** `/verify-statement/{hash}`: the public check the statement's QR code opens. */
+export const verifyStatementPath = (hash: string) => `/verify-statement/${hash}`;
+
+/** What the public check shows of an issued statement: who, when, and what it said was owed. */
+export interface StatementVerification extends DebtFigures {
+  client: { name: string; identification_type: string; identification: string };
+  /** The address, for a one-address statement; null for a whole client's. */
+  address: string | null;
+  dollar_rate: string;
+  created_at: string;
+}
+
+/** One address on the client's home (issue 33 "what I owe"). */
+export interface AddressDebt extends DebtFigures {
+  address_payment_id: number;
+  address: string;
+  type: 0 | 1;
+  oldest_owed: Month | null;
+  solvent_to_date: Month | null;
+  /** A covered month waits on a payment Procesando: not owed, not yet solvent. */
+  pending: boolean;
+}
+
+export interface ClientDebts extends DebtFigures {
+  dollar_rate: string;
+  addresses: AddressDebt[];
+}
+
+/** The client's home summary of a statement: per address, without the months. */
+export function clientDebts(statement: Statement): ClientDebts {
+  return {
+    dollar_rate: statement.dollar_rate,
+    months_owed: statement.months_owed,
+    owed_usd: statement.owed_usd,
+    owed_bs: statement.owed_bs,
+    addresses: statement.addresses.map((address) => ({
+      address_payment_id: address.address_payment_id,
+      address: address.address,
+      type: address.type,
+      months_owed: address.months_owed,
+      owed_usd: address.owed_usd,
+      owed_bs: address.owed_bs,
+      oldest_owed: address.oldest_owed,
+      solvent_to_date: address.solvent_to_date,
+      pending: address.months.some((month) => month.state === 'pending'),
+    })),
+  };
+}

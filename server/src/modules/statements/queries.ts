@@ -1,0 +1,107 @@
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { addressMessages } from '@recaudo/domain/addresses';
+import { currentMonth, type Month } from '@recaudo/domain/months';
+import { addressStatement, sumDebts, type AddressStatement, type AddressStatementInput, type Statement, type StatementPayment } from '@recaudo/domain/statement';
+import type { Executor } from '../../db/client';
+import { notFound } from '../../platform/errors';
+import { assertOwnClient, clientScope } from '../../platform/scope';
+import { EFFECTIVE_FEE, START_MONTH } from '../addresses-payment/ledger-sql';
+import { addressesPayments, addressMonths } from '../addresses-payment/tables';
+import type { AuthContext } from '../auth/service';
+import { clients } from '../clients/tables';
+import { exchangeRates } from '../configurations/service';
+import { correlatives } from '../correlatives/tables';
+import { economicActivities } from '../economic-activities/tables';
+import { payments } from '../payments/tables';
+import { communities } from '../regional/tables';
+
+/**
+ * Reading a statement of account (issue 33): a client's addresses (or one of them) with their fee
+ * and start month from the ledger summary, their ledger rows with the payment holding each month,
+ * and today's dollar rate; the months, the owed figures and the aging are worked out in domain
+ * `statement`. Client users reach only their own client: another's is not found.
+ */
+
+export type StatementScope = { clientId: number } | { addressId: number };
+
+type AddressHead = Omit<AddressStatementInput, 'coverage'> & { client_id: number };
+
+async function addressHeads(db: Executor, where: SQL | undefined): Promise<AddressHead[]> {
+  const rows = await db
+    .select({
+      address_payment_id: addressesPayments.id,
+      client_id: addressesPayments.clientId,
+      address: addressesPayments.address,
+      type: addressesPayments.type,
+      fee: EFFECTIVE_FEE,
+      start_month: START_MONTH,
+    })
+    .from(addressesPayments)
+    .leftJoin(communities, eq(communities.id, addressesPayments.communityId))
+    .leftJoin(economicActivities, eq(economicActivities.id, addressesPayments.economicActivityId))
+    .where(where)
+    .orderBy(asc(addressesPayments.id));
+  return rows.map((row) => ({ ...row, type: row.type === 1 ? 1 : 0, fee: row.fee === null ? null : String(row.fee) }));
+}
+
+/** The ledger rows of these addresses with the number and date of the payment holding each month. */
+async function coverageWithPayments(db: Executor, ids: number[]): Promise<Map<number, AddressStatementInput['coverage']>> {
+  const byAddress = new Map<number, AddressStatementInput['coverage']>();
+  if (!ids.length) return byAddress;
+  const rows = await db
+    .select({
+      address: addressMonths.addressPaymentId,
+      month: addressMonths.month,
+      payment_id: addressMonths.paymentId,
+      pending: addressMonths.pending,
+      number: payments.numberCorrelative,
+      serie: correlatives.serie,
+      date_payment: payments.datePayment,
+    })
+    .from(addressMonths)
+    .leftJoin(payments, eq(payments.id, addressMonths.paymentId))
+    .leftJoin(correlatives, eq(correlatives.id, payments.serieId))
+    .where(inArray(addressMonths.addressPaymentId, ids))
+    .orderBy(asc(addressMonths.month));
+  for (const row of rows) {
+    const payment: StatementPayment | null =
+      row.payment_id === null || row.date_payment === null
+        ? null
+        : { id: row.payment_id, number: row.number ? `${row.serie ? `${row.serie}-` : ''}${row.number}` : null, date_payment: row.date_payment };
+    const list = byAddress.get(row.address) ?? [];
+    list.push({ month: row.month, payment_id: row.payment_id, pending: row.pending, payment });
+    byAddress.set(row.address, list);
+  }
+  return byAddress;
+}
+
+/** The statements of these addresses at `now`, at today's dollar rate. */
+export async function addressStatements(db: Executor, heads: AddressHead[], now: Date): Promise<{ addresses: AddressStatement[]; dollarRate: string }> {
+  const [coverage, rates] = await Promise.all([coverageWithPayments(db, heads.map((head) => head.address_payment_id)), exchangeRates(db)]);
+  const addresses = heads.map(({ client_id: _client, ...head }) => addressStatement({ ...head, coverage: coverage.get(head.address_payment_id) ?? [] }, rates.dollar_rate, now));
+  return { addresses, dollarRate: rates.dollar_rate };
+}
+
+/** Whose statement this is and which addresses it covers; another client's (for a client user) is not found. */
+async function resolveScope(db: Executor, auth: AuthContext, scope: StatementScope): Promise<{ clientId: number; heads: AddressHead[] }> {
+  if ('addressId' in scope) {
+    const heads = await addressHeads(db, and(eq(addressesPayments.id, scope.addressId), clientScope(addressesPayments.clientId, auth)));
+    if (!heads[0]) throw notFound(addressMessages.notFound);
+    return { clientId: heads[0].client_id, heads };
+  }
+  assertOwnClient(auth, scope.clientId, addressMessages.clientNotFound);
+  return { clientId: scope.clientId, heads: await addressHeads(db, eq(addressesPayments.clientId, scope.clientId)) };
+}
+
+/** `GET addresses-payment/statement/{id}` and `GET clients/statement/{id}`. */
+export async function statementOf(db: Executor, auth: AuthContext, scope: StatementScope, now = new Date()): Promise<Statement> {
+  const { clientId, heads } = await resolveScope(db, auth, scope);
+  const [client] = await db
+    .select({ id: clients.id, name: clients.name, identification_type: clients.identificationType, identification: clients.identification, email: clients.email })
+    .from(clients)
+    .where(eq(clients.id, clientId));
+  if (!client) throw notFound(addressMessages.clientNotFound);
+  const { addresses, dollarRate } = await addressStatements(db, heads, now);
+  return { client, dollar_rate: dollarRate, current_month: currentMonth(now) as Month, addresses, ...sumDebts(addresses) };
+}
+

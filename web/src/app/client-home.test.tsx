@@ -1,0 +1,131 @@
+import type { DashboardClient } from '@recaudo/domain/dashboard';
+import { monthName } from '@recaudo/domain/months';
+import type { Statement } from '@recaudo/domain/statement';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { CLIENTS, METHODS, ago, panelAddress } from '../features/payments/payment-fixtures';
+import { installFakeApi, notFound, ok } from '../test/fake-api';
+import { makeSession, renderApp } from '../test/render';
+import DashboardRoute from './dashboard-route';
+
+const label = (month: string) => `${month.slice(5, 7)}-${month.slice(0, 4)}`;
+
+const client = (debts: DashboardClient['debts']): DashboardClient => ({
+  client: { id: 10, type: 0, name: 'Luisa Mendoza', identification_type: 'V', identification: '12345678', email: 'luisa@correo.test', phone: ['4141234567'], gender: 'F', birth_date: '1990-05-04', created_at: '2025-01-10T15:00:00.000Z' },
+  latest_payment: null,
+  dollar_rate: '40.00',
+  euro_rate: '44.00',
+  debts,
+});
+
+const OWING = { address_payment_id: 1, address: 'Calle 3, casa 12', type: 0 as const, months_owed: 3, owed_usd: '37.50', owed_bs: '1500.00', oldest_owed: ago(2), solvent_to_date: null, pending: false };
+const UP_TO_DATE = { address_payment_id: 2, address: 'Av. Bolívar, local 9', type: 1 as const, months_owed: 0, owed_usd: '0.00', owed_bs: '0.00', oldest_owed: null, solvent_to_date: ago(0), pending: false };
+
+const statement: Statement = {
+  client: { id: 10, name: 'Luisa Mendoza', identification_type: 'V', identification: '12345678', email: 'luisa@correo.test' },
+  dollar_rate: '40.00',
+  current_month: ago(0),
+  months_owed: 3,
+  owed_usd: '37.50',
+  owed_bs: '1500.00',
+  addresses: [
+    {
+      address_payment_id: 1,
+      address: 'Calle 3, casa 12',
+      type: 0,
+      fee: '12.50',
+      start_month: ago(3),
+      months: [
+        { month: ago(3), fee: '12.50', state: 'paid', payment: { id: 5, number: 'A-00000042', date_payment: '2026-01-05' } },
+        { month: ago(2), fee: '12.50', state: 'owed', payment: null },
+        { month: ago(1), fee: '12.50', state: 'owed', payment: null },
+        { month: ago(0), fee: '12.50', state: 'owed', payment: null },
+      ],
+      months_owed: 3,
+      owed_usd: '37.50',
+      owed_bs: '1500.00',
+      oldest_owed: ago(2),
+      solvent_to_date: ago(3),
+      aging: '1-3',
+    },
+  ],
+  aging: {
+    '1-3': { addresses: 1, owed_usd: '37.50', owed_bs: '1500.00' },
+    '4-6': { addresses: 0, owed_usd: '0.00', owed_bs: '0.00' },
+    '7-12': { addresses: 0, owed_usd: '0.00', owed_bs: '0.00' },
+    '13+': { addresses: 0, owed_usd: '0.00', owed_bs: '0.00' },
+  },
+};
+
+let home = client({ dollar_rate: '40.00', months_owed: 3, owed_usd: '37.50', owed_bs: '1500.00', addresses: [OWING, UP_TO_DATE] });
+const mailed: unknown[] = [];
+const api = installFakeApi((url, init) => {
+  const decoded = decodeURIComponent(url);
+  if (decoded === '/api/dashboard/client') return ok(home);
+  if (decoded.startsWith('/api/clients/selects/data')) return ok(CLIENTS.filter((row) => row.id === 10));
+  if (decoded === '/api/addresses-payment/address-select-client/10') return ok([panelAddress({ start: 3, paid: [ago(3)] })]);
+  if (decoded === '/api/payment-methods/selects') return ok(METHODS);
+  if (decoded === '/api/banks/selects') return ok([{ id: 7, name: 'Banco de Venezuela', code: '0102' }]);
+  if (decoded === '/api/configurations/exchange-rate') return ok({ dollar_rate: '40.00', euro_rate: '44.00' });
+  if (decoded === '/api/addresses-payment/statement/1') return ok(statement);
+  if (decoded === '/api/statements/send-mail') {
+    mailed.push(JSON.parse(String(init?.body)));
+    return ok({ to: 'luisa@correo.test' }, 'Estado de cuenta enviado al correo del cliente');
+  }
+  return notFound();
+});
+
+const clientSession = makeSession({ user: { client_id: 10, client: { id: 10, name: 'Luisa Mendoza' } as never, role: { id: 4, name: 'Cliente', key: 'client' } } });
+
+describe('Client home: what I owe', () => {
+  it('says per address what is owed in $ and BS from the oldest month, and which address is up to date', async () => {
+    renderApp(<DashboardRoute />, { path: '/dashboard', session: clientSession });
+    const card = (await screen.findByText('Lo que debo')).closest('.ant-card') as HTMLElement;
+    expect(within(card).getByText('Debes 3 meses: $ 37,50 · BS 1.500,00')).toBeInTheDocument();
+    expect(within(card).getByText(`Debes 3 meses desde ${monthName(ago(2))}`)).toBeInTheDocument();
+    expect(within(card).getByText('$ 37,50 · BS 1.500,00')).toBeInTheDocument();
+    expect(within(card).getByText('Estás al día')).toBeInTheDocument();
+    expect(within(card).getByText(`Pagado hasta ${monthName(ago(0))}`)).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Certificado de solvencia' })).toHaveAttribute('href', '/solvencies');
+    expect(within(card).queryByRole('button', { name: 'Pagar Av. Bolívar, local 9' })).not.toBeInTheDocument();
+    // The specification's client dashboard stays below.
+    expect(screen.getByText('Datos Personales')).toBeInTheDocument();
+    expect(screen.getByText('No tiene ningún pago registrado')).toBeInTheDocument();
+  });
+
+  it('"Pagar" opens the payment form on that address with its whole debt chosen, oldest month first', async () => {
+    renderApp(<DashboardRoute />, { path: '/dashboard', session: clientSession });
+    await userEvent.click(await screen.findByRole('button', { name: 'Pagar Calle 3, casa 12' }));
+    const panel = await screen.findByRole('dialog', { name: 'Nuevo pago' });
+    const debt = await within(panel).findByRole('checkbox', { name: /Pagar deuda total \(3 meses\)/ });
+    expect(debt).toBeChecked();
+    expect(await within(panel).findByText(`Meses seleccionados: ${[ago(2), ago(1), ago(0)].map(label).join(', ')}`)).toBeInTheDocument();
+    expect(within(panel).getByText('Tu pago quedará en estado Procesando hasta que el personal lo apruebe.')).toBeInTheDocument();
+  }, 60_000);
+
+  it('a client who owes nothing sees "Estás al día" and no "Pagar"', async () => {
+    home = client({ dollar_rate: '40.00', months_owed: 0, owed_usd: '0.00', owed_bs: '0.00', addresses: [UP_TO_DATE] });
+    renderApp(<DashboardRoute />, { path: '/dashboard', session: clientSession });
+    const card = (await screen.findByText('Lo que debo')).closest('.ant-card') as HTMLElement;
+    expect(within(card).getAllByText('Estás al día')).toHaveLength(2);
+    expect(within(card).queryByRole('button', { name: /^Pagar/ })).not.toBeInTheDocument();
+    home = client({ dollar_rate: '40.00', months_owed: 3, owed_usd: '37.50', owed_bs: '1500.00', addresses: [OWING, UP_TO_DATE] });
+  });
+
+  it('opens the statement of an address: totals, aging and every month; "Enviar por correo" sends it', async () => {
+    renderApp(<DashboardRoute />, { path: '/dashboard', session: clientSession });
+    await userEvent.click(await screen.findByRole('button', { name: 'Estado de cuenta de Calle 3, casa 12' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Estado de cuenta' });
+    expect(await within(dialog).findByText('Debe 3 meses desde ' + label(ago(2)) + ': $ 37,50 · BS 1.500,00')).toBeInTheDocument();
+    const months = within(dialog).getByRole('list', { name: 'Meses de Calle 3, casa 12' });
+    expect(within(months).getAllByRole('listitem')).toHaveLength(4);
+    expect(within(months).getByText(/N° A-00000042/)).toBeInTheDocument();
+    expect(within(months).getAllByText('Adeudado')).toHaveLength(3);
+    const aging = within(dialog).getByRole('region', { name: 'Antigüedad de la deuda' });
+    expect(within(aging).getByText('1 · $ 37,50 · BS 1.500,00')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar por correo' }));
+    await waitFor(() => expect(mailed).toEqual([{ address_payment_id: 1 }]));
+    expect(api.success).toHaveBeenCalledWith('Estado de cuenta enviado al correo del cliente');
+  });
+});

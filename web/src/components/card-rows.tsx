@@ -1,0 +1,66 @@
+import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
+import { rangeLabel } from '@recaudo/domain/paging';
+import Button from 'antd/es/button';
+import Empty from 'antd/es/empty';
+import Pagination from 'antd/es/pagination';
+import Skeleton from 'antd/es/skeleton';
+import type { Key, ReactNode } from 'react';
+
+export interface CardRowsProps<T> {
+  label: string;
+  rows: readonly T[] | undefined;
+  keyOf: (row: T) => Key;
+  card: (row: T) => ReactNode;
+  total: number;
+  page: number;
+  perPage: number;
+  loading: boolean;
+  failed: boolean;
+  onRetry: () => void;
+  onPageChange: (page: number, perPage: number) => void;
+  emptyText: string;
+}
+
+/**
+ * A list's rows as cards, one under the other, with the table's paging: what a phone shows instead
+ * of a table that scrolls sideways (issue 33). Each card shows what matters of its row.
+ */
+export function CardRows<T>({ label, rows, keyOf, card, total, page, perPage, loading, failed, onRetry, onPageChange, emptyText }: CardRowsProps<T>) {
+  let content: ReactNode;
+  if (failed) {
+    content = (
+      <Empty description="No se pudieron cargar los datos.">
+        <Button icon={<ReloadOutlined />} onClick={onRetry}>
+          Reintentar
+        </Button>
+      </Empty>
+    );
+  } else if (!rows) {
+    content = loading ? <Skeleton active /> : <Empty description={emptyText} />;
+  } else if (!rows.length) {
+    content = <Empty description={emptyText} />;
+  } else {
+    content = (
+      <ul aria-label={label} aria-busy={loading} style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 12 }}>
+        {rows.map((row) => (
+          <li key={keyOf(row)}>{card(row)}</li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <section aria-label={label}>
+      {content}
+      <Pagination
+        style={{ marginTop: 12, justifyContent: 'center' }}
+        simple
+        current={page}
+        pageSize={perPage}
+        total={failed ? 0 : total}
+        hideOnSinglePage
+        showTotal={(count, range) => rangeLabel(count, range)}
+        onChange={(nextPage, nextSize) => onPageChange(nextSize === perPage ? nextPage : 1, nextSize)}
+      />
+    </section>
+  );
+}

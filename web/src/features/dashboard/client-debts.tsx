@@ -1,0 +1,97 @@
+import { ADDRESS_TYPES } from '@recaudo/domain/addresses';
+import { formatMoney } from '@recaudo/domain/format-money';
+import { monthName } from '@recaudo/domain/months';
+import { statementMessages, type AddressDebt, type ClientDebts } from '@recaudo/domain/statement';
+import Alert from 'antd/es/alert';
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import Flex from 'antd/es/flex';
+import Tag from 'antd/es/tag';
+import Typography from 'antd/es/typography';
+import { Link } from 'react-router';
+
+/** What the home's buttons open, handed in by the app: the payments and statements areas' own panels. */
+export interface ClientDebtActions {
+  /** "Pagar": the payment form on this address's whole debt. */
+  onPay: (addressId: number) => void;
+  /** "Estado de cuenta": of one address, or of the whole client. */
+  onStatement: (scope: { addressId: number } | { clientId: number }) => void;
+}
+
+const monthsText = (count: number) => `${count} ${count === 1 ? 'mes' : 'meses'}`;
+
+function AddressDebtCard({ debt, actions }: { debt: AddressDebt; actions: ClientDebtActions }) {
+  const owes = debt.months_owed > 0;
+  return (
+    <Card size="small" title={debt.address} extra={<Tag>{ADDRESS_TYPES[debt.type]}</Tag>} styles={{ title: { whiteSpace: 'normal' } }}>
+      {owes ? (
+        <Flex vertical gap={4}>
+          <Typography.Text strong type="danger">
+            Debes {monthsText(debt.months_owed)} desde {monthName(debt.oldest_owed!)}
+          </Typography.Text>
+          <Typography.Text>
+            {formatMoney(debt.owed_usd, '$')} · {formatMoney(debt.owed_bs)}
+          </Typography.Text>
+        </Flex>
+      ) : debt.pending ? (
+        <Typography.Text type="warning">Tu pago está en revisión (Procesando).</Typography.Text>
+      ) : (
+        <Flex vertical gap={4}>
+          <Typography.Text strong type="success">
+            {statementMessages.upToDate}
+          </Typography.Text>
+          {debt.solvent_to_date && <Typography.Text>Pagado hasta {monthName(debt.solvent_to_date)}</Typography.Text>}
+          <Link to="/solvencies">Certificado de solvencia</Link>
+        </Flex>
+      )}
+      <Flex gap={8} wrap style={{ marginTop: 12 }}>
+        {owes && (
+          <Button type="primary" size="large" onClick={() => actions.onPay(debt.address_payment_id)} aria-label={`Pagar ${debt.address}`}>
+            Pagar
+          </Button>
+        )}
+        <Button size="large" onClick={() => actions.onStatement({ addressId: debt.address_payment_id })} aria-label={`Estado de cuenta de ${debt.address}`}>
+          Estado de cuenta
+        </Button>
+      </Flex>
+    </Card>
+  );
+}
+
+/**
+ * The client's home "what I owe" (issue 33): the total and, per address, the months owed, the
+ * amount in $ and BS at today's rate and the oldest month owed, with "Pagar" (the payment form on
+ * that debt, "Pagar deuda total" ticked); an address owing nothing says "Estás al día" with the
+ * month it is paid through and the way to its solvency certificate.
+ */
+export function ClientDebtsCard({ clientId, debts, actions }: { clientId: number; debts: ClientDebts; actions: ClientDebtActions }) {
+  const owes = debts.months_owed > 0;
+  return (
+    <Card title="Lo que debo">
+      <Flex vertical gap={12}>
+        {!debts.addresses.length ? (
+          <Typography.Paragraph style={{ margin: 0 }}>
+            No tienes direcciones de pago registradas. <Link to="/address-payments">Registra una en Direcciones de Pagos</Link>.
+          </Typography.Paragraph>
+        ) : owes ? (
+          <Alert
+            type="error"
+            showIcon
+            title={`Debes ${monthsText(debts.months_owed)}: ${formatMoney(debts.owed_usd, '$')} · ${formatMoney(debts.owed_bs)}`}
+            description={`A la tasa de hoy: ${formatMoney(debts.dollar_rate)} por $.`}
+          />
+        ) : (
+          <Alert type="success" showIcon title={statementMessages.upToDate} />
+        )}
+        {debts.addresses.map((debt) => (
+          <AddressDebtCard key={debt.address_payment_id} debt={debt} actions={actions} />
+        ))}
+        {debts.addresses.length > 1 && (
+          <Button size="large" onClick={() => actions.onStatement({ clientId })}>
+            Estado de cuenta de todas mis direcciones
+          </Button>
+        )}
+      </Flex>
+    </Card>
+  );
+}
