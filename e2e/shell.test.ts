@@ -5,7 +5,7 @@ import { CHROMIUM_MISSING } from './support/chromium';
 
 const { browser, baseUrl } = useBrowser();
 
-const waitForTitle = (page: Page, title: string) => page.waitForFunction((expected) => document.title === expected, title);
+const waitForTitle = (page: Page, title: string) => expect.poll(() => page.title()).toBe(title);
 
 /** Top-level entries of the side menu, and each group's children once opened. */
 async function menuLabels(page: Page): Promise<string[]> {
