@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chromiumPath, loginAs, newPage, snapshot, useBrowser } from './support/browser';
+import { chromiumPath, expectFailedCall, loginAs, newPage, snapshot, useBrowser } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
 
 const { browser, baseUrl } = useBrowser();
@@ -86,6 +86,7 @@ describe.skipIf(!chromiumPath)(`app shell in Chromium${chromiumPath ? '' : ` (${
     await page.goto('/login');
     await page.getByLabel('Correo').fill('admin@recaudo.test');
     await page.getByLabel('Contraseña').fill('equivocada');
+    expectFailedCall(page, '/api/auth/login', 401);
     await page.getByRole('button', { name: 'Entrar' }).click();
     await page.getByText('Las credenciales no coinciden con nuestros registros.').waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');

@@ -28,17 +28,21 @@ export async function apiAs(baseUrl: string, email = 'admin@recaudo.test') {
 /**
  * What went wrong in the pages of the running test: console errors (a failed call, a refused
  * resource), uncaught exceptions and content-security-policy violations. Any of them fails the
- * test after it ran, unless the test said it provokes that one (`expectConsoleError`).
+ * test after it ran, unless the test said it provokes that one (`expectFailedCall`).
  */
 const problems: string[] = [];
 const expected: { page: Page; pattern: RegExp; seen: boolean }[] = [];
 
 /**
- * Declares that the test provokes a console error matching `pattern` on `page` (an answer the
- * test asks for, such as a 401 to a wrong password). The error is then required, not just allowed.
+ * Declares that the test provokes, on `page`, a failed call to `apiPath` (a path's start, such as
+ * `/api/auth/login`): an HTTP status (a 401 to a wrong password) or a network error
+ * (`ERR_CONNECTION_RESET`). Chromium logs it as a console error; this one is then required, not
+ * just allowed.
  */
-export function expectConsoleError(page: Page, pattern: RegExp): void {
-  expected.push({ page, pattern, seen: false });
+export function expectFailedCall(page: Page, apiPath: string, failure: number | `ERR_${string}`): void {
+  const how = typeof failure === 'number' ? `the server responded with a status of ${failure} ` : `net::${failure} `;
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  expected.push({ page, pattern: new RegExp(`^console error: Failed to load resource: ${escape(how)}.*\\(https?://[^/]+${escape(apiPath)}`), seen: false });
 }
 
 function report(page: Page, problem: string): void {

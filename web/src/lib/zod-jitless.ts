@@ -7,3 +7,5 @@
  */
 const zodHost = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
 (zodHost.__zod_globalConfig ??= {}).jitless = true;
+
+export {};
