@@ -76,7 +76,7 @@ export function PaymentsChart({ points, textColor, background }: { points: Serie
       {
         backgroundColor: 'transparent',
         textStyle: { color: textColor },
-        tooltip: { trigger: 'axis' },
+        tooltip: { trigger: 'axis', className: 'payments-chart-tooltip' },
         legend: { top: 0, left: 'center', data: ['Cantidad', 'BS', '$'], textStyle: { color: textColor } },
         grid: { left: 90, right: 150, bottom: 30, top: 60 },
         xAxis: { type: 'category', boundaryGap: false, data: points.map((point) => label(point.date)) },
