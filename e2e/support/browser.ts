@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { findChromium } from './chromium';
 
@@ -104,10 +104,10 @@ export function useBrowser(): { browser: () => Browser; baseUrl: () => string } 
  * Playwright with a forced scroll, the page moves under the sticky header, and the popup is
  * realigned between mouse down and up: the click is lost (the Salir flake of shell.test.ts).
  */
-export async function newPage(browser: Browser, baseUrl: string): Promise<Page> {
+export async function newPage(browser: Browser, baseUrl: string, { storageState }: { storageState?: BrowserContextOptions['storageState'] } = {}): Promise<Page> {
   // The office's browsers keep Caracas time. On a UTC machine, from 00:00 to 04:00 UTC the browser's
   // "Hoy" is already the next Caracas day, which the date pickers (Caracas days) refuse.
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 860 }, locale: 'es-VE', timezoneId: 'America/Caracas', reducedMotion: 'reduce' });
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 860 }, locale: 'es-VE', timezoneId: 'America/Caracas', reducedMotion: 'reduce', storageState });
   await watchForProblems(context);
   return context.newPage();
 }

@@ -55,6 +55,11 @@ describe('the web client as the server delivers it', () => {
     expect(String(answer.headers.vary)).toMatch(/accept-encoding/i);
     expect(zlib.brotliDecompressSync(answer.rawPayload).toString()).toBe(script);
     expect(answer.rawPayload.length).toBeLessThan(script.length / 3);
+    // No page policy on a script (it does nothing there and weighed a kilobyte per asset); what applies to a script stays.
+    expect(answer.headers['content-security-policy']).toBeUndefined();
+    expect(answer.headers['x-frame-options']).toBeUndefined();
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.headers['cross-origin-resource-policy']).toBe('same-origin');
   });
 
   it('sends gzip to a client without Brotli, and the plain file to one that takes neither, with the same caching', async () => {
