@@ -14,6 +14,7 @@ const SOURCES = [
   'web/src',
   'web/scripts',
   'web/index.html',
+  'web/public',
   'web/vite.config.ts',
   'web/precompress-plugin.ts',
   'server/src',
