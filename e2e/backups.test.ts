@@ -12,10 +12,6 @@ describe.skipIf(!chromiumPath)(`Respaldos in Chromium${chromiumPath ? '' : ` (${
     expect(document.headers.get('content-security-policy')).toContain("script-src 'self'");
 
     const page = await newPage(browser(), baseUrl());
-    const violations: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text());
-    });
     await loginAs(page, 'admin@recaudo.test');
     await page.goto('/backups');
     await page.getByRole('heading', { name: 'Respaldos' }).waitFor();
@@ -46,8 +42,8 @@ describe.skipIf(!chromiumPath)(`Respaldos in Chromium${chromiumPath ? '' : ` (${
     await expect.poll(() => table.locator('tbody tr.ant-table-row').count()).toBe(before);
     expect((await api<{ name: string }[]>('backups')).map((backup) => backup.name)).not.toContain(newest!.name);
 
+    // A violation on the way back fails the test through the support's watch.
     await page.goto('/dashboard');
     await page.waitForLoadState('networkidle');
-    expect(violations).toEqual([]);
   }, 180_000);
 });

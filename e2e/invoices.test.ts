@@ -1,9 +1,19 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAs, clickAndExpectToast, chromiumPath, loginAs, newPage, selectOption, snapshot, useBrowser } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
 import { owingAddress } from './support/demo-records';
 
 const { browser, baseUrl } = useBrowser();
+
+/** The page count Chromium's PDF viewer shows once it has read the document in the page's frame. */
+async function pdfViewerPageCount(page: Page): Promise<number> {
+  const viewerFrame = () => page.frames().find((frame) => frame.url().startsWith('chrome-extension://') && frame.parentFrame()?.url().startsWith('blob:'));
+  await expect.poll(() => !!viewerFrame(), { timeout: 15_000 }).toBe(true);
+  const pages = viewerFrame()!.locator('#pagelength');
+  await expect.poll(async () => Number(await pages.textContent()), { timeout: 15_000 }).toBeGreaterThan(0);
+  return Number(await pages.textContent());
+}
 
 interface InvoicedPayment {
   id: number;
@@ -63,6 +73,11 @@ describe.skipIf(!chromiumPath)(`legal documents in Chromium${chromiumPath ? '' :
     const viewer = page.locator('.ant-modal').filter({ hasText: 'Detalles de la factura' });
     await viewer.locator('iframe[title="Factura PDF"]').waitFor();
     expect(await viewer.locator('iframe').getAttribute('src')).toMatch(/^blob:/);
+    // Chromium's PDF viewer opened the document inside the frame and counted its pages: a frame
+    // the policy refused would hold Chrome's "This content is blocked" page (chrome-error://) instead.
+    expect(await pdfViewerPageCount(page)).toBeGreaterThan(0);
+    expect(page.frames().map((frame) => frame.url())).not.toContainEqual(expect.stringMatching(/^chrome-error:/));
+    await snapshot(page, 'invoice-viewer');
     await viewer.getByRole('button', { name: /Close|Cerrar/ }).click();
 
     await first.getByRole('button', { name: 'Aplicar retención' }).click();

@@ -1,6 +1,6 @@
 import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiAs, chromiumPath, clickAndExpectToast, loginAs, newPage, selectOption, useBrowser } from './support/browser';
+import { apiAs, chromiumPath, clickAndExpectToast, expectFailedCall, loginAs, newPage, selectOption, useBrowser } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
 import { owingAddress } from './support/demo-records';
 
@@ -44,6 +44,7 @@ describe.skipIf(!chromiumPath)(`exactly-once payment store in Chromium${chromium
     await selectOption(page, panel, 'Serie', serie!.serie);
     await panel.getByLabel('Nº de control').fill(controlNumber);
 
+    expectFailedCall(page, '/api/payments/store', 'ERR_CONNECTION_RESET');
     await panel.getByRole('button', { name: 'Guardar' }).dblclick();
     await page.getByText('Error de conexión').first().waitFor();
     await expect.poll(() => settled === sentKeys.length && settled > 0, { timeout: 15_000 }).toBe(true);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiAs, clickAndExpectToast, clickOption, chromiumPath, loginAs, newPage, snapshot, useBrowser } from './support/browser';
+import { apiAs, clickAndExpectToast, clickOption, chromiumPath, expectFailedCall, loginAs, newPage, snapshot, useBrowser } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
 
 const { browser, baseUrl } = useBrowser();
@@ -164,6 +164,7 @@ describe.skipIf(!chromiumPath)(`self-registration and password reset in Chromium
     await page.waitForURL('**/login');
 
     // The link is single use.
+    expectFailedCall(page, '/api/auth/verify-token', 422);
     await page.goto(`/pass-change/${token}`);
     await page.getByText('Error! El token no pertenece a ningún usuario').waitFor();
 

@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chromiumPath, loginAs, newPage, snapshot, useBrowser } from './support/browser';
+import { chromiumPath, expectFailedCall, loginAs, newPage, snapshot, useBrowser } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
 
 const { browser, baseUrl } = useBrowser();
 
-const waitForTitle = (page: Page, title: string) => page.waitForFunction((expected) => document.title === expected, title);
+const waitForTitle = (page: Page, title: string) => expect.poll(() => page.title()).toBe(title);
 
 /** Top-level entries of the side menu, and each group's children once opened. */
 async function menuLabels(page: Page): Promise<string[]> {
@@ -86,6 +86,7 @@ describe.skipIf(!chromiumPath)(`app shell in Chromium${chromiumPath ? '' : ` (${
     await page.goto('/login');
     await page.getByLabel('Correo').fill('admin@recaudo.test');
     await page.getByLabel('Contraseña').fill('equivocada');
+    expectFailedCall(page, '/api/auth/login', 401);
     await page.getByRole('button', { name: 'Entrar' }).click();
     await page.getByText('Las credenciales no coinciden con nuestros registros.').waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');

@@ -1,3 +1,5 @@
+import type { SeriesPoint } from '@recaudo/domain/dashboard';
+import { formatMoney } from '@recaudo/domain/format-money';
 import { describe, expect, it } from 'vitest';
 import { apiAs, chromiumPath, loginAs, newPage, snapshot, useBrowser } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
@@ -100,12 +102,34 @@ describe.skipIf(!chromiumPath)(`solvency certificates in Chromium${chromiumPath 
     await page.context().close();
   });
 
-  it('the administrator dashboard shows the three cards, the chart and the to-process table', async () => {
+  it('the administrator dashboard shows the three cards, the chart with amounts written the Venezuelan way, and the to-process table', async () => {
     const page = await newPage(browser(), baseUrl());
+    const dashboard = page.waitForResponse((response) => response.url().includes('/api/dashboard/admin'));
     await loginAs(page, 'admin@recaudo.test');
     await page.getByText('Pagos de hoy').waitFor();
     for (const title of ['Pagos del mes', 'Pagos del año', 'Pagos por Procesar']) await expect(page.getByText(title).first().isVisible()).resolves.toBe(true);
-    await page.locator('canvas').first().waitFor();
+
+    // Each series on its own axis, the ticks as Venezuelans write numbers (48.075,28).
+    const chart = page.getByRole('img', { name: 'Gráfico de pagos: cantidad, BS y $' });
+    await chart.locator('svg text').first().waitFor();
+    const texts = (await chart.locator('svg text').allTextContents()).map((text) => text.trim());
+    expect(texts).toEqual(expect.arrayContaining(['BS', '$', 'Cantidad']));
+    const numbers = texts.filter((text) => /^-?[\d.,]+$/.test(text) && /\d/.test(text));
+    expect(numbers.length).toBeGreaterThan(6);
+    for (const number of numbers) expect(number).toMatch(/^-?\d{1,3}(\.\d{3})*(,\d{1,2})?$/);
+    expect(numbers.some((number) => number.includes('.'))).toBe(true);
+
+    // The tooltip of the busiest day gives its amounts exactly, in the same writing.
+    const points = ((await (await dashboard).json()) as { data: { date_payment: SeriesPoint[] } }).data.date_payment;
+    const busiest = points.reduce((best, point, index) => (Number(point.amount_payment) > Number(points[best]!.amount_payment) ? index : best), 0);
+    expect(Number(points[busiest]!.amount_payment)).toBeGreaterThan(1000);
+    const box = (await chart.boundingBox())!;
+    // The plot spans the grid: 90 px from the left, 150 px from the right (payments-chart.tsx).
+    await page.mouse.move(box.x + 90 + ((box.width - 240) * busiest) / (points.length - 1), box.y + box.height / 2);
+    const tooltip = page.locator('.payments-chart-tooltip');
+    await expect.poll(() => tooltip.innerText()).toContain(formatMoney(points[busiest]!.amount_payment, 'BS'));
+    expect(await tooltip.innerText()).toContain(formatMoney(points[busiest]!.dollar_amount_payment, '$'));
+    expect(formatMoney(points[busiest]!.amount_payment, 'BS')).toMatch(/^BS \d{1,3}(\.\d{3})+,\d{2}$/);
     await expect(page.getByRole('table', { name: 'Pagos por Procesar' }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole('link', { name: 'Ver todo' }).getAttribute('href')).resolves.toBe('/payments');
     await snapshot(page, 'dashboard-admin');

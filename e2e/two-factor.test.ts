@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { describe, it } from 'vitest';
-import { clickAndExpectToast, chromiumPath, DEMO_PASSWORD, loginAs, newPage, useBrowser } from './support/browser';
+import { clickAndExpectToast, chromiumPath, DEMO_PASSWORD, expectFailedCall, loginAs, newPage, useBrowser } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
 
 const { browser, baseUrl } = useBrowser();
@@ -35,6 +35,7 @@ describe.skipIf(!chromiumPath)(`two-factor login in Chromium${chromiumPath ? '' 
     await page.getByRole('button', { name: 'Entrar' }).click();
     await page.getByRole('heading', { name: 'Verificación en dos pasos' }).waitFor();
     await page.getByLabel('Código').fill('000000' === appCode(secret, 1) ? '111111' : '000000');
+    expectFailedCall(page, '/api/auth/2fa/verify', 422);
     await page.getByRole('button', { name: 'Verificar' }).click();
     await page.getByText('El código de verificación es incorrecto.').first().waitFor();
     await page.getByLabel('Código').fill(appCode(secret, 1));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiAs, chromiumPath, loginAs, newPage, snapshot, useBrowser } from './support/browser';
+import { apiAs, chromiumPath, expectFailedCall, loginAs, newPage, snapshot, useBrowser } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
 
 const { browser, baseUrl } = useBrowser();
@@ -37,6 +37,7 @@ describe.skipIf(!chromiumPath)(`public payment verification in Chromium${chromiu
     expect(await page.locator('.page-transition').count()).toBe(0);
     await snapshot(page, 'verify-payment');
 
+    expectFailedCall(page, `/api/verify-payment/${'0'.repeat(64)}`, 404);
     await page.goto(`/verify-payment/${'0'.repeat(64)}`);
     await page.getByText('Error!', { exact: true }).waitFor();
     await expect(page.getByText('El hash no pertenece a ningún pago').isVisible()).resolves.toBe(true);

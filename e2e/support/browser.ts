@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { findChromium } from './chromium';
 
 export const DEMO_PASSWORD = 'Recaudo2026!';
@@ -25,9 +25,63 @@ export async function apiAs(baseUrl: string, email = 'admin@recaudo.test') {
   return Object.assign(api, { token });
 }
 
-/** One headless Debian Chromium per test file, closed after it. */
+/**
+ * What went wrong in the pages of the running test: console errors (a failed call, a refused
+ * resource), uncaught exceptions and content-security-policy violations. Any of them fails the
+ * test after it ran, unless the test said it provokes that one (`expectFailedCall`).
+ */
+const problems: string[] = [];
+const expected: { page: Page; pattern: RegExp; seen: boolean }[] = [];
+
+/**
+ * Declares that the test provokes, on `page`, a failed call to `apiPath` (a path's start, such as
+ * `/api/auth/login`): an HTTP status (a 401 to a wrong password) or a network error
+ * (`ERR_CONNECTION_RESET`). Chromium logs it as a console error; this one is then required, not
+ * just allowed.
+ */
+export function expectFailedCall(page: Page, apiPath: string, failure: number | `ERR_${string}`): void {
+  const how = typeof failure === 'number' ? `the server responded with a status of ${failure} ` : `net::${failure} `;
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  expected.push({ page, pattern: new RegExp(`^console error: Failed to load resource: ${escape(how)}.*\\(https?://[^/]+${escape(apiPath)}`), seen: false });
+}
+
+function report(page: Page, problem: string): void {
+  const match = expected.find((entry) => entry.page === page && entry.pattern.test(problem));
+  if (match) match.seen = true;
+  else problems.push(`${page.url()}: ${problem}`);
+}
+
+/** Listens for every kind of problem in the context's pages, its frames included. */
+async function watchForProblems(context: BrowserContext): Promise<void> {
+  // Chromium logs a violation as a console error too, but not a report-only one nor, with the
+  // document's URL, one inside a frame: the event tells both.
+  await context.exposeBinding('__reportViolation', ({ page }, text: string) => report(page, text));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __reportViolation?: (text: string) => void }).__reportViolation;
+      const source = event.sourceFile ? ` at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}` : '';
+      report?.(`CSP violation: ${event.effectiveDirective} refused ${event.blockedURI || 'inline'}${source} (${event.disposition})`);
+    });
+  });
+  context.on('console', (message) => {
+    const page = message.page();
+    if (message.type() === 'error' && page) report(page, `console error: ${message.text()} (${message.location().url})`);
+  });
+  context.on('weberror', (error) => {
+    const page = error.page();
+    if (page) report(page, `uncaught: ${error.error().message}`);
+  });
+}
+
+/** One headless Debian Chromium per test file, closed after it; each test fails on its pages' problems. */
 export function useBrowser(): { browser: () => Browser; baseUrl: () => string } {
   let browser: Browser | undefined;
+  afterEach(() => {
+    const found = problems.splice(0);
+    const missing = expected.splice(0).filter((entry) => !entry.seen);
+    if (found.length) throw new Error(`La página registró errores:\n${found.join('\n')}`);
+    if (missing.length) throw new Error(`No apareció el error esperado: ${missing.map((entry) => entry.pattern).join(', ')}`);
+  });
   beforeAll(async () => {
     browser = await chromium.launch({
       executablePath: chromiumPath ?? undefined,
@@ -50,10 +104,11 @@ export function useBrowser(): { browser: () => Browser; baseUrl: () => string } 
  * Playwright with a forced scroll, the page moves under the sticky header, and the popup is
  * realigned between mouse down and up: the click is lost (the Salir flake of shell.test.ts).
  */
-export async function newPage(browser: Browser, baseUrl: string): Promise<Page> {
+export async function newPage(browser: Browser, baseUrl: string, { storageState }: { storageState?: BrowserContextOptions['storageState'] } = {}): Promise<Page> {
   // The office's browsers keep Caracas time. On a UTC machine, from 00:00 to 04:00 UTC the browser's
   // "Hoy" is already the next Caracas day, which the date pickers (Caracas days) refuse.
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 860 }, locale: 'es-VE', timezoneId: 'America/Caracas', reducedMotion: 'reduce' });
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 860 }, locale: 'es-VE', timezoneId: 'America/Caracas', reducedMotion: 'reduce', storageState });
+  await watchForProblems(context);
   return context.newPage();
 }
 
@@ -84,8 +139,11 @@ export async function clickAndExpectToast(page: Page, target: Locator, text: str
   const errors = page.locator('.ant-message-error, .ant-form-item-explain-error');
   const shown = await errors.count();
   const expected = page.getByText(text).first().waitFor();
-  const failure = page
-    .waitForFunction((before) => document.querySelectorAll('.ant-message-error, .ant-form-item-explain-error').length > before, shown, { timeout: 0 })
+  // A locator, not waitForFunction: Playwright evaluates that one with eval, which the page's
+  // content security policy refuses (a violation the watch would report).
+  const failure = errors
+    .nth(shown)
+    .waitFor({ state: 'attached', timeout: 0 })
     .then(async () => {
       throw new Error(`Se esperaba el aviso "${text}" y apareció el error "${await errors.last().innerText()}"`);
     });

@@ -1,9 +1,10 @@
+import type { AddressInfo } from 'node:net';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { lockDataDir } from './db/lock';
-import { seedBase } from './db/seed/base';
+import { SYSTEM_ROLES, seedBase } from './db/seed/base';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from './db/seed/demo';
 import { engineOf } from './db/version';
 import { startBackupSchedule } from './modules/backups/schedule';
@@ -13,6 +14,7 @@ import { startInvoiceWorker } from './modules/invoices/emission';
 import { invoiceProviderFor } from './modules/invoices/provider';
 import { chainPending } from './modules/logs/chain';
 import { startLoop } from './platform/queue';
+import { listeningUrl, startBanner } from './start-banner';
 import { objectStores } from './platform/storage';
 
 async function main() {
@@ -58,7 +60,6 @@ async function main() {
     : null;
   // Legal documents: emitted after commit from the shared job queue (modules/invoices/emission).
   const printer = await invoiceProviderFor(config);
-  if (printer.simulator) app.log.warn(`Imprenta digital simulada en ${printer.simulator.url} (configure INVOICE_PROVIDER_URL para The Factory HKA)`);
   const invoiceWorker = startInvoiceWorker(database.db, printer.provider, {
     intervalMs: config.INVOICE_POLL_SECONDS * 1000,
     maxAttempts: config.INVOICE_MAX_ATTEMPTS,
@@ -82,11 +83,27 @@ async function main() {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   if (backups) app.log.info(`Respaldos programados (${config.BACKUP_CRON}, hora de Caracas); próximo: ${backups.next()?.toISOString() ?? 'ninguno'}`);
-  app.log.info(`Recaudo ${config.version} en ${config.APP_URL} (base de datos: ${database.kind === 'pglite' ? `PGlite en ${config.DATA_DIR}` : 'PostgreSQL'})`);
+  // The port really bound (PORT=0 picks a free one), not the configured APP_URL.
+  const url = listeningUrl(config.HOST, (app.server.address() as AddressInfo).port);
+  const facts = {
+    version: config.version,
+    url,
+    database: database.kind === 'pglite' ? `PGlite en ${config.DATA_DIR}` : 'PostgreSQL',
+    printerSimulator: printer.simulator?.url ?? null,
+    demoUsers: config.DEMO_SEED ? DEMO_USERS.map((user) => ({ email: user.email, role: SYSTEM_ROLES.find((role) => role.id === user.roleId)?.name ?? '' })) : null,
+    demoPassword: DEMO_PASSWORD,
+  };
+  // A person at a terminal reads the start in plain words; a service manager's log gets JSON lines.
+  if (process.stdout.isTTY) {
+    process.stdout.write(startBanner(config, facts));
+    return;
+  }
+  if (printer.simulator) app.log.warn(`Imprenta digital simulada en ${printer.simulator.url} (configura INVOICE_PROVIDER_URL para The Factory HKA)`);
+  app.log.info(`Recaudo ${config.version} escucha en ${url}, enlaces con ${config.APP_URL} (base de datos: ${facts.database})`);
   if (config.DEMO_SEED) {
     const list = DEMO_USERS.map((user) => user.email).join(', ');
     app.log.warn(
-      `${seeded ? 'Datos de demostración creados. ' : ''}Usuarios de demostración: ${list} (contraseña ${DEMO_PASSWORD}). Cámbielas antes de usar Recaudo en producción.`,
+      `${seeded ? 'Datos de demostración creados. ' : ''}Usuarios de demostración: ${list} (contraseña ${DEMO_PASSWORD}). Cámbialas antes de usar Recaudo en producción.`,
     );
   }
 }

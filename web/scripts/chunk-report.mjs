@@ -3,6 +3,7 @@
 // `vite build` and fails when the login route passes its budget or when a route loads code it
 // does not show (issue 15), found by module (dist/.vite/chunk-modules.json, written by
 // vite.config.ts), not by chunk name: rolldown may merge a library into a chunk named otherwise.
+// It also fails when any chunk passes 500 KB minified.
 //   node scripts/chunk-report.mjs [budgetKB]
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -66,5 +67,12 @@ for (const [route, lazies] of Object.entries(routes)) {
     const found = modules.find(({ id }) => module.test(id));
     if (found) fail(`${route} loads ${what}, which it does not show (${found.id} in ${found.file}).`);
   }
+}
+// A chunk this large holds a phone's first load back on a slow connection (issue 34).
+const CHUNK_LIMIT_KB = 500;
+for (const { file } of Object.values(manifest)) {
+  // Kilobytes as vite's chunk-size warning counts them.
+  const kb = readFileSync(join(dist, file)).length / 1000;
+  if (file.endsWith('.js') && kb > CHUNK_LIMIT_KB) fail(`${file} is ${kb.toFixed(0)} KB minified, over the ${CHUNK_LIMIT_KB} KB a chunk may weigh.`);
 }
 if (failed) process.exit(1);

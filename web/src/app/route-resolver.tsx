@@ -4,7 +4,7 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { FullScreenSpinner } from '../components/full-screen-spinner';
 import { notify } from '../lib/notify';
 import { useSession } from '../lib/session';
-import { PageFor } from './pages';
+import { PageFor, preloadPage } from './pages';
 import { PageTransition } from './page-transition';
 
 // Layouts are chunks of their own: the login page never loads the menu, top bar or drawers.
@@ -40,6 +40,7 @@ export function RouteResolver() {
 
   if ('redirect' in resolution) return <Navigate to={resolution.redirect} replace />;
   const { route } = resolution;
+  preloadPage(route.path);
 
   const page = (
     <PageTransition key={pathname} enabled={!route.noTransition}>

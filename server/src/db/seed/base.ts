@@ -6,7 +6,7 @@ import { permissionModules, roleModules, roles } from '../../modules/roles/table
 import { syncPermissionModules } from '../../modules/roles/service';
 import { seedReferenceBase } from './reference-base';
 
-const SYSTEM_ROLES = [
+export const SYSTEM_ROLES = [
   { id: 1, name: 'Administrador', key: 'admin', expiredSessionTime: 120, permissions: 'all' as const },
   { id: 2, name: 'Analista', key: 'analyst', expiredSessionTime: 60, permissions: ANALYST_PERMISSIONS },
   { id: 3, name: 'Cajero', key: 'cashier', expiredSessionTime: 60, permissions: CASHIER_PERMISSIONS },

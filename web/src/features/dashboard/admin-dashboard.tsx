@@ -82,7 +82,7 @@ export function AdminDashboard({ toProcess, usersClosings }: AdminDashboardProps
       >
         {data ? (
           <Suspense fallback={<Skeleton active />}>
-            <PaymentsChart points={data.date_payment} textColor={token.colorText} />
+            <PaymentsChart points={data.date_payment} textColor={token.colorText} background={token.colorBgContainer} />
           </Suspense>
         ) : (
           <Skeleton active />

@@ -1,26 +1,57 @@
 import type { SeriesPoint } from '@recaudo/domain/dashboard';
-import { BarChart, LineChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, ToolboxComponent, TooltipComponent } from 'echarts/components';
+import { formatMoney } from '@recaudo/domain/format-money';
+import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
+import Button from 'antd/es/button';
+import Flex from 'antd/es/flex';
+import { LineChart } from 'echarts/charts';
+import { GridComponent, LegendPlainComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
+import { SVGRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 
-// Only what the chart uses, in the dashboard's own lazy chunk.
-echarts.use([LineChart, BarChart, GridComponent, LegendComponent, ToolboxComponent, TooltipComponent, CanvasRenderer]);
+// Only what the chart draws, in the dashboard's own lazy chunk. No toolbox: it brings data zoom
+// and brushing along (a third of the chunk) for one button, which the card draws itself. SVG: the
+// axis labels are text in the page, which the browser test reads.
+echarts.use([LineChart, GridComponent, LegendPlainComponent, TooltipComponent, SVGRenderer]);
 
 const label = (date: string) => (date.length === 10 ? date.slice(8, 10) : `${date.slice(5, 7)}-${date.slice(0, 4)}`);
 
+/** Axis ticks the Venezuelan way, `48.075,28`, grouped from the thousands on. */
+const tickFormat = new Intl.NumberFormat('es-VE', { maximumFractionDigits: 2, useGrouping: 'always' });
+const tick = (value: number) => tickFormat.format(value);
+
+/** The chart as a PNG (its SVG drawn on a canvas) downloaded as "Pagos.png". */
+async function downloadImage(instance: echarts.ECharts, background: string): Promise<void> {
+  const image = new Image();
+  image.src = instance.getDataURL({ type: 'svg' });
+  await image.decode();
+  const canvas = document.createElement('canvas');
+  const scale = 2;
+  canvas.width = instance.getWidth() * scale;
+  canvas.height = instance.getHeight() * scale;
+  const context = canvas.getContext('2d');
+  if (!context) return;
+  context.fillStyle = background;
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  context.drawImage(image, 0, 0, canvas.width, canvas.height);
+  const link = document.createElement('a');
+  link.href = canvas.toDataURL('image/png');
+  link.download = 'Pagos.png';
+  link.click();
+}
+
 /**
  * The area chart 'Pagos' (spec 03): series Cantidad, BS and $ over the days of a month or the
- * months of a year, with ECharts' toolbox "download image" button.
+ * months of a year, each on its own axis (dollars on a bolivar axis were a flat line), amounts
+ * as the rest of Recaudo writes them, and the download-image button.
  */
-export function PaymentsChart({ points, textColor }: { points: SeriesPoint[]; textColor: string }) {
+export function PaymentsChart({ points, textColor, background }: { points: SeriesPoint[]; textColor: string; background: string }) {
   const element = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
 
   useEffect(() => {
     if (!element.current) return;
-    const instance = echarts.init(element.current);
+    const instance = echarts.init(element.current, null, { renderer: 'svg' });
     chart.current = instance;
     const resize = () => instance.resize();
     window.addEventListener('resize', resize);
@@ -32,28 +63,66 @@ export function PaymentsChart({ points, textColor }: { points: SeriesPoint[]; te
   }, []);
 
   useEffect(() => {
+    const axis = (name: string, position: 'left' | 'right', offset = 0) => ({
+      type: 'value' as const,
+      name,
+      position,
+      offset,
+      alignTicks: true,
+      axisLine: { show: true },
+      axisLabel: { formatter: tick },
+    });
     chart.current?.setOption(
       {
         backgroundColor: 'transparent',
         textStyle: { color: textColor },
-        tooltip: { trigger: 'axis' },
+        tooltip: { trigger: 'axis', className: 'payments-chart-tooltip' },
         legend: { top: 0, left: 'center', data: ['Cantidad', 'BS', '$'], textStyle: { color: textColor } },
-        toolbox: { top: 0, right: 8, feature: { saveAsImage: { title: 'Descargar imagen', name: 'Pagos' } } },
-        grid: { left: 70, right: 60, bottom: 30, top: 70 },
+        grid: { left: 90, right: 150, bottom: 30, top: 60 },
         xAxis: { type: 'category', boundaryGap: false, data: points.map((point) => label(point.date)) },
-        yAxis: [
-          { type: 'value', name: 'Monto' },
-          { type: 'value', name: 'Cantidad', minInterval: 1 },
-        ],
+        yAxis: [axis('BS', 'left'), axis('$', 'right'), { ...axis('Cantidad', 'right', 80), minInterval: 1 }],
         series: [
-          { name: 'Cantidad', type: 'line', yAxisIndex: 1, smooth: true, areaStyle: {}, data: points.map((point) => point.count_payments) },
-          { name: 'BS', type: 'line', smooth: true, areaStyle: {}, data: points.map((point) => Number(point.amount_payment)) },
-          { name: '$', type: 'line', smooth: true, areaStyle: {}, data: points.map((point) => Number(point.dollar_amount_payment)) },
+          {
+            name: 'Cantidad',
+            type: 'line',
+            yAxisIndex: 2,
+            smooth: true,
+            areaStyle: {},
+            data: points.map((point) => point.count_payments),
+            tooltip: { valueFormatter: (value: unknown) => tick(Number(value)) },
+          },
+          {
+            name: 'BS',
+            type: 'line',
+            yAxisIndex: 0,
+            smooth: true,
+            areaStyle: {},
+            data: points.map((point) => Number(point.amount_payment)),
+            tooltip: { valueFormatter: (_value: unknown, index: number) => formatMoney(points[index]?.amount_payment, 'BS') },
+          },
+          {
+            name: '$',
+            type: 'line',
+            yAxisIndex: 1,
+            smooth: true,
+            areaStyle: {},
+            data: points.map((point) => Number(point.dollar_amount_payment)),
+            tooltip: { valueFormatter: (_value: unknown, index: number) => formatMoney(points[index]?.dollar_amount_payment, '$') },
+          },
         ],
       },
       true,
     );
   }, [points, textColor]);
 
-  return <div ref={element} role="img" aria-label="Gráfico de pagos: cantidad, BS y $" style={{ width: '100%', height: 340 }} />;
+  return (
+    <Flex vertical gap={8}>
+      <Flex justify="end">
+        <Button icon={<DownloadOutlined />} onClick={() => chart.current && void downloadImage(chart.current, background)}>
+          Descargar imagen
+        </Button>
+      </Flex>
+      <div ref={element} role="img" aria-label="Gráfico de pagos: cantidad, BS y $" style={{ width: '100%', height: 340 }} />
+    </Flex>
+  );
 }

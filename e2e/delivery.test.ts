@@ -1,0 +1,103 @@
+import type { CDPSession, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumPath, loginAs, newPage, useBrowser } from './support/browser';
+import { CHROMIUM_MISSING } from './support/chromium';
+
+const { browser, baseUrl } = useBrowser();
+
+/** Chrome DevTools' "Fast 4G" preset: 9 Mbit/s down, 1.5 Mbit/s up, 165 ms added to each request. */
+const FAST_4G = { offline: false, latency: 60 * 2.75, downloadThroughput: (9_000_000 / 8) * 0.9, uploadThroughput: (1_500_000 / 8) * 0.9 };
+
+/**
+ * Counts what crosses the (throttled) network: requests, bytes as transferred (compressed, with
+ * headers), and the build's assets that were asked of the server rather than taken from the cache.
+ */
+async function throttledNetwork(page: Page) {
+  const cdp: CDPSession = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', FAST_4G);
+  let requests = 0;
+  let bytes = 0;
+  let assetsFromServer: string[] = [];
+  cdp.on('Network.requestWillBeSent', () => requests++);
+  cdp.on('Network.loadingFinished', (event) => (bytes += event.encodedDataLength));
+  const fromMemory = new Set<string>();
+  cdp.on('Network.requestServedFromCache', ({ requestId }) => fromMemory.add(requestId));
+  cdp.on('Network.responseReceived', ({ requestId, response }) => {
+    if (new URL(response.url).pathname.startsWith('/assets/') && !response.fromDiskCache && !fromMemory.has(requestId)) assetsFromServer.push(response.url);
+  });
+  return {
+    sent: () => ({ requests, bytes, assetsFromServer }),
+    reset: () => {
+      requests = 0;
+      bytes = 0;
+      assetsFromServer = [];
+    },
+  };
+}
+
+/** Milliseconds from asking for the page until the Pagos table shows its first row. */
+async function timeToRows(page: Page, go: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await go();
+  await page.getByRole('table', { name: 'Pagos' }).locator('tbody tr.ant-table-row').first().waitFor();
+  return performance.now() - started;
+}
+
+describe.skipIf(!chromiumPath)(`delivery on a phone connection in Chromium${chromiumPath ? '' : ` (${CHROMIUM_MISSING})`}`, () => {
+  // The weight and the cache are checked; the times are printed (README "Delivery"), not asserted:
+  // on a shared CI machine they measure the machine as much as the app.
+  it('a cold Pagos on fast 4G stays within its weight, and a reload takes every script and style from the cache', async () => {
+    const login = await newPage(browser(), baseUrl());
+    await loginAs(login, 'cajero@recaudo.test');
+    const session = await login.context().storageState();
+    await login.context().close();
+
+    // A new browser context: the cache is empty, the session is the cashier's.
+    const page = await newPage(browser(), baseUrl(), { storageState: session });
+    const network = await throttledNetwork(page);
+    const cold = await timeToRows(page, () => page.goto('/payments'));
+    await page.waitForLoadState('networkidle');
+    const coldSent = network.sent();
+
+    network.reset();
+    const reload = await timeToRows(page, () => page.reload());
+    await page.waitForLoadState('networkidle');
+    const reloadSent = network.sent();
+    console.info(
+      `Pagos en Fast 4G: en frío ${Math.round(cold)} ms, ${coldSent.requests} peticiones, ${(coldSent.bytes / 1024).toFixed(0)} KB; ` +
+        `al recargar ${Math.round(reload)} ms, ${reloadSent.requests} peticiones, ${(reloadSent.bytes / 1024).toFixed(0)} KB`,
+    );
+    // 1.9 MB before compression (issue 34), 653 KB now; the goal of 600 KB needs fewer requests
+    // (each carries its headers), see docs/decisions.md. The budget keeps what was won.
+    expect(coldSent.bytes).toBeLessThan(680 * 1024);
+    expect(coldSent.assetsFromServer.length).toBeGreaterThan(20);
+    // A reload asks the server for the page, its API calls and the socket only.
+    expect(reloadSent.assetsFromServer).toEqual([]);
+    expect(reloadSent.bytes).toBeLessThan(60 * 1024);
+    await page.context().close();
+  }, 60_000);
+
+  it("serves the page's scripts and styles compressed and cached for a year, and the page itself revalidated", async () => {
+    const document = await fetch(`${baseUrl()}/payments`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(document.headers.get('cache-control')).toBe('no-cache');
+    expect(document.headers.get('content-encoding')).toBe('br');
+    const html = await document.text();
+    const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!);
+    expect(assets.length).toBeGreaterThan(1);
+    for (const asset of assets) {
+      const plain = await fetch(`${baseUrl()}${asset}`, { headers: { 'accept-encoding': 'identity' } });
+      // Files under 1 KB have no compressed copy: it would save less than its headers cost.
+      const compressed = (await plain.arrayBuffer()).byteLength >= 1024;
+      for (const encoding of ['br', 'gzip'] as const) {
+        const answer = await fetch(`${baseUrl()}${asset}`, { headers: { 'accept-encoding': encoding } });
+        expect(answer.status, asset).toBe(200);
+        expect(answer.headers.get('cache-control'), asset).toBe('public, max-age=31536000, immutable');
+        expect(answer.headers.get('content-encoding'), asset).toBe(compressed ? encoding : null);
+        expect(answer.headers.get('vary'), asset).toMatch(/accept-encoding/i);
+        await answer.arrayBuffer();
+      }
+    }
+    expect(assets.filter((asset) => asset.endsWith('.js')).length).toBeGreaterThan(3);
+  });
+});
