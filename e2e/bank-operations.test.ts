@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiAs, chromiumPath, loginAs, newPage, selectOption, snapshot, useBrowser } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
+import { caracasDay } from './support/dates';
 import { owingAddress, type DemoClient } from './support/demo-records';
 
 const { browser, baseUrl } = useBrowser();
@@ -11,14 +12,6 @@ interface Movement {
   mov: string;
   importe: string;
   observacion: string;
-}
-
-/** A Caracas day `back` days ago as DD/MM/YYYY. */
-function caracasDay(back: number): string {
-  const day = new Date(Date.now() - back * 86_400_000);
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Caracas', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(day);
-  const part = (type: string) => parts.find((item) => item.type === type)!.value;
-  return `${part('day')}/${part('month')}/${part('year')}`;
 }
 
 describe.skipIf(!chromiumPath)(`bank validation in Chromium${chromiumPath ? '' : ` (${CHROMIUM_MISSING})`}`, () => {

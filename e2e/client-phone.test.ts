@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { chromiumPath, loginAs, snapshot, useBrowser } from './support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { apiAs, chromiumPath, loginAs, selectOption, snapshot, useBrowser } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
+import { caracasDate } from './support/dates';
 
 const { browser, baseUrl } = useBrowser();
 
@@ -86,4 +87,64 @@ describe.skipIf(!chromiumPath)(`the client portal on a phone in Chromium${chromi
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it('the client pays what she owes by Pago Móvil against the bank simulator, holds the receipt at once, and the payment is approved and numbered', async () => {
+    const api = await apiAs(baseUrl());
+    const [client] = await api<{ id: number; email: string; phone: string[] }[]>('clients/selects/data?search=12345678');
+    const { page, errors } = await phonePage();
+    await loginAs(page, 'cliente@recaudo.test');
+    await page.getByText('Lo que debo').waitFor();
+    await page.getByRole('button', { name: /^Pagar/ }).first().click();
+    const panel = page.getByRole('dialog', { name: 'Nuevo pago' });
+    await panel.getByText(/^Pagar deuda total/).waitFor();
+    await selectOption(page, panel, 'Método de pago', 'Pago móvil');
+    // What the form asks her to pay (her whole debt at today's rate) is what she sends from her bank's app.
+    const due = await panel.getByLabel('Monto pagado').getAttribute('aria-valuenow');
+    expect(Number(due)).toBeGreaterThan(0);
+
+    // Her Pago Móvil reaches the bank: from Banesco, from the phone Recaudo has on file, today.
+    const { day, month, year } = caracasDate();
+    const reference = String(Date.now()).slice(-8);
+    const phone = `0${client!.phone[0]}`;
+    const { url, apiKey } = inject('bankSimulator');
+    const credit = await fetch(`${url}/simulador/creditos`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+      body: JSON.stringify({ referencia: reference, fechaPago: `${year}-${month}-${day}`, importe: Number(due).toFixed(2), bancoOrigen: '0134', telefonoPagador: phone }),
+    });
+    expect(((await credit.json()) as { code: string }).code).toBe('1000');
+
+    await panel.getByLabel('Referencia').fill(reference);
+    await selectOption(page, panel, 'Banco de origen', '0134 - Banesco', { search: '0134', exact: false });
+    const date = panel.getByLabel('Fecha de pago');
+    await date.click();
+    await date.fill(`${day}-${month}-${year}`);
+    // Tab, not Enter: Enter in a field of the form submits it, and she has not validated yet.
+    await date.press('Tab');
+    await panel.getByRole('button', { name: /Validar pago con BDV/ }).click();
+    const modal = page.getByRole('dialog', { name: 'Validar pago móvil con BDV' });
+    await modal.getByRole('radio').first().check();
+    await modal.getByRole('button', { name: 'Validar pago' }).click();
+
+    await page.getByText('Pago aprobado').waitFor({ timeout: 30_000 });
+    expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+    await snapshot(page, 'client-pago-movil-approved-390');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Descargar recibo' }).click();
+    expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
+    // Done: the panel offers no second Guardar, only Cerrar.
+    const footer = page.locator('.ant-drawer-footer');
+    expect(await footer.getByRole('button', { name: 'Guardar' }).count()).toBe(0);
+    await footer.getByRole('button', { name: 'Cerrar' }).click();
+    await page.getByText('Pago aprobado').waitFor({ state: 'hidden' });
+
+    // Approved and numbered without staff, once, with the bank's reference.
+    const stored = await api<{ data: { reference: string; status: number; bdv_verified: boolean; number_correlative: string | null }[] }>(`payments?search=${reference}&per_page=10`);
+    const paid = stored.data.filter((row) => row.reference.endsWith(reference));
+    expect(paid).toHaveLength(1);
+    expect(paid[0]).toMatchObject({ status: 1, bdv_verified: true });
+    expect(paid[0]!.number_correlative).not.toBeNull();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 180_000);
 });

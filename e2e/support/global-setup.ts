@@ -12,8 +12,19 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The shared bank simulator, for a test to add the pago móvil a client has just made. */
+    bankSimulator: { url: string; apiKey: string };
   }
 }
+
+/** The credentials `npm run simulators` and the server share (README "Simuladores"). */
+const SIMULATOR_SETTINGS = {
+  INVOICE_PROVIDER_USER: 'recaudo',
+  INVOICE_PROVIDER_PASSWORD: 'simulador',
+  BANK_API_KEY: 'simulador-bdv',
+  BANK_ACCOUNT: '01020000000000000000',
+  BANK_PHONE: '04120000000',
+};
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -28,24 +39,41 @@ function freePort(): Promise<number> {
 /** Migrating and seeding an empty database took 71 s on the shared 2-core machine under load (issue 35). */
 const SERVER_START_SECONDS = 180;
 
-async function waitForServer(url: string, child: ChildProcess, output: () => string): Promise<void> {
+/** Waits until `url` answers `status` (any answer when null). */
+async function waitForAnswer(url: string, status: number | null, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + SERVER_START_SECONDS * 1000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`El servidor terminó al iniciar:\n${output()}`);
+    if (child.exitCode !== null) throw new Error(`El proceso terminó al iniciar:\n${output()}`);
     try {
-      const response = await fetch(`${url}/api/auth/me`, { method: 'POST' });
-      if (response.status === 401) return;
+      const response = await fetch(url, { method: 'POST' });
+      if (status === null || response.status === status) return;
     } catch {
       // Not listening yet.
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`El servidor no respondió en ${SERVER_START_SECONDS} s:\n${output()}`);
+  throw new Error(`${url} no respondió en ${SERVER_START_SECONDS} s:\n${output()}`);
+}
+
+/** A child process whose output is kept for the error that explains a failed start. */
+function startProcess(args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string } {
+  let log = '';
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.on('data', (chunk) => (log += chunk));
+  child.stderr?.on('data', (chunk) => (log += chunk));
+  return { child, output: () => log };
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
 }
 
 /**
  * Starts the built server once for all browser tests, on an empty embedded database in a
- * temporary directory with the demo seed, as a new user's first `npm start` would.
+ * temporary directory with the demo seed, as a new user's first `npm start` would, talking to
+ * the printer and the bank of `npm run simulators` as an office that trains on them does.
  */
 export default async function setup(project: TestProject) {
   if (!findChromium()) {
@@ -58,22 +86,37 @@ export default async function setup(project: TestProject) {
   if (!built) spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'recaudo-e2e-'));
-  const port = await freePort();
+  const [port, invoicePort, bankPort] = [await freePort(), await freePort(), await freePort()];
   const baseUrl = `http://127.0.0.1:${port}`;
-  let log = '';
-  const child = spawn(process.execPath, ['server/dist/main.js'], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: baseUrl, DEMO_SEED: 'true', LOG_LEVEL: 'warn', DATABASE_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const bankUrl = `http://127.0.0.1:${bankPort}`;
+  const simulators = startProcess(['--import', 'tsx', 'server/src/simulators.ts'], {
+    ...SIMULATOR_SETTINGS,
+    NODE_ENV: 'production',
+    DATA_DIR: path.join(dataDir, 'simulators'),
+    INVOICE_SIMULATOR_PORT: String(invoicePort),
+    BANK_SIMULATOR_PORT: String(bankPort),
   });
-  child.stdout?.on('data', (chunk) => (log += chunk));
-  child.stderr?.on('data', (chunk) => (log += chunk));
-  await waitForServer(baseUrl, child, () => log);
+  await waitForAnswer(`${bankUrl}/getMovement`, null, simulators.child, simulators.output);
+  const server = startProcess(['server/dist/main.js'], {
+    ...SIMULATOR_SETTINGS,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    APP_URL: baseUrl,
+    DEMO_SEED: 'true',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    INVOICE_PROVIDER_URL: `http://127.0.0.1:${invoicePort}/api`,
+    BANK_API_URL: bankUrl,
+  });
+  await waitForAnswer(`${baseUrl}/api/auth/me`, 401, server.child, server.output);
   project.provide('baseUrl', baseUrl);
+  project.provide('bankSimulator', { url: bankUrl, apiKey: SIMULATOR_SETTINGS.BANK_API_KEY });
 
   return async () => {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await stop(server.child);
+    await stop(simulators.child);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

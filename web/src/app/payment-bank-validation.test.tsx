@@ -92,6 +92,8 @@ describe('payment panel with the bank validation modal', () => {
     const form = Object.fromEntries((api.fetch.mock.calls.findLast(([url]) => String(url) === '/api/payments/store')![1]!.body as FormData).entries());
     expect(form).toMatchObject({ client_id: '10', address_payment_id: '1', conciliation_id: '41', bdv_verified: '1' });
     expect(onClose).not.toHaveBeenCalled();
+    // Done: no second Guardar under the receipt, only Cerrar.
+    expect(within(panel).queryByRole('button', { name: 'Guardar' })).toBeNull();
     await userEvent.click(within(panel).getByRole('button', { name: 'Cerrar' }));
     expect(onClose).toHaveBeenCalled();
   }, 120_000);

@@ -14,6 +14,8 @@ export interface SidePanelProps {
   submitting?: boolean;
   submitLabel?: string;
   size?: number;
+  /** The form inside has finished and shows its result: the footer offers only Cerrar, no second Guardar. */
+  done?: boolean;
   children: ReactNode;
 }
 
@@ -22,7 +24,7 @@ export interface SidePanelProps {
  * (a PanelForm, which reports the fields a Guardar found in error above the buttons).
  * Its content is dropped when closed, so each opening starts from the record's values.
  */
-export function SidePanel({ title, open, onClose, formId, submitting = false, submitLabel = 'Guardar', size = 420, children }: SidePanelProps) {
+export function SidePanel({ title, open, onClose, formId, submitting = false, submitLabel = 'Guardar', size = 420, done = false, children }: SidePanelProps) {
   const [attention, setAttention] = useState<Attention>(null);
   return (
     <Drawer
@@ -38,14 +40,20 @@ export function SidePanel({ title, open, onClose, formId, submitting = false, su
       footer={
         <Flex vertical gap={8}>
           {attention && <Alert type="error" showIcon role="alert" title={attention} />}
-          <Flex justify="flex-end" gap={8}>
-            <Button onClick={onClose} disabled={submitting}>
-              Cancelar
-            </Button>
-            <Button type="primary" htmlType="submit" form={formId} loading={submitting}>
-              {submitLabel}
-            </Button>
-          </Flex>
+          {done ? (
+            <Flex justify="flex-end">
+              <Button onClick={onClose}>Cerrar</Button>
+            </Flex>
+          ) : (
+            <Flex justify="flex-end" gap={8}>
+              <Button onClick={onClose} disabled={submitting}>
+                Cancelar
+              </Button>
+              <Button type="primary" htmlType="submit" form={formId} loading={submitting}>
+                {submitLabel}
+              </Button>
+            </Flex>
+          )}
         </Flex>
       }
     >

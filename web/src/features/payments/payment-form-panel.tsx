@@ -5,7 +5,7 @@ import Divider from 'antd/es/divider';
 import Row from 'antd/es/row';
 import Button from 'antd/es/button';
 import Result from 'antd/es/result';
-import { Fragment, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { SidePanel } from '../../components/side-panel';
 import { PanelForm } from '../../components/panel-form';
 import type { ClientOption } from '../../components/select-options';
@@ -50,11 +50,17 @@ interface PaymentFormPanelProps extends PaymentShortcuts {
  */
 export function PaymentFormPanel({ open, payment, onClose, defaultClient = null, payAddressId = null, newClientPanel, newAddressPanel, bankValidationModal }: PaymentFormPanelProps) {
   const save = useSavePayment();
+  const [approved, setApproved] = useState(false);
+  const close = () => {
+    setApproved(false);
+    onClose();
+  };
   return (
-    <SidePanel title={payment ? 'Editar pago' : 'Nuevo pago'} open={open} onClose={onClose} formId={FORM_ID} submitting={save.isPending} size={720}>
+    <SidePanel title={payment ? 'Editar pago' : 'Nuevo pago'} open={open} onClose={close} formId={FORM_ID} submitting={save.isPending} size={720} done={approved}>
       <PaymentForm
         payment={payment}
-        onClose={onClose}
+        onClose={close}
+        onApproved={() => setApproved(true)}
         save={save}
         defaultClient={defaultClient}
         payAddressId={payAddressId}
@@ -67,10 +73,14 @@ export function PaymentFormPanel({ open, payment, onClose, defaultClient = null,
 }
 
 /** The form: one section per job (client and address, months, method, amounts, documents, tickets and files), state in `usePaymentForm`. */
-function PaymentForm(props: PaymentFormArgs) {
+function PaymentForm({ onApproved, ...props }: PaymentFormArgs & { onApproved: () => void }) {
   const state = usePaymentForm(props);
   const { form, initial, save, staff, address, amounts, monthCount, commercial, currency, submit, onValuesChange, lock } = state;
-  if (state.approved) return <ApprovedReceipt payment={state.approved} onClose={state.onClose} />;
+  const approved = state.approved !== null;
+  useEffect(() => {
+    if (approved) onApproved();
+  }, [approved, onApproved]);
+  if (state.approved) return <ApprovedReceipt payment={state.approved} />;
   return (
     <>
       <PanelForm<PaymentFormValues>
@@ -120,7 +130,7 @@ function PaymentForm(props: PaymentFormArgs) {
 }
 
 /** A client's Pago Móvil validated with the bank: approved and numbered, its receipt here and in their e-mail (issue 33). */
-function ApprovedReceipt({ payment, onClose }: { payment: { hash: string; number_correlative: string | null }; onClose: () => void }) {
+function ApprovedReceipt({ payment }: { payment: { hash: string; number_correlative: string | null } }) {
   const [downloading, setDownloading] = useState(false);
   return (
     <Result
@@ -139,9 +149,6 @@ function ApprovedReceipt({ payment, onClose }: { payment: { hash: string; number
           }}
         >
           Descargar recibo
-        </Button>,
-        <Button key="close" size="large" onClick={onClose}>
-          Cerrar
         </Button>,
       ]}
     />
