@@ -41,6 +41,7 @@ beforeEach(() => {
     if (text.startsWith('/api/clients?')) return ok({ data: rows, current_page: 1, per_page: 10, total: 2, last_page: 1 });
     if (text === '/api/clients/delete' && init?.method === 'DELETE') return ok(null, 'Cliente eliminado');
     if (text === '/api/clients/change-status') return ok(null, 'Estatus del cliente actualizado');
+    if (text.startsWith('/api/communities/selects?')) return ok([{ id: 7, name: 'Urb. La Trigaleña' }]);
     return new Response(JSON.stringify({ success: false, message: 'No encontrado' }), { status: 404 });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -102,5 +103,21 @@ describe('Clientes', () => {
     const luisa = (await screen.findByText('Luisa Mendoza')).closest('tr')!;
     await userEvent.click(within(luisa).getByRole('button', { name: 'Ver detalle' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/client-detail/1');
+  });
+
+  it('opened from "Ver clientes" of a community, lists its clients and shows the filter until it is removed', async () => {
+    renderApp(<ClientsPage />, { path: '/clients?community=7', session: makeSession({ permissions: ['clients'] }) });
+    await screen.findByText('Luisa Mendoza');
+    expect(listCalls()[0]).toContain('filters[community][]=7');
+    const active = screen.getByRole('list', { name: 'Filtros activos' });
+    expect(await within(active).findByText('Comunidad: Urb. La Trigaleña')).toBeInTheDocument();
+    const naming = fetchMock.mock.calls.map(([url]) => decodeURIComponent(String(url))).find((url) => url.startsWith('/api/communities/selects?'));
+    expect(naming).toContain('id[]=7');
+    expect(screen.getByRole('button', { name: 'Filtros (1 activos)' })).toBeInTheDocument();
+
+    await userEvent.click(within(active).getByLabelText('Quitar filtro Comunidad'));
+    await waitFor(() => expect(listCalls().at(-1)).not.toContain('community'));
+    expect(screen.queryByRole('list', { name: 'Filtros activos' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/clients$/);
   });
 });
