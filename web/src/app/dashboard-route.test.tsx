@@ -6,6 +6,7 @@ import { paymentRow } from '../features/payments/payment-fixtures';
 import { installFakeApi, notFound, ok } from '../test/fake-api';
 import { makeSession, renderApp } from '../test/render';
 import DashboardRoute from './dashboard-route';
+import { chooseRowAction } from '../test/row-actions';
 
 // jsdom has no canvas: the chart renders its points as text here (the browser test draws the real one).
 vi.mock('../features/dashboard/payments-chart', () => ({
@@ -121,7 +122,7 @@ describe('Dashboard (administrator)', () => {
     renderApp(<DashboardRoute />, { path: '/dashboard', session: makeSession({ permissions: ['payments', 'edit_payment'] }) });
     const table = await screen.findByRole('table', { name: 'Pagos por Procesar' });
     const row = (await within(table).findByText(/00000555/)).closest('tr')!;
-    await userEvent.click(within(row).getByRole('button', { name: 'Aprobar' }));
+    await chooseRowAction(row, 'Aprobar');
     await waitFor(() => expect(statusChanges).toContainEqual(expect.objectContaining({ id: 55, status: 1 })));
     await waitFor(() => expect(dashboardCalls.length).toBeGreaterThanOrEqual(2));
     expect(api.success).toHaveBeenCalledWith('Pago aprobado');

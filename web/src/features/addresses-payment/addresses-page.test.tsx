@@ -6,6 +6,7 @@ import { installFakeApi, notFound, ok } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
 import { addressRow, commercialRow } from '../../test/address-rows';
 import AddressesPage from './addresses-page';
+import { chooseRowAction } from '../../test/row-actions';
 
 // The expansion belongs to another component (calendar and tickets); here only its wiring matters.
 vi.mock('./address-details', () => ({
@@ -189,7 +190,7 @@ describe('Direcciones de Pagos', () => {
   it('opens the form with the row to edit, and afresh for a new address', async () => {
     renderPage();
     const row = (await screen.findByText('Calle 3, casa 12')).closest('tr')!;
-    await userEvent.click(within(row).getByRole('button', { name: 'Editar' }));
+    await chooseRowAction(row, 'Editar');
     let panel: HTMLElement = await screen.findByRole('dialog', { name: 'Editar dirección' });
     expect(within(panel).getByLabelText('Dirección')).toHaveValue('Calle 3, casa 12');
     await userEvent.click(within(panel).getByRole('button', { name: 'Cancelar' }));
@@ -204,7 +205,7 @@ describe('Direcciones de Pagos', () => {
   it('deletes an address after the confirmation and reloads the list', async () => {
     renderPage();
     const row = (await screen.findByText('Calle 9')).closest('tr')!;
-    await userEvent.click(within(row).getByRole('button', { name: 'Eliminar' }));
+    await chooseRowAction(row, 'Eliminar');
     const dialog = await screen.findByRole('dialog', { name: 'Seguro de eliminar la dirección del cliente?' });
     expect(within(dialog).getByText('Calle 9 (Luisa Mendoza)')).toBeInTheDocument();
     const before = listCalls().length;

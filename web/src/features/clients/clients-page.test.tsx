@@ -6,6 +6,7 @@ import { registerNotifier } from '../../lib/notify';
 import { setToken } from '../../lib/storage';
 import { makeSession, renderApp } from '../../test/render';
 import ClientsPage from './clients-page';
+import { chooseRowAction } from '../../test/row-actions';
 
 const successToast = vi.fn();
 const fetchMock = vi.fn<typeof fetch>();
@@ -90,7 +91,7 @@ describe('Clientes', () => {
     const statusCall = fetchMock.mock.calls.find(([url]) => url === '/api/clients/change-status')!;
     expect(JSON.parse(statusCall[1]!.body as string)).toEqual({ id: 2, active: false });
 
-    await userEvent.click(within(pedro).getByRole('button', { name: 'Eliminar' }));
+    await chooseRowAction(pedro, 'Eliminar');
     const dialog = await screen.findByRole('dialog', { name: '¿Seguro de eliminar el cliente?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     await waitFor(() => expect(successToast).toHaveBeenCalledWith('Cliente eliminado'));
@@ -101,7 +102,7 @@ describe('Clientes', () => {
   it('opens the detail from a row', async () => {
     renderApp(<ClientsPage />, { path: '/clients', session: makeSession({ permissions: ALL }) });
     const luisa = (await screen.findByText('Luisa Mendoza')).closest('tr')!;
-    await userEvent.click(within(luisa).getByRole('button', { name: 'Ver detalle' }));
+    await chooseRowAction(luisa, 'Ver detalle');
     expect(screen.getByTestId('location')).toHaveTextContent('/client-detail/1');
   });
 

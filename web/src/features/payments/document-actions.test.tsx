@@ -8,6 +8,7 @@ import { makeSession, renderApp } from '../../test/render';
 import { METHODS, paymentRow } from './payment-fixtures';
 import PaymentsPage from './payments-page';
 import { InvoiceBadge } from '../../components/payment-documents/invoice-badge';
+import { chooseRowAction } from '../../test/row-actions';
 
 const issued = paymentRow({
   id: 7,
@@ -151,7 +152,7 @@ describe('document actions', () => {
       expect(within(row).getByRole('button', { name })).toBeInTheDocument();
     for (const name of ['Ver factura', 'Anular factura', 'Nota de débito', 'Nota de crédito', 'Aplicar retención'])
       expect(within(row).queryByRole('button', { name })).toBeNull();
-    await userEvent.click(within(row).getByRole('button', { name: 'Anular nota de entrega' }));
+    await chooseRowAction(row, 'Anular nota de entrega');
     expect(await screen.findByRole('dialog', { name: 'Anular nota de entrega' })).toBeInTheDocument();
   });
 
@@ -165,14 +166,14 @@ describe('document actions', () => {
 
   it('opens the PDF in the embedded viewer', async () => {
     show();
-    await userEvent.click(within(await rowOf('00000107')).getByRole('button', { name: 'Ver factura' }));
+    await chooseRowAction(await rowOf('00000107'), 'Ver factura');
     const viewer = await screen.findByRole('dialog', { name: 'Detalles de la factura' });
     await waitFor(() => expect(within(viewer).getByTitle('Factura PDF')).toHaveAttribute('src', 'blob:factura'));
   });
 
   it('shows a payment’s printer calls with their validaciones', async () => {
     show();
-    await userEvent.click(within(await rowOf('00000108')).getByRole('button', { name: 'Registros de la factura' }));
+    await chooseRowAction(await rowOf('00000108'), 'Registros de la factura');
     const records = await screen.findByRole('dialog', { name: 'Registros de la factura' });
     expect(await within(records).findByText('comprador.direccion: longitud máxima 100')).toBeInTheDocument();
     expect(records).toHaveTextContent('Emision');
@@ -181,7 +182,7 @@ describe('document actions', () => {
 
   it('applies a retention: number and date required, then the server’s message', async () => {
     show();
-    await userEvent.click(within(await rowOf('00000107')).getByRole('button', { name: 'Aplicar retención' }));
+    await chooseRowAction(await rowOf('00000107'), 'Aplicar retención');
     const dialog = await screen.findByRole('dialog', { name: 'Aplicar retención' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Aplicar' }));
     // antd validates each field on its own: findAll would settle on the first message to appear.
@@ -199,7 +200,7 @@ describe('document actions', () => {
 
   it('cancels with a reason: empty is "Necesitas completar el campo"', async () => {
     show();
-    await userEvent.click(within(await rowOf('00000107')).getByRole('button', { name: 'Anular factura' }));
+    await chooseRowAction(await rowOf('00000107'), 'Anular factura');
     const dialog = await screen.findByRole('dialog', { name: 'Anular factura' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Si' }));
     expect(await within(dialog).findByText('Necesitas completar el campo')).toBeInTheDocument();
@@ -211,7 +212,7 @@ describe('document actions', () => {
 
   it('e-mails the invoice to the client’s address by default, dropping invalid ones and showing them', async () => {
     show();
-    await userEvent.click(within(await rowOf('00000107')).getByRole('button', { name: 'Enviar factura por correo' }));
+    await chooseRowAction(await rowOf('00000107'), 'Enviar factura por correo');
     const dialog = await screen.findByRole('dialog', { name: 'Enviar factura por correo' });
     expect(dialog).toHaveTextContent('sol@correo.test');
     await userEvent.type(within(dialog).getByRole('combobox'), 'no-es-correo{enter}');
@@ -222,7 +223,7 @@ describe('document actions', () => {
 
   it('generates a debit note: the fields the method asks are required, then the note goes to the printer', async () => {
     show();
-    await userEvent.click(within(await rowOf('00000107')).getByRole('button', { name: 'Nota de débito' }));
+    await chooseRowAction(await rowOf('00000107'), 'Nota de débito');
     const panel = await screen.findByRole('dialog', { name: 'Generar nota de débito' });
     // The payment's method (Transferencia, type 1) asks for the reference.
     expect(await within(panel).findByLabelText('Referencia')).toBeInTheDocument();

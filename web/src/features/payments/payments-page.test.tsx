@@ -7,6 +7,7 @@ import { CLIENTS, METHODS, paymentRow } from './payment-fixtures';
 import { PaymentsList } from './payments-list';
 import PaymentsPage from './payments-page';
 import ReceiptsPage from './receipts-page';
+import { chooseRowAction } from '../../test/row-actions';
 
 const rows = [
   paymentRow({
@@ -169,7 +170,7 @@ describe('Pagos (staff)', () => {
 
   it('approves a payment with series at once, with empty notes', async () => {
     show();
-    await userEvent.click(within(await rowOf('Luisa Mendoza')).getByRole('button', { name: 'Aprobar' }));
+    await chooseRowAction(await rowOf('Luisa Mendoza'), 'Aprobar');
     await waitFor(() => expect(api.success).toHaveBeenCalledWith('Pago aprobado'));
     expect(screen.queryByRole('dialog', { name: 'Aprobar pago' })).not.toBeInTheDocument();
     const [call] = calls('/api/payments/change-status');
@@ -179,7 +180,7 @@ describe('Pagos (staff)', () => {
 
   it('asks the series of a payment without one in "Aprobar pago" and sends it with the approval', async () => {
     show();
-    await userEvent.click(within(await rowOf('Rosa Blanco')).getByRole('button', { name: 'Aprobar' }));
+    await chooseRowAction(await rowOf('Rosa Blanco'), 'Aprobar');
     const dialog = await screen.findByRole('dialog', { name: 'Aprobar pago' });
     expect(dialog).toHaveTextContent('Pago #4 de Rosa Blanco');
     expect(dialog).toHaveTextContent('El pago no tiene serie');
@@ -200,7 +201,7 @@ describe('Pagos (staff)', () => {
 
   it('starts "Aprobar pago" on the user’s own series, the only one offered without use_all_series', async () => {
     show(ALL, { use_all_series: false, correlative_id: 2 });
-    await userEvent.click(within(await rowOf('Rosa Blanco')).getByRole('button', { name: 'Aprobar' }));
+    await chooseRowAction(await rowOf('Rosa Blanco'), 'Aprobar');
     const dialog = await screen.findByRole('dialog', { name: 'Aprobar pago' });
     await waitFor(() => expect(within(dialog).getByTitle('B')).toBeInTheDocument());
     await userEvent.click(within(dialog).getByLabelText('Serie'));
@@ -212,14 +213,14 @@ describe('Pagos (staff)', () => {
 
   it('rejects after asking the reason in "Rechazar pago" with No / Si', async () => {
     show();
-    await userEvent.click(within(await rowOf('00000102')).getByRole('button', { name: 'Rechazar' }));
+    await chooseRowAction(await rowOf('00000102'), 'Rechazar');
     const dialog = await screen.findByRole('dialog', { name: 'Rechazar pago' });
     expect(within(dialog).getByLabelText('Motivo del rechazo')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'No' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Rechazar pago' })).not.toBeInTheDocument());
     expect(calls('/api/payments/change-status')).toHaveLength(0);
 
-    await userEvent.click(within(await rowOf('00000102')).getByRole('button', { name: 'Rechazar' }));
+    await chooseRowAction(await rowOf('00000102'), 'Rechazar');
     // antd gives every dialog the same test id; after the first one closed, its title is found by text.
     const again = (await screen.findByText('Rechazar pago', { selector: '.ant-modal-title' })).closest<HTMLElement>('[role="dialog"]')!;
     await userEvent.click(within(again).getByRole('button', { name: 'Si' }));
@@ -232,7 +233,7 @@ describe('Pagos (staff)', () => {
 
   it('deletes after "¿Seguro de eliminar el pago?"', async () => {
     show();
-    await userEvent.click(within(await rowOf('00000102')).getByRole('button', { name: 'Eliminar' }));
+    await chooseRowAction(await rowOf('00000102'), 'Eliminar');
     const dialog = await screen.findByRole('dialog', { name: '¿Seguro de eliminar el pago?' });
     expect(dialog).toHaveTextContent('Nº 00000102 · Panadería La Esquina');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
@@ -242,12 +243,12 @@ describe('Pagos (staff)', () => {
 
   it('shows the notes, downloads the receipt and expands a row to its months and tickets', async () => {
     show();
-    await userEvent.click(within(await rowOf('00000103')).getByRole('button', { name: 'Notas' }));
+    await chooseRowAction(await rowOf('00000103'), 'Notas');
     const notes = await screen.findByRole('dialog', { name: 'Notas' });
     expect(notes).toHaveTextContent('La referencia no aparece en el estado de cuenta del banco emisor.');
     await userEvent.click(within(notes).getByRole('button', { name: /Close|Cerrar/ }));
 
-    await userEvent.click(within(await rowOf('00000102')).getByRole('button', { name: 'Descargar recibo' }));
+    await chooseRowAction(await rowOf('00000102'), 'Descargar recibo');
     await waitFor(() => expect(calls('/api/payments/generate-payment-pdf/abc123')).toHaveLength(1));
     expect(api.error).not.toHaveBeenCalled();
 
@@ -261,7 +262,7 @@ describe('Pagos (staff)', () => {
 
   it('mails the receipt with the payment’s hash and shows the server’s answer', async () => {
     show();
-    await userEvent.click(within(await rowOf('00000102')).getByRole('button', { name: 'Enviar recibo por correo' }));
+    await chooseRowAction(await rowOf('00000102'), 'Enviar recibo por correo');
     await waitFor(() => expect(api.success).toHaveBeenCalledWith('Recibo enviado al correo del cliente'));
     const [call] = calls('/api/payments/send-mail-payment-pdf');
     expect(call![1]!.method).toBe('POST');
@@ -270,7 +271,7 @@ describe('Pagos (staff)', () => {
 
   it('a client without e-mail: the server’s refusal is the toast', async () => {
     show();
-    await userEvent.click(within(await rowOf('Calle 5, casa 1')).getByRole('button', { name: 'Enviar recibo por correo' }));
+    await chooseRowAction(await rowOf('Calle 5, casa 1'), 'Enviar recibo por correo');
     await waitFor(() => expect(api.error).toHaveBeenCalledWith('El cliente no tiene un correo registrado', ['El cliente no tiene un correo registrado']));
     expect(api.success).not.toHaveBeenCalled();
   });
