@@ -86,17 +86,21 @@ describe('Clientes', () => {
   it('toggles the active flag and deletes a client after the confirmation', async () => {
     renderApp(<ClientsPage />, { path: '/clients', session: makeSession({ permissions: ALL }) });
     const pedro = (await screen.findByText('Pedro Díaz')).closest('tr')!;
-    await userEvent.click(within(pedro).getByRole('switch', { name: 'Estatus de Pedro Díaz' }));
-    await waitFor(() => expect(successToast).toHaveBeenCalledWith('Estatus del cliente actualizado'));
-    const statusCall = fetchMock.mock.calls.find(([url]) => url === '/api/clients/change-status')!;
-    expect(JSON.parse(statusCall[1]!.body as string)).toEqual({ id: 2, active: false });
-
     await chooseRowAction(pedro, 'Eliminar');
     const dialog = await screen.findByRole('dialog', { name: '¿Seguro de eliminar el cliente?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     await waitFor(() => expect(successToast).toHaveBeenCalledWith('Cliente eliminado'));
     const deleteCall = fetchMock.mock.calls.find(([url]) => url === '/api/clients/delete')!;
     expect(JSON.parse(deleteCall[1]!.body as string)).toEqual({ id: 2 });
+
+    // rc-component's ids are fixed in tests: the switch's confirmation comes after the delete dialog, whose name it would share.
+    await userEvent.click(within(pedro).getByRole('switch', { name: 'Estatus de Pedro Díaz' }));
+    expect(await screen.findByText('Estatus de Pedro Díaz pasa a Inactivo.')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/clients/change-status')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
+    await waitFor(() => expect(successToast).toHaveBeenCalledWith('Estatus del cliente actualizado'));
+    const statusCall = fetchMock.mock.calls.find(([url]) => url === '/api/clients/change-status')!;
+    expect(JSON.parse(statusCall[1]!.body as string)).toEqual({ id: 2, active: false });
   });
 
   it('opens the detail from a row', async () => {

@@ -56,17 +56,19 @@ describe('Métodos de Pago', () => {
     await userEvent.keyboard('{Escape}');
 
     const row = screen.getByText('Zelle').closest('tr')!;
-    await userEvent.click(within(row).getByRole('switch', { name: 'Estatus de Zelle' }));
-    await waitFor(() => expect(successToast).toHaveBeenCalledWith('Estatus del método de pago actualizado'));
-    const statusCall = fetchMock.mock.calls.find(([url]) => url === '/api/payment-methods/change-status')!;
-    expect(JSON.parse(statusCall[1]!.body as string)).toEqual({ id: 5, active: false });
-
     await chooseRowAction(row, 'Eliminar');
     const dialog = await screen.findByRole('dialog', { name: '¿Seguro de eliminar el método de pago?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     await waitFor(() => expect(successToast).toHaveBeenCalledWith('Método de pago eliminado'));
     const deleteCall = fetchMock.mock.calls.find(([url]) => url === '/api/payment-methods/delete')!;
     expect(JSON.parse(deleteCall[1]!.body as string)).toEqual({ id: 5 });
+
+    // After the delete dialog: rc-component's fixed test ids would give the confirmation its name.
+    await userEvent.click(within(row).getByRole('switch', { name: 'Estatus de Zelle' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirmar' }));
+    await waitFor(() => expect(successToast).toHaveBeenCalledWith('Estatus del método de pago actualizado'));
+    const statusCall = fetchMock.mock.calls.find(([url]) => url === '/api/payment-methods/change-status')!;
+    expect(JSON.parse(statusCall[1]!.body as string)).toEqual({ id: 5, active: false });
   });
 
   it('removing the stored logo sends deleteOldFile in the multipart update', async () => {
