@@ -39,3 +39,31 @@ export async function rowMenuItem(row: HTMLElement, label: string): Promise<HTML
   const menu = await openRowMenu(row);
   return within(menu).getByRole('menuitem', { name: label });
 }
+
+/**
+ * What a person sees of a row's actions: its labeled buttons, and the "Más" entries in order
+ * (disabled ones marked "(inactivo)", destructive ones "(rojo)").
+ */
+export async function rowActionLayout(row: HTMLElement): Promise<{ buttons: string[]; menu: string[] }> {
+  const more = within(row).queryByRole('button', { name: /^Más acciones/ });
+  const cell = (more ?? row).closest('td') ?? row;
+  const buttons = [...cell.querySelectorAll<HTMLButtonElement>('button')]
+    .filter((button) => button !== more)
+    .map((button) => `${button.textContent ?? ''}${button.disabled ? ' (inactivo)' : ''}`);
+  if (!more) return { buttons, menu: [] };
+  const menu = await openRowMenu(row);
+  const entries = within(menu)
+    .getAllByRole('menuitem')
+    .map(
+      (item) =>
+        `${item.textContent ?? ''}${item.getAttribute('aria-disabled') === 'true' ? ' (inactivo)' : ''}${item.classList.contains('ant-dropdown-menu-item-danger') ? ' (rojo)' : ''}`,
+    );
+  await userEvent.keyboard('{Escape}');
+  return { buttons, menu: entries };
+}
+
+/** Every action the row offers, buttons and "Más" entries, by name only. */
+export async function rowActionNames(row: HTMLElement): Promise<string[]> {
+  const { buttons, menu } = await rowActionLayout(row);
+  return [...buttons, ...menu].map((entry) => entry.replace(/ \((inactivo|rojo)\)/g, ''));
+}

@@ -100,12 +100,15 @@ describe('Tickets de Pago', () => {
     expect(bodyOf('/api/tickets-payments/update')).toEqual({ id: 2, name: 'Aseo Urbano', color: '#1677ff', validity_date: '2999-12-31' });
   });
 
-  it('flips the status at once and keeps it when the server confirms', async () => {
+  it('flips the status as soon as it is confirmed and keeps it when the server confirms', async () => {
     let settle: (response: Response) => void = () => undefined;
     statusAnswer = () => new Promise((resolve) => (settle = resolve));
     renderApp(<TicketsPage />, { path: '/tickets-payments', session: makeSession({ permissions: ALL }) });
     const toggle = within(await rowOf('Aseo Urbano')).getByRole('switch', { name: 'Estado de Aseo Urbano' });
     await userEvent.click(toggle);
+    expect(await screen.findByText('Estado de Aseo Urbano pasa a Inactivo.')).toBeInTheDocument();
+    expect(toggle).toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
     await waitFor(() => expect(toggle).not.toBeChecked());
     expect(bodyOf('/api/tickets-payments/change-status')).toEqual({ id: 2, status: false });
     settle(ok(null, 'Estatus del ticket de pago actualizado'));
@@ -118,6 +121,7 @@ describe('Tickets de Pago', () => {
     renderApp(<TicketsPage />, { path: '/tickets-payments', session: makeSession({ permissions: ALL }) });
     const toggle = within(await rowOf('Temporada Navideña')).getByRole('switch', { name: 'Estado de Temporada Navideña' });
     await userEvent.click(toggle);
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirmar' }));
     await waitFor(() => expect(toggle).not.toBeChecked());
     settle(failure('No se ha encontrado el ticket de pago', 422));
     await waitFor(() => expect(api.error).toHaveBeenCalledWith('No se ha encontrado el ticket de pago', []));
