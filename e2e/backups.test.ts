@@ -39,7 +39,7 @@ describe.skipIf(!chromiumPath)(`Respaldos in Chromium${chromiumPath ? '' : ` (${
     const header = JSON.parse(gunzipSync(content).toString('utf8').split('\n')[0]!);
     expect(header.header.format).toBe('recaudo-backup');
 
-    await row.getByRole('button', { name: /Eliminar/ }).click();
+    await chooseRowAction(page, row, 'Eliminar');
     const confirm = page.getByRole('dialog', { name: '¿Seguro de eliminar el respaldo?' });
     await confirm.waitFor();
     await clickAndExpectToast(page, confirm.getByRole('button', { name: 'Eliminar' }), 'Respaldo eliminado');

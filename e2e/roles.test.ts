@@ -30,7 +30,7 @@ describe.skipIf(!chromiumPath)(`roles and permissions in Chromium${chromiumPath 
     await snapshot(page, 'role-permissions');
     await page.getByRole('button', { name: 'Volver a roles' }).click();
 
-    await page.getByRole('row', { name: /Supervisión Regional/ }).getByRole('button', { name: /Eliminar/ }).click();
+    await chooseRowAction(page, page.getByRole('row', { name: /Supervisión Regional/ }), 'Eliminar');
     const confirm = page.getByRole('dialog', { name: '¿Seguro de eliminar el rol?' });
     await clickAndExpectToast(page, confirm.getByRole('button', { name: 'Eliminar' }), 'Rol eliminado');
     await page.getByRole('row', { name: /Supervisión Regional/ }).waitFor({ state: 'detached' });

@@ -17,7 +17,8 @@ export async function openRowMenu(row: HTMLElement): Promise<HTMLElement> {
 
 /** Runs a row action as a person would: its labeled button, or the entry of the row's "Más" menu. */
 export async function chooseRowAction(row: HTMLElement, label: string): Promise<void> {
-  const button = within(row).queryByRole('button', { name: label });
+  // A link action ("Ver clientes") is an anchor styled as a button.
+  const button = within(row).queryByRole('button', { name: label }) ?? within(row).queryByRole('link', { name: label });
   if (button) {
     await userEvent.click(button);
     return;

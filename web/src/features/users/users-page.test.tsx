@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import { notFound, ok, installFakeApi } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
 import UsersPage from './users-page';
-import { chooseRowAction } from '../../test/row-actions';
 
 const paged = (rows: unknown[]) => ({ data: rows, current_page: 1, per_page: 10, total: rows.length, last_page: 1 });
 
