@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { apiAs, chromiumPath, clickAndExpectToast, loginAs, newPage, snapshot, useBrowser } from './support/browser';
+import { apiAs, chromiumPath, clickAndExpectToast, loginAs, newPage, snapshot, useBrowser, chooseRowAction } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
 
 const { browser, baseUrl } = useBrowser();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { clickAndExpectToast, clickOption, chromiumPath, loginAs, newPage, snapshot, useBrowser } from './support/browser';
+import { clickAndExpectToast, clickOption, chromiumPath, loginAs, newPage, snapshot, useBrowser, chooseRowAction } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
 
 const { browser, baseUrl } = useBrowser();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiAs, clickAndExpectToast, chromiumPath, loginAs, newPage, selectOption, snapshot, useBrowser } from './support/browser';
+import { apiAs, clickAndExpectToast, chromiumPath, loginAs, newPage, selectOption, snapshot, useBrowser, chooseRowAction } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
 import { owingAddress } from './support/demo-records';
 
@@ -65,7 +65,7 @@ describe.skipIf(!chromiumPath)(`legal documents in Chromium${chromiumPath ? '' :
     expect(await viewer.locator('iframe').getAttribute('src')).toMatch(/^blob:/);
     await viewer.getByRole('button', { name: /Close|Cerrar/ }).click();
 
-    await first.getByRole('button', { name: 'Aplicar retención' }).click();
+    await chooseRowAction(page, first, 'Aplicar retención');
     const retention = page.locator('.ant-modal').filter({ hasText: 'Aplicar retención' });
     await retention.getByLabel('Nº de comprobante').fill('20261100000001');
     await retention.getByLabel('Fecha del comprobante').click();
