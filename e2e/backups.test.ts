@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { apiAs, chromiumPath, clickAndExpectToast, loginAs, newPage, snapshot, useBrowser } from './support/browser';
+import { apiAs, chromiumPath, clickAndExpectToast, loginAs, newPage, snapshot, useBrowser, chooseRowAction } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
 
 const { browser, baseUrl } = useBrowser();
@@ -35,7 +35,7 @@ describe.skipIf(!chromiumPath)(`Respaldos in Chromium${chromiumPath ? '' : ` (${
     const header = JSON.parse(gunzipSync(content).toString('utf8').split('\n')[0]!);
     expect(header.header.format).toBe('recaudo-backup');
 
-    await row.getByRole('button', { name: /Eliminar/ }).click();
+    await chooseRowAction(page, row, 'Eliminar');
     const confirm = page.getByRole('dialog', { name: '¿Seguro de eliminar el respaldo?' });
     await confirm.waitFor();
     await clickAndExpectToast(page, confirm.getByRole('button', { name: 'Eliminar' }), 'Respaldo eliminado');

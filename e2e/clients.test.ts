@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clickAndExpectToast, clickOption, chromiumPath, loginAs, newPage, snapshot, useBrowser } from './support/browser';
+import { clickAndExpectToast, clickOption, chromiumPath, loginAs, newPage, snapshot, useBrowser, chooseRowAction } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
 
 const { browser, baseUrl } = useBrowser();
@@ -69,7 +69,7 @@ describe.skipIf(!chromiumPath)(`clients in Chromium${chromiumPath ? '' : ` (${CH
     await page.getByLabel('Buscar', { exact: true }).fill('Valentina Rojas');
     const again = page.getByRole('row', { name: /Valentina Rojas Prueba/ });
     await expect.poll(() => page.getByRole('table', { name: 'Clientes' }).locator('tbody tr.ant-table-row').count()).toBe(1);
-    await again.getByRole('button', { name: 'Eliminar' }).click();
+    await chooseRowAction(page, again, 'Eliminar');
     const confirm = page.getByRole('dialog', { name: '¿Seguro de eliminar el cliente?' });
     await clickAndExpectToast(page, confirm.getByRole('button', { name: 'Eliminar' }), 'Cliente eliminado');
     await again.waitFor({ state: 'detached' });

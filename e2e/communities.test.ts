@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { clickAndExpectToast, clickOption, chromiumPath, loginAs, newPage, snapshot, useBrowser } from './support/browser';
+import { clickAndExpectToast, clickOption, chromiumPath, loginAs, newPage, snapshot, useBrowser, chooseRowAction } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
 
 const { browser, baseUrl } = useBrowser();
@@ -77,7 +77,7 @@ describe.skipIf(!chromiumPath)(`communities in Chromium${chromiumPath ? '' : ` (
     await snapshot(page, 'communities');
 
     // Delete.
-    await row.getByRole('button', { name: /Eliminar/ }).click();
+    await chooseRowAction(page, row, 'Eliminar');
     const confirm = page.getByRole('dialog', { name: '¿Seguro de eliminar la comunidad?' });
     await clickAndExpectToast(page, confirm.getByRole('button', { name: 'Eliminar' }), 'Comunidad eliminada');
     await page.getByRole('row', { name: /Comunidad Prueba E2E/ }).waitFor({ state: 'detached' });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiAs, clickAndExpectToast, chromiumPath, loginAs, newPage, selectOption, snapshot, useBrowser } from './support/browser';
+import { apiAs, clickAndExpectToast, chromiumPath, loginAs, newPage, selectOption, snapshot, useBrowser, chooseRowAction } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
 import { owingAddress } from './support/demo-records';
 
@@ -69,7 +69,7 @@ describe.skipIf(!chromiumPath)(`legal documents in Chromium${chromiumPath ? '' :
     expect(await first.innerText()).toMatch(/00-\d{8}/);
     await snapshot(page, 'invoice-issued');
 
-    await first.getByRole('button', { name: 'Ver factura' }).click();
+    await chooseRowAction(page, first, 'Ver factura');
     const viewer = page.locator('.ant-modal').filter({ hasText: 'Detalles de la factura' });
     await viewer.locator('iframe[title="Factura PDF"]').waitFor();
     expect(await viewer.locator('iframe').getAttribute('src')).toMatch(/^blob:/);
@@ -80,7 +80,7 @@ describe.skipIf(!chromiumPath)(`legal documents in Chromium${chromiumPath ? '' :
     await snapshot(page, 'invoice-viewer');
     await viewer.getByRole('button', { name: /Close|Cerrar/ }).click();
 
-    await first.getByRole('button', { name: 'Aplicar retención' }).click();
+    await chooseRowAction(page, first, 'Aplicar retención');
     const retention = page.locator('.ant-modal').filter({ hasText: 'Aplicar retención' });
     await retention.getByLabel('Nº de comprobante').fill('20261100000001');
     await retention.getByLabel('Fecha del comprobante').click();
@@ -96,7 +96,7 @@ describe.skipIf(!chromiumPath)(`legal documents in Chromium${chromiumPath ? '' :
     expect(mine.number).toMatch(/^00-\d{8}$/);
 
     // The issued invoice fixes what it states: the panel disables those fields and says why; the rest still saves.
-    await first.getByRole('button', { name: 'Editar' }).click();
+    await chooseRowAction(page, first, 'Editar');
     const edit = page.getByRole('dialog', { name: 'Editar pago' });
     await edit.getByText(/La factura de este pago ya fue emitida: no se puede cambiar Cliente, Dirección de pago, Meses/).waitFor();
     expect(await edit.getByLabel('Método de pago').isDisabled()).toBe(true);
@@ -108,7 +108,7 @@ describe.skipIf(!chromiumPath)(`legal documents in Chromium${chromiumPath ? '' :
     const other = issued.data.find((row) => row.status_invoice_factory === 200 && row.id !== mine.id);
     if (other) {
       const row = table.getByRole('row', { name: new RegExp(other.number_correlative!) });
-      await row.getByRole('button', { name: 'Anular factura' }).click();
+      await chooseRowAction(page, row, 'Anular factura');
       const cancel = page.locator('.ant-modal').filter({ hasText: 'Anular factura' });
       await cancel.getByRole('button', { name: 'Si' }).click();
       await cancel.getByText('Necesitas completar el campo').waitFor();

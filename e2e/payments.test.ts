@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { monthName } from '@recaudo/domain/months';
 import { describe, expect, it } from 'vitest';
-import { apiAs, clickAndExpectToast, chromiumPath, loginAs, newPage, selectOption, snapshot, useBrowser } from './support/browser';
+import { apiAs, clickAndExpectToast, chromiumPath, loginAs, newPage, selectOption, snapshot, useBrowser, chooseRowAction, rowMenuEntries } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
 import { owingAddress, type DemoAddress } from './support/demo-records';
 
@@ -52,7 +52,7 @@ async function findRow(page: Page, table: Locator, search: string, text: string)
 /** Clicks a row's "Descargar recibo" and answers the download's suggested name and first bytes. */
 async function downloadReceipt(page: Page, row: Locator): Promise<{ name: string; head: string }> {
   const download = page.waitForEvent('download');
-  await row.getByRole('button', { name: 'Descargar recibo' }).click();
+  await chooseRowAction(page, row, 'Descargar recibo');
   const file = await download;
   const bytes = await fs.readFile(await file.path());
   return { name: file.suggestedFilename(), head: bytes.subarray(0, 4).toString('latin1') };
@@ -210,7 +210,7 @@ describe.skipIf(!chromiumPath)(`payments in Chromium${chromiumPath ? '' : ` (${C
     await row.getByText('Procesando', { exact: true }).waitFor();
     // Their own Procesando payment: they may still edit or delete it.
     await row.getByRole('button', { name: 'Editar' }).waitFor();
-    await row.getByRole('button', { name: 'Eliminar' }).waitFor();
+    expect(await rowMenuEntries(page, row)).toContain('Eliminar');
     await snapshot(page, 'client-payment-procesando');
 
     const stored = (await asClient<{ data: StoredPayment[] }>(`payments?search=${reference}`)).data;
@@ -233,7 +233,7 @@ describe.skipIf(!chromiumPath)(`payments in Chromium${chromiumPath ? '' : ` (${C
     await staffTable.locator('tbody tr.ant-table-row').first().waitFor();
     const staffRow = await findRow(staff, staffTable, reference, own.name);
     await staffRow.getByText('Procesando', { exact: true }).waitFor();
-    await staffRow.getByRole('button', { name: 'Aprobar' }).click();
+    await chooseRowAction(staff, staffRow, 'Aprobar');
     const approve = staff.getByRole('dialog', { name: 'Aprobar pago' });
     await approve.getByRole('button', { name: 'Aprobar' }).click();
     await approve.getByText('El campo Serie es obligatorio.', { exact: true }).waitFor();

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { clickAndExpectToast, chromiumPath, loginAs, newPage, snapshot, useBrowser } from './support/browser';
+import { clickAndExpectToast, chromiumPath, loginAs, newPage, snapshot, useBrowser, chooseRowAction } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
 
 const { browser, baseUrl } = useBrowser();
@@ -57,7 +57,7 @@ describe.skipIf(!chromiumPath)(`reference data in Chromium${chromiumPath ? '' : 
 
     // Delete the activity.
     await page.goto('/economic-activities');
-    await page.getByRole('row', { name: /Librerías y papelerías/ }).getByRole('button', { name: /Eliminar/ }).click();
+    await chooseRowAction(page, page.getByRole('row', { name: /Librerías y papelerías/ }), 'Eliminar');
     const confirm = page.getByRole('dialog', { name: '¿Seguro de eliminar la actividad económica?' });
     await clickAndExpectToast(page, confirm.getByRole('button', { name: 'Eliminar' }), 'Actividad económica eliminada');
     await page.getByRole('row', { name: /Librerías y papelerías/ }).waitFor({ state: 'detached' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clickAndExpectToast, chromiumPath, loginAs, newPage, snapshot, useBrowser } from './support/browser';
+import { clickAndExpectToast, chromiumPath, loginAs, newPage, snapshot, useBrowser, chooseRowAction } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
 
 const { browser, baseUrl } = useBrowser();
@@ -30,7 +30,7 @@ describe.skipIf(!chromiumPath)(`roles and permissions in Chromium${chromiumPath 
     await snapshot(page, 'role-permissions');
     await page.getByRole('button', { name: 'Volver a roles' }).click();
 
-    await page.getByRole('row', { name: /Supervisión Regional/ }).getByRole('button', { name: /Eliminar/ }).click();
+    await chooseRowAction(page, page.getByRole('row', { name: /Supervisión Regional/ }), 'Eliminar');
     const confirm = page.getByRole('dialog', { name: '¿Seguro de eliminar el rol?' });
     await clickAndExpectToast(page, confirm.getByRole('button', { name: 'Eliminar' }), 'Rol eliminado');
     await page.getByRole('row', { name: /Supervisión Regional/ }).waitFor({ state: 'detached' });

@@ -186,3 +186,29 @@ export async function selectOption(
     }
   }
 }
+
+/** The open "Más" menu of a row (antd keeps closed ones in the page, hidden). */
+const openRowMenu = (page: Page) => page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menu');
+
+/** Runs a row action as a person would: its labeled button, or the entry of the row's "Más" menu. */
+export async function chooseRowAction(page: Page, row: Locator, label: string): Promise<void> {
+  // A link action ("Ver clientes") is an anchor styled as a button.
+  const button = row.getByRole('button', { name: label, exact: true }).or(row.getByRole('link', { name: label, exact: true }));
+  if (await button.count()) {
+    await button.click();
+    return;
+  }
+  await row.getByRole('button', { name: /^Más acciones/ }).click();
+  await openRowMenu(page).getByRole('menuitem', { name: label, exact: true }).click();
+}
+
+/** The entries of a row's "Más" menu, in order; the menu is closed again. */
+export async function rowMenuEntries(page: Page, row: Locator): Promise<string[]> {
+  await row.getByRole('button', { name: /^Más acciones/ }).click();
+  const menu = openRowMenu(page);
+  await menu.waitFor();
+  const entries = await menu.getByRole('menuitem').allInnerTexts();
+  await page.keyboard.press('Escape');
+  await menu.waitFor({ state: 'hidden' });
+  return entries;
+}

@@ -1,10 +1,11 @@
+import Popconfirm from 'antd/es/popconfirm';
 import Switch from 'antd/es/switch';
 import { useState } from 'react';
 
 export interface ActiveSwitchProps {
   /** The row's current flag. */
   active: boolean;
-  /** Accessible name, e.g. "Estatus de Miranda". */
+  /** Accessible name, e.g. "Estatus de Miranda"; the confirmation names the row by it. */
   label: string;
   /** The matching edit permission; without it the switch is shown but disabled (spec 03 §4). */
   canEdit: boolean;
@@ -16,14 +17,22 @@ export interface ActiveSwitchProps {
   onChange: (active: boolean) => Promise<unknown> | void;
 }
 
+/** "¿Desactivar? Estatus de Miranda pasa a Inactivo.": what the confirmation asks. */
+export const switchQuestion = (next: boolean) => (next ? '¿Activar?' : '¿Desactivar?');
+export const switchConsequence = (label: string, next: boolean) => `${label} pasa a ${next ? 'Activo' : 'Inactivo'}.`;
+
 /**
  * The active toggle of a table row: `<ActiveSwitch active={row.active} label={`Estatus de ${row.name}`}
  * canEdit={useCan('edit_x')} onChange={(active) => toggle.mutateAsync({ id: row.id, active })} />`.
+ * A click asks first (issue 34: no one-click change of state): the change is sent on "Confirmar".
  */
 export function ActiveSwitch({ active, label, canEdit, onChange }: ActiveSwitchProps) {
   const [pending, setPending] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const next = !active;
 
-  async function change(next: boolean) {
+  async function change() {
+    setAsking(false);
     setPending(true);
     try {
       await onChange(next);
@@ -35,14 +44,24 @@ export function ActiveSwitch({ active, label, canEdit, onChange }: ActiveSwitchP
   }
 
   return (
-    <Switch
-      aria-label={label}
-      checked={active}
-      checkedChildren="Activo"
-      unCheckedChildren="Inactivo"
-      disabled={!canEdit}
-      loading={pending}
-      onChange={(next) => void change(next)}
-    />
+    <Popconfirm
+      open={asking}
+      onOpenChange={(open) => setAsking(open && canEdit && !pending)}
+      title={switchQuestion(next)}
+      description={switchConsequence(label, next)}
+      okText="Confirmar"
+      cancelText="Cancelar"
+      okButtonProps={{ danger: !next }}
+      onConfirm={() => void change()}
+    >
+      <Switch
+        aria-label={label}
+        checked={active}
+        checkedChildren="Activo"
+        unCheckedChildren="Inactivo"
+        disabled={!canEdit}
+        loading={pending}
+      />
+    </Popconfirm>
   );
 }

@@ -14,6 +14,7 @@ import Select from 'antd/es/select';
 import Spin from 'antd/es/spin';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
+import { ActiveFilters } from './active-filters';
 import { useDebouncedValue } from './use-debounced-value';
 import type { FilterValue, ListFilters, ListState } from './use-list-state';
 
@@ -49,6 +50,8 @@ export interface SelectFilterField extends BaseField {
   /** Filters whose value the fetcher reads; a change reloads the options. */
   dependsOn?: string[];
   multiple?: boolean;
+  /** Names chosen values by id for the active-filter tags, when the fetcher's first page may not hold them. */
+  describe?: (values: (string | number)[], signal?: AbortSignal) => Promise<FilterOption[]>;
 }
 export interface InputFilterField extends BaseField {
   type: 'text' | 'number';
@@ -262,12 +265,24 @@ export function FilterButton({ count, onClick }: { count: number; onClick: () =>
   );
 }
 
-/** FilterButton + FilterDrawer wired to a `useListState()` result: `<FilterControls list={list} fields={fields} />`. */
-export function FilterControls({ list, fields }: { list: ListState; fields: FilterField[] }) {
+/**
+ * FilterButton + FilterDrawer + the active filters as removable tags, wired to a `useListState()`
+ * result: `<FilterControls list={list} fields={fields} />`. `onRemove` runs after a tag removes its
+ * filter (the clients list also drops it from the address it came from).
+ */
+export function FilterControls({ list, fields, onRemove }: { list: ListState; fields: FilterField[]; onRemove?: (name: string) => void }) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <FilterButton count={list.activeFilterCount} onClick={() => setOpen(true)} />
+      <ActiveFilters
+        fields={fields}
+        filters={list.filters}
+        onRemove={(name) => {
+          list.setFilter(name, undefined);
+          onRemove?.(name);
+        }}
+      />
       <FilterDrawer open={open} onClose={() => setOpen(false)} fields={fields} filters={list.filters} onFilterChange={list.setFilter} onClear={list.clearFilters} />
     </>
   );

@@ -66,3 +66,30 @@ export const usersFilterField: FilterField = {
   multiple: true,
   fetcher: (search, _filters, signal) => findUserOptions(search, signal).then(toFilterOptions),
 };
+
+/** The places a client's payment addresses lie in, as the clients list filters them (`filters[state]` …). */
+const REGION_FILTERS = [
+  { name: 'state', unit: 'states', label: 'Estado' },
+  { name: 'municipality', unit: 'municipalities', label: 'Municipio' },
+  { name: 'parish', unit: 'parishes', label: 'Parroquia' },
+  { name: 'community', unit: 'communities', label: 'Comunidad' },
+] as const;
+
+export type RegionFilterName = (typeof REGION_FILTERS)[number]['name'];
+export const REGION_FILTER_NAMES: readonly RegionFilterName[] = REGION_FILTERS.map((region) => region.name);
+
+const findUnits = (unit: string, query: Record<string, unknown>, signal?: AbortSignal) =>
+  http.get<Named[]>(`${unit}/selects`, { query, signal }).then((answer) => toFilterOptions(answer.data));
+
+/**
+ * Estado, Municipio, Parroquia and Comunidad filters of a list whose rows lie in places: each
+ * searches the active units, and names a chosen one (inactive too) for its active-filter tag.
+ */
+export const regionFilterFields: FilterField[] = REGION_FILTERS.map(({ name, unit, label }) => ({
+  type: 'select',
+  name,
+  label,
+  multiple: true,
+  fetcher: (search, _filters, signal) => findUnits(unit, { search }, signal),
+  describe: (ids, signal) => findUnits(unit, { id: ids }, signal),
+}));

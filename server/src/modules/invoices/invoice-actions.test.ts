@@ -7,7 +7,7 @@ import { messageSends } from '../messages/tables';
 import { invoiceWorld } from './invoice-world';
 import { invoiceRecords } from './tables';
 
-const { w, TODAY, invoicedPayment, paymentRow, documentOf, run } = invoiceWorld();
+const { w, TODAY, invoicedPayment, paymentRow, documentOf, run, storePayment } = invoiceWorld();
 
 /** An invoiced payment whose invoice the printer has issued. */
 async function issued(options: { retention?: boolean; type?: 0 | 1 } = {}) {
@@ -175,6 +175,22 @@ describe('credit and debit notes', () => {
 });
 
 describe('cancelling an invoice', () => {
+  it('takes the note as form data too (spec 02 §7), with the same checks as JSON', async () => {
+    const payment = await issued();
+    const form = (overrides: Record<string, unknown> = {}) =>
+      Object.fromEntries(Object.entries(note(payment.id, overrides)).map(([key, value]) => [key, String(value)]));
+    const refused = await storePayment(form({ notes: ' ' }), w.admin.token, '/api/factory-invoices/generate-custom-factory-note');
+    expect(refused).toMatchObject({ status: 422, body: { message: invoiceMessages.required } });
+    const creditNumber = async () => (await w.ctx.db.select().from(correlatives).where(eq(correlatives.id, w.serieId)))[0]!.numberCreditNote;
+    const before = Number(await creditNumber());
+    const next = String(before + 1).padStart(4, '0');
+    const credit = await storePayment(form({ type: '02' }), w.admin.token, '/api/factory-invoices/generate-custom-factory-note');
+    expect(credit).toMatchObject({ status: 200, body: { success: true, message: invoiceMessages.noteQueued, data: { type_document: '02', number_document: next } } });
+    expect(await creditNumber()).toBe(next);
+    const reader = await w.ctx.staff({ permissions: ['payments'] });
+    expect((await storePayment(form(), reader.token, '/api/factory-invoices/generate-custom-factory-note')).status).toBe(403);
+  });
+
   it('asks for the reason, then the printer annuls it: badge 800; a cancelled invoice takes no more actions', async () => {
     const payment = await issued();
     expect(await put('cancel-invoice', { id: payment.id, notes: '' })).toMatchObject({

@@ -1,3 +1,4 @@
+import fastifyMultipart from '@fastify/multipart';
 import { z } from 'zod';
 import { clientMessages, MESSAGE_MAX_RECIPIENTS } from '@recaudo/domain/clients';
 import { invoiceMessages } from '@recaudo/domain/invoices';
@@ -40,6 +41,8 @@ const documentSchema = z.object({
  * payment (e-mail is not gated, spec 02 §6); retention, notes and cancellation need edit_payment.
  */
 export default defineRoutes(async (app, { db, config, health }) => {
+  // Spec 02 §7: the note panel posts form data (fields only, no file); JSON stays accepted.
+  await app.register(fastifyMultipart, { attachFieldsToBody: 'keyValues', limits: { files: 0, fields: 20 } });
   health.addQueue('invoices', () => oldestPendingAgeSeconds(db));
   const printer = () => invoiceProviderFor(config).then((opened) => opened.provider);
   app.addHook('onClose', () => closeInvoiceProvider(config));

@@ -272,30 +272,36 @@ export interface UnitParents {
   parish_id?: number[];
 }
 
-/** Active units of one level for selects and `data-regional`: id, name and the direct parent. */
-export async function activeUnits(db: Executor, unit: RegionalUnit, search = '', parents: UnitParents = {}) {
+/**
+ * Active units of one level for selects and `data-regional`: id, name and the direct parent.
+ * `ids` asks for given units by id whatever their status: it names a filter already chosen (the
+ * clients list opened from "Ver clientes" of an inactive community still says which one).
+ */
+export async function activeUnits(db: Executor, unit: RegionalUnit, search = '', parents: UnitParents = {}, ids: number[] = []) {
   const named = (column: PgColumn) => (search ? ilike(column, likePattern(search)) : undefined);
   const within = (column: PgColumn, list?: number[]) => (list?.length ? inArray(column, list) : undefined);
+  const offered = (active: PgColumn, id: PgColumn) => (ids.length ? inArray(id, ids) : eq(active, true));
   switch (unit) {
     case 'states':
-      return db.select({ id: states.id, name: states.name }).from(states).where(and(eq(states.active, true), named(states.name), within(states.id, parents.state_id))).orderBy(states.name).limit(MAX_PAGE_SIZE);
+      return db.select({ id: states.id, name: states.name }).from(states).where(and(offered(states.active, states.id), named(states.name), within(states.id, parents.state_id))).orderBy(states.name).limit(MAX_PAGE_SIZE);
     case 'municipalities':
       return db
         .select({ id: municipalities.id, name: municipalities.name, state_id: municipalities.stateId })
         .from(municipalities)
-        .where(and(eq(municipalities.active, true), named(municipalities.name), within(municipalities.stateId, parents.state_id)))
+        .where(and(offered(municipalities.active, municipalities.id), named(municipalities.name), within(municipalities.stateId, parents.state_id)))
         .orderBy(municipalities.name).limit(MAX_PAGE_SIZE);
     case 'parishes':
       return db
         .select({ id: parishes.id, name: parishes.name, municipality_id: parishes.municipalityId, date_start: parishes.dateStart })
         .from(parishes)
-        .where(and(eq(parishes.active, true), named(parishes.name), within(parishes.municipalityId, parents.municipality_id)))
+        .where(and(offered(parishes.active, parishes.id), named(parishes.name), within(parishes.municipalityId, parents.municipality_id)))
         .orderBy(parishes.name).limit(MAX_PAGE_SIZE);
     case 'communities':
       return db
         .select({ id: communities.id, name: communities.name, parish_id: communities.parishId, fee: communities.fee, date_start: communities.dateStart })
         .from(communities)
-        .where(and(eq(communities.active, true), named(communities.name), within(communities.parishId, parents.parish_id)))
+        .where(and(offered(communities.active, communities.id), named(communities.name), within(communities.parishId, parents.parish_id)))
         .orderBy(communities.name).limit(MAX_PAGE_SIZE);
   }
 }
+

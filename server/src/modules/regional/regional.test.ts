@@ -285,6 +285,21 @@ describe('GET /api/data-regional and selects', () => {
     expect(selects.body.data).toEqual([{ id: parents.municipality_id, name: 'Público Municipio', state_id: parents.state_id }]);
     expect((await ctx.call('GET', '/api/municipalities/selects')).status).toBe(401);
   });
+
+  it('names chosen units by id, an inactive one too, and refuses an id that is no id', async () => {
+    const parents = await chain('Nombrado');
+    const hidden = await store('communities', community(parents, { name: 'Comunidad Apagada' }));
+    await ctx.call('PUT', '/api/communities/change-status', { token: admin.token, body: { id: hidden, active: false } });
+    const reader = await ctx.staff({ permissions: ['clients'] });
+    const offered = await ctx.call('GET', '/api/communities/selects', { token: reader.token, query: { search: 'Apagada' } });
+    expect(offered.body.data).toEqual([]);
+    const named = await ctx.call('GET', '/api/communities/selects', { token: reader.token, query: { id: hidden } });
+    expect(named.status).toBe(200);
+    expect(named.body.data.map((row: { id: number; name: string }) => [row.id, row.name])).toEqual([[hidden, 'Comunidad Apagada']]);
+    const states = await ctx.call('GET', '/api/states/selects', { token: reader.token, query: { id: [parents.state_id] } });
+    expect(states.body.data).toEqual([{ id: parents.state_id, name: 'Nombrado Estado' }]);
+    expect((await ctx.call('GET', '/api/states/selects', { token: reader.token, query: { id: 'x' } })).status).toBe(422);
+  });
 });
 
 describe('client counters of the regional lists', () => {

@@ -41,6 +41,12 @@ import { changeUnitStatus, createUnit, deleteUnit, updateUnit } from './service'
 
 const tags = ['regional'];
 
+/** `id=5` or `id[]=5&id[]=7`: the units a filter has already chosen. */
+const chosenIds = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z.union([z.coerce.number().int().positive(), z.array(z.coerce.number().int().positive()).max(50)]).optional(),
+);
+
 interface UnitRoutes<T> {
   unit: RegionalUnit;
   permissions: { read: Permission; add: Permission; edit: Permission; remove: Permission; export: Permission };
@@ -74,11 +80,12 @@ function unitRoutes<T>(app: ZodApp, db: Database, spec: UnitRoutes<T>) {
       config: { access: { permission: ['states', 'municipalities', 'parishes', 'communities', 'clients'], clients: true } },
       schema: {
         tags: unitTags,
-        querystring: dataRegionalQuerySchema.extend({ search: z.string().trim().max(200).optional().default('') }),
+        // `id`: the units of chosen filter values, named whatever their status (see activeUnits).
+        querystring: dataRegionalQuerySchema.extend({ search: z.string().trim().max(200).optional().default(''), id: chosenIds }),
         response: { 200: envelope(z.array(selectRowSchema)) },
       },
     },
-    async (request) => ok(await activeUnits(db, spec.unit, request.query.search, queryParents(request.query, request.query.filters))),
+    async (request) => ok(await activeUnits(db, spec.unit, request.query.search, queryParents(request.query, request.query.filters), idList(request.query.id))),
   );
   app.post(
     `${base}/store`,

@@ -139,6 +139,7 @@ export function addressColumns(options: AddressColumnOptions): ColumnsType<Addre
           icon: <SafetyCertificateOutlined />,
           onClick: () => onSolvency?.(address),
           allowed: canSolvency,
+          primary: true,
           disabled: !onSolvency || !address.solvent,
           tooltip: !onSolvency ? addressTexts.solvencySoon : address.months_to_pay > 0 ? addressTexts.solvencyOwing : address.solvent ? undefined : addressTexts.solvencyPending,
         },
@@ -147,7 +148,7 @@ export function addressColumns(options: AddressColumnOptions): ColumnsType<Addre
         deleteAction(() => onDelete(address), canDelete),
       ],
       canEdit || canDelete || canSolvency || canSeeHistory || Boolean(onStatement),
-      { compact: true, fixed: 'right' },
+      { fixed: 'right', labelOf: (address) => address.address },
     ),
   );
   return columns;

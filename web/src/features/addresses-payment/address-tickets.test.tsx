@@ -6,6 +6,7 @@ import { installFakeApi, notFound, ok } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
 import { AddressTickets } from './address-tickets';
 import { makeAddress, makeTicket } from './address-fixtures';
+import { chooseRowAction, rowMenuItem } from '../../test/row-actions';
 
 let options: TicketSeries[] = [];
 let assignAnswer: () => Response | Promise<Response>;
@@ -35,7 +36,7 @@ async function openAssign() {
 }
 
 describe('AddressTickets', () => {
-  it('lists the tickets with serial, delivery type and the expiry red when past, green otherwise', () => {
+  it('lists the tickets with serial, delivery type and the expiry red when past, green otherwise', async () => {
     renderApp(<AddressTickets address={address} />, { session: staff });
     const table = screen.getByRole('table', { name: 'Tickets de Calle Páez, casa 12' });
     const red = within(table).getByText('Serie Roja').closest('tr')!;
@@ -46,26 +47,26 @@ describe('AddressTickets', () => {
     expect(within(green).getByText('Asignado a Pago')).toBeInTheDocument();
     expect(within(green).getByLabelText('31-12-2099 (vigente)')).toHaveClass('ant-typography-success');
     // A ticket delivered with a payment is removed from the payment.
-    expect(within(green).getByRole('button', { name: /Eliminar/ })).toBeDisabled();
-    expect(within(red).getByRole('button', { name: /Eliminar/ })).toBeEnabled();
+    expect(await rowMenuItem(green, 'Eliminar')).toHaveAttribute('aria-disabled', 'true');
+    expect(await rowMenuItem(red, 'Eliminar')).not.toHaveAttribute('aria-disabled', 'true');
   });
 
   it('shows Agregar Tickets only with add_tickets_payment, and Eliminar with it or with edit_address_payment', () => {
     const reader = renderApp(<AddressTickets address={address} />, { session: makeSession({ permissions: ['clients'] }) });
     expect(screen.queryByRole('button', { name: /Agregar Tickets/ })).not.toBeInTheDocument();
     // The server refuses the removal without either permission (issue 31), so the action is not offered.
-    expect(screen.queryByRole('button', { name: /Eliminar/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Más acciones/ })).not.toBeInTheDocument();
     reader.unmount();
     renderApp(<AddressTickets address={address} />, { session: makeSession({ permissions: ['clients', 'edit_address_payment'] }) });
     expect(screen.queryByRole('button', { name: /Agregar Tickets/ })).not.toBeInTheDocument();
-    expect(screen.getAllByRole('button', { name: /Eliminar/ })).toHaveLength(2);
+    expect(screen.getAllByRole('button', { name: /^Más acciones/ })).toHaveLength(2);
   });
 
   it('hides the actions from a client user', () => {
     const client = makeSession({ permissions: ['add_tickets_payment'], user: { client_id: 7, type: 'client' } as never });
     renderApp(<AddressTickets address={address} />, { session: client });
     expect(screen.queryByRole('button', { name: /Agregar Tickets/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Eliminar/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Más acciones/ })).not.toBeInTheDocument();
     expect(screen.getByText('Serie Roja')).toBeInTheDocument();
   });
 
@@ -107,14 +108,14 @@ describe('AddressTickets', () => {
   it('removes a ticket after the confirmation, with the success or the failure text', async () => {
     renderApp(<AddressTickets address={address} />, { session: staff });
     const row = screen.getByText('Serie Roja').closest('tr')!;
-    await userEvent.click(within(row).getByRole('button', { name: /Eliminar/ }));
+    await chooseRowAction(row, 'Eliminar');
     let dialog = await screen.findByRole('dialog', { name: '¿Seguro de eliminar el ticket?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     await waitFor(() => expect(api.success).toHaveBeenCalledWith(ticketMessages.removed));
     expect(bodyOf('/api/addresses-payment/remove-ticket')).toEqual({ address_payment_id: 31, ticket_payment_id: 4, id: 501 });
 
     removeAnswer = () => Promise.reject(new TypeError('network'));
-    await userEvent.click(within(row).getByRole('button', { name: /Eliminar/ }));
+    await chooseRowAction(row, 'Eliminar');
     dialog = await screen.findByRole('dialog', { name: '¿Seguro de eliminar el ticket?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     await waitFor(() => expect(api.error).toHaveBeenCalledWith(ticketMessages.removeFailed, undefined));

@@ -6,6 +6,7 @@ import { installFakeApi, notFound, ok } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
 import { addressRow, commercialRow } from '../../test/address-rows';
 import AddressesPage from './addresses-page';
+import { chooseRowAction, rowActionNames } from '../../test/row-actions';
 
 // The expansion belongs to another component (calendar and tickets); here only its wiring matters.
 vi.mock('./address-details', () => ({
@@ -143,6 +144,7 @@ describe('Direcciones de Pagos', () => {
     expect(within(row).getByText('Pagado hasta Abril 2026')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Nuevo/ })).toHaveTextContent('Nuevo');
     expect(screen.getByRole('button', { name: /Exportar/ })).toBeInTheDocument();
+    // A card shows its few actions as large buttons, not a "Más" menu.
     expect(within(row).getByRole('button', { name: 'Editar' })).toBeInTheDocument();
     expect(within(row).getByRole('button', { name: 'Eliminar' })).toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: 'Historial de cambios' })).not.toBeInTheDocument();
@@ -198,7 +200,9 @@ describe('Direcciones de Pagos', () => {
         { path: '/address-payments', session: makeSession({ permissions: [...permissions], user }) },
       );
       const row = (await screen.findByText('Calle 9')).closest(user === CLIENT_USER ? 'li' : 'tr')!;
-      await userEvent.click(within(row).getByRole('button', { name: 'Estado de cuenta' }));
+      // The client's card has it as a button; a staff row in its "Más" menu.
+      if (user === CLIENT_USER) await userEvent.click(within(row).getByRole('button', { name: 'Estado de cuenta' }));
+      else await chooseRowAction(row, 'Estado de cuenta');
       await userEvent.click(await screen.findByRole('dialog', { name: 'Estado de cuenta 3' }));
       await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Estado de cuenta 3' })).not.toBeInTheDocument());
       view.unmount();
@@ -206,7 +210,7 @@ describe('Direcciones de Pagos', () => {
     // Without the dialog handed in there is no such action.
     renderPage();
     const row = (await screen.findByText('Calle 9')).closest('tr')!;
-    expect(within(row).queryByRole('button', { name: 'Estado de cuenta' })).not.toBeInTheDocument();
+    expect(await rowActionNames(row)).not.toContain('Estado de cuenta');
   }, 60_000);
 
   it('a client\'s card of an owing address offers "Pagar", opening the payment form the app hands in on that address', async () => {
@@ -224,7 +228,7 @@ describe('Direcciones de Pagos', () => {
   it('opens the form with the row to edit, and afresh for a new address', async () => {
     renderPage();
     const row = (await screen.findByText('Calle 3, casa 12')).closest('tr')!;
-    await userEvent.click(within(row).getByRole('button', { name: 'Editar' }));
+    await chooseRowAction(row, 'Editar');
     let panel: HTMLElement = await screen.findByRole('dialog', { name: 'Editar dirección' });
     expect(within(panel).getByLabelText('Dirección')).toHaveValue('Calle 3, casa 12');
     await userEvent.click(within(panel).getByRole('button', { name: 'Cancelar' }));
@@ -239,7 +243,7 @@ describe('Direcciones de Pagos', () => {
   it('deletes an address after the confirmation and reloads the list', async () => {
     renderPage();
     const row = (await screen.findByText('Calle 9')).closest('tr')!;
-    await userEvent.click(within(row).getByRole('button', { name: 'Eliminar' }));
+    await chooseRowAction(row, 'Eliminar');
     const dialog = await screen.findByRole('dialog', { name: 'Seguro de eliminar la dirección del cliente?' });
     expect(within(dialog).getByText('Calle 9 (Luisa Mendoza)')).toBeInTheDocument();
     const before = listCalls().length;

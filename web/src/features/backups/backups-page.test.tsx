@@ -5,6 +5,7 @@ import { installFakeApi, notFound, ok } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
 import type { BackupRow } from './api';
 import BackupsPage from './backups-page';
+import { chooseRowAction } from '../../test/row-actions';
 
 const OLD = 'recaudo-2026-11-24T06-00-00Z-a1b2c3.jsonl.gz';
 const NEW = 'recaudo-2026-11-25T06-00-00Z-d4e5f6.jsonl.gz';
@@ -66,7 +67,7 @@ describe('Respaldos', () => {
     await userEvent.click(within(row).getByRole('button', { name: /Descargar/ }));
     await waitFor(() => expect(api.fetch.mock.calls.some(([url]) => String(url) === `/api/backups/download?path=${encodeURIComponent(OLD)}`)).toBe(true));
 
-    await userEvent.click(within(screen.getByText(OLD).closest('tr')!).getByRole('button', { name: /Eliminar/ }));
+    await chooseRowAction(screen.getByText(OLD).closest('tr')!, 'Eliminar');
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('¿Seguro de eliminar el respaldo?');
     expect(dialog).toHaveTextContent(OLD);

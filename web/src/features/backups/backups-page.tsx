@@ -35,6 +35,7 @@ export default function BackupsPage() {
             label: downloading === backup.name ? 'Descargando…' : 'Descargar',
             icon: <CloudDownloadOutlined />,
             disabled: downloading !== null,
+            primary: true,
             onClick: () => {
               setDownloading(backup.name);
               void downloadBackup(backup.name)

@@ -58,7 +58,7 @@ export function clientColumns(options: ClientColumnOptions): ColumnsType<ClientR
     { title: 'Fecha de creación', dataIndex: 'created_at', key: 'created_at', ...sortable, render: (value: string) => formatDate(value) },
     ...actionsColumn<ClientRow>(
       (client) => [
-        { label: 'Ver detalle', icon: <EyeOutlined />, onClick: () => onOpen(client) },
+        { label: 'Ver detalle', icon: <EyeOutlined />, onClick: () => onOpen(client), primary: true },
         editAction(() => onEdit(client), canEdit),
         // Sending needs edit_client on the server (issue 31), like editing.
         { label: 'Enviar mensaje', icon: <MailOutlined />, onClick: () => onMessage(client), allowed: canEdit },
@@ -66,7 +66,7 @@ export function clientColumns(options: ClientColumnOptions): ColumnsType<ClientR
         deleteAction(() => onDelete(client), canDelete),
       ],
       true,
-      { compact: true, fixed: 'right' },
+      { fixed: 'right', labelOf: (client) => client.name },
     ),
   ];
 }

@@ -6,6 +6,7 @@ import { registerNotifier } from '../../lib/notify';
 import { setToken } from '../../lib/storage';
 import { makeSession, renderApp } from '../../test/render';
 import ClientsPage from './clients-page';
+import { chooseRowAction } from '../../test/row-actions';
 
 const successToast = vi.fn();
 const fetchMock = vi.fn<typeof fetch>();
@@ -41,6 +42,7 @@ beforeEach(() => {
     if (text.startsWith('/api/clients?')) return ok({ data: rows, current_page: 1, per_page: 10, total: 2, last_page: 1 });
     if (text === '/api/clients/delete' && init?.method === 'DELETE') return ok(null, 'Cliente eliminado');
     if (text === '/api/clients/change-status') return ok(null, 'Estatus del cliente actualizado');
+    if (text.startsWith('/api/communities/selects?')) return ok([{ id: 7, name: 'Urb. La Trigaleña' }]);
     return new Response(JSON.stringify({ success: false, message: 'No encontrado' }), { status: 404 });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -84,23 +86,43 @@ describe('Clientes', () => {
   it('toggles the active flag and deletes a client after the confirmation', async () => {
     renderApp(<ClientsPage />, { path: '/clients', session: makeSession({ permissions: ALL }) });
     const pedro = (await screen.findByText('Pedro Díaz')).closest('tr')!;
-    await userEvent.click(within(pedro).getByRole('switch', { name: 'Estatus de Pedro Díaz' }));
-    await waitFor(() => expect(successToast).toHaveBeenCalledWith('Estatus del cliente actualizado'));
-    const statusCall = fetchMock.mock.calls.find(([url]) => url === '/api/clients/change-status')!;
-    expect(JSON.parse(statusCall[1]!.body as string)).toEqual({ id: 2, active: false });
-
-    await userEvent.click(within(pedro).getByRole('button', { name: 'Eliminar' }));
+    await chooseRowAction(pedro, 'Eliminar');
     const dialog = await screen.findByRole('dialog', { name: '¿Seguro de eliminar el cliente?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     await waitFor(() => expect(successToast).toHaveBeenCalledWith('Cliente eliminado'));
     const deleteCall = fetchMock.mock.calls.find(([url]) => url === '/api/clients/delete')!;
     expect(JSON.parse(deleteCall[1]!.body as string)).toEqual({ id: 2 });
+
+    // rc-component's ids are fixed in tests: the switch's confirmation comes after the delete dialog, whose name it would share.
+    await userEvent.click(within(pedro).getByRole('switch', { name: 'Estatus de Pedro Díaz' }));
+    expect(await screen.findByText('Estatus de Pedro Díaz pasa a Inactivo.')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/clients/change-status')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
+    await waitFor(() => expect(successToast).toHaveBeenCalledWith('Estatus del cliente actualizado'));
+    const statusCall = fetchMock.mock.calls.find(([url]) => url === '/api/clients/change-status')!;
+    expect(JSON.parse(statusCall[1]!.body as string)).toEqual({ id: 2, active: false });
   });
 
   it('opens the detail from a row', async () => {
     renderApp(<ClientsPage />, { path: '/clients', session: makeSession({ permissions: ALL }) });
     const luisa = (await screen.findByText('Luisa Mendoza')).closest('tr')!;
-    await userEvent.click(within(luisa).getByRole('button', { name: 'Ver detalle' }));
+    await chooseRowAction(luisa, 'Ver detalle');
     expect(screen.getByTestId('location')).toHaveTextContent('/client-detail/1');
+  });
+
+  it('opened from "Ver clientes" of a community, lists its clients and shows the filter until it is removed', async () => {
+    renderApp(<ClientsPage />, { path: '/clients?community=7', session: makeSession({ permissions: ['clients'] }) });
+    await screen.findByText('Luisa Mendoza');
+    expect(listCalls()[0]).toContain('filters[community][]=7');
+    const active = screen.getByRole('list', { name: 'Filtros activos' });
+    expect(await within(active).findByText('Comunidad: Urb. La Trigaleña')).toBeInTheDocument();
+    const naming = fetchMock.mock.calls.map(([url]) => decodeURIComponent(String(url))).find((url) => url.startsWith('/api/communities/selects?'));
+    expect(naming).toContain('id[]=7');
+    expect(screen.getByRole('button', { name: 'Filtros (1 activos)' })).toBeInTheDocument();
+
+    await userEvent.click(within(active).getByLabelText('Quitar filtro Comunidad'));
+    await waitFor(() => expect(listCalls().at(-1)).not.toContain('community'));
+    expect(screen.queryByRole('list', { name: 'Filtros activos' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/clients$/);
   });
 });

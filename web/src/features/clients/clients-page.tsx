@@ -3,8 +3,8 @@ import SendOutlined from '@ant-design/icons/SendOutlined';
 import { CLIENT_TYPES, GENDERS, IDENTIFICATION_TYPES, type ClientOption, type ClientRow, type ClientType } from '@recaudo/domain/clients';
 import Button from 'antd/es/button';
 import Segmented from 'antd/es/segmented';
-import { useMemo, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { DataTable, pagedTableProps } from '../../components/data-table';
 import { ExportButton } from '../../components/export-button';
@@ -12,7 +12,8 @@ import { FilterControls, type FilterField, type FilterOption } from '../../compo
 import { HistoryPanel } from '../../components/history-panel';
 import { ListPage } from '../../components/list-page';
 import { SearchBox } from '../../components/search-box';
-import { useListState } from '../../components/use-list-state';
+import { REGION_FILTER_NAMES, regionFilterFields } from '../../components/select-options';
+import { useListState, type ListFilters } from '../../components/use-list-state';
 import { useWatchList } from '../../lib/realtime';
 import { useRecordPanels } from '../../components/use-record-panels';
 import { userFilterField } from '../../components/user-filter';
@@ -62,8 +63,40 @@ function clientFilters(type: ClientType): FilterField[] {
     },
     { ...userFilterField, label: 'Creado por' },
     { type: 'date-range', name: 'dates', label: 'Fecha de creación' },
+    ...regionFilterFields,
   );
   return fields;
+}
+
+/** `/clients?state=5` ("Ver clientes" of Estados, Municipios, Parroquias, Comunidades) as the list's filters. */
+function regionFiltersOf(params: URLSearchParams): ListFilters {
+  return Object.fromEntries(
+    REGION_FILTER_NAMES.flatMap((name) => {
+      const ids = params.getAll(name).map(Number).filter((id) => Number.isInteger(id) && id > 0);
+      return ids.length ? [[name, ids]] : [];
+    }),
+  );
+}
+
+/** The address keeps the list's place filters, so a reload or a shared link shows the same clients. */
+function useRegionFiltersInAddress(filters: ListFilters) {
+  const [params, setParams] = useSearchParams();
+  const wanted = JSON.stringify(REGION_FILTER_NAMES.map((name) => [name, filters[name] ?? []]));
+  const current = JSON.stringify(REGION_FILTER_NAMES.map((name) => [name, params.getAll(name).map(Number)]));
+  useEffect(() => {
+    if (wanted === current) return;
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        for (const [name, ids] of JSON.parse(wanted) as [string, number[]][]) {
+          next.delete(name);
+          ids.forEach((id) => next.append(name, String(id)));
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  }, [wanted, current, setParams]);
 }
 
 const optionOf = (client: ClientRow): ClientOption => ({
@@ -91,7 +124,9 @@ export interface ClientsPageProps {
  */
 export default function ClientsPage({ addressesOf }: ClientsPageProps) {
   const navigate = useNavigate();
-  const list = useListState();
+  const [searchParams] = useSearchParams();
+  const list = useListState({ initialFilters: regionFiltersOf(searchParams) });
+  useRegionFiltersInAddress(list.filters);
   useWatchList('clients');
   const [type, setType] = useState<ClientType>(0);
   const params = useMemo(() => ({ ...list.params, type }), [list.params, type]);
@@ -188,7 +223,7 @@ export default function ClientsPage({ addressesOf }: ClientsPageProps) {
         subjectId={panels.inHistory?.id ?? null}
         subjectName={panels.inHistory?.name}
       />
-      <MessageModal key={message?.key ?? 0} open={message !== null} clients={message?.clients ?? []} onClose={() => setMessage(null)} />
+      <MessageModal key={`message-${message?.key ?? 0}`} open={message !== null} clients={message?.clients ?? []} onClose={() => setMessage(null)} />
     </ListPage>
   );
 }

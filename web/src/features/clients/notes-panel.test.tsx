@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { installFakeApi, notFound, ok } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
 import { NotesPanel } from './notes-panel';
+import { chooseRowAction } from '../../test/row-actions';
 
 const long = 'Solicitó constancia de solvencia para un trámite bancario urgente';
 const notes: NoteRow[] = [
@@ -37,7 +38,7 @@ describe('Notas of a client', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Nueva nota' })).not.toBeInTheDocument());
 
     const row = screen.getByText('Prefiere WhatsApp').closest('tr')!;
-    await userEvent.click(within(row).getByRole('button', { name: 'Editar' }));
+    await chooseRowAction(row, 'Editar');
     const panel = await screen.findByRole('dialog', { name: 'Editar nota' });
     const text = within(panel).getByLabelText('Nota');
     expect(text).toHaveValue('Prefiere WhatsApp');
@@ -54,7 +55,7 @@ describe('Notas of a client', () => {
   it('asks before deleting and names the note', async () => {
     renderApp(<NotesPanel clientId={9} />, { session: makeSession({ permissions: ['clients'] }) });
     const row = (await screen.findByText('Prefiere WhatsApp')).closest('tr')!;
-    await userEvent.click(within(row).getByRole('button', { name: 'Eliminar' }));
+    await chooseRowAction(row, 'Eliminar');
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('¿Seguro de eliminar la nota?');
     expect(dialog).toHaveTextContent('Prefiere WhatsApp');

@@ -69,7 +69,7 @@ export function NotesPanel({ clientId }: { clientId: number }) {
       },
       { title: 'Usuario', key: 'user', render: (_, note) => note.user?.name ?? 'Sistema' },
       { title: 'Fecha', dataIndex: 'created_at', key: 'created_at', render: (value: string) => formatDateTime(value) },
-      ...actionsColumn<NoteRow>((note) => [editAction(() => panels.openForm(note), true), deleteAction(() => panels.openDelete(note), true)], true, { compact: true }),
+      ...actionsColumn<NoteRow>((note) => [editAction(() => panels.openForm(note), true), deleteAction(() => panels.openDelete(note), true)], true),
     ],
     [panels],
   );

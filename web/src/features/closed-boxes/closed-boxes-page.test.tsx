@@ -9,6 +9,7 @@ import type { ClosedBoxListRow } from './api';
 import ClosedBoxesPage from './closed-boxes-page';
 import type { PaymentListParts } from './closing-payments';
 import { PaymentGroupCards } from './payment-group-cards';
+import { chooseRowAction } from '../../test/row-actions';
 
 const ALL = ['closed_boxs', 'add_closed_box', 'edit_closed_box', 'delete_closed_box', 'export_closed_boxs', 'logs'];
 
@@ -158,7 +159,7 @@ describe('Cierres de Caja', () => {
     await userEvent.click(within(panel).getByRole('button', { name: 'Cancelar' }));
 
     const row = (await screen.findByText('Ana Pérez')).closest('tr')!;
-    await userEvent.click(within(row).getByRole('button', { name: 'Editar' }));
+    await chooseRowAction(row, 'Editar');
     const edit = await screen.findByRole('dialog', { name: 'Editar cierre de caja' });
     await userEvent.click(within(edit).getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(callsTo('/api/closed-boxs/update')).toHaveLength(1));
@@ -199,7 +200,7 @@ describe('Cierres de Caja', () => {
   it("opens a closing's payments and attaches two payments from the 'Pagos' modal", async () => {
     renderApp(<ClosedBoxesPage paymentParts={parts} />, { path: '/closed-boxs', session: makeSession({ permissions: ALL }) });
     const row = (await screen.findByText('Ana Pérez')).closest('tr')!;
-    await userEvent.click(within(row).getByRole('button', { name: 'Ver pagos' }));
+    await chooseRowAction(row, 'Ver pagos');
     expect(await screen.findByRole('heading', { name: 'Cierre de caja #7' })).toBeInTheDocument();
     expect(await screen.findByLabelText('Totales del cierre')).toHaveTextContent('BS 133,48');
     // An empty closing says what to do next.

@@ -107,13 +107,13 @@ export default function ClosedBoxesPage({ paymentParts }: { paymentParts: Paymen
       },
       ...actionsColumn<ClosedBoxListRow>(
         (row) => [
-          { label: 'Ver pagos', icon: <UnorderedListOutlined />, onClick: () => setSelected(row.id), allowed: true },
+          { label: 'Ver pagos', icon: <UnorderedListOutlined />, onClick: () => setSelected(row.id), primary: true },
           editAction(() => openForm(row), canEdit),
           { label: 'Historial de cambios', icon: <HistoryOutlined />, onClick: () => openHistory(row), allowed: canSeeHistory },
           deleteAction(() => openDelete(row), canDelete),
         ],
         true,
-        { compact: true },
+        { labelOf: (row) => `cierre ${row.id}` },
       ),
     ],
     [canEdit, canDelete, canSeeHistory, changeStatus, openForm, openDelete, openHistory],

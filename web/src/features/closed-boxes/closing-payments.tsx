@@ -76,7 +76,7 @@ export function ClosingPayments({ closingId, parts, onBack }: { closingId: numbe
         label={`Pagos del cierre de caja #${closingId}`}
         columns={[
           ...parts.columns,
-          ...actionsColumn<PaymentRow>((payment) => [deleteAction(() => setToRemove(payment), canEdit)], canEdit, { compact: true, fixed: 'right' }),
+          ...actionsColumn<PaymentRow>((payment) => [deleteAction(() => setToRemove(payment), canEdit)], canEdit, { fixed: 'right' }),
         ]}
         rowKey="id"
         size="middle"

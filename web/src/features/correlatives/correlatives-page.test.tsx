@@ -6,6 +6,7 @@ import { makeSession, renderApp } from '../../test/render';
 import type { ContinuitySummary } from '@recaudo/domain/correlatives';
 import type { ContinuityReport, CorrelativeRow } from './api';
 import CorrelativesPage from './correlatives-page';
+import { chooseRowAction } from '../../test/row-actions';
 
 
 const row: CorrelativeRow = { id: 4, serie: 'A', number: '00000123', number_credit_note: '0007', number_debit_note: '0000', number_delivery_note: '00000012', count_payments: 0 };
@@ -101,7 +102,7 @@ describe('Correlativos', () => {
     await userEvent.click(within(blank).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Nuevo correlativo' })).not.toBeInTheDocument());
     const tableRow = (await screen.findByText('00000123')).closest('tr')!;
-    await userEvent.click(within(tableRow).getByRole('button', { name: /Editar/ }));
+    await chooseRowAction(tableRow, 'Editar');
     const panel = await screen.findByRole('dialog', { name: 'Editar correlativo' });
     expect(within(panel).getByLabelText('Serie')).toHaveValue('A');
     expect(within(panel).getByLabelText('Número de factura')).toHaveValue('00000123');

@@ -41,7 +41,7 @@ export default function CorrelativesPage() {
       { title: 'Pagos', dataIndex: 'count_payments', key: 'count_payments', align: 'right' },
       // The continuity report needs only the screen's permission, so every row has an action.
       ...actionsColumn<CorrelativeRow>((correlative) => [
-        { label: 'Continuidad', icon: <OrderedListOutlined />, onClick: () => setContinuityOf(correlative) },
+        { label: 'Continuidad', icon: <OrderedListOutlined />, onClick: () => setContinuityOf(correlative), primary: true },
         editAction(() => openForm(correlative), canEdit),
         deleteAction(() => openDelete(correlative), canDelete),
       ], true),

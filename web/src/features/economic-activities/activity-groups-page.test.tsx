@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { notFound, ok, installFakeApi } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
 import ActivityGroupsPage from './activity-groups-page';
+import { chooseRowAction } from '../../test/row-actions';
 
 const refused = 'No se puede eliminar el grupo porque tiene 3 actividades económicas asociadas.';
 
@@ -31,7 +32,7 @@ describe('Grupos de actividades', () => {
     expect(await screen.findByText('CSV')).toBeInTheDocument();
     expect(screen.getByText('PDF')).toBeInTheDocument();
 
-    await userEvent.click(within(row).getByRole('button', { name: /Eliminar/ }));
+    await chooseRowAction(row, 'Eliminar');
     const dialog = await screen.findByRole('dialog', { name: '¿Seguro de eliminar el grupo de actividades?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     await waitFor(() => expect(errorToast).toHaveBeenCalledWith(refused, []));

@@ -5,6 +5,7 @@ import { notFound, ok, installFakeApi } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
 import type { EconomicActivityRow } from './api';
 import EconomicActivitiesPage from './economic-activities-page';
+import { chooseRowAction } from '../../test/row-actions';
 
 
 const activity = (id: number, name: string, fee: string, code: string | null = null): EconomicActivityRow => ({
@@ -79,7 +80,7 @@ describe('Actividades Económicas', () => {
   it('edits an activity keeping its code and fee', async () => {
     renderApp(<EconomicActivitiesPage />, { path: '/economic-activities', session: makeSession({ permissions: ALL }) });
     const row = (await screen.findByText('Farmacias')).closest('tr')!;
-    await userEvent.click(within(row).getByRole('button', { name: /Editar/ }));
+    await chooseRowAction(row, 'Editar');
     const panel = await screen.findByRole('dialog', { name: 'Editar actividad económica' });
     expect(within(panel).getByLabelText('Tarifa')).toHaveValue('1.234,5');
     await userEvent.click(within(panel).getByRole('button', { name: 'Guardar' }));

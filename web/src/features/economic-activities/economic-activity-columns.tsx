@@ -27,7 +27,7 @@ export function economicActivityColumns(options: EconomicActivityColumnOptions):
     ...columns,
     ...actionsColumn<EconomicActivityRow>(
       (activity) => [
-        { label: 'Ver clientes', icon: <TeamOutlined />, onClick: () => onClients(activity), allowed: canSeeClients },
+        { label: 'Ver clientes', icon: <TeamOutlined />, onClick: () => onClients(activity), allowed: canSeeClients, primary: true },
         editAction(() => onEdit(activity), canEdit),
         deleteAction(() => onDelete(activity), canDelete),
       ],

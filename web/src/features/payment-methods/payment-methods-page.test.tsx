@@ -5,6 +5,7 @@ import { notFound, ok, installFakeApi } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
 import { paymentMethodForm, type PaymentMethodRow } from './api';
 import PaymentMethodsPage from './payment-methods-page';
+import { chooseRowAction, rowMenuItem } from '../../test/row-actions';
 
 
 const method = (id: number, name: string, type: number, description: string): PaymentMethodRow => ({
@@ -51,26 +52,29 @@ describe('Métodos de Pago', () => {
     const protectedRow = (await screen.findByText('Transferencia', { selector: 'td *' })).closest('tr')!;
     expect(within(protectedRow).getByText('Predeterminado')).toBeInTheDocument();
     expect(within(protectedRow).getByRole('switch', { name: 'Estatus de Transferencia' })).toBeDisabled();
-    expect(within(protectedRow).getByRole('button', { name: /Eliminar/ })).toBeDisabled();
+    expect(await rowMenuItem(protectedRow, 'Eliminar')).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.keyboard('{Escape}');
 
     const row = screen.getByText('Zelle').closest('tr')!;
-    await userEvent.click(within(row).getByRole('switch', { name: 'Estatus de Zelle' }));
-    await waitFor(() => expect(successToast).toHaveBeenCalledWith('Estatus del método de pago actualizado'));
-    const statusCall = fetchMock.mock.calls.find(([url]) => url === '/api/payment-methods/change-status')!;
-    expect(JSON.parse(statusCall[1]!.body as string)).toEqual({ id: 5, active: false });
-
-    await userEvent.click(within(row).getByRole('button', { name: /Eliminar/ }));
+    await chooseRowAction(row, 'Eliminar');
     const dialog = await screen.findByRole('dialog', { name: '¿Seguro de eliminar el método de pago?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     await waitFor(() => expect(successToast).toHaveBeenCalledWith('Método de pago eliminado'));
     const deleteCall = fetchMock.mock.calls.find(([url]) => url === '/api/payment-methods/delete')!;
     expect(JSON.parse(deleteCall[1]!.body as string)).toEqual({ id: 5 });
+
+    // After the delete dialog: rc-component's fixed test ids would give the confirmation its name.
+    await userEvent.click(within(row).getByRole('switch', { name: 'Estatus de Zelle' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirmar' }));
+    await waitFor(() => expect(successToast).toHaveBeenCalledWith('Estatus del método de pago actualizado'));
+    const statusCall = fetchMock.mock.calls.find(([url]) => url === '/api/payment-methods/change-status')!;
+    expect(JSON.parse(statusCall[1]!.body as string)).toEqual({ id: 5, active: false });
   });
 
   it('removing the stored logo sends deleteOldFile in the multipart update', async () => {
     renderApp(<PaymentMethodsPage />, { path: '/payment-methods', session: makeSession({ permissions: ALL }) });
     const row = (await screen.findByText('Zelle')).closest('tr')!;
-    await userEvent.click(within(row).getByRole('button', { name: /Editar/ }));
+    await chooseRowAction(row, 'Editar');
     const panel = await screen.findByRole('dialog', { name: 'Editar método de pago' });
     await userEvent.click(await within(panel).findByRole('button', { name: /Eliminar archivo|Remove file|delete/i }));
     await userEvent.click(within(panel).getByRole('button', { name: 'Guardar' }));

@@ -8,6 +8,7 @@ import { makeSession, renderApp } from '../../test/render';
 import { METHODS, paymentRow } from './payment-fixtures';
 import PaymentsPage from './payments-page';
 import { InvoiceBadge } from '../../components/payment-documents/invoice-badge';
+import { chooseRowAction, rowActionLayout, rowActionNames } from '../../test/row-actions';
 
 const issued = paymentRow({
   id: 7,
@@ -128,6 +129,7 @@ describe('document actions', () => {
   it('offers them as spec 02 §4 enables: an issued invoice all, a rejected one its records, no invoice none', async () => {
     show();
     const issuedRow = await rowOf('00000107');
+    const issued = await rowActionNames(issuedRow);
     for (const name of [
       'Ver factura',
       'Registros de la factura',
@@ -137,42 +139,42 @@ describe('document actions', () => {
       'Nota de crédito',
       'Anular factura',
     ])
-      expect(within(issuedRow).getByRole('button', { name })).toBeInTheDocument();
-    const rejectedRow = await rowOf('00000108');
-    expect(within(rejectedRow).getByRole('button', { name: 'Registros de la factura' })).toBeInTheDocument();
-    expect(within(rejectedRow).queryByRole('button', { name: 'Ver factura' })).toBeNull();
-    expect(within(await rowOf('00000109')).queryByRole('button', { name: 'Registros de la factura' })).toBeNull();
+      expect(issued).toContain(name);
+    // Anular is destructive: with Rechazar at the end of "Más", in red.
+    expect((await rowActionLayout(issuedRow)).menu.slice(-2)).toEqual(['Anular factura (rojo)', 'Rechazar (rojo)']);
+    const rejected = await rowActionNames(await rowOf('00000108'));
+    expect(rejected).toContain('Registros de la factura');
+    expect(rejected).not.toContain('Ver factura');
+    expect(await rowActionNames(await rowOf('00000109'))).not.toContain('Registros de la factura');
   });
 
   it('name a delivery note as such, with no notes or retention on it', async () => {
     show();
     const row = await rowOf('00000003');
-    for (const name of ['Ver nota de entrega', 'Registros de la nota de entrega', 'Enviar nota de entrega por correo', 'Anular nota de entrega'])
-      expect(within(row).getByRole('button', { name })).toBeInTheDocument();
-    for (const name of ['Ver factura', 'Anular factura', 'Nota de débito', 'Nota de crédito', 'Aplicar retención'])
-      expect(within(row).queryByRole('button', { name })).toBeNull();
-    await userEvent.click(within(row).getByRole('button', { name: 'Anular nota de entrega' }));
+    const names = await rowActionNames(row);
+    for (const name of ['Ver nota de entrega', 'Registros de la nota de entrega', 'Enviar nota de entrega por correo', 'Anular nota de entrega']) expect(names).toContain(name);
+    for (const name of ['Ver factura', 'Anular factura', 'Nota de débito', 'Nota de crédito', 'Aplicar retención']) expect(names).not.toContain(name);
+    await chooseRowAction(row, 'Anular nota de entrega');
     expect(await screen.findByRole('dialog', { name: 'Anular nota de entrega' })).toBeInTheDocument();
   });
 
   it('without edit_payment: view, records and e-mail only', async () => {
     show(['payments']);
-    const row = await rowOf('00000107');
-    expect(within(row).getByRole('button', { name: 'Enviar factura por correo' })).toBeInTheDocument();
-    for (const name of ['Aplicar retención', 'Nota de débito', 'Nota de crédito', 'Anular factura'])
-      expect(within(row).queryByRole('button', { name })).toBeNull();
+    const names = await rowActionNames(await rowOf('00000107'));
+    expect(names).toContain('Enviar factura por correo');
+    for (const name of ['Aplicar retención', 'Nota de débito', 'Nota de crédito', 'Anular factura']) expect(names).not.toContain(name);
   });
 
   it('opens the PDF in the embedded viewer', async () => {
     show();
-    await userEvent.click(within(await rowOf('00000107')).getByRole('button', { name: 'Ver factura' }));
+    await chooseRowAction(await rowOf('00000107'), 'Ver factura');
     const viewer = await screen.findByRole('dialog', { name: 'Detalles de la factura' });
     await waitFor(() => expect(within(viewer).getByTitle('Factura PDF')).toHaveAttribute('src', 'blob:factura'));
   });
 
   it('shows a payment’s printer calls with their validaciones', async () => {
     show();
-    await userEvent.click(within(await rowOf('00000108')).getByRole('button', { name: 'Registros de la factura' }));
+    await chooseRowAction(await rowOf('00000108'), 'Registros de la factura');
     const records = await screen.findByRole('dialog', { name: 'Registros de la factura' });
     expect(await within(records).findByText('comprador.direccion: longitud máxima 100')).toBeInTheDocument();
     expect(within(records).getByRole('columnheader', { name: 'Operación' })).toBeInTheDocument();
@@ -182,7 +184,7 @@ describe('document actions', () => {
 
   it('applies a retention: number and date required, then the server’s message', async () => {
     show();
-    await userEvent.click(within(await rowOf('00000107')).getByRole('button', { name: 'Aplicar retención' }));
+    await chooseRowAction(await rowOf('00000107'), 'Aplicar retención');
     const dialog = await screen.findByRole('dialog', { name: 'Aplicar retención' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Aplicar' }));
     // antd validates each field on its own: findAll would settle on the first message to appear.
@@ -200,7 +202,7 @@ describe('document actions', () => {
 
   it('cancels with a reason: empty is "Necesitas completar el campo"', async () => {
     show();
-    await userEvent.click(within(await rowOf('00000107')).getByRole('button', { name: 'Anular factura' }));
+    await chooseRowAction(await rowOf('00000107'), 'Anular factura');
     const dialog = await screen.findByRole('dialog', { name: 'Anular factura' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Si' }));
     expect(await within(dialog).findByText('Necesitas completar el campo')).toBeInTheDocument();
@@ -212,7 +214,7 @@ describe('document actions', () => {
 
   it('e-mails the invoice to the client’s address by default, dropping invalid ones and showing them', async () => {
     show();
-    await userEvent.click(within(await rowOf('00000107')).getByRole('button', { name: 'Enviar factura por correo' }));
+    await chooseRowAction(await rowOf('00000107'), 'Enviar factura por correo');
     const dialog = await screen.findByRole('dialog', { name: 'Enviar factura por correo' });
     expect(dialog).toHaveTextContent('sol@correo.test');
     await userEvent.type(within(dialog).getByRole('combobox'), 'no-es-correo{enter}');
@@ -223,7 +225,7 @@ describe('document actions', () => {
 
   it('generates a debit note: the fields the method asks are required, then the note goes to the printer', async () => {
     show();
-    await userEvent.click(within(await rowOf('00000107')).getByRole('button', { name: 'Nota de débito' }));
+    await chooseRowAction(await rowOf('00000107'), 'Nota de débito');
     const panel = await screen.findByRole('dialog', { name: 'Generar nota de débito' });
     // The payment's method (Transferencia, type 1) asks for the reference.
     expect(await within(panel).findByLabelText('Referencia')).toBeInTheDocument();

@@ -78,26 +78,28 @@ export interface PaymentColumnOptions {
   invoiceBadge?: (payment: PaymentRow) => ReactNode;
 }
 
-/** The row's actions, in the order of spec 02 §2; `allowed: false` hides one. */
+/** Why "Aprobar" waits on a row that is already approved. */
+export const ALREADY_APPROVED = 'El pago ya está aprobado';
+
+/**
+ * The row's actions: "Aprobar" and "Editar" as its buttons (Aprobar stays in its place on an
+ * approved payment, disabled), then the receipt, document and history actions in "Más", with
+ * Rechazar, Anular and Eliminar last. `allowed: false` hides one.
+ */
 export function paymentActions(payment: PaymentRow, options: PaymentColumnOptions): RowAction[] {
   const next = STATUS_TRANSITIONS[payment.status];
   return [
-    editAction(() => options.onEdit(payment), options.canEdit(payment)),
     {
       label: paymentTexts.approve,
       icon: <CheckCircleOutlined />,
       onClick: () => options.onApprove(payment),
-      allowed: options.canChangeStatus && next.includes(1),
+      allowed: options.canChangeStatus,
+      disabled: !next.includes(1),
+      tooltip: next.includes(1) ? undefined : ALREADY_APPROVED,
+      primary: true,
     },
-    {
-      label: paymentTexts.reject,
-      icon: <CloseCircleOutlined />,
-      danger: true,
-      onClick: () => options.onReject(payment),
-      allowed: options.canChangeStatus && next.includes(2),
-    },
-    { label: paymentTexts.notes, icon: <MessageOutlined />, onClick: () => options.onNotes(payment), allowed: Boolean(payment.notes?.trim()) },
-    { label: paymentTexts.receipt, icon: <FilePdfOutlined />, onClick: () => options.onReceipt(payment), allowed: options.canDownload(payment) },
+    editAction(() => options.onEdit(payment), options.canEdit(payment)),
+    { label: paymentTexts.receipt, icon: <FilePdfOutlined />, onClick: () => options.onReceipt(payment), allowed: options.canDownload(payment), primary: true },
     {
       label: paymentTexts.mailReceipt,
       icon: <MailOutlined />,
@@ -105,11 +107,23 @@ export function paymentActions(payment: PaymentRow, options: PaymentColumnOption
       allowed: options.canDownload(payment),
       disabled: options.mailing === payment.hash,
     },
+    { label: paymentTexts.notes, icon: <MessageOutlined />, onClick: () => options.onNotes(payment), allowed: Boolean(payment.notes?.trim()) },
     ...(options.documentActions?.(payment) ?? []),
     { label: paymentTexts.history, icon: <HistoryOutlined />, onClick: () => options.onHistory(payment), allowed: options.canSeeHistory },
+    {
+      label: paymentTexts.reject,
+      icon: <CloseCircleOutlined />,
+      danger: true,
+      onClick: () => options.onReject(payment),
+      allowed: options.canChangeStatus && next.includes(2),
+    },
     deleteAction(() => options.onDelete(payment), options.canDelete(payment)),
   ];
 }
+
+/** "Pago Nº 00012 de Luisa Mendoza": names a row for its "Más" button. */
+export const paymentRowLabel = (payment: PaymentRow) =>
+  `Pago ${payment.number_correlative ? `Nº ${payment.number_correlative}` : `#${payment.id}`} de ${payment.client.name}`;
 
 /**
  * The columns of the payments list (spec 02 §2): Nº documento, Nº control, Cliente with its
@@ -179,6 +193,6 @@ export function paymentColumns(options: PaymentColumnOptions): ColumnsType<Payme
   // The wide table scrolls sideways; the status and the actions stay in view.
   if (options.showStatus !== false)
     columns.push({ title: 'Estatus', dataIndex: 'status', key: 'status', fixed: 'right', render: (_, payment) => <StatusTag status={payment.status} /> });
-  columns.push(...actionsColumn<PaymentRow>((payment) => paymentActions(payment, options), true, { compact: true, fixed: 'right' }));
+  columns.push(...actionsColumn<PaymentRow>((payment) => paymentActions(payment, options), true, { fixed: 'right', labelOf: paymentRowLabel }));
   return columns;
 }

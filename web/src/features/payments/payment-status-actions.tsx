@@ -6,6 +6,7 @@ import Typography from 'antd/es/typography';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { applyServerErrors } from '../../lib/form';
 import { useChangePaymentStatus } from './api';
+import { paymentRowLabel } from './payment-columns';
 import { SerieSelect, useSerieOptions } from './serie-select';
 
 export const approveTexts = {
@@ -13,10 +14,9 @@ export const approveTexts = {
   ok: 'Aprobar',
   cancel: 'Cancelar',
   intro: 'El pago no tiene serie: elige la serie de su número de documento.',
+  confirm: '¿Aprobar este pago? Se le asignará su número de documento.',
 } as const;
 
-const paymentLabel = (payment: PaymentRow) =>
-  `Pago ${payment.number_correlative ? `Nº ${payment.number_correlative}` : `#${payment.id}`} de ${payment.client.name}`;
 
 interface StatusModalProps {
   payment: PaymentRow | null;
@@ -24,18 +24,22 @@ interface StatusModalProps {
   onCancel: () => void;
 }
 
+const needsSerie = (payment: PaymentRow) => payment.serie_id === null && !payment.number_correlative;
+
 /**
- * "Aprobar pago" for a payment without series (a client user's): the series of its document
- * number, among those the user may use, starting on their own.
+ * "Aprobar pago": the confirmation of every approval (issue 34: no one-click change of money)
+ * and, for a payment without series (a client user's), the series of its document number among
+ * those the user may use, starting on their own.
  */
-function ApproveModal({ payment, busy, onCancel, onConfirm }: StatusModalProps & { onConfirm: (serieId: number, form: FormInstance) => void }) {
+function ApproveModal({ payment, busy, onCancel, onConfirm }: StatusModalProps & { onConfirm: (serieId: number | null, form: FormInstance) => void }) {
   const [form] = Form.useForm<{ serie_id: number | null }>();
   const open = payment !== null;
-  const { options, own, loading } = useSerieOptions(open);
+  const asksSerie = payment !== null && needsSerie(payment);
+  const { options, own, loading } = useSerieOptions(asksSerie);
   // The options arrive after the dialog opens: the user's own series is picked once they do.
   useEffect(() => {
-    if (open && own !== null && form.getFieldValue('serie_id') == null) form.setFieldValue('serie_id', own);
-  }, [open, own, form]);
+    if (asksSerie && own !== null && form.getFieldValue('serie_id') == null) form.setFieldValue('serie_id', own);
+  }, [asksSerie, own, form]);
   return (
     <Modal
       title={approveTexts.title}
@@ -53,14 +57,20 @@ function ApproveModal({ payment, busy, onCancel, onConfirm }: StatusModalProps &
           name="approve-payment-form"
           layout="vertical"
           initialValues={{ serie_id: own }}
-          onFinish={(values) => values.serie_id != null && onConfirm(values.serie_id, form)}
+          onFinish={(values) => (asksSerie ? values.serie_id != null && onConfirm(values.serie_id, form) : onConfirm(null, form))}
           disabled={busy}
         >
-          <Typography.Paragraph>{paymentLabel(payment)}</Typography.Paragraph>
-          <Typography.Paragraph type="secondary">{approveTexts.intro}</Typography.Paragraph>
-          <Form.Item label="Serie" name="serie_id" rules={[{ required: true, message: paymentMessages.serieRequired }]}>
-            <SerieSelect options={options} loading={loading} autoFocus />
-          </Form.Item>
+          <Typography.Paragraph>{paymentRowLabel(payment)}</Typography.Paragraph>
+          {asksSerie ? (
+            <>
+              <Typography.Paragraph type="secondary">{approveTexts.intro}</Typography.Paragraph>
+              <Form.Item label="Serie" name="serie_id" rules={[{ required: true, message: paymentMessages.serieRequired }]}>
+                <SerieSelect options={options} loading={loading} autoFocus />
+              </Form.Item>
+            </>
+          ) : (
+            <Typography.Paragraph type="secondary">{approveTexts.confirm}</Typography.Paragraph>
+          )}
         </Form>
       )}
     </Modal>
@@ -83,7 +93,7 @@ function RejectModal({ payment, busy, onCancel, onConfirm }: StatusModalProps & 
     >
       {payment && (
         <Form form={form} name="reject-payment-form" layout="vertical" onFinish={(values) => onConfirm(values.notes.trim())} disabled={busy}>
-          <Typography.Paragraph>{paymentLabel(payment)}</Typography.Paragraph>
+          <Typography.Paragraph>{paymentRowLabel(payment)}</Typography.Paragraph>
           <Form.Item
             label={paymentMessages.rejectPrompt}
             name="notes"
@@ -103,7 +113,7 @@ function RejectModal({ payment, busy, onCancel, onConfirm }: StatusModalProps & 
 }
 
 export interface PaymentStatusActions {
-  /** Aprobar: at once with empty notes; a payment without series first asks for one ("Aprobar pago"). */
+  /** Aprobar: "Aprobar pago" confirms it (empty notes); a payment without series also asks for one. */
   approve: (payment: PaymentRow) => void;
   /** Rechazar: asks the reason ("Rechazar pago"). */
   reject: (payment: PaymentRow) => void;
@@ -134,13 +144,6 @@ export function usePaymentStatusActions(onChanged?: () => void): PaymentStatusAc
   const [approving, setApproving] = useState<PaymentRow | null>(null);
   const [rejecting, setRejecting] = useState<PaymentRow | null>(null);
 
-  const approve = useCallback(
-    (payment: PaymentRow) => {
-      if (payment.serie_id === null && !payment.number_correlative) setApproving(payment);
-      else mutate({ id: payment.id, status: 1, notes: '' });
-    },
-    [mutate],
-  );
 
   const dialogs = (
     <>
@@ -151,7 +154,7 @@ export function usePaymentStatusActions(onChanged?: () => void): PaymentStatusAc
         onConfirm={(serieId, form) =>
           approving &&
           mutate(
-            { id: approving.id, status: 1, notes: '', serie_id: serieId },
+            { id: approving.id, status: 1, notes: '', ...(serieId === null ? {} : { serie_id: serieId }) },
             { onSuccess: () => setApproving(null), onError: (error) => applyServerErrors(form, error) },
           )
         }
@@ -164,5 +167,5 @@ export function usePaymentStatusActions(onChanged?: () => void): PaymentStatusAc
       />
     </>
   );
-  return { approve, reject: setRejecting, dialogs };
+  return { approve: setApproving, reject: setRejecting, dialogs };
 }

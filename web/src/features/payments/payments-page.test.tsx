@@ -7,6 +7,7 @@ import { CLIENTS, METHODS, paymentRow } from './payment-fixtures';
 import { PaymentsList } from './payments-list';
 import PaymentsPage from './payments-page';
 import ReceiptsPage from './receipts-page';
+import { chooseRowAction, rowActionLayout } from '../../test/row-actions';
 
 const rows = [
   paymentRow({
@@ -135,23 +136,22 @@ describe('Pagos (staff)', () => {
     expect((await rowOf('Luisa Mendoza')).textContent).toContain('VACIO');
   });
 
-  it('offers approve and reject as the transitions allow, and hides what the permissions don’t grant', async () => {
+  it('shows Aprobar and Editar on every row and the rest in "Más", Rechazar and Eliminar last in red', async () => {
     show();
-    const processing = await rowOf('Luisa Mendoza');
-    expect(within(processing).getByRole('button', { name: 'Aprobar' })).toBeInTheDocument();
-    expect(within(processing).getByRole('button', { name: 'Rechazar' })).toBeInTheDocument();
-    const approved = await rowOf('00000102');
-    expect(within(approved).queryByRole('button', { name: 'Aprobar' })).not.toBeInTheDocument();
-    expect(within(approved).getByRole('button', { name: 'Rechazar' })).toBeInTheDocument();
-    const rejected = await rowOf('00000103');
-    expect(within(rejected).getByRole('button', { name: 'Aprobar' })).toBeInTheDocument();
-    expect(within(rejected).queryByRole('button', { name: 'Rechazar' })).not.toBeInTheDocument();
-    expect(within(rejected).queryByRole('button', { name: 'Descargar recibo' })).not.toBeInTheDocument();
-    expect(within(rejected).queryByRole('button', { name: 'Enviar recibo por correo' })).not.toBeInTheDocument();
-    expect(within(approved).getByRole('button', { name: 'Enviar recibo por correo' })).toBeInTheDocument();
-    expect(within(rejected).getByRole('button', { name: 'Notas' })).toBeInTheDocument();
-    expect(within(approved).queryByRole('button', { name: 'Notas' })).not.toBeInTheDocument();
-    for (const name of ['Editar', 'Eliminar', 'Historial de cambios']) expect(within(approved).getByRole('button', { name })).toBeInTheDocument();
+    // Aprobar keeps its place on an approved payment, disabled; the menu names every other action.
+    expect(await rowActionLayout(await rowOf('Luisa Mendoza'))).toEqual({
+      buttons: ['Aprobar', 'Editar'],
+      menu: ['Descargar recibo', 'Enviar recibo por correo', 'Historial de cambios', 'Rechazar (rojo)', 'Eliminar (rojo)'],
+    });
+    expect(await rowActionLayout(await rowOf('00000102'))).toEqual({
+      buttons: ['Aprobar (inactivo)', 'Editar'],
+      menu: ['Descargar recibo', 'Enviar recibo por correo', 'Historial de cambios', 'Rechazar (rojo)', 'Eliminar (rojo)'],
+    });
+    // A rejected payment has no receipt and can't be rejected again; its notes are offered.
+    expect(await rowActionLayout(await rowOf('00000103'))).toEqual({
+      buttons: ['Aprobar', 'Editar'],
+      menu: ['Notas', 'Historial de cambios', 'Eliminar (rojo)'],
+    });
     expect(screen.getByRole('button', { name: /Nuevo pago/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Exportar/ })).toBeInTheDocument();
   });
@@ -159,20 +159,25 @@ describe('Pagos (staff)', () => {
   it('a reader sees no edit, status, delete, history, export nor new payment', async () => {
     show(['payments']);
     const processing = await rowOf('Luisa Mendoza');
-    for (const name of ['Editar', 'Aprobar', 'Rechazar', 'Eliminar', 'Historial de cambios'])
-      expect(within(processing).queryByRole('button', { name })).not.toBeInTheDocument();
-    expect(within(processing).getByRole('button', { name: 'Descargar recibo' })).toBeInTheDocument();
+    expect(await rowActionLayout(processing)).toEqual({ buttons: ['Descargar recibo'], menu: ['Enviar recibo por correo'] });
     expect(screen.queryByRole('button', { name: /Nuevo pago/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Exportar/ })).not.toBeInTheDocument();
     // Without `clients` the identification is plain text.
     expect(within(processing).queryByRole('link')).not.toBeInTheDocument();
   });
 
-  it('approves a payment with series at once, with empty notes', async () => {
+  it('asks before approving a payment with series, then approves it with empty notes', async () => {
     show();
-    await userEvent.click(within(await rowOf('Luisa Mendoza')).getByRole('button', { name: 'Aprobar' }));
+    await chooseRowAction(await rowOf('Luisa Mendoza'), 'Aprobar');
+    const dialog = await screen.findByRole('dialog', { name: 'Aprobar pago' });
+    expect(dialog).toHaveTextContent('¿Aprobar este pago?');
+    expect(within(dialog).queryByLabelText('Serie')).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(calls('/api/payments/change-status')).toHaveLength(0);
+
+    await chooseRowAction(await rowOf('Luisa Mendoza'), 'Aprobar');
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Aprobar pago' })).getByRole('button', { name: 'Aprobar' }));
     await waitFor(() => expect(api.success).toHaveBeenCalledWith('Pago aprobado'));
-    expect(screen.queryByRole('dialog', { name: 'Aprobar pago' })).not.toBeInTheDocument();
     const [call] = calls('/api/payments/change-status');
     expect(call![1]!.method).toBe('PUT');
     expect(JSON.parse(call![1]!.body as string)).toEqual({ id: 1, status: 1, notes: '' });
@@ -180,7 +185,7 @@ describe('Pagos (staff)', () => {
 
   it('asks the series of a payment without one in "Aprobar pago" and sends it with the approval', async () => {
     show();
-    await userEvent.click(within(await rowOf('Rosa Blanco')).getByRole('button', { name: 'Aprobar' }));
+    await chooseRowAction(await rowOf('Rosa Blanco'), 'Aprobar');
     const dialog = await screen.findByRole('dialog', { name: 'Aprobar pago' });
     expect(dialog).toHaveTextContent('Pago #4 de Rosa Blanco');
     expect(dialog).toHaveTextContent('El pago no tiene serie');
@@ -201,7 +206,7 @@ describe('Pagos (staff)', () => {
 
   it('starts "Aprobar pago" on the user’s own series, the only one offered without use_all_series', async () => {
     show(ALL, { use_all_series: false, correlative_id: 2 });
-    await userEvent.click(within(await rowOf('Rosa Blanco')).getByRole('button', { name: 'Aprobar' }));
+    await chooseRowAction(await rowOf('Rosa Blanco'), 'Aprobar');
     const dialog = await screen.findByRole('dialog', { name: 'Aprobar pago' });
     await waitFor(() => expect(within(dialog).getByTitle('B')).toBeInTheDocument());
     await userEvent.click(within(dialog).getByLabelText('Serie'));
@@ -213,14 +218,14 @@ describe('Pagos (staff)', () => {
 
   it('rejects after asking the reason in "Rechazar pago" with No / Si', async () => {
     show();
-    await userEvent.click(within(await rowOf('00000102')).getByRole('button', { name: 'Rechazar' }));
+    await chooseRowAction(await rowOf('00000102'), 'Rechazar');
     const dialog = await screen.findByRole('dialog', { name: 'Rechazar pago' });
     expect(within(dialog).getByLabelText('Motivo del rechazo')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'No' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Rechazar pago' })).not.toBeInTheDocument());
     expect(calls('/api/payments/change-status')).toHaveLength(0);
 
-    await userEvent.click(within(await rowOf('00000102')).getByRole('button', { name: 'Rechazar' }));
+    await chooseRowAction(await rowOf('00000102'), 'Rechazar');
     // antd gives every dialog the same test id; after the first one closed, its title is found by text.
     const again = (await screen.findByText('Rechazar pago', { selector: '.ant-modal-title' })).closest<HTMLElement>('[role="dialog"]')!;
     await userEvent.click(within(again).getByRole('button', { name: 'Si' }));
@@ -233,7 +238,7 @@ describe('Pagos (staff)', () => {
 
   it('deletes after "¿Seguro de eliminar el pago?"', async () => {
     show();
-    await userEvent.click(within(await rowOf('00000102')).getByRole('button', { name: 'Eliminar' }));
+    await chooseRowAction(await rowOf('00000102'), 'Eliminar');
     const dialog = await screen.findByRole('dialog', { name: '¿Seguro de eliminar el pago?' });
     expect(dialog).toHaveTextContent('Nº 00000102 · Panadería La Esquina');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
@@ -243,12 +248,12 @@ describe('Pagos (staff)', () => {
 
   it('shows the notes, downloads the receipt and expands a row to its months and tickets', async () => {
     show();
-    await userEvent.click(within(await rowOf('00000103')).getByRole('button', { name: 'Notas' }));
+    await chooseRowAction(await rowOf('00000103'), 'Notas');
     const notes = await screen.findByRole('dialog', { name: 'Notas' });
     expect(notes).toHaveTextContent('La referencia no aparece en el estado de cuenta del banco emisor.');
     await userEvent.click(within(notes).getByRole('button', { name: /Close|Cerrar/ }));
 
-    await userEvent.click(within(await rowOf('00000102')).getByRole('button', { name: 'Descargar recibo' }));
+    await chooseRowAction(await rowOf('00000102'), 'Descargar recibo');
     await waitFor(() => expect(calls('/api/payments/generate-payment-pdf/abc123')).toHaveLength(1));
     expect(api.error).not.toHaveBeenCalled();
 
@@ -262,7 +267,7 @@ describe('Pagos (staff)', () => {
 
   it('mails the receipt with the payment’s hash and shows the server’s answer', async () => {
     show();
-    await userEvent.click(within(await rowOf('00000102')).getByRole('button', { name: 'Enviar recibo por correo' }));
+    await chooseRowAction(await rowOf('00000102'), 'Enviar recibo por correo');
     await waitFor(() => expect(api.success).toHaveBeenCalledWith('Recibo enviado al correo del cliente'));
     const [call] = calls('/api/payments/send-mail-payment-pdf');
     expect(call![1]!.method).toBe('POST');
@@ -271,7 +276,7 @@ describe('Pagos (staff)', () => {
 
   it('a client without e-mail: the server’s refusal is the toast', async () => {
     show();
-    await userEvent.click(within(await rowOf('Calle 5, casa 1')).getByRole('button', { name: 'Enviar recibo por correo' }));
+    await chooseRowAction(await rowOf('Calle 5, casa 1'), 'Enviar recibo por correo');
     await waitFor(() => expect(api.error).toHaveBeenCalledWith('El cliente no tiene un correo registrado', ['El cliente no tiene un correo registrado']));
     expect(api.success).not.toHaveBeenCalled();
   });
@@ -323,15 +328,17 @@ describe('Pagos of the client detail', () => {
     const asked = api.fetch.mock.calls.map(([url]) => decodeURIComponent(String(url)));
     expect(asked.find((url) => url.startsWith('/api/payments/client-details?'))).toMatch(/client_id=20(&|$)/);
     expect(asked.some((url) => url.startsWith('/api/payments?'))).toBe(false);
-    for (const name of ['Editar', 'Rechazar', 'Descargar recibo', 'Enviar recibo por correo'])
-      expect(within(row).getByRole('button', { name })).toBeInTheDocument();
+    const { buttons, menu } = await rowActionLayout(row);
+    expect(buttons).toEqual(['Aprobar (inactivo)', 'Editar']);
+    expect(menu).toEqual(expect.arrayContaining(['Descargar recibo', 'Enviar recibo por correo', 'Rechazar (rojo)']));
   });
 
   it('a reader without payments (only clients) sees the list but no receipt actions', async () => {
     showTab(['clients']);
     const row = await rowOf('00000102');
-    expect(within(row).queryByRole('button', { name: 'Descargar recibo' })).not.toBeInTheDocument();
-    expect(within(row).queryByRole('button', { name: 'Enviar recibo por correo' })).not.toBeInTheDocument();
+    const { buttons, menu } = await rowActionLayout(row);
+    expect([...buttons, ...menu]).not.toContain('Descargar recibo');
+    expect([...buttons, ...menu]).not.toContain('Enviar recibo por correo');
   });
 
   it('a client the server can’t find: the error toast and the table’s retry', async () => {

@@ -49,7 +49,7 @@ function historyColumns(onOpen: (payment: PaymentRow) => void): ColumnsType<Paym
     { title: 'Fecha de pago', key: 'date_payment', render: (_, payment) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(payment.date_payment)}</span> },
     { title: 'Estatus', key: 'status', render: (_, payment) => <StatusTag status={payment.status} /> },
     // Icon only: the drawer is narrower than the page, and the label sits in the tooltip and the accessible name.
-    ...actionsColumn<PaymentRow>((payment) => [{ label: 'Ver detalles', icon: <EyeOutlined />, onClick: () => onOpen(payment) }], true, { compact: true }),
+    ...actionsColumn<PaymentRow>((payment) => [{ label: 'Ver detalles', icon: <EyeOutlined />, onClick: () => onOpen(payment), primary: true }], true),
   ];
 }
 

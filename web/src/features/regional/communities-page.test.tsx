@@ -5,6 +5,7 @@ import { notFound, ok, installFakeApi } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
 import type { CommunityRow } from './api';
 import CommunitiesPage from './communities-page';
+import { chooseRowAction } from '../../test/row-actions';
 
 const summary = { count_payments: 3, amount_bill: '1500.00', amount_payment: '1200.50', dollar_amount_bill: '40.00', dollar_amount_payment: '32.10' };
 
@@ -144,7 +145,7 @@ describe('Comunidades', () => {
   it('deletes after the confirmation with the spec message', async () => {
     renderApp(<CommunitiesPage />, { path: '/communities', session: makeSession({ permissions: ALL }) });
     const row = (await screen.findByText('Urb. El Viñedo')).closest('tr')!;
-    await userEvent.click(within(row).getByRole('button', { name: /Eliminar/ }));
+    await chooseRowAction(row, 'Eliminar');
     const dialog = await screen.findByRole('dialog', { name: '¿Seguro de eliminar la comunidad?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     await waitFor(() => expect(successToast).toHaveBeenCalledWith('Comunidad eliminada'));

@@ -162,12 +162,13 @@ export function regionalColumns(
           href: `/clients?${config.clientsParam}=${row.id}`,
           onClick: () => onClients(`/clients?${config.clientsParam}=${row.id}`),
           allowed: canSeeClients,
+          primary: true,
         },
         { label: "Historial", icon: <HistoryOutlined />, onClick: () => onHistory(row), allowed: canSeeHistory },
         deleteAction(() => onDelete(row), canDelete),
       ],
       canEdit || canSeeClients || canSeeHistory || canDelete,
-      { compact: true },
+      { labelOf: (row) => row.name },
     ),
   ];
 }

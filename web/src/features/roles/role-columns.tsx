@@ -45,7 +45,7 @@ export function roleColumns(options: RoleColumnOptions): ColumnsType<RoleRow> {
     ...actionsColumn<RoleRow>(
       (role) => [
         editAction(() => onEdit(role), canEdit),
-        { label: 'Permisos', icon: <SafetyOutlined />, onClick: () => onPermissions(role) },
+        { label: 'Permisos', icon: <SafetyOutlined />, onClick: () => onPermissions(role), primary: true },
         deleteAction(() => onDelete(role), canDelete, role.id === ADMIN_ROLE_ID ? roleMessages.protectedRole : undefined),
       ],
       true,

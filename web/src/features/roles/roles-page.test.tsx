@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { notFound, ok, installFakeApi } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
 import RolesPage from './roles-page';
+import { chooseRowAction } from '../../test/row-actions';
 
 
 const role = (id: number, name: string): RoleRow => ({
@@ -62,7 +63,7 @@ describe('Roles y Permisos', () => {
     renderApp(<RolesPage />, { path: '/roles', session: makeSession({ permissions: ALL }) });
     const row = (await screen.findByText('Cajero')).closest('tr')!;
     expect(row).toHaveTextContent('Opcional');
-    await userEvent.click(within(row).getByRole('button', { name: /Editar/ }));
+    await chooseRowAction(row, 'Editar');
     const toggle = await screen.findByRole('switch', { name: 'Exigir verificación en dos pasos' });
     expect(toggle).not.toBeChecked();
     await userEvent.click(toggle);
@@ -75,7 +76,7 @@ describe('Roles y Permisos', () => {
   it('deletes a role after the confirmation and reloads the list', async () => {
     renderApp(<RolesPage />, { path: '/roles', session: makeSession({ permissions: ALL }) });
     const row = (await screen.findByText('Analista')).closest('tr')!;
-    await userEvent.click(within(row).getByRole('button', { name: /Eliminar/ }));
+    await chooseRowAction(row, 'Eliminar');
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('¿Seguro de eliminar el rol?');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { addressRow } from '../../test/address-rows';
 import { installFakeApi, notFound, ok } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
+import { rowActionLayout, rowActionNames } from '../../test/row-actions';
 import { NewSolvencyModal } from './new-solvency-modal';
 import SolvenciesPage from './solvencies-page';
 import VerifySolvencyPage from './verify-solvency-page';
@@ -107,15 +108,15 @@ describe('Solvencias (staff)', () => {
     expect(within(table).getAllByText('luisa@correo.test').length).toBe(2);
     expect(screen.getByRole('button', { name: /Nueva Solvencia/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Exportar/ })).toBeInTheDocument();
-    expect(within(table).queryByRole('button', { name: 'Eliminar' })).not.toBeInTheDocument();
-    expect(within(table).queryByRole('button', { name: 'Historial de cambios' })).not.toBeInTheDocument();
+    expect(await rowActionNames(within(table).getAllByRole('row')[1]!)).toEqual(['Descargar solvencia', 'Enviar solvencia por correo']);
   });
 
   it('hides Nueva Solvencia and export without add_solvency and export_clients; shows Eliminar with delete_solvency', async () => {
     renderApp(<SolvenciesPage />, { path: '/solvencies', session: makeSession({ permissions: ['delete_solvency', 'logs'] }) });
     const table = await screen.findByRole('table');
-    expect(await within(table).findAllByRole('button', { name: 'Eliminar' })).toHaveLength(2);
-    expect(within(table).getAllByRole('button', { name: 'Historial de cambios' })).toHaveLength(2);
+    await within(table).findAllByText('V-12345678');
+    for (const row of within(table).getAllByRole('row').slice(1))
+      expect(await rowActionLayout(row)).toEqual({ buttons: ['Descargar solvencia'], menu: ['Enviar solvencia por correo', 'Historial de cambios', 'Eliminar (rojo)'] });
     expect(screen.queryByRole('button', { name: /Nueva Solvencia/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Exportar/ })).not.toBeInTheDocument();
   });

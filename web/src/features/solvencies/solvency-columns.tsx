@@ -65,12 +65,12 @@ export function solvencyColumns(options: SolvencyColumnOptions): ColumnsType<Sol
       title: 'Acciones',
       render: (_, row) => {
         const actions: RowAction[] = [
-          { label: 'Descargar solvencia', icon: <DownloadOutlined />, onClick: () => options.onDownload(row) },
+          { label: 'Descargar solvencia', icon: <DownloadOutlined />, onClick: () => options.onDownload(row), primary: true },
           { label: 'Enviar solvencia por correo', icon: <MailOutlined />, onClick: () => options.onMail(row), disabled: options.mailing === row.hash },
           { label: 'Historial de cambios', icon: <HistoryOutlined />, onClick: () => options.onHistory(row), allowed: options.canSeeHistory },
           deleteAction(() => options.onDelete(row), options.canDelete),
         ];
-        return <RowActions actions={actions} compact />;
+        return <RowActions actions={actions} label={row.address_payment.address} />;
       },
     },
   );

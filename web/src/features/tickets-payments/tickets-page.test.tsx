@@ -5,6 +5,7 @@ import { installFakeApi, notFound, ok } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
 import type { TicketRow } from './api';
 import TicketsPage from './tickets-page';
+import { chooseRowAction } from '../../test/row-actions';
 
 const ALL = ['tickets_payments', 'add_tickets_payment', 'edit_tickets_payment', 'delete_tickets_payment', 'export_tickets_payments', 'logs'];
 
@@ -90,7 +91,7 @@ describe('Tickets de Pago', () => {
     const fresh = await screen.findByRole('dialog', { name: 'Nuevo ticket' });
     await userEvent.click(within(fresh).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Nuevo ticket' })).not.toBeInTheDocument());
-    await userEvent.click(within(await rowOf('Aseo Urbano')).getByRole('button', { name: 'Editar' }));
+    await chooseRowAction(await rowOf('Aseo Urbano'), 'Editar');
     const panel = await screen.findByRole('dialog', { name: 'Editar ticket' });
     expect(within(panel).getByLabelText('Nombre')).toHaveValue('Aseo Urbano');
     expect(within(panel).getByLabelText('Fecha de vencimiento')).toHaveValue('31-12-2999');
@@ -99,12 +100,15 @@ describe('Tickets de Pago', () => {
     expect(bodyOf('/api/tickets-payments/update')).toEqual({ id: 2, name: 'Aseo Urbano', color: '#1677ff', validity_date: '2999-12-31' });
   });
 
-  it('flips the status at once and keeps it when the server confirms', async () => {
+  it('flips the status as soon as it is confirmed and keeps it when the server confirms', async () => {
     let settle: (response: Response) => void = () => undefined;
     statusAnswer = () => new Promise((resolve) => (settle = resolve));
     renderApp(<TicketsPage />, { path: '/tickets-payments', session: makeSession({ permissions: ALL }) });
     const toggle = within(await rowOf('Aseo Urbano')).getByRole('switch', { name: 'Estado de Aseo Urbano' });
     await userEvent.click(toggle);
+    expect(await screen.findByText('Estado de Aseo Urbano pasa a Inactivo.')).toBeInTheDocument();
+    expect(toggle).toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
     await waitFor(() => expect(toggle).not.toBeChecked());
     expect(bodyOf('/api/tickets-payments/change-status')).toEqual({ id: 2, status: false });
     settle(ok(null, 'Estatus del ticket de pago actualizado'));
@@ -117,6 +121,7 @@ describe('Tickets de Pago', () => {
     renderApp(<TicketsPage />, { path: '/tickets-payments', session: makeSession({ permissions: ALL }) });
     const toggle = within(await rowOf('Temporada Navideña')).getByRole('switch', { name: 'Estado de Temporada Navideña' });
     await userEvent.click(toggle);
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirmar' }));
     await waitFor(() => expect(toggle).not.toBeChecked());
     settle(failure('No se ha encontrado el ticket de pago', 422));
     await waitFor(() => expect(api.error).toHaveBeenCalledWith('No se ha encontrado el ticket de pago', []));
@@ -126,7 +131,7 @@ describe('Tickets de Pago', () => {
 
   it('shows why a series with delivered tickets stays', async () => {
     renderApp(<TicketsPage />, { path: '/tickets-payments', session: makeSession({ permissions: ALL }) });
-    await userEvent.click(within(await rowOf('Temporada Navideña')).getByRole('button', { name: 'Eliminar' }));
+    await chooseRowAction(await rowOf('Temporada Navideña'), 'Eliminar');
     const dialog = await screen.findByRole('dialog', { name: '¿Seguro de eliminar el ticket de pago?' });
     expect(dialog).toHaveTextContent('Temporada Navideña');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
@@ -136,7 +141,7 @@ describe('Tickets de Pago', () => {
 
   it('deletes after the confirmation', async () => {
     renderApp(<TicketsPage />, { path: '/tickets-payments', session: makeSession({ permissions: ALL }) });
-    await userEvent.click(within(await rowOf('Aseo Urbano')).getByRole('button', { name: 'Eliminar' }));
+    await chooseRowAction(await rowOf('Aseo Urbano'), 'Eliminar');
     const dialog = await screen.findByRole('dialog', { name: '¿Seguro de eliminar el ticket de pago?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     await waitFor(() => expect(api.success).toHaveBeenCalledWith('Ticket de pago eliminado'));

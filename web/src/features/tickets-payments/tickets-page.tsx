@@ -164,7 +164,7 @@ export default function TicketsPage() {
           deleteAction(() => openDelete(row), canDelete),
         ],
         canEdit || canSeeHistory || canDelete,
-        { compact: true },
+        { labelOf: (row) => row.name },
       ),
     ],
     [canEdit, canDelete, canSeeHistory, changeStatus, openForm, openDelete, openHistory, today],

@@ -1,28 +1,16 @@
-import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
-import EditOutlined from '@ant-design/icons/EditOutlined';
 import HistoryOutlined from '@ant-design/icons/HistoryOutlined';
-import MoreOutlined from '@ant-design/icons/MoreOutlined';
 import UnlockOutlined from '@ant-design/icons/UnlockOutlined';
 import { CLIENT_TYPES, identificationLabel } from '@recaudo/domain/clients';
 import { formatDate, formatPhone } from '@recaudo/domain/format';
 import { PROTECTED_USER_ID, type AdminUserRow, type ClientUserRow } from '@recaudo/domain/users';
-import Button from 'antd/es/button';
-import Dropdown from 'antd/es/dropdown';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { ActiveSwitch } from '../../components/active-switch';
+import { deleteAction, editAction, RowActions, type RowAction } from '../../components/row-actions';
 import { SCOPE_LABELS } from './admin-user-form-panel';
 
-type MenuKey = 'edit' | 'resetTwoFactor' | 'payments' | 'delete';
-const menuItems = {
-  edit: { key: 'edit', label: 'Editar', icon: <EditOutlined /> },
-  resetTwoFactor: { key: 'resetTwoFactor', label: 'Restablecer verificación en dos pasos', icon: <UnlockOutlined /> },
-  payments: { key: 'payments', label: 'Historial de pagos', icon: <HistoryOutlined /> },
-  delete: { key: 'delete', label: 'Eliminar', icon: <DeleteOutlined />, danger: true },
-} as const;
-
-/** What the row menu does with a row, one handler per entry. */
-interface RowActions<Row> {
+/** What the row actions do with a row, one handler per action. */
+interface UserRowHandlers<Row> {
   onEdit: (user: Row) => void;
   onResetTwoFactor: (user: Row) => void;
   onPayments: (user: Row) => void;
@@ -30,24 +18,16 @@ interface RowActions<Row> {
 }
 
 /**
- * The row menu of both tabs (spec 01 §2): Editar, Restablecer verificación en dos pasos (issue 35)
- * and Historial de pagos, as permitted, then Eliminar last.
+ * The row actions of both tabs (spec 01 §2): Editar, then in "Más" Restablecer verificación en
+ * dos pasos (issue 35) and Historial de pagos, as permitted, and Eliminar last.
  */
-function RowMenu<Row>({ user, name, entries, actions }: { user: Row; name: string; entries: (MenuKey | false)[]; actions: RowActions<Row> }) {
-  const items = entries.filter((key): key is MenuKey => key !== false).map((key) => menuItems[key]);
-  if (!items.length) return null;
-  const handlers: Record<MenuKey, (user: Row) => void> = {
-    edit: actions.onEdit,
-    resetTwoFactor: actions.onResetTwoFactor,
-    payments: actions.onPayments,
-    delete: actions.onDelete,
-  };
-  const choose = (key: MenuKey) => handlers[key](user);
-  return (
-    <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => choose(key as MenuKey) }}>
-      <Button size="small" icon={<MoreOutlined />} aria-label={`Acciones de ${name}`} />
-    </Dropdown>
-  );
+function userActions<Row>(user: Row, handlers: UserRowHandlers<Row>, allowed: { edit: boolean; payments: boolean; delete: boolean }): RowAction[] {
+  return [
+    editAction(() => handlers.onEdit(user), allowed.edit),
+    { label: 'Restablecer verificación en dos pasos', icon: <UnlockOutlined />, onClick: () => handlers.onResetTwoFactor(user), allowed: allowed.edit },
+    { label: 'Historial de pagos', icon: <HistoryOutlined />, onClick: () => handlers.onPayments(user), allowed: allowed.payments },
+    deleteAction(() => handlers.onDelete(user), allowed.delete),
+  ];
 }
 
 export interface AdminColumnOptions {
@@ -97,14 +77,9 @@ export function adminUserColumns(options: AdminColumnOptions): ColumnsType<Admin
       key: 'actions',
       fixed: 'right',
       render: (_, user) =>
-        // Spec 01 §2: user 1 has no action menu.
+        // Spec 01 §2: user 1 has no actions.
         user.id === PROTECTED_USER_ID ? null : (
-          <RowMenu
-            user={user}
-            name={user.name}
-            entries={[canEdit && 'edit', canEdit && 'resetTwoFactor', canSeePayments && 'payments', canDelete && user.id !== selfId && 'delete']}
-            actions={options}
-          />
+          <RowActions label={user.name} actions={userActions(user, options, { edit: canEdit, payments: canSeePayments, delete: canDelete && user.id !== selfId })} />
         ),
     },
   ];
@@ -148,14 +123,7 @@ export function clientUserColumns(options: ClientColumnOptions): ColumnsType<Cli
       title: 'Acciones',
       key: 'actions',
       fixed: 'right',
-      render: (_, user) => (
-        <RowMenu
-          user={user}
-          name={user.name}
-          entries={[canEdit && 'edit', canEdit && 'resetTwoFactor', canSeePayments && 'payments', canDelete && 'delete']}
-          actions={options}
-        />
-      ),
+      render: (_, user) => <RowActions label={user.name} actions={userActions(user, options, { edit: canEdit, payments: canSeePayments, delete: canDelete })} />,
     },
   ];
 }

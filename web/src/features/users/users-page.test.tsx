@@ -96,8 +96,9 @@ describe('Usuarios', () => {
     expect(self).toHaveTextContent('Cajero');
     expect(within(first).getByRole('switch', { name: 'Acceso de Ana Pérez' })).toBeDisabled();
     expect(within(self).getByRole('switch', { name: 'Acceso de Pedro Gil' })).toBeDisabled();
-    expect(within(first).queryByRole('button', { name: /Acciones de/ })).not.toBeInTheDocument();
-    expect(within(self).getByRole('button', { name: 'Acciones de Pedro Gil' })).toBeInTheDocument();
+    expect(within(first).queryByRole('button', { name: /Más acciones de/ })).not.toBeInTheDocument();
+    expect(within(first).queryByRole('button', { name: 'Editar' })).not.toBeInTheDocument();
+    expect(within(self).getByRole('button', { name: 'Más acciones de Pedro Gil' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Nuevo usuario administrador/ })).toBeInTheDocument();
   });
 
@@ -113,7 +114,7 @@ describe('Usuarios', () => {
   it('deletes from the row menu after the confirmation', async () => {
     renderApp(<UsersPage />, { path: '/users', session: makeSession({ permissions: ALL }) });
     const row = (await screen.findByText('Pedro Gil')).closest('tr')!;
-    await userEvent.click(within(row).getByRole('button', { name: 'Acciones de Pedro Gil' }));
+    await userEvent.click(within(row).getByRole('button', { name: 'Más acciones de Pedro Gil' }));
     await userEvent.click(await screen.findByText('Eliminar'));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('¿Seguro de eliminar el usuario?');
@@ -126,14 +127,15 @@ describe('Usuarios', () => {
   it("resets a user's two-factor login from the row menu after the confirmation", async () => {
     renderApp(<UsersPage paymentHistory={history} />, { path: '/users', session: makeSession({ permissions: ALL }) });
     const row = (await screen.findByText('Pedro Gil')).closest('tr')!;
-    await userEvent.click(within(row).getByRole('button', { name: 'Acciones de Pedro Gil' }));
+    await userEvent.click(within(row).getByRole('button', { name: 'Más acciones de Pedro Gil' }));
     const menu = await screen.findByRole('menu');
-    // Non-destructive entries first, Eliminar last.
+    // Editar is the row's button; in "Más" the non-destructive entries first, Eliminar last.
+    expect(within(row).getByRole('button', { name: 'Editar' })).toBeInTheDocument();
     expect(
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Editar', 'Restablecer verificación en dos pasos', 'Historial de pagos', 'Eliminar']);
+    ).toEqual(['Restablecer verificación en dos pasos', 'Historial de pagos', 'Eliminar']);
     await userEvent.click(within(menu).getByText('Restablecer verificación en dos pasos'));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('¿Restablecer la verificación en dos pasos de Pedro Gil?');
@@ -149,7 +151,7 @@ describe('Usuarios', () => {
   it("shows the server's message when a client user has no second factor to reset", async () => {
     renderApp(<UsersPage />, { path: '/users?tab=clientes', session: makeSession({ permissions: ALL }) });
     const row = (await screen.findByText('maria@correo.test')).closest('tr')!;
-    await userEvent.click(within(row).getByRole('button', { name: 'Acciones de María Pérez' }));
+    await userEvent.click(within(row).getByRole('button', { name: 'Más acciones de María Pérez' }));
     await userEvent.click(await screen.findByText('Restablecer verificación en dos pasos'));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('¿Restablecer la verificación en dos pasos de María Pérez?');
@@ -163,16 +165,16 @@ describe('Usuarios', () => {
   it('leaves the two-factor reset out of the menu without edit_user', async () => {
     renderApp(<UsersPage />, { path: '/users', session: makeSession({ permissions: ALL.filter((permission) => permission !== 'edit_user') }) });
     const row = (await screen.findByText('Pedro Gil')).closest('tr')!;
-    await userEvent.click(within(row).getByRole('button', { name: 'Acciones de Pedro Gil' }));
+    await userEvent.click(within(row).getByRole('button', { name: 'Más acciones de Pedro Gil' }));
     expect(await screen.findByText('Eliminar')).toBeInTheDocument();
     expect(screen.queryByText('Restablecer verificación en dos pasos')).not.toBeInTheDocument();
-    expect(screen.queryByText('Editar')).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Editar' })).not.toBeInTheDocument();
   });
 
   it('opens the payment history panel on that user, with its back button', async () => {
     renderApp(<UsersPage paymentHistory={history} />, { path: '/users', session: makeSession({ permissions: ALL }) });
     const row = (await screen.findByText('Pedro Gil')).closest('tr')!;
-    await userEvent.click(within(row).getByRole('button', { name: 'Acciones de Pedro Gil' }));
+    await userEvent.click(within(row).getByRole('button', { name: 'Más acciones de Pedro Gil' }));
     await userEvent.click(await screen.findByText('Historial de pagos'));
     const panel = await screen.findByRole('dialog', { name: 'Historial de pagos' });
     expect(panel).toHaveTextContent('Pagos registrados por Pedro Gil');
@@ -187,8 +189,8 @@ describe('Usuarios', () => {
       session: makeSession({ permissions: ALL.filter((permission) => permission !== 'logs') }),
     });
     const row = (await screen.findByText('Pedro Gil')).closest('tr')!;
-    await userEvent.click(within(row).getByRole('button', { name: 'Acciones de Pedro Gil' }));
-    expect(await screen.findByText('Editar')).toBeInTheDocument();
+    await userEvent.click(within(row).getByRole('button', { name: 'Más acciones de Pedro Gil' }));
+    expect(await screen.findByText('Restablecer verificación en dos pasos')).toBeInTheDocument();
     expect(screen.queryByText('Historial de pagos')).not.toBeInTheDocument();
   });
 
