@@ -43,6 +43,15 @@ export interface AgingCardBucket {
   owed_bs: string;
 }
 
+/** The aging card's total row: every owing address and what they owe. */
+export function agingCardTotal(buckets: readonly AgingCardBucket[]): Omit<AgingCardBucket, 'bucket'> {
+  return {
+    addresses: buckets.reduce((sum, bucket) => sum + bucket.addresses, 0),
+    owed_usd: buckets.reduce((sum, bucket) => sum.plus(bucket.owed_usd), new Decimal(0)).toFixed(2),
+    owed_bs: buckets.reduce((sum, bucket) => sum.plus(bucket.owed_bs), new Decimal(0)).toFixed(2),
+  };
+}
+
 export type StatementMonthState = 'paid' | 'marked' | 'pending' | 'owed';
 export const STATEMENT_MONTH_STATES: Record<StatementMonthState, string> = { paid: 'Pagado', marked: 'Marcado a mano', pending: 'Procesando', owed: 'Adeudado' };
 

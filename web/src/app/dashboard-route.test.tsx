@@ -55,6 +55,12 @@ const admin: DashboardAdmin = {
     ],
   },
   printer_warning: null,
+  aging: [
+    { bucket: '1-3', addresses: 1200, owed_usd: '9000.00', owed_bs: '364500.00' },
+    { bucket: '4-6', addresses: 0, owed_usd: '0.00', owed_bs: '0.00' },
+    { bucket: '7-12', addresses: 3, owed_usd: '145.00', owed_bs: '5872.50' },
+    { bucket: '13+', addresses: 2, owed_usd: '87.69', owed_bs: '3551.45' },
+  ],
 };
 
 const client: DashboardClient = {
@@ -117,6 +123,16 @@ describe('Dashboard (administrator)', () => {
     const table = screen.getByRole('table', { name: 'Pagos por Procesar' });
     expect(within(table).getByText(/00000555/)).toBeInTheDocument();
     expect(dashboardCalls[0]).toMatch(/filters\[option\]=0&filters\[dates\]=\d{2}-\d{4}/);
+  }, 30_000);
+
+  it('shows what every address owes by aging bucket, in $ and BS, with the total', async () => {
+    renderApp(<DashboardRoute />, { path: '/dashboard', session: makeSession({ permissions: ['payments'] }) });
+    expect(await screen.findByText('Deuda por antigüedad')).toBeInTheDocument();
+    const row = (name: string) => screen.getByRole('row', { name: new RegExp(`^${name}`) });
+    expect(row('1 a 3 meses')).toHaveTextContent(/1\.200\s*\$ 9\.000,00\s*BS 364\.500,00/);
+    expect(row('4 a 6 meses')).toHaveTextContent(/0\s*\$ 0,00\s*BS 0,00/);
+    expect(row('Más de 12 meses')).toHaveTextContent(/2\s*\$ 87,69\s*BS 3\.551,45/);
+    expect(row('Total')).toHaveTextContent(/1\.205\s*\$ 9\.232,69\s*BS 373\.923,95/);
   }, 30_000);
 
   it('warns the Administrador when the printer’s control numbers run low, and says nothing otherwise', async () => {

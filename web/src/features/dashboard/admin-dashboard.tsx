@@ -14,6 +14,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../lib/session';
 import { useAdminDashboard, useReloadDashboard, type AdminDashboardFilters } from './api';
+import { AgingCard } from './aging-card';
 import { PeriodCards } from './period-cards';
 
 // ECharts is the largest part of the dashboard: its own chunk, loaded while the cards show.
@@ -59,6 +60,7 @@ export function AdminDashboard({ toProcess, usersClosings }: AdminDashboardProps
         </Flex>
       </Card>
       {data ? <PeriodCards payments={data.payments} /> : <Skeleton active />}
+      {data ? <AgingCard buckets={data.aging} /> : <Skeleton active />}
       <Card
         title="Pagos"
         extra={
