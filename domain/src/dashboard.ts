@@ -77,6 +77,8 @@ export interface DashboardClient {
     gender: string | null;
     birth_date: string | null;
     created_at: string;
+    /** Opted out of the monthly payment reminders (issue 33). */
+    reminders_opt_out: boolean;
   };
   latest_payment: { id: number; status: PaymentStatus; date_payment: string; amount_payment: string; created_at: string; number_correlative: string | null } | null;
   dollar_rate: string;

@@ -34,6 +34,7 @@ const clientSchema = z.object({
     gender: z.string().nullable(),
     birth_date: z.string().nullable(),
     created_at: z.string(),
+    reminders_opt_out: z.boolean(),
   }),
   latest_payment: z
     .object({

@@ -165,6 +165,7 @@ export async function clientDashboard(db: Executor, auth: AuthContext): Promise<
       gender: client.gender,
       birth_date: client.birthDate,
       created_at: client.createdAt.toISOString(),
+      reminders_opt_out: client.remindersOptOut,
     },
     latest_payment: latest
       ? { ...latest, status: latest.status as PaymentStatus, amount_payment: new Decimal(latest.amount_payment).toFixed(2), created_at: latest.created_at.toISOString() }
