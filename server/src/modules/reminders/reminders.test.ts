@@ -1,5 +1,8 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { reminderMessages } from '@recaudo/domain/reminders';
 import { ADMIN_ROLE_ID } from '@recaudo/domain/roles';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/harness';
@@ -7,7 +10,10 @@ import { M, seedAddress, seedPlace, type Place } from '../../../test/solvency-fi
 import { clients } from '../clients/tables';
 import { configurations } from '../configurations/tables';
 import { auditLogs } from '../logs/tables';
+import { dispatchPending } from '../messages/service';
 import { outbox } from '../messages/tables';
+import { createTransport } from '../messages/transport';
+import { startReminderSchedule } from './schedule';
 import { currentPeriod, reminderEntries, runReminders } from './service';
 import { reminders } from './tables';
 
@@ -15,6 +21,29 @@ import { reminders } from './tables';
  * The monthly reminders (issue 33): who gets one, what it says, and that each client gets one per
  * period across a run cut midway, two concurrent runs and a run started again.
  */
+
+/** A real SMTP catcher and SMS gateway, collecting what the dispatcher delivers. */
+const mails: { to: string[]; raw: string }[] = [];
+const smtp = new SMTPServer({
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  onData(stream, session, callback) {
+    let raw = '';
+    stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+    stream.on('end', () => {
+      mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw });
+      callback();
+    });
+  },
+});
+const texts: { to: string; message: string }[] = [];
+const gateway = http.createServer((request, response) => {
+  let body = '';
+  request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+  request.on('end', () => {
+    texts.push(JSON.parse(body) as { to: string; message: string });
+    response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+  });
+});
 
 let ctx: TestContext;
 let admin: TestUser;
@@ -32,7 +61,15 @@ const run = (token = admin.token) => ctx.call('POST', '/api/reminders/run', { to
 const outboxTo = (to: string) => ctx.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(outbox.id);
 
 beforeAll(async () => {
-  ctx = await createTestContext({ APP_URL, SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms', REMINDER_MIN_MONTHS: '1' });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+  ctx = await createTestContext({
+    APP_URL,
+    SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+    MAIL_FROM: 'Recaudo <avisos@recaudo.test>',
+    SMS_GATEWAY_URL: `http://127.0.0.1:${(gateway.address() as AddressInfo).port}/sms`,
+    REMINDER_MIN_MONTHS: '1',
+  });
   admin = await ctx.staff({ roleId: ADMIN_ROLE_ID });
   staff = await ctx.staff({ permissions: ['clients'] });
   place = await seedPlace(ctx);
@@ -53,6 +90,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await ctx.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await new Promise<void>((resolve) => gateway.close(() => resolve()));
 });
 
 describe('permissions', () => {
@@ -154,6 +193,15 @@ describe('a run', () => {
     expect(await outboxTo('dario@correo.test')).toEqual([]);
   });
 
+  it('reaches the real SMTP catcher and SMS gateway once each, however often the dispatcher passes', async () => {
+    const transport = createTransport(ctx.config);
+    await dispatchPending(ctx.db, transport, { maxAttempts: 3 });
+    await dispatchPending(ctx.db, transport, { maxAttempts: 3 });
+    expect(mails.map((mail) => mail.to).sort()).toEqual([['ana@correo.test'], ['beto@correo.test']]);
+    expect(mails.every((mail) => mail.raw.includes('Subject: Recordatorio de pago - Recaudo'))).toBe(true);
+    expect(texts).toEqual([{ to: '04141234567', message: `Recaudo: tienes 4 meses por pagar, $ 20,00 (BS 800,00). Paga en ${APP_URL}/dashboard` }]);
+  });
+
   it('records each reminder in the audit log as a message to its client, and each manual run', async () => {
     const messages = await ctx.db
       .select()
@@ -178,5 +226,16 @@ describe('a run', () => {
     expect(answer.body.message).toBe(reminderMessages.optedIn);
     const listed = (await preview()).body.data.reminders.map((entry: { client: { id: number } }) => entry.client.id);
     expect(listed).toEqual([carla.clientId]);
+  });
+
+  it('a process starting after this month\'s scheduled time runs the period once, for those not reminded yet', async () => {
+    // The 1st at 00:00 Caracas has always passed this month: the schedule catches up on start.
+    const logged: string[] = [];
+    const schedule = startReminderSchedule(ctx.db, { ...options(), cron: '0 0 1 * *', log: (message) => logged.push(message), onError: (error) => logged.push(String(error)) });
+    await vi.waitFor(async () => expect(await outboxTo('carla@correo.test')).toHaveLength(1));
+    await schedule.stop();
+    expect(logged).toEqual([`Recordatorios de pago de ${await currentPeriod(ctx.db)}: 1 enviados a la cola`]);
+    expect(schedule.next()).toBeNull();
+    expect(await ctx.db.select().from(reminders)).toHaveLength(3);
   });
 });
