@@ -5,6 +5,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { reminderMessages } from '@recaudo/domain/reminders';
 import { ADMIN_ROLE_ID } from '@recaudo/domain/roles';
+import { loadConfig } from '../../config';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/harness';
 import { M, seedAddress, seedPlace, type Place } from '../../../test/solvency-fixture';
 import { clients } from '../clients/tables';
@@ -92,6 +93,16 @@ afterAll(async () => {
   await ctx.close();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
   await new Promise<void>((resolve) => gateway.close(() => resolve()));
+});
+
+describe('settings', () => {
+  it('default to the 5th at 09:00 Caracas and one month, `off` stops the schedule, and a minimum below one is refused', () => {
+    expect(loadConfig({})).toMatchObject({ REMINDER_CRON: '0 9 5 * *', REMINDER_MIN_MONTHS: 1 });
+    expect(loadConfig({ REMINDER_CRON: '' }).REMINDER_CRON).toBe('0 9 5 * *');
+    expect(loadConfig({ REMINDER_CRON: 'off' }).REMINDER_CRON).toBeNull();
+    expect(loadConfig({ REMINDER_MIN_MONTHS: '3' }).REMINDER_MIN_MONTHS).toBe(3);
+    expect(() => loadConfig({ REMINDER_MIN_MONTHS: '0' })).toThrow(/REMINDER_MIN_MONTHS/);
+  });
 });
 
 describe('permissions', () => {
