@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseDateParam } from './dates';
 import { isMonth, type CalendarYear, type Month } from './months';
 import { listQuerySchema } from './paging';
+import { invalidAgingMessage, isAgingBucket, type AgingBucket } from './statement';
 import type { DeliveredTicket } from './tickets';
 import { moneyField } from './money-field';
 import { messages, recordId, requiredText } from './validation';
@@ -128,7 +129,10 @@ const optionalType = z.preprocess(
   z.union([z.literal(0), z.literal(1)]).optional(),
 );
 
-export const addressListQuerySchema = listQuerySchema.extend({ type: optionalType });
+export const addressListQuerySchema = listQuerySchema.extend({ type: optionalType }).superRefine((query, ctx) => {
+  const aging = query.filters.aging;
+  if (!blank(aging) && !isAgingBucket(aging)) ctx.addIssue({ code: 'custom', path: ['filters', 'aging'], message: invalidAgingMessage });
+});
 export type AddressListQuery = z.infer<typeof addressListQuerySchema>;
 
 /** A month of the calendar: its number in the year (1–12) or the whole 'YYYY-MM'. */
@@ -191,6 +195,8 @@ export interface AddressRow {
   date_start: string | null;
   start_month: Month;
   months_to_pay: number;
+  /** The aging bucket of the months to pay (statement.ts), null when nothing is owed. */
+  aging: AgingBucket | null;
   payments: CalendarYear[];
   solvent: boolean;
   solvent_to_date: Month | null;

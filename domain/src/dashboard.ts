@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { z } from 'zod';
 import type { PaymentRow, PaymentStatus } from './payments';
-import type { ClientDebts } from './statement';
+import type { AgingCardBucket, ClientDebts } from './statement';
 
 /**
  * The dashboards (spec 03 §2 Dashboard, §7 `dashboard/admin`, `dashboard/client`). The
@@ -61,6 +61,8 @@ export interface DashboardAdmin {
   data_general: { configuration: { name: 'update_dollar_rate' | 'update_euro_rate'; value: string }[] };
   /** For the Administrador: the digital printer's control numbers are running out (INVOICE_RANGE_WARNING), else null. */
   printer_warning: string | null;
+  /** What every address owes by aging bucket (issue 33), the sum over the addresses list's rows. */
+  aging: AgingCardBucket[];
 }
 
 export interface DashboardClient {
@@ -75,6 +77,8 @@ export interface DashboardClient {
     gender: string | null;
     birth_date: string | null;
     created_at: string;
+    /** Opted out of the monthly payment reminders (issue 33). */
+    reminders_opt_out: boolean;
   };
   latest_payment: { id: number; status: PaymentStatus; date_payment: string; amount_payment: string; created_at: string; number_correlative: string | null } | null;
   dollar_rate: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addressStatement, agingBucket, sumDebts, type AddressStatementInput } from './statement';
+import { addressListQuerySchema } from './addresses';
+import { addressStatement, agingBucket, agingCardTotal, invalidAgingMessage, sumDebts, type AddressStatementInput } from './statement';
 
 const MID_MARCH_2026 = new Date('2026-03-15T16:00:00Z');
 // 00:30 UTC on 1 January 2027 is still 31 December 2026 in Caracas.
@@ -95,5 +96,30 @@ describe('sumDebts', () => {
         '13+': { addresses: 1, owed_usd: '162.50', owed_bs: '5931.25' },
       },
     });
+  });
+});
+
+describe('agingCardTotal', () => {
+  it('adds the buckets to the cent, addresses included', () => {
+    expect(
+      agingCardTotal([
+        { bucket: '1-3', addresses: 1200, owed_usd: '9000.00', owed_bs: '364500.00' },
+        { bucket: '4-6', addresses: 0, owed_usd: '0.00', owed_bs: '0.00' },
+        { bucket: '7-12', addresses: 3, owed_usd: '145.10', owed_bs: '5872.55' },
+        { bucket: '13+', addresses: 2, owed_usd: '87.69', owed_bs: '3551.45' },
+      ]),
+    ).toEqual({ addresses: 1205, owed_usd: '9232.79', owed_bs: '373924.00' });
+    expect(agingCardTotal([])).toEqual({ addresses: 0, owed_usd: '0.00', owed_bs: '0.00' });
+  });
+});
+
+describe('addressListQuerySchema filters[aging]', () => {
+  it('takes a bucket or nothing, and refuses any other value with the Spanish message', () => {
+    for (const aging of ['1-3', '4-6', '7-12', '13+', '', undefined]) expect(addressListQuerySchema.safeParse({ filters: { aging } }).success).toBe(true);
+    for (const aging of ['13', '0-0', ['1-3']]) {
+      const parsed = addressListQuerySchema.safeParse({ filters: { aging } });
+      expect(parsed.success).toBe(false);
+      expect(parsed.error?.issues[0]).toMatchObject({ path: ['filters', 'aging'], message: invalidAgingMessage });
+    }
   });
 });

@@ -32,6 +32,26 @@ export const AGING_RANGES: Record<AgingBucket, { from: number; to: number | null
 
 export const isAgingBucket = (value: unknown): value is AgingBucket => typeof value === 'string' && (AGING_BUCKETS as readonly string[]).includes(value);
 
+/** `filters[aging]` of the addresses list names none of AGING_BUCKETS. */
+export const invalidAgingMessage = 'La antigüedad de la deuda debe ser 1-3, 4-6, 7-12 o 13+ meses.';
+
+/** One bucket of the staff dashboard's aging card: the addresses owing that many months and what they owe. */
+export interface AgingCardBucket {
+  bucket: AgingBucket;
+  addresses: number;
+  owed_usd: string;
+  owed_bs: string;
+}
+
+/** The aging card's total row: every owing address and what they owe. */
+export function agingCardTotal(buckets: readonly AgingCardBucket[]): Omit<AgingCardBucket, 'bucket'> {
+  return {
+    addresses: buckets.reduce((sum, bucket) => sum + bucket.addresses, 0),
+    owed_usd: buckets.reduce((sum, bucket) => sum.plus(bucket.owed_usd), new Decimal(0)).toFixed(2),
+    owed_bs: buckets.reduce((sum, bucket) => sum.plus(bucket.owed_bs), new Decimal(0)).toFixed(2),
+  };
+}
+
 export type StatementMonthState = 'paid' | 'marked' | 'pending' | 'owed';
 export const STATEMENT_MONTH_STATES: Record<StatementMonthState, string> = { paid: 'Pagado', marked: 'Marcado a mano', pending: 'Procesando', owed: 'Adeudado' };
 

@@ -32,6 +32,8 @@ export async function addressScenarios(db: Database, get: Get): Promise<Scenario
     { name: 'GET addresses-payment No Solventes', budgetMs: 100, request: list('&filters[client_not_solvent]=true') },
     { name: 'GET addresses-payment Solventes', budgetMs: 100, request: list('&filters[client_solvent]=true') },
     { name: 'GET addresses-payment months_to_pay=3', budgetMs: 100, request: list('&filters[months_to_pay]=3') },
+    { name: 'GET addresses-payment aging 1-3', budgetMs: 100, request: list('&filters[aging]=1-3') },
+    { name: 'GET addresses-payment aging 13+', budgetMs: 100, request: list('&filters[aging]=13%2B') },
     { name: 'GET addresses-payment sorted by months_to_pay', budgetMs: 100, request: list('&sorter[field]=months_to_pay&sorter[order]=descend') },
     { name: 'GET addresses-payment by state', budgetMs: 100, request: list(`&filters[state][]=${state}`) },
     { name: 'GET addresses-payment by state, No Solventes', budgetMs: 100, request: list(`&filters[state][]=${state}&filters[client_not_solvent]=true`) },

@@ -14,6 +14,7 @@ import { paymentScale, paymentScenarios } from './payments';
 import { attachFifty, closedBoxScenarios } from './closed-boxes';
 import { dashboardScenarios, dashboardTotalsCheck } from './dashboard';
 import { statementScenarios } from './statements';
+import { measureReminderRun } from './reminders';
 import { fillAuditLogs, measureTodos, todosSummary } from './todos';
 import { measureChainedWriters, measureChainVerify } from './audit-chain';
 
@@ -136,12 +137,18 @@ async function main() {
     for (const round of [0, 1, 2]) rounds.push(await attachFifty(address, token, database.db, round));
     console.log(`Crear un cierre y agregarle 50 pagos: ${rounds.map((ms) => `${Math.round(ms)} ms`).join(', ')} (presupuesto 1000 ms)`);
   }
+  const reminderRun = !only || 'reminders'.includes(only) ? await measureReminderRun(database.db) : null;
+  if (reminderRun) {
+    console.log(
+      `Recordatorios: ${reminderRun.clients} clientes leídos en ${reminderRun.prepareSeconds} s; la ejecución completa (revertida) preparó ${reminderRun.sent} en ${reminderRun.runSeconds} s (presupuesto 60 s)`,
+    );
+  }
   const dashboardMismatches = await dashboardTotalsCheck(database.db, address, token);
   console.log(dashboardMismatches.length ? `dashboard/admin differs from sum() over payments:\n${dashboardMismatches.join('\n')}` : 'dashboard/admin equals sum() over payments to the cent.');
   if (plans.length) console.table(plans);
   await app.close();
   await database.close();
-  const failed = [...results, ...exported, ...(todos ? [todos] : [])].some((result) => !result.withinBudget) || plans.some((plan) => !plan.usesIndexes) || dashboardMismatches.length > 0 || writers?.withinBudget === false || chainVerify?.withinBudget === false;
+  const failed = [...results, ...exported, ...(todos ? [todos] : [])].some((result) => !result.withinBudget) || plans.some((plan) => !plan.usesIndexes) || dashboardMismatches.length > 0 || writers?.withinBudget === false || chainVerify?.withinBudget === false || (reminderRun !== null && reminderRun.runSeconds > 60);
   if (failed) process.exitCode = 1;
 }
 

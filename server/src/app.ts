@@ -31,6 +31,7 @@ import rolesRoutes from './modules/roles/routes';
 import ticketsPaymentsRoutes from './modules/tickets-payments/routes';
 import usersRoutes from './modules/users/routes';
 import backupsRoutes from './modules/backups/routes';
+import remindersRoutes from './modules/reminders/routes';
 import closedBoxesRoutes from './modules/closed-boxes/routes';
 import healthRoutes from './modules/health/routes';
 import solvenciesRoutes from './modules/solvencies/routes';
@@ -67,6 +68,7 @@ const AREAS = [
   usersRoutes,
   messagesRoutes,
   backupsRoutes,
+  remindersRoutes,
   healthRoutes,
   closedBoxesRoutes,
   solvenciesRoutes,

@@ -95,6 +95,13 @@ const configSchema = z.object({
   BACKUP_CRON: z.string().optional(),
   /** Scheduled backups kept; older ones are deleted after each new one (0 keeps all). */
   BACKUP_KEEP: z.coerce.number().int().min(0).default(7),
+  /** Cron expression of the monthly payment reminders, read in America/Caracas (issue 33); `off` turns the schedule off (an empty variable means the default). */
+  REMINDER_CRON: z
+    .string()
+    .default('0 9 5 * *')
+    .transform((value) => (value === 'off' ? null : value)),
+  /** A client is reminded when their addresses owe at least this many months in all. */
+  REMINDER_MIN_MONTHS: z.coerce.number().int().min(1).default(1),
 });
 
 export type Config = z.infer<typeof configSchema> & { version: string };

@@ -8,6 +8,7 @@ import { SYSTEM_ROLES, seedBase } from './db/seed/base';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from './db/seed/demo';
 import { engineOf } from './db/version';
 import { startBackupSchedule } from './modules/backups/schedule';
+import { startReminderSchedule } from './modules/reminders/schedule';
 import { startDispatcher } from './modules/messages/service';
 import { createTransport } from './modules/messages/transport';
 import { startInvoiceWorker } from './modules/invoices/emission';
@@ -58,6 +59,18 @@ async function main() {
         },
       )
     : null;
+  // Monthly payment reminders: every process runs the schedule; the (client, period) rows let each
+  // reminder go out once.
+  const reminderSchedule = config.REMINDER_CRON
+    ? startReminderSchedule(database.db, {
+        cron: config.REMINDER_CRON,
+        minMonths: config.REMINDER_MIN_MONTHS,
+        appUrl: config.APP_URL,
+        sms: Boolean(config.SMS_GATEWAY_URL),
+        log: (message) => app.log.info(message),
+        onError: (error) => app.log.error({ err: error }, 'payment reminders failed'),
+      })
+    : null;
   // Legal documents: emitted after commit from the shared job queue (modules/invoices/emission).
   const printer = await invoiceProviderFor(config);
   const invoiceWorker = startInvoiceWorker(database.db, printer.provider, {
@@ -74,6 +87,7 @@ async function main() {
     else app.log.info(`${signal ?? 'cierre'}: terminando las peticiones en curso`);
     await app.close();
     await backups?.stop();
+    await reminderSchedule?.stop();
     await dispatcher.stop();
     await auditChainer.stop();
     await invoiceWorker.stop();

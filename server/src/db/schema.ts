@@ -22,3 +22,4 @@ export * from '../modules/queue/tables';
 export * from '../modules/invoices/tables';
 export * from '../modules/bank-operations/tables';
 export * from '../modules/statements/tables';
+export * from '../modules/reminders/tables';

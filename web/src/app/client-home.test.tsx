@@ -12,7 +12,7 @@ import DashboardRoute from './dashboard-route';
 const label = (month: string) => `${month.slice(5, 7)}-${month.slice(0, 4)}`;
 
 const client = (debts: DashboardClient['debts']): DashboardClient => ({
-  client: { id: 10, type: 0, name: 'Luisa Mendoza', identification_type: 'V', identification: '12345678', email: 'luisa@correo.test', phone: ['4141234567'], gender: 'F', birth_date: '1990-05-04', created_at: '2025-01-10T15:00:00.000Z' },
+  client: { id: 10, type: 0, name: 'Luisa Mendoza', identification_type: 'V', identification: '12345678', email: 'luisa@correo.test', phone: ['4141234567'], gender: 'F', birth_date: '1990-05-04', created_at: '2025-01-10T15:00:00.000Z', reminders_opt_out: false },
   latest_payment: null,
   dollar_rate: '40.00',
   euro_rate: '44.00',

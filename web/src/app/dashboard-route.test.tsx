@@ -1,3 +1,4 @@
+import type { ReminderPreview } from '@recaudo/domain/reminders';
 import type { DashboardAdmin, DashboardClient, PeriodCard } from '@recaudo/domain/dashboard';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -56,6 +57,12 @@ const admin: DashboardAdmin = {
     ],
   },
   printer_warning: null,
+  aging: [
+    { bucket: '1-3', addresses: 1200, owed_usd: '9000.00', owed_bs: '364500.00' },
+    { bucket: '4-6', addresses: 0, owed_usd: '0.00', owed_bs: '0.00' },
+    { bucket: '7-12', addresses: 3, owed_usd: '145.00', owed_bs: '5872.50' },
+    { bucket: '13+', addresses: 2, owed_usd: '87.69', owed_bs: '3551.45' },
+  ],
 };
 
 const client: DashboardClient = {
@@ -70,12 +77,35 @@ const client: DashboardClient = {
     gender: 'F',
     birth_date: '1990-05-04',
     created_at: '2025-01-10T15:00:00.000Z',
+    reminders_opt_out: false,
   },
   latest_payment: null,
   dollar_rate: '40.50',
   euro_rate: '44.25',
   debts: { dollar_rate: '40.50', months_owed: 0, owed_usd: '0.00', owed_bs: '0.00', addresses: [] },
 };
+
+const preview: ReminderPreview = {
+  period: '2026-11',
+  min_months: 1,
+  next_run: '2026-12-05T13:00:00.000Z',
+  reminders: [
+    {
+      client: { id: 10, name: 'Luisa Mendoza', identification_type: 'V', identification: '12345678' },
+      email: 'luisa@correo.test',
+      sms: null,
+      months_owed: 4,
+      owed_usd: '20.00',
+      owed_bs: '810.00',
+      addresses: [
+        { address_payment_id: 1, address: 'Calle 3', months_owed: 3, owed_usd: '15.00', owed_bs: '607.50' },
+        { address_payment_id: 2, address: 'Calle 9', months_owed: 1, owed_usd: '5.00', owed_bs: '202.50' },
+      ],
+    },
+  ],
+};
+let reminderRuns = 0;
+const optOuts: unknown[] = [];
 
 const statusChanges: unknown[] = [];
 let dashboardCalls: string[] = [];
@@ -93,6 +123,15 @@ const api = installFakeApi(async (url, init) => {
     return ok({ ...admin, printer_warning: printerWarning });
   }
   if (url.startsWith('/api/dashboard/client')) return ok(client);
+  if (url.startsWith('/api/reminders/preview')) return ok(reminderRuns ? { ...preview, reminders: [] } : preview);
+  if (url === '/api/reminders/run' && init?.method === 'POST') {
+    reminderRuns += 1;
+    return ok({ period: '2026-11', sent: 1 }, 'Se envió 1 recordatorio.');
+  }
+  if (url === '/api/reminders/opt-out' && init?.method === 'POST') {
+    optOuts.push(JSON.parse(String(init.body)));
+    return ok({ opt_out: true }, 'Ya no recibirás recordatorios de pago.');
+  }
   if (url.startsWith('/api/payments/change-status')) {
     statusChanges.push(JSON.parse(String(init?.body)));
     return ok(null, 'Pago aprobado');
@@ -118,6 +157,36 @@ describe('Dashboard (administrator)', () => {
     const table = screen.getByRole('table', { name: 'Pagos por Procesar' });
     expect(within(table).getByText(/00000555/)).toBeInTheDocument();
     expect(dashboardCalls[0]).toMatch(/filters\[option\]=0&filters\[dates\]=\d{2}-\d{4}/);
+  }, 30_000);
+
+  it('shows what every address owes by aging bucket, in $ and BS, with the total', async () => {
+    renderApp(<DashboardRoute />, { path: '/dashboard', session: makeSession({ permissions: ['payments'] }) });
+    expect(await screen.findByText('Deuda por antigüedad')).toBeInTheDocument();
+    const row = (name: string) => screen.getByRole('row', { name: new RegExp(`^${name}`) });
+    expect(row('1 a 3 meses')).toHaveTextContent(/1\.200\s*\$ 9\.000,00\s*BS 364\.500,00/);
+    expect(row('4 a 6 meses')).toHaveTextContent(/0\s*\$ 0,00\s*BS 0,00/);
+    expect(row('Más de 12 meses')).toHaveTextContent(/2\s*\$ 87,69\s*BS 3\.551,45/);
+    expect(row('Total')).toHaveTextContent(/1\.205\s*\$ 9\.232,69\s*BS 373\.923,95/);
+  }, 30_000);
+
+  it('shows the Administrador who the next reminder run reaches, and sends it by hand after confirming', async () => {
+    reminderRuns = 0;
+    renderApp(<DashboardRoute />, { path: '/dashboard', session: makeSession({ permissions: ['payments', 'clients'] }) });
+    const table = await screen.findByRole('table', { name: 'Próximos recordatorios' });
+    const row = within(table).getByText('Luisa Mendoza (V-12345678)').closest('tr')!;
+    expect(row).toHaveTextContent(/luisa@correo\.test\s*VACIO\s*2\s*4\s*\$ 20,00\s*BS 810,00/);
+    expect(screen.getByText(/Periodo 11-2026: 1 cliente con 1 mes o más por pagar sin recordatorio\./)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar ahora' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Enviar' }));
+    await waitFor(() => expect(reminderRuns).toBe(1));
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Próximos recordatorios' })).queryByText(/Luisa Mendoza/)).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Enviar ahora' })).toBeDisabled();
+  }, 30_000);
+
+  it('shows no reminders panel to staff who are not Administrador', async () => {
+    renderApp(<DashboardRoute />, { path: '/dashboard', session: makeSession({ permissions: ['payments', 'clients'], user: { role: { id: 2, name: 'Cajero', key: 'cashier' } } }) });
+    expect(await screen.findByText('Deuda por antigüedad')).toBeInTheDocument();
+    expect(screen.queryByText('Recordatorios de pago')).not.toBeInTheDocument();
   }, 30_000);
 
   it('warns the Administrador when the printer’s control numbers run low, and says nothing otherwise', async () => {
@@ -202,6 +271,10 @@ describe('Dashboard (client)', () => {
     expect(screen.getByText('V-12345678')).toBeInTheDocument();
     expect(screen.getByText('10-01-2025')).toBeInTheDocument();
     expect(screen.getByText('+58 (414)-1234567')).toBeInTheDocument();
+    const reminders = screen.getByRole('switch', { name: 'Recibir recordatorios de pago' });
+    expect(reminders).toBeChecked();
+    await userEvent.click(reminders);
+    await waitFor(() => expect(optOuts).toEqual([{ opt_out: true }]));
     expect(screen.getByText('04-05-1990')).toBeInTheDocument();
     expect(screen.getByText('Femenino')).toBeInTheDocument();
     expect(screen.getByText(/\d+ años/)).toBeInTheDocument();

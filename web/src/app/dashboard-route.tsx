@@ -12,7 +12,9 @@ import { PaymentFormPanel } from '../features/payments/payment-form-panel';
 import { usePaymentStatusActions } from '../features/payments/payment-status-actions';
 import type { StatementScope } from '../features/statements/api';
 import { StatementModal } from '../features/statements/statement-modal';
-import { useCan } from '../lib/session';
+import { RemindersCard } from '../features/reminders/reminders-card';
+import { useCan, useSession } from '../lib/session';
+import { ADMIN_ROLE_ID } from '@recaudo/domain/roles';
 import { paymentShortcuts } from './payments-route';
 
 /**
@@ -101,12 +103,14 @@ function useClientHomePanels() {
 /** /dashboard: the dashboards, the administrator's with the payments area's to-process table and the users' closings; the client's with its debts' panels. */
 export default function DashboardRoute() {
   const seesClosings = useCan('closed_boxs');
+  const isAdministrator = useSession().session?.user.role.id === ADMIN_ROLE_ID;
   const clientHome = useClientHomePanels();
   return (
     <>
       <DashboardPage
         toProcess={(rows, reload) => <PaymentsToProcess rows={rows} reload={reload} />}
         usersClosings={seesClosings ? <UsersClosingsCard /> : null}
+        reminders={isAdministrator ? <RemindersCard /> : null}
         debtActions={clientHome.actions}
       />
       {clientHome.panels}

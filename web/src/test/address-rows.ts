@@ -23,6 +23,7 @@ export function addressRow(overrides: Partial<AddressRow> = {}): AddressRow {
     date_start: null,
     start_month: '2026-01',
     months_to_pay: 0,
+    aging: null,
     payments: [],
     solvent: true,
     solvent_to_date: '2026-04',

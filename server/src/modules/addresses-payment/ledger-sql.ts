@@ -81,6 +81,24 @@ export function monthsToPayIn(current: Month, counts: number[]): SQL {
 }
 
 /**
+ * `months_to_pay` between `from` and `to` (both included; no `to`: no upper end), `from` ≥ 1:
+ * the aging filter. Written like `monthsToPayIn`, as ranges of settled_to the settled index
+ * answers; `type in (0, 1)` lets that index (led by type) be read without a type filter.
+ */
+export function monthsToPayBetween(current: Month, from: number, to: number | null): SQL {
+  const now = monthNumber(current);
+  const nextYear = (Math.floor(now / 12) + 1) * 12;
+  const owed = monthsToPaySql(current);
+  const exact = to === null ? sql`${owed} >= ${from}::int` : sql`${owed} between ${from}::int and ${to}::int`;
+  const settled = to === null ? sql`${AP}."ledger_settled_to" <= ${now - from}::int` : sql`${AP}."ledger_settled_to" between ${now - to}::int and ${now - from}::int`;
+  const settledAhead = to === null ? sql`${AP}."ledger_settled_to" <= ${now - from + 11}::int` : sql`${AP}."ledger_settled_to" between ${now - to + 1}::int and ${now - from + 11}::int`;
+  return sql`(${AP}."type" in (0, 1) and ${AP}."ledger_paid_through" < ${now}::int and (
+    (not coalesce(${coveredAfter(now)}, false) and ${settled})
+    or (${coveredAfter(now)} and ${AP}."ledger_last" < ${nextYear}::int and ${settledAhead} and ${exact})
+    or (${AP}."ledger_last" >= ${nextYear}::int and ${exact})))`;
+}
+
+/**
  * One page of ids ordered by months_to_pay at `current` (then id), without computing it for
  * every row: rows owing with nothing covered after `current` come in settled_to order from its
  * index (owed = current − settled_to); the few owing rows covered past `current` are computed

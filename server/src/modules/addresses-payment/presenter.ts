@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADDRESS_TYPES, type AddressRow } from '@recaudo/domain/addresses';
 import { identificationLabel } from '@recaudo/domain/clients';
 import { formatDate, formatMonth, textOrEmpty } from '@recaudo/domain/format';
+import { AGING_BUCKETS, AGING_LABELS } from '@recaudo/domain/statement';
 import type { ExportColumn } from '../../platform/export';
 import { deliveredTicketSchema } from '../tickets-payments/presenter';
 
@@ -33,6 +34,7 @@ export const addressRowSchema = z.object({
   date_start: z.string().nullable(),
   start_month: z.string(),
   months_to_pay: z.number(),
+  aging: z.enum(AGING_BUCKETS).nullable(),
   payments: z.array(calendarYearSchema),
   solvent: z.boolean(),
   solvent_to_date: z.string().nullable(),
@@ -63,6 +65,7 @@ export const addressExportColumns: ExportColumn<AddressExportRow>[] = [
   { header: 'Tarifa ($)', value: (row) => textOrEmpty(row.fee), width: 10 },
   { header: 'Tarifa personalizada', value: (row) => (row.is_custom_fee ? 'Sí' : 'No'), width: 10 },
   { header: 'Meses por pagar', value: (row) => row.months_to_pay, width: 10 },
+  { header: 'Antigüedad', value: (row) => (row.aging ? AGING_LABELS[row.aging] : ''), width: 14 },
   { header: 'Solvente hasta', value: (row) => formatMonth(row.solvent_to_date), width: 12 },
   { header: 'Fecha de creación', value: (row) => formatDate(row.created_at), width: 14 },
 ];

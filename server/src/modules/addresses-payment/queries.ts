@@ -17,12 +17,13 @@ import { activityGroups, economicActivities } from '../economic-activities/table
 import { communities, municipalities, parishes, states } from '../regional/tables';
 import { addressHasPayments } from '../payments/counts';
 import { deliveredTicketsOf } from '../tickets-payments/delivered';
-import { EFFECTIVE_FEE, monthsToPayIn, monthsToPayPage, monthsToPaySql, notSolventSql, PENDING, solventSql, solventToDateSql, START_MONTH } from './ledger-sql';
+import { EFFECTIVE_FEE, monthsToPayBetween, monthsToPayIn, monthsToPayPage, monthsToPaySql, notSolventSql, PENDING, solventSql, solventToDateSql, START_MONTH } from './ledger-sql';
 import { searchMatches, type SearchMatches } from './search';
 import { addressTotals, addressType, type AddressTotals } from './totals';
 import { coverageOf } from './coverage';
 import { addressesPayments } from './tables';
 import { MAX_PAGE_SIZE } from '@recaudo/domain/paging';
+import { AGING_RANGES, agingBucket, isAgingBucket } from '@recaudo/domain/statement';
 
 /**
  * Reading payment addresses: the list with its filters and totals, and one address as the API
@@ -138,6 +139,7 @@ function presentListed(row: Joined): AddressExportRow {
     date_start: row.date_start,
     start_month: row.start_month,
     months_to_pay: monthsToPay,
+    aging: agingBucket(monthsToPay),
     solvent: row.solvent,
     solvent_to_date: row.solvent_to_date,
     created_by: row.created_by,
@@ -267,7 +269,8 @@ const searchOf = (db: Executor, query: AddressListQuery): Promise<SearchMatches>
  * Filters: type, client, identification_type, state, municipality, parish, community,
  * economic_activity, user (creator), verify (incomplete), client_solvent / client_not_solvent,
  * is_custom_fee, months_to_pay (exact counts), with_payments / without_payments (Con pagos / Sin
- * pagos: any payment registered, from payments/counts.ts; both checked filter nothing).
+ * pagos: any payment registered, from payments/counts.ts; both checked filter nothing), aging
+ * (the months to pay of one AGING_RANGES bucket; the query schema refuses any other value).
  */
 export async function addressWhere(
   db: Executor,
@@ -286,6 +289,7 @@ export async function addressWhere(
   const notSolvent = isChecked(filters.client_not_solvent);
   const withPayments = isChecked(filters.with_payments);
   const withoutPayments = isChecked(filters.without_payments);
+  const aging = isAgingBucket(filters.aging) ? AGING_RANGES[filters.aging] : null;
   const inIds = (column: Parameters<typeof inArray>[0], list: number[]) => (list.length ? inArray(column, list) : undefined);
   return and(
     auth ? clientScope(addressesPayments.clientId, auth) : undefined,
@@ -307,6 +311,7 @@ export async function addressWhere(
     solvent && !notSolvent ? solventSql(current) : undefined,
     notSolvent && !solvent ? notSolventSql(current) : undefined,
     monthsToPay.length ? monthsToPayIn(current, monthsToPay) : undefined,
+    aging ? monthsToPayBetween(current, aging.from, aging.to) : undefined,
     withPayments !== withoutPayments ? addressHasPayments(withPayments) : undefined,
   );
 }

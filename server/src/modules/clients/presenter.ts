@@ -33,6 +33,8 @@ export const clientDetailSchema = z.object({
   client: clientRowSchema,
   date_start: z.string(),
   date_now: z.string(),
+  /** The client opted out of the monthly payment reminders from the portal (issue 33). */
+  reminders_opt_out: z.boolean(),
   dollar_rate: z.string(),
   euro_rate: z.string(),
 });

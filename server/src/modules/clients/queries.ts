@@ -252,10 +252,13 @@ export async function clientOptions(
 /** `GET clients/{id}`: the client with the dates and rates of the detail's cards. */
 export async function clientDetail(db: Database, auth: AuthContext, id: number) {
   assertOwnClient(auth, id, clientMessages.notFound);
-  const [row] = (await db.select(clientColumns).from(clients).where(eq(clients.id, id))) as ClientSelect[];
+  const [row] = (await db
+    .select({ ...clientColumns, remindersOptOut: clients.remindersOptOut })
+    .from(clients)
+    .where(eq(clients.id, id))) as (ClientSelect & { remindersOptOut: boolean })[];
   if (!row) throw notFound(clientMessages.notFound);
   const rates = await exchangeRates(db);
   const client = presentClient(row);
-  return { client, date_start: client.created_at.slice(0, 10), date_now: todayInCaracas(), ...rates };
+  return { client, date_start: client.created_at.slice(0, 10), date_now: todayInCaracas(), reminders_opt_out: row.remindersOptOut, ...rates };
 }
 

@@ -27,6 +27,8 @@ export const clients = pgTable(
     residentialFees: numeric('residential_fees', { precision: 18, scale: 2 }).notNull().default('0'),
     commercialAddresses: integer('commercial_addresses').notNull().default(0),
     commercialFees: numeric('commercial_fees', { precision: 18, scale: 2 }).notNull().default('0'),
+    /** The client asked from the portal not to get the monthly payment reminders (issue 33). */
+    remindersOptOut: boolean('reminders_opt_out').notNull().default(false),
   },
   (table) => [
     uniqueIndex('clients_identification_unique').on(table.identificationType, table.identification),

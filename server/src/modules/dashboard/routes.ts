@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dashboardAdminQuerySchema } from '@recaudo/domain/dashboard';
+import { AGING_BUCKETS } from '@recaudo/domain/statement';
 import { requireAuth } from '../../platform/access';
 import { envelope, ok } from '../../platform/envelope';
 import { defineRoutes } from '../../platform/module';
@@ -16,6 +17,7 @@ const adminSchema = z.object({
   payments_to_proccess: z.array(paymentRowSchema),
   data_general: z.object({ configuration: z.array(z.object({ name: z.enum(['update_dollar_rate', 'update_euro_rate']), value: z.string() })) }),
   printer_warning: z.string().nullable(),
+  aging: z.array(z.object({ bucket: z.enum(AGING_BUCKETS), addresses: z.number(), owed_usd: z.string(), owed_bs: z.string() })),
 });
 
 const debt = { months_owed: z.number(), owed_usd: z.string(), owed_bs: z.string() };
@@ -32,6 +34,7 @@ const clientSchema = z.object({
     gender: z.string().nullable(),
     birth_date: z.string().nullable(),
     created_at: z.string(),
+    reminders_opt_out: z.boolean(),
   }),
   latest_payment: z
     .object({

@@ -14,6 +14,7 @@ import { rangeWarning } from '../invoices/ranges';
 import { loadPayments, paymentScope } from '../payments/queries';
 import { payments } from '../payments/tables';
 import { statementOf } from '../statements/queries';
+import { agingCard } from './aging';
 
 /**
  * The dashboards (spec 03). The administrator's cards and chart read `payment_days` (approved
@@ -108,12 +109,14 @@ async function toProcess(db: Executor, auth: AuthContext) {
 
 /** `GET dashboard/admin` (staff only); `rangeThreshold` is INVOICE_RANGE_WARNING. */
 export async function adminDashboard(db: Executor, auth: AuthContext, query: DashboardAdminQuery, rangeThreshold: number): Promise<DashboardAdmin> {
-  const [cards, points, pending, rates, printerWarning] = await Promise.all([
+  const ratesRead = exchangeRates(db);
+  const [cards, points, pending, rates, printerWarning, aging] = await Promise.all([
     periodCards(db),
     series(db, query.filters),
     toProcess(db, auth),
-    exchangeRates(db),
+    ratesRead,
     auth.user.roleId === ADMIN_ROLE_ID ? rangeWarning(db, rangeThreshold) : null,
+    ratesRead.then((read) => agingCard(db, read.dollar_rate)),
   ]);
   return {
     payments: cards,
@@ -126,6 +129,7 @@ export async function adminDashboard(db: Executor, auth: AuthContext, query: Das
       ],
     },
     printer_warning: printerWarning,
+    aging,
   };
 }
 
@@ -161,6 +165,7 @@ export async function clientDashboard(db: Executor, auth: AuthContext): Promise<
       gender: client.gender,
       birth_date: client.birthDate,
       created_at: client.createdAt.toISOString(),
+      reminders_opt_out: client.remindersOptOut,
     },
     latest_payment: latest
       ? { ...latest, status: latest.status as PaymentStatus, amount_payment: new Decimal(latest.amount_payment).toFixed(2), created_at: latest.created_at.toISOString() }

@@ -215,3 +215,41 @@ export function statementMail(facts: StatementMailFacts): MailContent {
     ]),
   };
 }
+
+export interface ReminderMailFacts {
+  clientName: string;
+  monthsOwed: number;
+  owedUsd: string;
+  owedBs: string;
+  /** Each address owing: its text and what it owes, formatted. */
+  addresses: { address: string; monthsOwed: number; owedUsd: string; owedBs: string }[];
+  payUrl: string;
+}
+
+const monthsText = (months: number) => `${months} ${months === 1 ? 'mes' : 'meses'}`;
+
+/** The monthly payment reminder (issue 33): what each address owes, the total, and the link to pay. */
+export function reminderMail(facts: ReminderMailFacts): MailContent {
+  const title = 'Recordatorio de pago';
+  const intro = `Hola ${facts.clientName}:`;
+  const lead = `Te recordamos que tienes ${monthsText(facts.monthsOwed)} por pagar:`;
+  const lines = facts.addresses.map((entry) => `${entry.address}: ${monthsText(entry.monthsOwed)}, ${entry.owedUsd} (${entry.owedBs})`);
+  const total = `Total: ${facts.owedUsd} (${facts.owedBs}).`;
+  const pay = `Paga desde el portal de clientes: ${facts.payUrl}`;
+  const optOut = 'Si no deseas recibir estos recordatorios, desactívalos en tu portal.';
+  return {
+    subject: `${title} - Recaudo`,
+    text: [intro, lead, lines.join('\n'), total, pay, optOut].join('\n\n'),
+    html: layout(title, [
+      paragraph(intro),
+      paragraph(lead),
+      `<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`,
+      paragraph(total),
+      `<p><a href="${escapeHtml(facts.payUrl)}" style="background:#1f4e79;color:#fff;padding:10px 18px;text-decoration:none;border-radius:4px">Pagar ahora</a></p>`,
+      paragraph(optOut),
+    ]),
+  };
+}
+
+/** The reminder's SMS: the total and the link. */
+export const reminderSms = (facts: ReminderMailFacts) => `Recaudo: tienes ${monthsText(facts.monthsOwed)} por pagar, ${facts.owedUsd} (${facts.owedBs}). Paga en ${facts.payUrl}`;

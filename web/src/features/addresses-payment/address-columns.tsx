@@ -5,6 +5,7 @@ import type { AddressRow } from '@recaudo/domain/addresses';
 import { identificationLabel } from '@recaudo/domain/clients';
 import { formatMoney } from '@recaudo/domain/format-money';
 import { EMPTY_TEXT, formatMonth } from '@recaudo/domain/format';
+import { AGING_LABELS } from '@recaudo/domain/statement';
 import Flex from 'antd/es/flex';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
@@ -130,6 +131,7 @@ export function addressColumns(options: AddressColumnOptions): ColumnsType<Addre
       ...sortable,
       render: (_, address) => <Tag color={address.months_to_pay === 0 ? 'green' : 'red'}>{address.months_to_pay}</Tag>,
     },
+    { title: 'Antigüedad', key: 'aging', render: (_, address) => (address.aging ? AGING_LABELS[address.aging] : EMPTY_TEXT) },
     { title: <Wrap width={70}>Solvente hasta</Wrap>, key: 'solvent_to_date', render: (_, address) => formatMonth(address.solvent_to_date) },
     ...actionsColumn<AddressRow>(
       (address) => [

@@ -32,6 +32,7 @@ export function makeAddress(
     fee: '5.00',
     start_month: '2025-11',
     months_to_pay: 5,
+    aging: '4-6',
     payments: calendarYears('2025-11', coverage, NOW),
     solvent: false,
     solvent_to_date: '2025-11',

@@ -13,7 +13,7 @@ vi.mock('./address-details', () => ({
   AddressDetails: ({ address }: { address: AddressRow }) => <div>Detalle de la dirección {address.id}</div>,
 }));
 
-const owing = addressRow({ id: 3, address: 'Calle 9', months_to_pay: 2, solvent: false, solvent_to_date: null, community_id: null, community: null, fee: null });
+const owing = addressRow({ id: 3, address: 'Calle 9', months_to_pay: 2, aging: '1-3', solvent: false, solvent_to_date: null, community_id: null, community: null, fee: null });
 let rows: AddressRow[] = [addressRow(), owing];
 
 const api = installFakeApi((url, init) => {
@@ -74,6 +74,21 @@ describe('Direcciones de Pagos', () => {
 
     await userEvent.click(within(luisa).getByRole('button', { name: /Expandir fila|Expand row/i }));
     expect(await screen.findByText('Detalle de la dirección 1')).toBeInTheDocument();
+  }, 60_000);
+
+  it('shows each row\'s aging and filters by it from the drawer', async () => {
+    renderPage();
+    const calle9 = (await screen.findByText('Calle 9')).closest('tr')!;
+    expect(screen.getByRole('columnheader', { name: 'Antigüedad' })).toBeInTheDocument();
+    expect(within(calle9).getByText('1 a 3 meses')).toBeInTheDocument();
+    expect(within(screen.getByText('Calle 3, casa 12').closest('tr')!).queryByText(/meses$/)).not.toBeInTheDocument();
+
+    const drawer = await openFilters();
+    await userEvent.click(within(drawer).getByLabelText('Antigüedad de la deuda'));
+    await userEvent.click(await screen.findByTitle('Más de 12 meses'));
+    await waitFor(() => expect(lastList()).toContain('filters[aging]=13+'));
+    // Sent as %2B: a bare + would reach the server as a space.
+    expect(api.fetch.mock.calls.map(([url]) => String(url)).at(-1)).toContain('13%2B');
   }, 60_000);
 
   it('switching to Comercial asks for commercial addresses and swaps the community for the economic activity', async () => {

@@ -24,6 +24,7 @@ import { addressColumns, addressTexts } from './address-columns';
 import { AddressFormPanel } from './address-form-panel';
 import { clientsFilterField, toFilterOptions, usersFilterField } from '../../components/select-options';
 import { ADDRESSES_EXPORT, findActivityOptions, findRegionOptions, useAddresses, useDeleteAddress, useInvalidateAddresses } from './api';
+import { AGING_BUCKETS, AGING_LABELS } from '@recaudo/domain/statement';
 
 const typeOptions = ([0, 1] as const).map((type) => ({ value: type, label: ADDRESS_TYPES[type] }));
 
@@ -101,6 +102,7 @@ export function addressFilters(type: AddressType, staff: boolean): FilterField[]
   }
   fields.push(
     { type: 'number', name: 'months_to_pay', label: 'Meses por pagar' },
+    { type: 'select', name: 'aging', label: 'Antigüedad de la deuda', options: AGING_BUCKETS.map((bucket) => ({ value: bucket, label: AGING_LABELS[bucket] })) },
     checkbox('verify', 'Direcciones incompletas'),
     checkbox('client_solvent', 'Solventes', 'client_not_solvent'),
     checkbox('client_not_solvent', 'No Solventes', 'client_solvent'),

@@ -28,6 +28,8 @@ export interface ClientDetail {
   client: ClientRow;
   date_start: string;
   date_now: string;
+  /** The client opted out of the monthly payment reminders from the portal. */
+  reminders_opt_out: boolean;
   dollar_rate: string;
   euro_rate: string;
 }

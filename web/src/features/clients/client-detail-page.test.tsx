@@ -39,7 +39,7 @@ beforeEach(() => {
   setToken('token-1');
   registerNotifier({ error: errorToast, success: vi.fn() });
   fetchMock.mockImplementation(async (url) => {
-    if (url === '/api/clients/5') return ok({ client, date_start: '2026-01-10', date_now: '2026-11-21', dollar_rate: '1234.5', euro_rate: '268.12' });
+    if (url === '/api/clients/5') return ok({ client, date_start: '2026-01-10', date_now: '2026-11-21', reminders_opt_out: true, dollar_rate: '1234.5', euro_rate: '268.12' });
     if (String(url).startsWith('/api/clients/notes-client/5')) {
       return ok({ data: [{ id: 1, note: longNote, client_id: 5, user: { id: 1, name: 'Ana' }, created_at: '2026-03-01T12:00:00Z' }], current_page: 1, per_page: 10, total: 1, last_page: 1 });
     }
@@ -91,6 +91,7 @@ describe('Client detail', () => {
     expect(screen.getAllByText('V-012345678').length).toBeGreaterThan(0);
     expect(screen.getAllByText('10-01-2026').length).toBeGreaterThan(0);
     expect(screen.getAllByText('Av. Bolívar, Valencia').length).toBeGreaterThan(0);
+    expect(screen.getByText('No desea recibir recordatorios de pago')).toBeInTheDocument();
     // Datos Generales: three cards, the rates in BS.
     expect(screen.getByText('Usuario del cliente')).toBeInTheDocument();
     expect(screen.getByText('03-02-2026')).toBeInTheDocument();

@@ -24,6 +24,7 @@ import { useClient, type ClientDetail } from './api';
 import { PhoneLines } from './client-columns';
 import { ClientFormPanel } from './client-form-panel';
 import { NotesPanel } from './notes-panel';
+import { reminderMessages } from '@recaudo/domain/reminders';
 
 /** "María José Pérez" → "MP": first letters of the first and last words. */
 export function initialsOf(name: string): string {
@@ -34,7 +35,7 @@ export function initialsOf(name: string): string {
   return `${first}${last}`.toUpperCase();
 }
 
-function Header({ client, canEdit, onEdit }: { client: ClientRow; canEdit: boolean; onEdit: () => void }) {
+function Header({ client, remindersOptOut, canEdit, onEdit }: { client: ClientRow; remindersOptOut: boolean; canEdit: boolean; onEdit: () => void }) {
   return (
     <Card style={{ marginBottom: 16 }}>
       <Flex gap={20} align="center" wrap>
@@ -58,6 +59,11 @@ function Header({ client, canEdit, onEdit }: { client: ClientRow; canEdit: boole
               { key: 'email', label: 'Correo', children: textOrEmpty(client.email) },
               { key: 'created_at', label: 'Fecha de creación', children: formatDate(client.created_at) },
               { key: 'address', label: 'Dirección', children: textOrEmpty(client.address) },
+              {
+                key: 'reminders',
+                label: 'Recordatorios',
+                children: <Tag color={remindersOptOut ? 'orange' : 'green'}>{remindersOptOut ? reminderMessages.staffOptedOut : reminderMessages.staffOptedIn}</Tag>,
+              },
             ]}
           />
         </Flex>
@@ -223,6 +229,7 @@ export default function ClientDetailPage({ paymentsTab, logsTab, loginsTab, addr
       <div style={{ marginBottom: 12 }}>{back}</div>
       <Header
         client={client}
+        remindersOptOut={detail.data.reminders_opt_out}
         canEdit={canEdit}
         onEdit={() => {
           setOpenings((count) => count + 1);

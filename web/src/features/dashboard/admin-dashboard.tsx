@@ -14,6 +14,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../lib/session';
 import { useAdminDashboard, useReloadDashboard, type AdminDashboardFilters } from './api';
+import { AgingCard } from './aging-card';
 import { PeriodCards } from './period-cards';
 
 // ECharts is the largest part of the dashboard: its own chunk, loaded while the cards show.
@@ -27,13 +28,15 @@ export interface AdminDashboardProps {
   toProcess?: (rows: PaymentRow[], reload: () => void) => ReactNode;
   /** The "Cierres de cajas de Usuarios" table (the cash-closings area's, handed in by the app). */
   usersClosings?: ReactNode;
+  /** The Administrador's reminders preview and manual run (the reminders area's, handed in by the app). */
+  reminders?: ReactNode;
 }
 
 /**
  * Dashboard, administrator (spec 03): welcome card with the rates, the three period cards, the
  * 'Pagos' chart with Mes/Año and its date, "Pagos por Procesar" and the users' closings.
  */
-export function AdminDashboard({ toProcess, usersClosings }: AdminDashboardProps) {
+export function AdminDashboard({ toProcess, usersClosings, reminders }: AdminDashboardProps) {
   const { session } = useSession();
   const { token } = theme.useToken();
   const [filters, setFilters] = useState<AdminDashboardFilters>({ option: 0, dates: nowFor(0) });
@@ -59,6 +62,7 @@ export function AdminDashboard({ toProcess, usersClosings }: AdminDashboardProps
         </Flex>
       </Card>
       {data ? <PeriodCards payments={data.payments} /> : <Skeleton active />}
+      {data ? <AgingCard buckets={data.aging} /> : <Skeleton active />}
       <Card
         title="Pagos"
         extra={
@@ -92,6 +96,7 @@ export function AdminDashboard({ toProcess, usersClosings }: AdminDashboardProps
         {data && toProcess ? toProcess(data.payments_to_proccess, reload) : <Skeleton active />}
       </Card>
       {usersClosings}
+      {reminders}
     </Flex>
   );
 }

@@ -1,7 +1,8 @@
 import type { DashboardAdmin, DashboardClient, DashboardOption } from '@recaudo/domain/dashboard';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { http } from '../../lib/http';
+import { notify } from '../../lib/notify';
 
 /** The dashboards (spec 03 §7 `GET dashboard/admin`, `GET dashboard/client`). */
 
@@ -25,6 +26,18 @@ export const useAdminDashboard = (filters: AdminDashboardFilters) =>
   useQuery({ queryKey: dashboardKeys.admin(filters), queryFn: ({ signal }) => fetchAdminDashboard(filters, signal), placeholderData: keepPreviousData });
 
 export const useClientDashboard = () => useQuery({ queryKey: dashboardKeys.client(), queryFn: ({ signal }) => fetchClientDashboard(signal) });
+
+/** The portal's reminders toggle (issue 33): on success the home shows the new state. */
+export function useReminderOptOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (optOut: boolean) => http.post<{ opt_out: boolean }>('reminders/opt-out', { opt_out: optOut }),
+    onSuccess: (answer) => {
+      notify.success(answer.message);
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.client() });
+    },
+  });
+}
 
 /** Reloads the dashboards (after a payment of "Pagos por Procesar" was approved or rejected). */
 export function useReloadDashboard() {

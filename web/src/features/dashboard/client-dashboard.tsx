@@ -4,16 +4,18 @@ import { todayInCaracas } from '@recaudo/domain/dates';
 import { formatMoney } from '@recaudo/domain/format-money';
 import { EMPTY_TEXT, formatDate, formatPhone, textOrEmpty } from '@recaudo/domain/format';
 import { PAYMENT_STATUS } from '@recaudo/domain/payments';
+import { reminderMessages } from '@recaudo/domain/reminders';
 import Card from 'antd/es/card';
 import Col from 'antd/es/col';
 import Descriptions from 'antd/es/descriptions';
 import Flex from 'antd/es/flex';
 import Row from 'antd/es/row';
 import Skeleton from 'antd/es/skeleton';
+import Switch from 'antd/es/switch';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { useSession } from '../../lib/session';
-import { useClientDashboard } from './api';
+import { useClientDashboard, useReminderOptOut } from './api';
 import { ClientDebtsCard, type ClientDebtActions } from './client-debts';
 
 const STATUS_COLORS = { 0: 'warning', 1: 'success', 2: 'error' } as const;
@@ -22,6 +24,7 @@ const STATUS_COLORS = { 0: 'warning', 1: 'success', 2: 'error' } as const;
 export function ClientDashboard({ debtActions }: { debtActions: ClientDebtActions }) {
   const { session } = useSession();
   const dashboard = useClientDashboard();
+  const optOut = useReminderOptOut();
   const data = dashboard.data;
   const person = data?.client.type === 0;
   return (
@@ -49,6 +52,18 @@ export function ClientDashboard({ debtActions }: { debtActions: ClientDebtAction
                   { key: 'identification', label: 'Identificación', children: identificationLabel(data.client) },
                   { key: 'email', label: 'Correo', children: textOrEmpty(data.client.email) },
                   { key: 'phone', label: 'Teléfonos', children: data.client.phone.length ? data.client.phone.map(formatPhone).join(', ') : EMPTY_TEXT },
+                  {
+                    key: 'reminders',
+                    label: reminderMessages.toggleLabel,
+                    children: (
+                      <Switch
+                        aria-label={reminderMessages.toggleLabel}
+                        checked={!data.client.reminders_opt_out}
+                        loading={optOut.isPending}
+                        onChange={(receive) => optOut.mutate(!receive)}
+                      />
+                    ),
+                  },
                   ...(person
                     ? [
                         { key: 'birth_date', label: 'Fecha de nacimiento', children: formatDate(data.client.birth_date) },

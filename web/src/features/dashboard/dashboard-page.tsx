@@ -8,7 +8,7 @@ import type { ClientDebtActions } from './client-debts';
  * /dashboard (no permission): client users get their own dashboard; staff the administrator's,
  * whose revenue needs the Pagos permission (the server answers 403 without it), or a greeting.
  */
-export default function DashboardPage({ toProcess, usersClosings, debtActions }: AdminDashboardProps & { debtActions: ClientDebtActions }) {
+export default function DashboardPage({ toProcess, usersClosings, reminders, debtActions }: AdminDashboardProps & { debtActions: ClientDebtActions }) {
   const { session } = useSession();
   const seesRevenue = useCan('payments');
   return (
@@ -19,7 +19,7 @@ export default function DashboardPage({ toProcess, usersClosings, debtActions }:
       {session?.user.client ? (
         <ClientDashboard debtActions={debtActions} />
       ) : seesRevenue ? (
-        <AdminDashboard toProcess={toProcess} usersClosings={usersClosings} />
+        <AdminDashboard toProcess={toProcess} usersClosings={usersClosings} reminders={reminders} />
       ) : (
         <Typography.Paragraph>Bienvenido, {session?.user.name}. Elige una opción del menú.</Typography.Paragraph>
       )}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import type { DebtFigures } from './statement';
+
+/**
+ * Monthly payment reminders (issue 33): each client owing at least REMINDER_MIN_MONTHS months
+ * gets one e-mail (and an SMS where SMS is configured) per period, what is owed per address, the
+ * total and a link to pay. The period is the Caracas month of the run ('YYYY-MM').
+ */
+
+export interface ReminderAddress extends DebtFigures {
+  address_payment_id: number;
+  address: string;
+}
+
+/** One client of a run: where it goes and what it says. */
+export interface ReminderEntry extends DebtFigures {
+  client: { id: number; name: string; identification_type: string; identification: string };
+  /** The e-mail it goes to, null without one. */
+  email: string | null;
+  /** The phone the SMS goes to, null without one or without SMS configured. */
+  sms: string | null;
+  addresses: ReminderAddress[];
+}
+
+/** `GET reminders/preview`: who the next run reminds (those not reminded yet this period). */
+export interface ReminderPreview {
+  period: string;
+  min_months: number;
+  /** When the schedule runs next (ISO), null without a schedule. */
+  next_run: string | null;
+  reminders: ReminderEntry[];
+}
+
+/** `POST reminders/run`: the reminders this run queued (others were queued before, by any run). */
+export interface ReminderRun {
+  period: string;
+  sent: number;
+}
+
+export const reminderOptOutSchema = z.object({ opt_out: z.boolean({ error: 'Indica si deseas recibir recordatorios.' }) });
+
+export const reminderMessages = {
+  optedOut: 'Ya no recibirás recordatorios de pago.',
+  optedIn: 'Recibirás un recordatorio de pago cada mes que tengas deuda.',
+  ran: (sent: number) => (sent === 1 ? 'Se envió 1 recordatorio.' : `Se enviaron ${sent} recordatorios.`),
+  toggleLabel: 'Recibir recordatorios de pago',
+  staffOptedOut: 'No desea recibir recordatorios de pago',
+  staffOptedIn: 'Recibe recordatorios de pago',
+} as const;

@@ -1,0 +1,171 @@
+import { eq, sql } from 'drizzle-orm';
+import { formatMoney } from '@recaudo/domain/format-money';
+import type { Month } from '@recaudo/domain/months';
+import type { ReminderEntry, ReminderRun } from '@recaudo/domain/reminders';
+import { debtFigures, sumDebts, agingBucket } from '@recaudo/domain/statement';
+import type { Database, Executor } from '../../db/client';
+import { recordAudit } from '../../platform/audit';
+import { EFFECTIVE_FEE, monthNumber, monthsToPaySql } from '../addresses-payment/ledger-sql';
+import { addressesPayments } from '../addresses-payment/tables';
+import { messagePhone } from '../clients/client-messages';
+import { clients } from '../clients/tables';
+import { exchangeRates } from '../configurations/service';
+import { economicActivities } from '../economic-activities/tables';
+import { queueEmail, queueSms } from '../messages/service';
+import { reminderMail, reminderSms, type ReminderMailFacts } from '../messages/templates';
+import { communities } from '../regional/tables';
+import { reminders } from './tables';
+
+/**
+ * The monthly payment reminders (issue 33). A run reads every active client who has not opted
+ * out and was not reminded this period, adds up what their addresses owe, and for each one owing
+ * at least `minMonths` months inserts its (client, period) row and queues its e-mail (and SMS)
+ * in one transaction. The unique (client, period) decides: a second run, concurrent or later,
+ * finds the row and queues nothing, and a run cut midway leaves the clients it committed done and
+ * the rest to the next run. The period and the months owed are the database clock's Caracas month.
+ */
+
+export interface ReminderOptions {
+  minMonths: number;
+  /** The portal's address, for the link to pay. */
+  appUrl: string;
+  /** Whether SMS are configured (SMS_GATEWAY_URL): only then a reminder queues one. */
+  sms: boolean;
+}
+
+/** Clients per transaction: a run holds few row locks at once and a cut loses at most one batch's work, not its effect. */
+const BATCH = 200;
+
+/** The Caracas month of the database's clock. */
+export async function currentPeriod(db: Executor): Promise<Month> {
+  const result = (await db.execute(sql`select to_char(now() at time zone 'America/Caracas', 'YYYY-MM') as period`)) as unknown as { rows: { period: string }[] };
+  return result.rows[0]!.period as Month;
+}
+
+interface OwingRow {
+  client_id: number;
+  address_payment_id: number;
+  address: string;
+  months: number | string;
+  fee: string | null;
+  name: string;
+  identification_type: string;
+  identification: string;
+  email: string | null;
+  phone: string[];
+}
+
+/** Who a run for `period` reminds and what each reminder says, by client id (the order runs lock them in). */
+export async function reminderEntries(db: Executor, period: Month, options: ReminderOptions): Promise<ReminderEntry[]> {
+  const [rows, rates] = await Promise.all([
+    db.execute(sql`
+      select ${addressesPayments.clientId} as client_id, ${addressesPayments.id} as address_payment_id, ${addressesPayments.address} as address,
+        ${monthsToPaySql(period)} as months, ${EFFECTIVE_FEE}::text as fee, ${clients.name} as name,
+        ${clients.identificationType} as identification_type, ${clients.identification} as identification, ${clients.email} as email, ${clients.phone} as phone
+      from ${addressesPayments}
+      join ${clients} on ${clients.id} = ${addressesPayments.clientId}
+      left join ${communities} on ${communities.id} = ${addressesPayments.communityId}
+      left join ${economicActivities} on ${economicActivities.id} = ${addressesPayments.economicActivityId}
+      where ${addressesPayments.type} in (0, 1) and ${addressesPayments.ledgerPaidThrough} < ${monthNumber(period)}::int
+        and ${clients.active} and not ${clients.remindersOptOut}
+        and not exists (select 1 from ${reminders} where ${reminders.clientId} = ${addressesPayments.clientId} and ${reminders.period} = ${period})
+      order by ${addressesPayments.clientId}, ${addressesPayments.id}`) as unknown as Promise<{ rows: OwingRow[] }>,
+    exchangeRates(db),
+  ]);
+  const byClient = new Map<number, OwingRow[]>();
+  for (const row of rows.rows) {
+    if (Number(row.months) <= 0) continue;
+    const list = byClient.get(Number(row.client_id)) ?? [];
+    list.push(row);
+    byClient.set(Number(row.client_id), list);
+  }
+  const entries: ReminderEntry[] = [];
+  for (const [clientId, owing] of byClient) {
+    const head = owing[0]!;
+    const addresses = owing.map((row) => ({ address_payment_id: Number(row.address_payment_id), address: row.address, ...debtFigures(Number(row.months), row.fee, rates.dollar_rate) }));
+    const total = sumDebts(addresses.map((address) => ({ ...address, aging: agingBucket(address.months_owed) })));
+    if (total.months_owed < options.minMonths) continue;
+    const email = head.email?.trim() || null;
+    const sms = options.sms && head.phone[0] ? messagePhone(head.phone[0]) : null;
+    if (!email && !sms) continue;
+    entries.push({
+      client: { id: clientId, name: head.name, identification_type: head.identification_type, identification: head.identification },
+      email,
+      sms,
+      months_owed: total.months_owed,
+      owed_usd: total.owed_usd,
+      owed_bs: total.owed_bs,
+      addresses,
+    });
+  }
+  return entries;
+}
+
+const mailFacts = (entry: ReminderEntry, appUrl: string): ReminderMailFacts => ({
+  clientName: entry.client.name,
+  monthsOwed: entry.months_owed,
+  owedUsd: formatMoney(entry.owed_usd, '$'),
+  owedBs: formatMoney(entry.owed_bs),
+  addresses: entry.addresses.map((address) => ({ address: address.address, monthsOwed: address.months_owed, owedUsd: formatMoney(address.owed_usd, '$'), owedBs: formatMoney(address.owed_bs) })),
+  payUrl: `${appUrl.replace(/\/+$/, '')}/dashboard`,
+});
+
+/** Queues one client's reminder unless its (client, period) row exists; answers whether it did. */
+async function remind(tx: Executor, entry: ReminderEntry, period: Month, options: ReminderOptions, causerId: number | null): Promise<boolean> {
+  const [claimed] = await tx
+    .insert(reminders)
+    .values({ clientId: entry.client.id, period, monthsOwed: entry.months_owed, owedUsd: entry.owed_usd, owedBs: entry.owed_bs, email: entry.email, sms: entry.sms, createdBy: causerId })
+    .onConflictDoNothing({ target: [reminders.clientId, reminders.period] })
+    .returning({ id: reminders.id });
+  if (!claimed) return false;
+  const facts = mailFacts(entry, options.appUrl);
+  const log = (type: 'email' | 'sms', title: string | null, message: string, to: string) =>
+    recordAudit(tx, {
+      module: 'clients',
+      event: 'send_message',
+      causerId,
+      subjectType: 'clients',
+      subjectId: entry.client.id,
+      attributes: { type, title, message, recipients: [to], reminder: period },
+    });
+  if (entry.email) {
+    const mail = reminderMail(facts);
+    await queueEmail(tx, entry.email, mail);
+    await log('email', mail.subject, mail.text, entry.email);
+  }
+  if (entry.sms) {
+    const text = reminderSms(facts);
+    await queueSms(tx, entry.sms, text);
+    await log('sms', null, text, entry.sms);
+  }
+  return true;
+}
+
+/**
+ * One run for the current period: by client id, BATCH clients a transaction. `signal` stops it
+ * between batches (a shutdown); what was committed stays sent, the rest waits for the next run.
+ */
+export async function runReminders(db: Database, options: ReminderOptions & { causerId?: number | null; signal?: AbortSignal; batch?: number }): Promise<ReminderRun> {
+  const period = await currentPeriod(db);
+  const entries = await reminderEntries(db, period, options);
+  const batch = options.batch ?? BATCH;
+  let sent = 0;
+  for (let start = 0; start < entries.length && !options.signal?.aborted; start += batch) {
+    sent += await db.transaction(async (tx) => {
+      let queued = 0;
+      for (const entry of entries.slice(start, start + batch)) if (await remind(tx, entry, period, options, options.causerId ?? null)) queued += 1;
+      return queued;
+    });
+  }
+  return { period, sent };
+}
+
+/** The portal's toggle: whether the client gets the reminders; audited as a change of the client. */
+export async function setReminderOptOut(db: Database, clientId: number, userId: number, optOut: boolean): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select({ optOut: clients.remindersOptOut }).from(clients).where(eq(clients.id, clientId)).for('update');
+    if (!before || before.optOut === optOut) return;
+    await tx.update(clients).set({ remindersOptOut: optOut, updatedAt: new Date() }).where(eq(clients.id, clientId));
+    await recordAudit(tx, { module: 'clients', event: 'updated', causerId: userId, subjectType: 'clients', subjectId: clientId, old: { reminders_opt_out: before.optOut }, attributes: { reminders_opt_out: optOut } });
+  });
+}

@@ -1,0 +1,62 @@
+import { identificationLabel } from '@recaudo/domain/clients';
+import { formatDateTime, textOrEmpty } from '@recaudo/domain/format';
+import { formatMoney } from '@recaudo/domain/format-money';
+import type { ReminderEntry } from '@recaudo/domain/reminders';
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import Popconfirm from 'antd/es/popconfirm';
+import Skeleton from 'antd/es/skeleton';
+import Table from 'antd/es/table';
+import Typography from 'antd/es/typography';
+import { useReminderPreview, useRunReminders } from './api';
+
+/**
+ * The Administrador's view of the next reminder run (issue 33): who gets what this period (the
+ * clients not reminded yet), when the schedule runs, and "Enviar ahora".
+ */
+export function RemindersCard() {
+  const preview = useReminderPreview();
+  const run = useRunReminders();
+  const data = preview.data;
+  const count = data?.reminders.length ?? 0;
+  return (
+    <Card
+      title="Recordatorios de pago"
+      extra={
+        <Popconfirm title={`¿Enviar ahora ${count === 1 ? '1 recordatorio' : `${count} recordatorios`}?`} okText="Enviar" cancelText="Cancelar" onConfirm={() => run.mutate()} disabled={!count}>
+          <Button type="primary" loading={run.isPending} disabled={!count}>
+            Enviar ahora
+          </Button>
+        </Popconfirm>
+      }
+    >
+      {!data ? (
+        <Skeleton active />
+      ) : (
+        <>
+          <Typography.Paragraph>
+            Periodo {data.period.slice(5)}-{data.period.slice(0, 4)}: {count === 1 ? '1 cliente' : `${count} clientes`} con {data.min_months === 1 ? '1 mes o más' : `${data.min_months} meses o más`} por pagar sin recordatorio.
+            {data.next_run ? ` Próximo envío programado: ${formatDateTime(data.next_run)}.` : ' Sin envío programado.'}
+          </Typography.Paragraph>
+          <Table<ReminderEntry>
+            aria-label="Próximos recordatorios"
+            size="small"
+            rowKey={(entry) => entry.client.id}
+            dataSource={data.reminders}
+            pagination={{ pageSize: 10, hideOnSinglePage: true }}
+            scroll={{ x: 800 }}
+            columns={[
+              { title: 'Cliente', key: 'client', render: (_, entry) => `${entry.client.name} (${identificationLabel(entry.client)})` },
+              { title: 'Correo', key: 'email', render: (_, entry) => textOrEmpty(entry.email) },
+              { title: 'SMS', key: 'sms', render: (_, entry) => textOrEmpty(entry.sms) },
+              { title: 'Direcciones', key: 'addresses', align: 'right', render: (_, entry) => entry.addresses.length },
+              { title: 'Meses', key: 'months_owed', align: 'right', render: (_, entry) => entry.months_owed },
+              { title: 'Monto $', key: 'owed_usd', align: 'right', render: (_, entry) => formatMoney(entry.owed_usd, '$') },
+              { title: 'Monto BS', key: 'owed_bs', align: 'right', render: (_, entry) => formatMoney(entry.owed_bs) },
+            ]}
+          />
+        </>
+      )}
+    </Card>
+  );
+}
