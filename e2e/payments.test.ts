@@ -79,7 +79,7 @@ describe.skipIf(!chromiumPath)(`payments in Chromium${chromiumPath ? '' : ` (${C
     await panel.getByText(`Meses por pagar: ${target.months_to_pay}`).waitFor();
 
     // Two unpaid months, the earliest first, walking the year tabs from the first one.
-    await panel.getByText('Otros meses').click();
+    await panel.getByText('Otros meses', { exact: true }).click();
     const calendar = panel.getByRole('region', { name: 'Meses de la dirección' });
     const chosen: string[] = [];
     for (const year of await calendar.getByRole('tab').allInnerTexts()) {

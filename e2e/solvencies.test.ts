@@ -123,6 +123,8 @@ describe.skipIf(!chromiumPath)(`solvency certificates in Chromium${chromiumPath 
     const points = ((await (await dashboard).json()) as { data: { date_payment: SeriesPoint[] } }).data.date_payment;
     const busiest = points.reduce((best, point, index) => (Number(point.amount_payment) > Number(points[best]!.amount_payment) ? index : best), 0);
     expect(Number(points[busiest]!.amount_payment)).toBeGreaterThan(1000);
+    // The aging card and the reminders panel sit above the chart: bring it into view to point at it.
+    await chart.scrollIntoViewIfNeeded();
     const box = (await chart.boundingBox())!;
     // The plot spans the grid: 90 px from the left, 150 px from the right (payments-chart.tsx).
     await page.mouse.move(box.x + 90 + ((box.width - 240) * busiest) / (points.length - 1), box.y + box.height / 2);
