@@ -5,7 +5,7 @@ import { recaudoLocale } from './locale';
 import { NotifyHost } from './notify-host';
 import { PreferencesProvider, usePreferences } from './preferences';
 import { SessionProvider } from './session-provider';
-import { usePrefersReducedMotion } from './use-reduced-motion';
+import { usePrefersReducedMotion } from '../lib/use-reduced-motion';
 
 /** Base text and page colours of the current theme for everything outside antd components. */
 function ThemedRoot({ mode, children }: { mode: string; children: ReactNode }) {

@@ -8,6 +8,7 @@ import { GridComponent, LegendPlainComponent, TooltipComponent } from 'echarts/c
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
+import { usePrefersReducedMotion } from '../../lib/use-reduced-motion';
 
 // Only what the chart draws, in the dashboard's own lazy chunk. No toolbox: it brings data zoom
 // and brushing along (a third of the chunk) for one button, which the card draws itself. SVG: the
@@ -48,6 +49,7 @@ async function downloadImage(instance: echarts.ECharts, background: string): Pro
 export function PaymentsChart({ points, textColor, background }: { points: SeriesPoint[]; textColor: string; background: string }) {
   const element = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
+  const reducedMotion = usePrefersReducedMotion();
 
   useEffect(() => {
     if (!element.current) return;
@@ -75,6 +77,7 @@ export function PaymentsChart({ points, textColor, background }: { points: Serie
     chart.current?.setOption(
       {
         backgroundColor: 'transparent',
+        animation: !reducedMotion,
         textStyle: { color: textColor },
         tooltip: { trigger: 'axis', className: 'payments-chart-tooltip' },
         legend: { top: 0, left: 'center', data: ['Cantidad', 'BS', '$'], textStyle: { color: textColor } },
@@ -113,7 +116,7 @@ export function PaymentsChart({ points, textColor, background }: { points: Serie
       },
       true,
     );
-  }, [points, textColor]);
+  }, [points, textColor, reducedMotion]);
 
   return (
     <Flex vertical gap={8}>

@@ -12,7 +12,8 @@ function subscribe(onChange: () => void) {
 
 /**
  * The operating system's "reduce motion" setting, followed live. With it, antd's menus, modals and
- * drawers open without animation, as the page transition already does (app.css).
+ * drawers open without animation, as the page transition already does (app.css), and the dashboard
+ * chart draws its lines at once.
  */
 export function usePrefersReducedMotion(): boolean {
   return useSyncExternalStore(subscribe, () => media()?.matches ?? false, () => false);
