@@ -61,7 +61,10 @@ export interface DashboardAdmin {
   data_general: { configuration: { name: 'update_dollar_rate' | 'update_euro_rate'; value: string }[] };
   /** For the Administrador: the digital printer's control numbers are running out (INVOICE_RANGE_WARNING), else null. */
   printer_warning: string | null;
-  /** What every address owes by aging bucket (issue 33), the sum over the addresses list's rows. */
+}
+
+/** `GET dashboard/aging`: what every address owes by aging bucket (issue 33), the sum over the addresses list's rows. */
+export interface DashboardAging {
   aging: AgingCardBucket[];
 }
 

@@ -1,5 +1,5 @@
 import type { ReminderPreview } from '@recaudo/domain/reminders';
-import type { DashboardAdmin, DashboardClient, PeriodCard } from '@recaudo/domain/dashboard';
+import type { DashboardAdmin, DashboardAging, DashboardClient, PeriodCard } from '@recaudo/domain/dashboard';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -57,6 +57,9 @@ const admin: DashboardAdmin = {
     ],
   },
   printer_warning: null,
+};
+
+const aging: DashboardAging = {
   aging: [
     { bucket: '1-3', addresses: 1200, owed_usd: '9000.00', owed_bs: '364500.00' },
     { bucket: '4-6', addresses: 0, owed_usd: '0.00', owed_bs: '0.00' },
@@ -118,6 +121,7 @@ const api = installFakeApi(async (url, init) => {
       { user_id: 3, name: 'Carla Cajera', count_closed_boxs: 2, count_payments: 7, amount_bill: '1234.50', amount_payment: '1200.00', dollar_amount_bill: '30.48', dollar_amount_payment: '29.63' },
     ]);
   }
+  if (url.startsWith('/api/dashboard/aging')) return ok(aging);
   if (url.startsWith('/api/dashboard/admin')) {
     dashboardCalls.push(decodeURIComponent(url));
     return ok({ ...admin, printer_warning: printerWarning });

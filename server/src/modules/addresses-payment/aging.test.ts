@@ -98,9 +98,9 @@ describe('GET /api/addresses-payment filters[aging]', () => {
   });
 });
 
-describe('GET /api/dashboard/admin aging', () => {
+describe('GET /api/dashboard/aging', () => {
   it('totals every bucket by hand, and equals the sum over the rows its filter lists', async () => {
-    const answer = await ctx.call('GET', '/api/dashboard/admin', { token: staff.token });
+    const answer = await ctx.call('GET', '/api/dashboard/aging', { token: staff.token });
     expect(answer.status).toBe(200);
     const card = answer.body.data.aging as { bucket: AgingBucket; addresses: number; owed_usd: string; owed_bs: string }[];
     expect(card).toEqual(
@@ -117,5 +117,12 @@ describe('GET /api/dashboard/admin aging', () => {
       expect(figures.reduce((sum, row) => sum.plus(row.owed_usd), new Decimal(0)).toFixed(2)).toBe(entry.owed_usd);
       expect(figures.reduce((sum, row) => sum.plus(row.owed_bs), new Decimal(0)).toFixed(2)).toBe(entry.owed_bs);
     }
+  });
+
+  it('is the revenue dashboard\'s: a client user is refused, and dashboard/admin no longer waits for it', async () => {
+    expect((await ctx.call('GET', '/api/dashboard/aging', { token: client.token })).status).toBe(403);
+    const admin = await ctx.call('GET', '/api/dashboard/admin', { token: staff.token });
+    expect(admin.status).toBe(200);
+    expect(admin.body.data).not.toHaveProperty('aging');
   });
 });

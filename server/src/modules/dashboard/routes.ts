@@ -5,7 +5,7 @@ import { requireAuth } from '../../platform/access';
 import { envelope, ok } from '../../platform/envelope';
 import { defineRoutes } from '../../platform/module';
 import { paymentRowSchema } from '../payments/presenter';
-import { adminDashboard, clientDashboard } from './service';
+import { adminDashboard, agingDashboard, clientDashboard } from './service';
 
 const tags = ['dashboard'];
 const aggregate = z.object({ count_payments: z.number(), amount_payment: z.string(), dollar_amount_payment: z.string() });
@@ -17,6 +17,9 @@ const adminSchema = z.object({
   payments_to_proccess: z.array(paymentRowSchema),
   data_general: z.object({ configuration: z.array(z.object({ name: z.enum(['update_dollar_rate', 'update_euro_rate']), value: z.string() })) }),
   printer_warning: z.string().nullable(),
+});
+
+const agingSchema = z.object({
   aging: z.array(z.object({ bucket: z.enum(AGING_BUCKETS), addresses: z.number(), owed_usd: z.string(), owed_bs: z.string() })),
 });
 
@@ -74,6 +77,9 @@ export default defineRoutes((app, { db, config }) => {
     '/dashboard/admin',
     { config: { access: { permission: 'payments' } }, schema: { tags, querystring: dashboardAdminQuerySchema, response: { 200: envelope(adminSchema) } } },
     async (request) => ok(await adminDashboard(db, requireAuth(request), request.query, config.INVOICE_RANGE_WARNING)),
+  );
+  app.get('/dashboard/aging', { config: { access: { permission: 'payments' } }, schema: { tags, response: { 200: envelope(agingSchema) } } }, async () =>
+    ok(await agingDashboard(db)),
   );
   app.get('/dashboard/client', { config: { access: 'client' }, schema: { tags, response: { 200: envelope(clientSchema) } } }, async (request) =>
     ok(await clientDashboard(db, requireAuth(request))),

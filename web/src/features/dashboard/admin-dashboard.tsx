@@ -13,7 +13,7 @@ import Typography from 'antd/es/typography';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../lib/session';
-import { useAdminDashboard, useReloadDashboard, type AdminDashboardFilters } from './api';
+import { useAdminDashboard, useAgingDashboard, useReloadDashboard, type AdminDashboardFilters } from './api';
 import { AgingCard } from './aging-card';
 import { PeriodCards } from './period-cards';
 
@@ -41,6 +41,7 @@ export function AdminDashboard({ toProcess, usersClosings, reminders }: AdminDas
   const { token } = theme.useToken();
   const [filters, setFilters] = useState<AdminDashboardFilters>({ option: 0, dates: nowFor(0) });
   const dashboard = useAdminDashboard(filters);
+  const aging = useAgingDashboard();
   const reload = useReloadDashboard();
   const data = dashboard.data;
   const rate = (name: string) => data?.data_general.configuration.find((entry) => entry.name === name)?.value ?? null;
@@ -62,7 +63,7 @@ export function AdminDashboard({ toProcess, usersClosings, reminders }: AdminDas
         </Flex>
       </Card>
       {data ? <PeriodCards payments={data.payments} /> : <Skeleton active />}
-      {data ? <AgingCard buckets={data.aging} /> : <Skeleton active />}
+      {aging.data ? <AgingCard buckets={aging.data.aging} /> : <Skeleton active />}
       <Card
         title="Pagos"
         extra={

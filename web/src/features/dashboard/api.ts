@@ -1,4 +1,4 @@
-import type { DashboardAdmin, DashboardClient, DashboardOption } from '@recaudo/domain/dashboard';
+import type { DashboardAdmin, DashboardAging, DashboardClient, DashboardOption } from '@recaudo/domain/dashboard';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { http } from '../../lib/http';
@@ -15,6 +15,7 @@ export interface AdminDashboardFilters {
 export const dashboardKeys = {
   all: ['dashboard'] as const,
   admin: (filters: AdminDashboardFilters) => [...dashboardKeys.all, 'admin', filters] as const,
+  aging: () => [...dashboardKeys.all, 'aging'] as const,
   client: () => [...dashboardKeys.all, 'client'] as const,
 };
 
@@ -24,6 +25,10 @@ export const fetchClientDashboard = (signal?: AbortSignal) => http.get<Dashboard
 
 export const useAdminDashboard = (filters: AdminDashboardFilters) =>
   useQuery({ queryKey: dashboardKeys.admin(filters), queryFn: ({ signal }) => fetchAdminDashboard(filters, signal), placeholderData: keepPreviousData });
+
+/** The aging card's own call: it reads every owing address, and the rest of the dashboard does not wait for it. */
+export const useAgingDashboard = () =>
+  useQuery({ queryKey: dashboardKeys.aging(), queryFn: ({ signal }) => http.get<DashboardAging>('dashboard/aging', { signal }).then((answer) => answer.data) });
 
 export const useClientDashboard = () => useQuery({ queryKey: dashboardKeys.client(), queryFn: ({ signal }) => fetchClientDashboard(signal) });
 
