@@ -69,6 +69,7 @@ const api = installFakeApi((url, init) => {
   if (decoded === '/api/banks/selects') return ok([{ id: 7, name: 'Banco de Venezuela', code: '0102' }]);
   if (decoded === '/api/configurations/exchange-rate') return ok({ dollar_rate: '40.00', euro_rate: '44.00' });
   if (decoded === '/api/addresses-payment/statement/1') return ok(statement);
+  if (decoded.startsWith('/api/clients/statement/10')) return ok(statement);
   if (decoded === '/api/statements/send-mail') {
     mailed.push(JSON.parse(String(init?.body)));
     return ok({ to: 'luisa@correo.test' }, 'Estado de cuenta enviado al correo del cliente');
@@ -127,5 +128,13 @@ describe('Client home: what I owe', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar por correo' }));
     await waitFor(() => expect(mailed).toEqual([{ address_payment_id: 1 }]));
     expect(api.success).toHaveBeenCalledWith('Estado de cuenta enviado al correo del cliente');
+  });
+
+  it('"Estado de cuenta completo" opens the statement of all her addresses', async () => {
+    renderApp(<DashboardRoute />, { path: '/dashboard', session: clientSession });
+    await userEvent.click(await screen.findByRole('button', { name: 'Estado de cuenta completo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Estado de cuenta' });
+    expect(await within(dialog).findByRole('list', { name: 'Meses de Calle 3, casa 12' })).toBeInTheDocument();
+    expect(api.fetch.mock.calls.some(([url]) => String(url).startsWith('/api/clients/statement/10'))).toBe(true);
   });
 });

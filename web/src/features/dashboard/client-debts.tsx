@@ -87,8 +87,9 @@ export function ClientDebtsCard({ clientId, debts, actions }: { clientId: number
           <AddressDebtCard key={debt.address_payment_id} debt={debt} actions={actions} />
         ))}
         {debts.addresses.length > 1 && (
+          // Short enough for one line of a 390 px phone; the longer "…de todas mis direcciones" ran to the card's edges.
           <Button size="large" onClick={() => actions.onStatement({ clientId })}>
-            Estado de cuenta de todas mis direcciones
+            Estado de cuenta completo
           </Button>
         )}
       </Flex>
