@@ -1,5 +1,15 @@
 import { formatDateTime } from '@recaudo/domain/format';
 
+/** The whole document as one buffer, once it is ended: call before drawing, await after `doc.end()`. */
+export function pdfBuffer(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+}
+
 /** The colours of Recaudo's documents (receipts, certificates). */
 export const PDF_PRIMARY = '#1f4e79';
 export const PDF_MUTED = '#666666';

@@ -6,7 +6,7 @@ import { formatMoney } from '@recaudo/domain/format-money';
 import { formatDate, formatDateTime, formatMonth, formatPhone, textOrEmpty } from '@recaudo/domain/format';
 import { PRODUCT_NAME } from '@recaudo/domain/navigation';
 import { PAYMENT_STATUS, type PaymentRow } from '@recaudo/domain/payments';
-import { drawVerification, PDF_MUTED, PDF_PRIMARY } from '../../platform/pdf';
+import { drawVerification, pdfBuffer, PDF_MUTED, PDF_PRIMARY } from '../../platform/pdf';
 import { currencyOf, documentNumberOf, monthlyFee, receiptLines } from './receipt';
 
 /**
@@ -32,14 +32,6 @@ export interface ReceiptPdfOptions {
   now?: Date;
 }
 
-const collect = (doc: PDFKit.PDFDocument) =>
-  new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
 export async function renderReceiptPdf(row: PaymentRow, options: ReceiptPdfOptions): Promise<Buffer> {
   const qr = await QRCode.toBuffer(options.verifyUrl, { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 300 });
   const documentNumber = documentNumberOf(row);
@@ -49,7 +41,7 @@ export async function renderReceiptPdf(row: PaymentRow, options: ReceiptPdfOptio
     compress: options.compress ?? true,
     info: { Title: `Recibo de pago${documentNumber ? ` ${documentNumber}` : ''}`, Author: PRODUCT_NAME },
   });
-  const done = collect(doc);
+  const done = pdfBuffer(doc);
   const width = doc.page.width - 2 * MARGIN;
   const right = MARGIN + width;
   const currency = currencyOf(row);

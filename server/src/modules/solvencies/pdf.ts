@@ -6,7 +6,7 @@ import { formatDate, formatMonth, textOrEmpty } from '@recaudo/domain/format';
 import { monthName, type Month } from '@recaudo/domain/months';
 import { PRODUCT_NAME } from '@recaudo/domain/navigation';
 import type { SolvencyRow } from '@recaudo/domain/solvencies';
-import { drawVerification, PDF_MUTED, PDF_PRIMARY } from '../../platform/pdf';
+import { drawVerification, pdfBuffer, PDF_MUTED, PDF_PRIMARY } from '../../platform/pdf';
 import { locationOf } from './queries';
 
 /**
@@ -27,12 +27,7 @@ export interface SolvencyPdfOptions {
 export async function renderSolvencyPdf(row: SolvencyRow, options: SolvencyPdfOptions): Promise<Buffer> {
   const qr = await QRCode.toBuffer(options.verifyUrl, { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 300 });
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, compress: options.compress ?? true, info: { Title: 'Solvencia', Author: PRODUCT_NAME } });
-  const done = new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBuffer(doc);
   const width = doc.page.width - 2 * MARGIN;
   const field = (label: string, value: string) => {
     doc.font('Helvetica').fontSize(8).fillColor(PDF_MUTED).text(label.toUpperCase(), MARGIN, doc.y, { width });

@@ -6,7 +6,7 @@ import { formatMoney } from '@recaudo/domain/format-money';
 import { formatDate, formatMonth, textOrEmpty } from '@recaudo/domain/format';
 import { PRODUCT_NAME } from '@recaudo/domain/navigation';
 import { AGING_BUCKETS, AGING_LABELS, STATEMENT_MONTH_STATES, type Statement, type StatementMonth } from '@recaudo/domain/statement';
-import { drawVerification, PDF_MUTED, PDF_PRIMARY } from '../../platform/pdf';
+import { drawVerification, pdfBuffer, PDF_MUTED, PDF_PRIMARY } from '../../platform/pdf';
 
 /**
  * The statement of account as an A4 PDF ("Estado de cuenta.pdf", issue 33): the client, the owed
@@ -24,18 +24,10 @@ export interface StatementPdfOptions {
   compress?: boolean;
 }
 
-const collect = (doc: PDFKit.PDFDocument) =>
-  new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
 export async function renderStatementPdf(statement: Statement, options: StatementPdfOptions): Promise<Buffer> {
   const qr = await QRCode.toBuffer(options.verifyUrl, { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 300 });
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, compress: options.compress ?? true, info: { Title: 'Estado de cuenta', Author: PRODUCT_NAME } });
-  const done = collect(doc);
+  const done = pdfBuffer(doc);
   const width = doc.page.width - 2 * MARGIN;
   const right = MARGIN + width;
   const bottom = doc.page.height - MARGIN;
