@@ -5,7 +5,7 @@ import Divider from 'antd/es/divider';
 import Row from 'antd/es/row';
 import Button from 'antd/es/button';
 import Result from 'antd/es/result';
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment, useState } from 'react';
 import { SidePanel } from '../../components/side-panel';
 import { PanelForm } from '../../components/panel-form';
 import type { ClientOption } from '../../components/select-options';
@@ -73,13 +73,9 @@ export function PaymentFormPanel({ open, payment, onClose, defaultClient = null,
 }
 
 /** The form: one section per job (client and address, months, method, amounts, documents, tickets and files), state in `usePaymentForm`. */
-function PaymentForm({ onApproved, ...props }: PaymentFormArgs & { onApproved: () => void }) {
+function PaymentForm(props: PaymentFormArgs) {
   const state = usePaymentForm(props);
   const { form, initial, save, staff, address, amounts, monthCount, commercial, currency, submit, onValuesChange, lock } = state;
-  const approved = state.approved !== null;
-  useEffect(() => {
-    if (approved) onApproved();
-  }, [approved, onApproved]);
   if (state.approved) return <ApprovedReceipt payment={state.approved} />;
   return (
     <>

@@ -29,10 +29,12 @@ export interface PaymentFormArgs extends PaymentShortcuts {
   defaultClient: ClientOption | null;
   /** A new payment of this address's whole debt ("Pagar" on the client's home). */
   payAddressId?: number | null;
+  /** A client's self-validated payment was approved: the panel's footer offers only Cerrar. */
+  onApproved?: () => void;
 }
 
 /** The state of the payment panel: the watched fields, the option lists, what they imply, and saving. */
-export function usePaymentForm({ payment, onClose, save, defaultClient, payAddressId = null, newClientPanel, newAddressPanel }: PaymentFormArgs) {
+export function usePaymentForm({ payment, onClose, save, defaultClient, payAddressId = null, newClientPanel, newAddressPanel, onApproved }: PaymentFormArgs) {
   const { session } = useSession();
   const permissions = session?.permissions ?? [];
   const ownClientId = session?.user.client_id ?? null;
@@ -179,6 +181,7 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, payAddre
           submissionKey.current = null;
           if (!staff && conciliation.current !== null && answer.data) {
             setApproved(answer.data);
+            onApproved?.();
             return;
           }
           onClose();
