@@ -1,18 +1,11 @@
 import Decimal from 'decimal.js';
-import { EMPTY_TEXT, isBlank } from './format';
+import { EMPTY_TEXT, groupThousands, isBlank } from './format';
 
 /**
  * `BS 1.234,56` / `$ 12,00`: comma decimal, dot thousands, two decimals, half-up. Kept apart
  * from format.ts so that screens without amounts do not load decimal.js.
  */
 const TWO_DECIMALS = /^-?\d+\.\d{2}$/;
-
-/** "1234567" as "1.234.567". */
-function groupThousands(whole: string): string {
-  let grouped = whole.slice(0, whole.length % 3 || 3);
-  for (let at = grouped.length; at < whole.length; at += 3) grouped += `.${whole.slice(at, at + 3)}`;
-  return grouped;
-}
 
 /** Exports format five amounts per row: by slices, without a regular expression's lookahead or a split. */
 export function formatMoney(value: Decimal.Value | null | undefined, currency: 'BS' | '$' | '€' = 'BS'): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from './format-money';
-import { EMPTY_TEXT, formatDate, formatDateTime, formatDuration, formatMonth, formatPhone } from './format';
+import { EMPTY_TEXT, formatDate, formatDateTime, formatDuration, formatMonth, formatNumber, formatPhone } from './format';
 import { parseDateParam } from './dates';
 
 describe('formatters', () => {
@@ -43,5 +43,17 @@ describe('formatMoney of two-decimal text (the API amounts)', () => {
     expect(formatMoney('-12.30', '$')).toBe('$ -12,30');
     expect(formatMoney('0.00')).toBe('BS 0,00');
     expect(formatMoney('999.99', '€')).toBe('€ 999,99');
+  });
+});
+
+describe('formatNumber (counts and chart ticks)', () => {
+  it('groups from the thousands on, keeps up to two decimals and drops zeros', () => {
+    expect(formatNumber(0)).toBe('0');
+    expect(formatNumber(1200)).toBe('1.200');
+    expect(formatNumber(12345)).toBe('12.345');
+    expect(formatNumber(48075.28)).toBe('48.075,28');
+    expect(formatNumber(10.5)).toBe('10,5');
+    expect(formatNumber(2.004)).toBe('2');
+    expect(formatNumber(-1500)).toBe('-1.500');
   });
 });

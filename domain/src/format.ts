@@ -21,11 +21,9 @@ export const formatDate = (value: string | Date | null | undefined) => {
   return day ? `${day[3]}-${day[2]}-${day[1]}` : caracasText(value as string | Date, false);
 };
 
-export const formatDateTime = (value: string | Date | null | undefined) =>
-  isBlank(value) ? EMPTY_TEXT : caracasText(value as string | Date, true);
+export const formatDateTime = (value: string | Date | null | undefined) => (isBlank(value) ? EMPTY_TEXT : caracasText(value as string | Date, true));
 
-export const formatMonth = (value: string | null | undefined) =>
-  isBlank(value) ? EMPTY_TEXT : `${String(value).slice(5, 7)}-${String(value).slice(0, 4)}`;
+export const formatMonth = (value: string | null | undefined) => (isBlank(value) ? EMPTY_TEXT : `${String(value).slice(5, 7)}-${String(value).slice(0, 4)}`);
 
 export const textOrEmpty = (value: string | null | undefined) => (isBlank(value) ? EMPTY_TEXT : String(value));
 
@@ -38,4 +36,22 @@ export function formatDuration(totalSeconds: number | null | undefined): string 
   if (hours) return `${hours} h ${minutes} min`;
   if (minutes) return `${minutes} min ${seconds} s`;
   return `${seconds} s`;
+}
+
+/** "1234567" as "1.234.567". */
+export function groupThousands(whole: string): string {
+  let grouped = whole.slice(0, whole.length % 3 || 3);
+  for (let at = grouped.length; at < whole.length; at += 3) grouped += `.${whole.slice(at, at + 3)}`;
+  return grouped;
+}
+
+/**
+ * A count or a chart's tick the Venezuelan way, grouped from the thousands on whatever the
+ * browser's locale data says (`1.200`, `48.075,28`), with at most two decimals and none when whole.
+ */
+export function formatNumber(value: number): string {
+  const [whole, decimals] = Math.abs(value).toFixed(2).split('.') as [string, string];
+  const fraction = decimals.replace(/0+$/, '');
+  const sign = value < 0 && (whole !== '0' || fraction) ? '-' : '';
+  return `${sign}${groupThousands(whole)}${fraction ? `,${fraction}` : ''}`;
 }

@@ -1,4 +1,5 @@
 import { formatMoney } from '@recaudo/domain/format-money';
+import { formatNumber } from '@recaudo/domain/format';
 import { AGING_LABELS, agingCardTotal, type AgingCardBucket } from '@recaudo/domain/statement';
 import Card from 'antd/es/card';
 import Table from 'antd/es/table';
@@ -15,7 +16,7 @@ export function AgingCard({ buckets }: { buckets: AgingCardBucket[] }) {
         dataSource={buckets}
         columns={[
           { title: 'Antigüedad', key: 'bucket', render: (_, row) => AGING_LABELS[row.bucket] },
-          { title: 'Direcciones', key: 'addresses', align: 'right', render: (_, row) => row.addresses.toLocaleString('es-VE') },
+          { title: 'Direcciones', key: 'addresses', align: 'right', render: (_, row) => formatNumber(row.addresses) },
           { title: 'Monto $', key: 'owed_usd', align: 'right', render: (_, row) => formatMoney(row.owed_usd, '$') },
           { title: 'Monto BS', key: 'owed_bs', align: 'right', render: (_, row) => formatMoney(row.owed_bs) },
         ]}
@@ -23,7 +24,7 @@ export function AgingCard({ buckets }: { buckets: AgingCardBucket[] }) {
           <Table.Summary.Row>
             <Table.Summary.Cell index={0}>Total</Table.Summary.Cell>
             <Table.Summary.Cell index={1} align="right">
-              {total.addresses.toLocaleString('es-VE')}
+              {formatNumber(total.addresses)}
             </Table.Summary.Cell>
             <Table.Summary.Cell index={2} align="right">
               {formatMoney(total.owed_usd, '$')}

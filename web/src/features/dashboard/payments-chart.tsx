@@ -1,5 +1,6 @@
 import type { SeriesPoint } from '@recaudo/domain/dashboard';
 import { formatMoney } from '@recaudo/domain/format-money';
+import { formatNumber } from '@recaudo/domain/format';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
@@ -16,10 +17,6 @@ import { usePrefersReducedMotion } from '../../lib/use-reduced-motion';
 echarts.use([LineChart, GridComponent, LegendPlainComponent, TooltipComponent, SVGRenderer]);
 
 const label = (date: string) => (date.length === 10 ? date.slice(8, 10) : `${date.slice(5, 7)}-${date.slice(0, 4)}`);
-
-/** Axis ticks the Venezuelan way, `48.075,28`, grouped from the thousands on. */
-const tickFormat = new Intl.NumberFormat('es-VE', { maximumFractionDigits: 2, useGrouping: 'always' });
-const tick = (value: number) => tickFormat.format(value);
 
 /** The chart as a PNG (its SVG drawn on a canvas) downloaded as "Pagos.png". */
 async function downloadImage(instance: echarts.ECharts, background: string): Promise<void> {
@@ -72,7 +69,7 @@ export function PaymentsChart({ points, textColor, background }: { points: Serie
       offset,
       alignTicks: true,
       axisLine: { show: true },
-      axisLabel: { formatter: tick },
+      axisLabel: { formatter: formatNumber },
     });
     chart.current?.setOption(
       {
@@ -92,7 +89,7 @@ export function PaymentsChart({ points, textColor, background }: { points: Serie
             smooth: true,
             areaStyle: {},
             data: points.map((point) => point.count_payments),
-            tooltip: { valueFormatter: (value: unknown) => tick(Number(value)) },
+            tooltip: { valueFormatter: (value: unknown) => formatNumber(Number(value)) },
           },
           {
             name: 'BS',

@@ -1,5 +1,6 @@
 import { percentageTone, type DashboardAdmin, type PeriodCard } from '@recaudo/domain/dashboard';
 import { formatMoney } from '@recaudo/domain/format-money';
+import { formatNumber } from '@recaudo/domain/format';
 import Card from 'antd/es/card';
 import Col from 'antd/es/col';
 import Descriptions from 'antd/es/descriptions';
@@ -38,7 +39,7 @@ function PeriodStat({ title, previous, card }: { title: string; previous: string
       <Card hoverable aria-label={title} tabIndex={0}>
         <Typography.Text type="secondary">{title}</Typography.Text>
         <div style={{ fontSize: 32, fontWeight: 600, lineHeight: 1.3 }} data-testid={`count-${title}`}>
-          {Math.round(count).toLocaleString('es-VE')}
+          {formatNumber(Math.round(count))}
         </div>
         <Tag color={TONE_COLORS[tone]}>
           {sign}

@@ -1,4 +1,4 @@
-import { formatDateTime } from '@recaudo/domain/format';
+import { formatDateTime, formatNumber } from '@recaudo/domain/format';
 import Alert from 'antd/es/alert';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http';
@@ -35,7 +35,7 @@ export function ChainStatus() {
   if (verdict.isError) return <Alert type="warning" showIcon style={style} title="No se pudo verificar la integridad de la bitácora." />;
   const { checked, broken_at: brokenAt } = verdict.data;
   if (!brokenAt) {
-    const title = checked ? `Bitácora íntegra: verificada hasta la entrada ${checked.toLocaleString('es-VE')}.` : 'La bitácora aún no tiene entradas que verificar.';
+    const title = checked ? `Bitácora íntegra: verificada hasta la entrada ${formatNumber(checked)}.` : 'La bitácora aún no tiene entradas que verificar.';
     return <Alert type="success" showIcon style={style} title={title} />;
   }
   return (
@@ -43,8 +43,8 @@ export function ChainStatus() {
       type="error"
       showIcon
       style={style}
-      title={`Bitácora alterada en la entrada ${brokenAt.position.toLocaleString('es-VE')}.`}
-      description={`${breakDetail(brokenAt)} Las ${checked.toLocaleString('es-VE')} entradas anteriores están verificadas.`}
+      title={`Bitácora alterada en la entrada ${formatNumber(brokenAt.position)}.`}
+      description={`${breakDetail(brokenAt)} Las ${formatNumber(checked)} entradas anteriores están verificadas.`}
     />
   );
 }
