@@ -5,21 +5,14 @@ import Empty from 'antd/es/empty';
 import Pagination from 'antd/es/pagination';
 import Skeleton from 'antd/es/skeleton';
 import type { Key, ReactNode } from 'react';
+import type { DataTableProps } from './data-table';
 
-export interface CardRowsProps<T> {
-  label: string;
-  rows: readonly T[] | undefined;
+/** The table's own paging and state props, with the card that stands for a row. */
+export type CardRowsProps<T> = Pick<DataTableProps<T>, 'label' | 'rows' | 'total' | 'page' | 'perPage' | 'loading' | 'failed' | 'onRetry' | 'onPageChange'> & {
   keyOf: (row: T) => Key;
   card: (row: T) => ReactNode;
-  total: number;
-  page: number;
-  perPage: number;
-  loading: boolean;
-  failed: boolean;
-  onRetry: () => void;
-  onPageChange: (page: number, perPage: number) => void;
   emptyText: string;
-}
+};
 
 /**
  * A list's rows as cards, one under the other, with the table's paging: what a phone shows instead
