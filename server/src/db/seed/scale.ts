@@ -203,14 +203,15 @@ async function ledger({ db, options }: StageContext): Promise<void> {
 }
 
 /**
- * The ledger summary of the new addresses, the list totals (migration 0005) and the clients'
- * address counters (migration 0023), in one pass each:
+ * The ledger summary of the new addresses, the list totals (migration 0005), the clients'
+ * address counters (migration 0023) and the aging groups (migration 0038), in one pass each:
  * the stages above write with those triggers off, which would otherwise work on every slice.
  */
 async function summary({ db }: StageContext): Promise<void> {
   await run(db, 'select address_ledger_refresh(array(select id from scale_plan))');
   await run(db, 'select address_totals_rebuild()');
   await run(db, 'select client_address_totals_rebuild()');
+  await run(db, 'select address_aging_rebuild()');
 }
 
 /** The triggers that keep the ledger summary per statement; off while `seedScale` writes. */
@@ -220,6 +221,8 @@ const SUMMARY_TRIGGERS = [
   ['addresses_payments', 'addresses_payments_totals_update'],
   ['addresses_payments', 'addresses_payments_client_totals_insert'],
   ['addresses_payments', 'addresses_payments_client_totals_update'],
+  ['addresses_payments', 'addresses_payments_aging_insert'],
+  ['addresses_payments', 'addresses_payments_aging_update'],
   ['address_months', 'address_months_summary_insert'],
 ] as const;
 

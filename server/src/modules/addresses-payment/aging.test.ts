@@ -5,6 +5,7 @@ import { debtFigures, invalidAgingMessage, type AgingBucket } from '@recaudo/dom
 import { createTestContext, type TestContext, type TestUser } from '../../../test/harness';
 import { M, markMonths, seedAddress, seedPlace, type Place } from '../../../test/solvency-fixture';
 import { configurations } from '../configurations/tables';
+import { communities } from '../regional/tables';
 import { addressesPayments } from './tables';
 
 /**
@@ -113,6 +114,23 @@ describe('GET /api/dashboard/aging', () => {
     );
     for (const entry of card) {
       const rows = (await listed(entry.bucket)).body.data.data as { months_to_pay: number; fee: string | null }[];
+      const figures = rows.map((row) => debtFigures(row.months_to_pay, row.fee, RATE));
+      expect(figures.reduce((sum, row) => sum.plus(row.owed_usd), new Decimal(0)).toFixed(2)).toBe(entry.owed_usd);
+      expect(figures.reduce((sum, row) => sum.plus(row.owed_bs), new Decimal(0)).toFixed(2)).toBe(entry.owed_bs);
+    }
+  });
+
+  it('follows a community fee change, marked months and a deleted address, still the sum over its rows', async () => {
+    await ctx.db.update(communities).set({ fee: '6.10' }).where(eq(communities.id, place.community));
+    await markMonths(ctx, ids.four!, [-3, -2].map(M));
+    const remover = await ctx.staff({ permissions: ['delete_address_payment', 'edit_client'] });
+    expect((await ctx.call('DELETE', '/api/addresses-payment/delete', { token: remover.token, body: { id: ids.seven } })).status).toBe(200);
+    const card = (await ctx.call('GET', '/api/dashboard/aging', { token: staff.token })).body.data.aging as { bucket: AgingBucket; addresses: number; owed_usd: string; owed_bs: string }[];
+    // 1-3: one (1), three (3), threeAhead (3) and four, now owing 2, at 6.10: 9 months.
+    expect(card[0]).toEqual({ bucket: '1-3', addresses: 4, owed_usd: '54.90', owed_bs: '2007.69' });
+    for (const entry of card) {
+      const rows = (await listed(entry.bucket)).body.data.data as { months_to_pay: number; fee: string | null }[];
+      expect(rows).toHaveLength(entry.addresses);
       const figures = rows.map((row) => debtFigures(row.months_to_pay, row.fee, RATE));
       expect(figures.reduce((sum, row) => sum.plus(row.owed_usd), new Decimal(0)).toFixed(2)).toBe(entry.owed_usd);
       expect(figures.reduce((sum, row) => sum.plus(row.owed_bs), new Decimal(0)).toFixed(2)).toBe(entry.owed_bs);

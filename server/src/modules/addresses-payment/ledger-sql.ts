@@ -35,22 +35,48 @@ export const PENDING = sql<boolean>`${AP}."ledger_pending"`;
 /** Rows covered past `current`: the ones whose months to pay need the months after it. */
 const coveredAfter = (now: number) => sql`(${AP}."ledger_last" > ${now}::int)`;
 
+/** The ledger summary columns months to pay is computed from (an address row, or an aging group). */
+export interface LedgerColumns {
+  paidThrough: SQL;
+  settledTo: SQL;
+  last: SQL;
+  lastYearMask: SQL;
+}
+
+const ADDRESS_LEDGER: LedgerColumns = {
+  paidThrough: sql`${AP}."ledger_paid_through"`,
+  settledTo: sql`${AP}."ledger_settled_to"`,
+  last: sql`${AP}."ledger_last"`,
+  lastYearMask: sql`${AP}."ledger_last_year_mask"`,
+};
+
 /**
- * months_to_pay at `current`: the months from the start month through `current` that nothing
- * covers. 0 when the paid run reaches `current` (or the start is ahead); current − settled_to
- * when nothing is covered after `current`; else plus the months covered after it, from the
- * mask (or, past a year end, which the payable limit rules out, counted on the ledger).
+ * months_to_pay at `current` from summary columns, for rows covered through this year at most:
+ * 0 when the paid run reaches `current` (or the start is ahead); current − settled_to when
+ * nothing is covered after `current`; else plus the months covered after it, from the mask.
+ * `acrossYearEnd` answers the rows covered past this year (which the payable limit rules out).
  */
-export const monthsToPaySql = (current: Month) => {
+export function monthsOwedSql(current: Month, ledger: LedgerColumns, acrossYearEnd: SQL): SQL<number> {
   const now = monthNumber(current);
   return sql<number>`(case
-    when ${AP}."ledger_paid_through" >= ${now}::int then 0
-    when not coalesce(${coveredAfter(now)}, false) then ${now}::int - ${AP}."ledger_settled_to"
-    when ${AP}."ledger_last" / 12 = ${Math.floor(now / 12)}::int
-      then ${now}::int - ${AP}."ledger_settled_to" + bit_count((${AP}."ledger_last_year_mask" >> ${(now % 12) + 1}::int)::bit(12))::int
-    else ${now}::int - ${AP}."ledger_settled_to"
-      + (select count(*)::int from address_months am where am.address_payment_id = ${AP}."id" and am.month > ${current}::text) end)`;
-};
+    when ${ledger.paidThrough} >= ${now}::int then 0
+    when not coalesce(${ledger.last} > ${now}::int, false) then ${now}::int - ${ledger.settledTo}
+    when ${ledger.last} / 12 = ${Math.floor(now / 12)}::int
+      then ${now}::int - ${ledger.settledTo} + bit_count((${ledger.lastYearMask} >> ${(now % 12) + 1}::int)::bit(12))::int
+    else ${acrossYearEnd} end)`;
+}
+
+/**
+ * months_to_pay of each address at `current`: the months from the start month through `current`
+ * that nothing covers; past a year end (ruled out by the payable limit) counted on the ledger.
+ */
+export const monthsToPaySql = (current: Month) =>
+  monthsOwedSql(
+    current,
+    ADDRESS_LEDGER,
+    sql`${monthNumber(current)}::int - ${AP}."ledger_settled_to"
+      + (select count(*)::int from address_months am where am.address_payment_id = ${AP}."id" and am.month > ${current}::text)`,
+  );
 
 /**
  * `months_to_pay` in a list of exact counts, written so the planner can combine the summary

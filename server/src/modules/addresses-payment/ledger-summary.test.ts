@@ -117,20 +117,29 @@ const totalsRows = async () =>
     rows: unknown[];
   }).rows;
 
+const agingRows = async () =>
+  ((await ctx.db.execute(sql`select paid_through, settled_to, last, last_year_mask, fee::text, addresses from address_aging where addresses <> 0 order by 1, 2, 3, 4, 5`)) as unknown as {
+    rows: unknown[];
+  }).rows;
+
 const clientCounters = () =>
   ctx.db
     .select({ id: clients.id, residential: clients.residentialAddresses, residentialFees: clients.residentialFees, commercial: clients.commercialAddresses, commercialFees: clients.commercialFees })
     .from(clients)
     .orderBy(clients.id);
 
-/** address_totals and the clients' address counters (migration 0023) equal their rebuilds from the addresses. */
+/** address_totals, the clients' address counters (migration 0023) and the aging groups (0038) equal their rebuilds from the addresses. */
 async function expectTotalsInStep() {
   const kept = await totalsRows();
   const counters = await clientCounters();
+  const aging = await agingRows();
+  expect(aging).not.toEqual([]);
   await ctx.db.execute(sql`select address_totals_rebuild()`);
   await ctx.db.execute(sql`select client_address_totals_rebuild()`);
+  await ctx.db.execute(sql`select address_aging_rebuild()`);
   expect(kept).toEqual(await totalsRows());
   expect(counters).toEqual(await clientCounters());
+  expect(aging).toEqual(await agingRows());
 }
 
 describe('ledger summary', () => {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { currentMonth, type Month } from '@recaudo/domain/months';
 import { AGING_BUCKETS, AGING_RANGES, type AgingCardBucket } from '@recaudo/domain/statement';
 import type { Executor } from '../../db/client';
-import { EFFECTIVE_FEE, monthNumber, monthsToPaySql } from '../addresses-payment/ledger-sql';
+import { EFFECTIVE_FEE, monthNumber, monthsOwedSql, monthsToPaySql, type LedgerColumns } from '../addresses-payment/ledger-sql';
 import { addressesPayments } from '../addresses-payment/tables';
 import { economicActivities } from '../economic-activities/tables';
 import { communities } from '../regional/tables';
@@ -12,10 +12,10 @@ import { communities } from '../regional/tables';
  * The staff dashboard's aging card (issue 33): every owing address by the bucket of its months to
  * pay, with what it owes in $ and in BS at `dollarRate`. Each address's BS are rounded to the cent
  * before adding, as its statement and its list row round them (domain `debtTotal`), so the card is
- * exactly the sum over the addresses list filtered by each bucket. Only owing rows are read
- * (paid_through before the current month, through the last index). On the scale set (154 428
- * owing of 250 036) this reads every owing row: 190 ms on the shared bench machine, over the
- * issue's 100 ms (docs/decisions.md).
+ * exactly the sum over the addresses list filtered by each bucket. Read from `address_aging`
+ * (migration 0038): the addresses counted per ledger summary and fee, kept by triggers, a few
+ * thousand groups on the scale set instead of its 154 428 owing addresses. The addresses covered
+ * past this year (ruled out by the payable limit) are counted on the ledger, from their index.
  */
 
 const bucketOf = (owed: ReturnType<typeof sql>) =>
@@ -31,21 +31,32 @@ const bucketOf = (owed: ReturnType<typeof sql>) =>
     sql` `,
   );
 
+const AGING = sql.raw('"address_aging"');
+const GROUP_LEDGER: LedgerColumns = {
+  paidThrough: sql`${AGING}."paid_through"`,
+  settledTo: sql`${AGING}."settled_to"`,
+  last: sql`${AGING}."last"`,
+  lastYearMask: sql`${AGING}."last_year_mask"`,
+};
+
 export async function agingCard(db: Executor, dollarRate: string, current: Month = currentMonth()): Promise<AgingCardBucket[]> {
+  const now = monthNumber(current);
+  const nextYear = (Math.floor(now / 12) + 1) * 12;
   const owed = sql`owing.months`;
-  // Grouped by months and fee first (a few thousand groups on the scale set, hashed): each group's
-  // BS are rounded once and multiplied by its addresses, which is the sum of each address's own.
   const result = (await db.execute(sql`
     select ${bucketOf(owed)} as bucket, sum(owing.addresses)::int as addresses,
       coalesce(sum(owing.fee * ${owed} * owing.addresses), 0)::numeric(18, 2)::text as owed_usd,
       coalesce(sum(round(owing.fee * ${owed} * ${dollarRate}::numeric, 2) * owing.addresses), 0)::numeric(18, 2)::text as owed_bs
     from (
-      select ${monthsToPaySql(current)} as months, coalesce(${EFFECTIVE_FEE}, 0) as fee, count(*) as addresses
+      select ${monthsOwedSql(current, GROUP_LEDGER, sql`null`)} as months, ${AGING}."fee", ${AGING}."addresses"
+      from ${AGING}
+      where ${AGING}."addresses" <> 0 and ${AGING}."paid_through" < ${now}::int and ${AGING}."last" < ${nextYear}::int
+      union all
+      select ${monthsToPaySql(current)}, coalesce(${EFFECTIVE_FEE}, 0), 1
       from ${addressesPayments}
       left join ${communities} on ${communities.id} = ${addressesPayments.communityId}
       left join ${economicActivities} on ${economicActivities.id} = ${addressesPayments.economicActivityId}
-      where ${addressesPayments.type} in (0, 1) and ${addressesPayments.ledgerPaidThrough} < ${monthNumber(current)}::int
-      group by 1, 2
+      where ${addressesPayments.ledgerLast} >= ${nextYear}::int and ${addressesPayments.type} in (0, 1) and ${addressesPayments.ledgerPaidThrough} < ${now}::int
     ) as owing
     where ${owed} > 0
     group by 1`)) as unknown as { rows: { bucket: string; addresses: number; owed_usd: string; owed_bs: string }[] };
