@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { setImmediate } from 'node:timers/promises';
+import { asc, eq, gt, sql } from 'drizzle-orm';
 import { formatMoney } from '@recaudo/domain/format-money';
 import type { Month } from '@recaudo/domain/months';
 import type { ReminderEntry, ReminderRun } from '@recaudo/domain/reminders';
@@ -33,7 +34,7 @@ export interface ReminderOptions {
   sms: boolean;
 }
 
-/** Clients per transaction: a run holds few row locks at once and a cut loses at most one batch's work, not its effect. */
+/** Clients per batch: a run holds few row locks at once and a cut loses at most one batch's work, not its effect. */
 const BATCH = 200;
 
 /** The Caracas month of the database's clock. */
@@ -55,25 +56,34 @@ interface OwingRow {
   phone: string[];
 }
 
-/** Who a run for `period` reminds and what each reminder says, by client id (the order runs lock them in). */
-export async function reminderEntries(db: Executor, period: Month, options: ReminderOptions): Promise<ReminderEntry[]> {
-  const [rows, rates] = await Promise.all([
-    db.execute(sql`
-      select ${addressesPayments.clientId} as client_id, ${addressesPayments.id} as address_payment_id, ${addressesPayments.address} as address,
-        ${monthsToPaySql(period)} as months, ${EFFECTIVE_FEE}::text as fee, ${clients.name} as name,
-        ${clients.identificationType} as identification_type, ${clients.identification} as identification, ${clients.email} as email, ${clients.phone} as phone
-      from ${addressesPayments}
-      join ${clients} on ${clients.id} = ${addressesPayments.clientId}
-      left join ${communities} on ${communities.id} = ${addressesPayments.communityId}
-      left join ${economicActivities} on ${economicActivities.id} = ${addressesPayments.economicActivityId}
-      where ${addressesPayments.type} in (0, 1) and ${addressesPayments.ledgerPaidThrough} < ${monthNumber(period)}::int
-        and ${clients.active} and not ${clients.remindersOptOut}
-        and not exists (select 1 from ${reminders} where ${reminders.clientId} = ${addressesPayments.clientId} and ${reminders.period} = ${period})
-      order by ${addressesPayments.clientId}, ${addressesPayments.id}`) as unknown as Promise<{ rows: OwingRow[] }>,
-    exchangeRates(db),
-  ]);
+/**
+ * The owing addresses of the clients a run for `period` may remind, by client id: every such
+ * client, or (`chunk`) only those among the `size` clients after id `after`, which the clients'
+ * primary key and the addresses' client index answer without reading the rest.
+ */
+async function owingRows(db: Executor, period: Month, chunk?: { after: number; size: number }): Promise<OwingRow[]> {
+  const inChunk = chunk
+    ? sql`and ${addressesPayments.clientId} in (select ${clients.id} from ${clients} where ${clients.id} > ${chunk.after}::int order by ${clients.id} limit ${chunk.size}::int)`
+    : sql``;
+  const result = (await db.execute(sql`
+    select ${addressesPayments.clientId} as client_id, ${addressesPayments.id} as address_payment_id, ${addressesPayments.address} as address,
+      ${monthsToPaySql(period)} as months, ${EFFECTIVE_FEE}::text as fee, ${clients.name} as name,
+      ${clients.identificationType} as identification_type, ${clients.identification} as identification, ${clients.email} as email, ${clients.phone} as phone
+    from ${addressesPayments}
+    join ${clients} on ${clients.id} = ${addressesPayments.clientId}
+    left join ${communities} on ${communities.id} = ${addressesPayments.communityId}
+    left join ${economicActivities} on ${economicActivities.id} = ${addressesPayments.economicActivityId}
+    where ${addressesPayments.type} in (0, 1) and ${addressesPayments.ledgerPaidThrough} < ${monthNumber(period)}::int ${inChunk}
+      and ${clients.active} and not ${clients.remindersOptOut}
+      and not exists (select 1 from ${reminders} where ${reminders.clientId} = ${addressesPayments.clientId} and ${reminders.period} = ${period})
+    order by ${addressesPayments.clientId}, ${addressesPayments.id}`)) as unknown as { rows: OwingRow[] };
+  return result.rows;
+}
+
+/** What each client of `rows` is reminded of, when they owe at least `minMonths` months and can be reached. */
+function entriesOf(rows: OwingRow[], dollarRate: string, options: ReminderOptions): ReminderEntry[] {
   const byClient = new Map<number, OwingRow[]>();
-  for (const row of rows.rows) {
+  for (const row of rows) {
     if (Number(row.months) <= 0) continue;
     const list = byClient.get(Number(row.client_id)) ?? [];
     list.push(row);
@@ -82,7 +92,7 @@ export async function reminderEntries(db: Executor, period: Month, options: Remi
   const entries: ReminderEntry[] = [];
   for (const [clientId, owing] of byClient) {
     const head = owing[0]!;
-    const addresses = owing.map((row) => ({ address_payment_id: Number(row.address_payment_id), address: row.address, ...debtFigures(Number(row.months), row.fee, rates.dollar_rate) }));
+    const addresses = owing.map((row) => ({ address_payment_id: Number(row.address_payment_id), address: row.address, ...debtFigures(Number(row.months), row.fee, dollarRate) }));
     const total = sumDebts(addresses.map((address) => ({ ...address, aging: agingBucket(address.months_owed) })));
     if (total.months_owed < options.minMonths) continue;
     const email = head.email?.trim() || null;
@@ -99,6 +109,12 @@ export async function reminderEntries(db: Executor, period: Month, options: Remi
     });
   }
   return entries;
+}
+
+/** Who a run for `period` reminds and what each reminder says, by client id. */
+export async function reminderEntries(db: Executor, period: Month, options: ReminderOptions): Promise<ReminderEntry[]> {
+  const [rows, rates] = await Promise.all([owingRows(db, period), exchangeRates(db)]);
+  return entriesOf(rows, rates.dollar_rate, options);
 }
 
 const mailFacts = (entry: ReminderEntry, appUrl: string): ReminderMailFacts => ({
@@ -142,20 +158,31 @@ async function remind(tx: Executor, entry: ReminderEntry, period: Month, options
 }
 
 /**
- * One run for the current period: by client id, BATCH clients a transaction. `signal` stops it
- * between batches (a shutdown); what was committed stays sent, the rest waits for the next run.
+ * One run for the current period: `batch` clients at a time by id, each batch read, then claimed
+ * and queued in one transaction, then the event loop given back, so a run over every client never
+ * holds the process (or many row locks) for long and the answers it serves meanwhile stay quick.
+ * `signal` stops it between batches (a shutdown); what was committed stays sent, the rest waits
+ * for the next run.
  */
 export async function runReminders(db: Database, options: ReminderOptions & { causerId?: number | null; signal?: AbortSignal; batch?: number }): Promise<ReminderRun> {
   const period = await currentPeriod(db);
-  const entries = await reminderEntries(db, period, options);
-  const batch = options.batch ?? BATCH;
+  const rates = await exchangeRates(db);
+  const size = options.batch ?? BATCH;
   let sent = 0;
-  for (let start = 0; start < entries.length && !options.signal?.aborted; start += batch) {
-    sent += await db.transaction(async (tx) => {
-      let queued = 0;
-      for (const entry of entries.slice(start, start + batch)) if (await remind(tx, entry, period, options, options.causerId ?? null)) queued += 1;
-      return queued;
-    });
+  for (let after = 0; !options.signal?.aborted; ) {
+    const rows = await owingRows(db, period, { after, size });
+    const [last] = await db.select({ id: clients.id }).from(clients).where(gt(clients.id, after)).orderBy(asc(clients.id)).offset(size - 1).limit(1);
+    const entries = entriesOf(rows, rates.dollar_rate, options);
+    if (entries.length) {
+      sent += await db.transaction(async (tx) => {
+        let queued = 0;
+        for (const entry of entries) if (await remind(tx, entry, period, options, options.causerId ?? null)) queued += 1;
+        return queued;
+      });
+    }
+    if (!last) break;
+    after = last.id;
+    await setImmediate();
   }
   return { period, sent };
 }
