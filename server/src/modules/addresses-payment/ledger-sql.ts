@@ -184,3 +184,7 @@ export const EFFECTIVE_FEE = sql<string | null>`(case
   when "addresses_payments"."is_custom_fee" then "addresses_payments"."fee"
   when "addresses_payments"."type" = 1 then "economic_activities"."fee"
   else "communities"."fee" end)`;
+
+/** The joins EFFECTIVE_FEE reads its sources through, after `from addresses_payments`. */
+export const FEE_SOURCE_JOINS = sql`left join "communities" on "communities"."id" = ${AP}."community_id"
+  left join "economic_activities" on "economic_activities"."id" = ${AP}."economic_activity_id"`;

@@ -17,7 +17,7 @@ import { activityGroups, economicActivities } from '../economic-activities/table
 import { communities, municipalities, parishes, states } from '../regional/tables';
 import { addressHasPayments } from '../payments/counts';
 import { deliveredTicketsOf } from '../tickets-payments/delivered';
-import { EFFECTIVE_FEE, monthsToPayBetween, monthsToPayIn, monthsToPayPage, monthsToPaySql, notSolventSql, PENDING, solventSql, solventToDateSql, START_MONTH } from './ledger-sql';
+import { EFFECTIVE_FEE, FEE_SOURCE_JOINS, monthsToPayBetween, monthsToPayIn, monthsToPayPage, monthsToPaySql, notSolventSql, PENDING, solventSql, solventToDateSql, START_MONTH } from './ledger-sql';
 import { searchMatches, type SearchMatches } from './search';
 import { addressTotals, addressType, type AddressTotals } from './totals';
 import { coverageOf } from './coverage';
@@ -191,7 +191,7 @@ async function pageIds(db: Executor, options: LoadOptions & { limit: number | nu
   const joins = [
     options.orderJoins?.client ? sql` inner join ${clients} on ${clients.id} = ${addressesPayments.clientId}` : undefined,
     options.orderJoins?.fees
-      ? sql` left join ${communities} on ${communities.id} = ${addressesPayments.communityId} left join ${economicActivities} on ${economicActivities.id} = ${addressesPayments.economicActivityId}`
+      ? sql` ${FEE_SOURCE_JOINS}`
       : undefined,
   ];
   const from = sql`${addressesPayments}${sql.join(joins.filter((join) => join !== undefined))}`;

@@ -3,9 +3,7 @@ import { and, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { clients } from '../clients/tables';
-import { economicActivities } from '../economic-activities/tables';
-import { communities } from '../regional/tables';
-import { EFFECTIVE_FEE } from './ledger-sql';
+import { EFFECTIVE_FEE, FEE_SOURCE_JOINS } from './ledger-sql';
 import { addressesPayments } from './tables';
 
 /**
@@ -81,8 +79,7 @@ async function collect(db: Executor, matches: SQL): Promise<Matched> {
 const addressRows = (where: SQL) =>
   sql`select ${addressesPayments.id} as id, ${addressesPayments.clientId} as client_id, ${addressesPayments.type} as type, ${EFFECTIVE_FEE} as fee
     from ${addressesPayments}
-    left join ${communities} on ${communities.id} = ${addressesPayments.communityId}
-    left join ${economicActivities} on ${economicActivities.id} = ${addressesPayments.economicActivityId}
+    ${FEE_SOURCE_JOINS}
     where ${where}`;
 
 const clientSearch = (pattern: string) => or(ilike(clients.name, pattern), ilike(sql`(${clients.identificationType} || '-' || ${clients.identification})`, pattern));

@@ -11,7 +11,7 @@ import type { AuthContext } from '../auth/service';
 import { communities } from '../regional/tables';
 import { economicActivities } from '../economic-activities/tables';
 import { addressHasPayments } from '../payments/counts';
-import { EFFECTIVE_FEE, monthNumber, monthsToPaySql, solvencyRule } from './ledger-sql';
+import { EFFECTIVE_FEE, FEE_SOURCE_JOINS, monthNumber, monthsToPaySql, solvencyRule } from './ledger-sql';
 import type { SearchMatches } from './search';
 import { addressesPayments } from './tables';
 
@@ -117,7 +117,7 @@ function groupedTotals(db: Executor, query: AddressListQuery, auth: AuthContext 
     // Owing and covered past the current month: ledger_last and ledger_paid_through lead the last index.
     const ahead = sql`${addressesPayments.ledgerLast} > ${month}::int and ${addressesPayments.ledgerPaidThrough} < ${month}::int and ${filtered.rows}`;
     const fee = sql`coalesce(${EFFECTIVE_FEE}, 0)`;
-    const from = sql`from ${addressesPayments} left join ${communities} on ${communities.id} = ${addressesPayments.communityId} left join ${economicActivities} on ${economicActivities.id} = ${addressesPayments.economicActivityId}`;
+    const from = sql`from ${addressesPayments} ${FEE_SOURCE_JOINS}`;
     parts.push(
       sql`select -1, -${fee} ${from} where ${ahead} and ${addressesPayments.ledgerSettledTo} in (${list(owing.map((count) => month - count))})`,
       sql`select 1, ${fee} ${from} where ${ahead} and ${monthsToPaySql(current)} in (${list(owing)})`,

@@ -3,10 +3,8 @@ import { sql } from 'drizzle-orm';
 import { currentMonth, type Month } from '@recaudo/domain/months';
 import { AGING_BUCKETS, AGING_RANGES, type AgingCardBucket } from '@recaudo/domain/statement';
 import type { Executor } from '../../db/client';
-import { EFFECTIVE_FEE, monthNumber, monthsOwedSql, monthsToPaySql, type LedgerColumns } from '../addresses-payment/ledger-sql';
+import { EFFECTIVE_FEE, FEE_SOURCE_JOINS, type LedgerColumns, monthNumber, monthsOwedSql, monthsToPaySql } from '../addresses-payment/ledger-sql';
 import { addressesPayments } from '../addresses-payment/tables';
-import { economicActivities } from '../economic-activities/tables';
-import { communities } from '../regional/tables';
 
 /**
  * The staff dashboard's aging card (issue 33): every owing address by the bucket of its months to
@@ -54,8 +52,7 @@ export async function agingCard(db: Executor, dollarRate: string, current: Month
       union all
       select ${monthsToPaySql(current)}, coalesce(${EFFECTIVE_FEE}, 0), 1
       from ${addressesPayments}
-      left join ${communities} on ${communities.id} = ${addressesPayments.communityId}
-      left join ${economicActivities} on ${economicActivities.id} = ${addressesPayments.economicActivityId}
+      ${FEE_SOURCE_JOINS}
       where ${addressesPayments.ledgerLast} >= ${nextYear}::int and ${addressesPayments.type} in (0, 1) and ${addressesPayments.ledgerPaidThrough} < ${now}::int
     ) as owing
     where ${owed} > 0

@@ -6,15 +6,13 @@ import type { ReminderEntry, ReminderRun } from '@recaudo/domain/reminders';
 import { debtFigures, sumDebts, agingBucket } from '@recaudo/domain/statement';
 import type { Database, Executor } from '../../db/client';
 import { recordAudit } from '../../platform/audit';
-import { EFFECTIVE_FEE, monthNumber, monthsToPaySql } from '../addresses-payment/ledger-sql';
+import { EFFECTIVE_FEE, FEE_SOURCE_JOINS, monthNumber, monthsToPaySql } from '../addresses-payment/ledger-sql';
 import { addressesPayments } from '../addresses-payment/tables';
 import { messagePhone } from '../clients/client-messages';
 import { clients } from '../clients/tables';
 import { exchangeRates } from '../configurations/service';
-import { economicActivities } from '../economic-activities/tables';
 import { queueEmail, queueSms } from '../messages/service';
 import { reminderMail, reminderSms, type ReminderMailFacts } from '../messages/templates';
-import { communities } from '../regional/tables';
 import { reminders } from './tables';
 
 /**
@@ -71,8 +69,7 @@ async function owingRows(db: Executor, period: Month, chunk?: { after: number; s
       ${clients.identificationType} as identification_type, ${clients.identification} as identification, ${clients.email} as email, ${clients.phone} as phone
     from ${addressesPayments}
     join ${clients} on ${clients.id} = ${addressesPayments.clientId}
-    left join ${communities} on ${communities.id} = ${addressesPayments.communityId}
-    left join ${economicActivities} on ${economicActivities.id} = ${addressesPayments.economicActivityId}
+    ${FEE_SOURCE_JOINS}
     where ${addressesPayments.type} in (0, 1) and ${addressesPayments.ledgerPaidThrough} < ${monthNumber(period)}::int ${inChunk}
       and ${clients.active} and not ${clients.remindersOptOut}
       and not exists (select 1 from ${reminders} where ${reminders.clientId} = ${addressesPayments.clientId} and ${reminders.period} = ${period})
