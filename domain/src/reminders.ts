@@ -22,12 +22,20 @@ export interface ReminderEntry extends DebtFigures {
   addresses: ReminderAddress[];
 }
 
-/** `GET reminders/preview`: who the next run reminds (those not reminded yet this period). */
+/**
+ * `GET reminders/preview?page=&per_page=`: who the next run reminds (those not reminded yet this
+ * period): how many and what they owe together, and one page of them by client id.
+ */
 export interface ReminderPreview {
   period: string;
   min_months: number;
   /** When the schedule runs next (ISO), null without a schedule. */
   next_run: string | null;
+  total: number;
+  owed_usd: string;
+  owed_bs: string;
+  page: number;
+  per_page: number;
   reminders: ReminderEntry[];
 }
 

@@ -92,6 +92,11 @@ const preview: ReminderPreview = {
   period: '2026-11',
   min_months: 1,
   next_run: '2026-12-05T13:00:00.000Z',
+  total: 1,
+  owed_usd: '20.00',
+  owed_bs: '810.00',
+  page: 1,
+  per_page: 10,
   reminders: [
     {
       client: { id: 10, name: 'Luisa Mendoza', identification_type: 'V', identification: '12345678' },
@@ -108,6 +113,8 @@ const preview: ReminderPreview = {
   ],
 };
 let reminderRuns = 0;
+let previewTotal = 1;
+const previewCalls: string[] = [];
 const optOuts: unknown[] = [];
 
 const statusChanges: unknown[] = [];
@@ -127,7 +134,11 @@ const api = installFakeApi(async (url, init) => {
     return ok({ ...admin, printer_warning: printerWarning });
   }
   if (url.startsWith('/api/dashboard/client')) return ok(client);
-  if (url.startsWith('/api/reminders/preview')) return ok(reminderRuns ? { ...preview, reminders: [] } : preview);
+  if (url.startsWith('/api/reminders/preview')) {
+    previewCalls.push(decodeURIComponent(url));
+    if (reminderRuns) return ok({ ...preview, total: 0, owed_usd: '0.00', owed_bs: '0.00', reminders: [] });
+    return ok(previewTotal > 10 ? { ...preview, total: previewTotal, page: Number(new URL(url, 'http://x').searchParams.get('page')) } : preview);
+  }
   if (url === '/api/reminders/run' && init?.method === 'POST') {
     reminderRuns += 1;
     return ok({ period: '2026-11', sent: 1 }, 'Se envió 1 recordatorio.');
@@ -179,12 +190,24 @@ describe('Dashboard (administrator)', () => {
     const table = await screen.findByRole('table', { name: 'Próximos recordatorios' });
     const row = within(table).getByText('Luisa Mendoza (V-12345678)').closest('tr')!;
     expect(row).toHaveTextContent(/luisa@correo\.test\s*VACIO\s*2\s*4\s*\$ 20,00\s*BS 810,00/);
-    expect(screen.getByText(/Periodo 11-2026: 1 cliente con 1 mes o más por pagar sin recordatorio\./)).toBeInTheDocument();
+    expect(screen.getByText(/Periodo 11-2026: 1 cliente con 1 mes o más por pagar sin recordatorio, \$ 20,00 \(BS 810,00\) en total\./)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Enviar ahora' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Enviar' }));
     await waitFor(() => expect(reminderRuns).toBe(1));
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Próximos recordatorios' })).queryByText(/Luisa Mendoza/)).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Enviar ahora' })).toBeDisabled();
+  }, 30_000);
+
+  it('pages the reminder preview on the server: the pager counts every client and asks for the page chosen', async () => {
+    reminderRuns = 0;
+    previewTotal = 25;
+    previewCalls.length = 0;
+    renderApp(<DashboardRoute />, { path: '/dashboard', session: makeSession({ permissions: ['payments', 'clients'] }) });
+    await screen.findByRole('table', { name: 'Próximos recordatorios' });
+    expect(screen.getByText(/Periodo 11-2026: 25 clientes con 1 mes o más/)).toBeInTheDocument();
+    await userEvent.click(screen.getByTitle('3'));
+    await waitFor(() => expect(previewCalls.at(-1)).toBe('/api/reminders/preview?page=3&per_page=10'));
+    previewTotal = 1;
   }, 30_000);
 
   it('shows no reminders panel to staff who are not Administrador', async () => {

@@ -15,7 +15,7 @@ import { dispatchPending } from '../messages/service';
 import { outbox } from '../messages/tables';
 import { createTransport } from '../messages/transport';
 import { startReminderSchedule } from './schedule';
-import { currentPeriod, reminderEntries, runReminders } from './service';
+import { currentPeriod, reminderEntries, reminderPreviewPage, runReminders } from './service';
 import { reminders } from './tables';
 
 /**
@@ -167,9 +167,23 @@ describe('a run', () => {
     ]);
   });
 
-  it('leaves out clients owing fewer than the minimum months', async () => {
-    const entries = await reminderEntries(ctx.db, await currentPeriod(ctx.db), { ...options(), minMonths: 2 });
+  it('counts and totals every client of the run, and pages them by client id', async () => {
+    const first = (await preview()).body.data;
+    expect({ total: first.total, owed_usd: first.owed_usd, owed_bs: first.owed_bs, page: first.page, per_page: first.per_page }).toEqual({ total: 2, owed_usd: '25.00', owed_bs: '1000.00', page: 1, per_page: 10 });
+    const second = await ctx.call('GET', '/api/reminders/preview', { token: admin.token, query: { page: 2, per_page: 1 } });
+    expect(second.status).toBe(200);
+    expect(second.body.data.total).toBe(2);
+    expect(second.body.data.reminders.map((entry: { client: { id: number } }) => entry.client.id)).toEqual([beto.clientId]);
+    expect((await ctx.call('GET', '/api/reminders/preview', { token: admin.token, query: { page: 3, per_page: 1 } })).body.data.reminders).toEqual([]);
+    expect((await ctx.call('GET', '/api/reminders/preview', { token: admin.token, query: { per_page: 500 } })).status).toBe(422);
+  });
+
+  it('leaves out clients owing fewer than the minimum months, in the run and in the preview\'s count alike', async () => {
+    const period = await currentPeriod(ctx.db);
+    const entries = await reminderEntries(ctx.db, period, { ...options(), minMonths: 2 });
     expect(entries.map((entry) => entry.client.id)).toEqual([ana.clientId]);
+    const page = await reminderPreviewPage(ctx.db, period, { ...options(), minMonths: 2 }, { page: 1, perPage: 10 });
+    expect({ total: page.total, owed_usd: page.owed_usd, clients: page.reminders.map((entry) => entry.client.id) }).toEqual({ total: 1, owed_usd: '20.00', clients: [ana.clientId] });
   });
 
   it('cut midway, then run twice at once and once more: one reminder per client and period, exactly what the preview showed', async () => {

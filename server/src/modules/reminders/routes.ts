@@ -9,7 +9,7 @@ import { forbidden, notFound } from '../../platform/errors';
 import { defineRoutes } from '../../platform/module';
 import type { AuthContext } from '../auth/service';
 import { REMINDER_TIME_ZONE } from './schedule';
-import { currentPeriod, reminderEntries, runReminders, setReminderOptOut } from './service';
+import { currentPeriod, reminderPreviewPage, runReminders, setReminderOptOut } from './service';
 
 const tags = ['reminders'];
 const debt = { months_owed: z.number(), owed_usd: z.string(), owed_bs: z.string() };
@@ -20,7 +20,18 @@ const entrySchema = z.object({
   ...debt,
   addresses: z.array(z.object({ address_payment_id: z.number(), address: z.string(), ...debt })),
 });
-const previewSchema = z.object({ period: z.string(), min_months: z.number(), next_run: z.string().nullable(), reminders: z.array(entrySchema) });
+const previewSchema = z.object({
+  period: z.string(),
+  min_months: z.number(),
+  next_run: z.string().nullable(),
+  total: z.number(),
+  owed_usd: z.string(),
+  owed_bs: z.string(),
+  page: z.number(),
+  per_page: z.number(),
+  reminders: z.array(entrySchema),
+});
+const previewQuery = z.object({ page: z.coerce.number().int().min(1).default(1), per_page: z.coerce.number().int().min(1).max(100).default(10) });
 
 /** The reminders' preview and manual run are the Administrador's (who also holds Clientes, the permission they are declared with). */
 const requireAdmin = (auth: AuthContext) => {
@@ -31,11 +42,17 @@ export default defineRoutes((app, { db, config }) => {
   const options = { minMonths: config.REMINDER_MIN_MONTHS, appUrl: config.APP_URL, sms: Boolean(config.SMS_GATEWAY_URL) };
   const nextRun = () => (config.REMINDER_CRON ? (new Cron(config.REMINDER_CRON, { timezone: REMINDER_TIME_ZONE, paused: true }).nextRun()?.toISOString() ?? null) : null);
 
-  app.get('/reminders/preview', { config: { access: { permission: 'clients' } }, schema: { tags, response: { 200: envelope(previewSchema) } } }, async (request) => {
-    requireAdmin(requireAuth(request));
-    const period = await currentPeriod(db);
-    return ok({ period, min_months: options.minMonths, next_run: nextRun(), reminders: await reminderEntries(db, period, options) });
-  });
+  app.get(
+    '/reminders/preview',
+    { config: { access: { permission: 'clients' } }, schema: { tags, querystring: previewQuery, response: { 200: envelope(previewSchema) } } },
+    async (request) => {
+      requireAdmin(requireAuth(request));
+      const { page, per_page } = request.query;
+      const period = await currentPeriod(db);
+      const preview = await reminderPreviewPage(db, period, options, { page, perPage: per_page });
+      return ok({ period, min_months: options.minMonths, next_run: nextRun(), page, per_page, ...preview });
+    },
+  );
 
   app.post('/reminders/run', { config: { access: { permission: 'clients' } }, schema: { tags, response: { 200: envelope(z.object({ period: z.string(), sent: z.number() })) } } }, async (request) => {
     const auth = requireAuth(request);

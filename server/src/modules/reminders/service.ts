@@ -56,13 +56,15 @@ interface OwingRow {
 
 /**
  * The owing addresses of the clients a run for `period` may remind, by client id: every such
- * client, or (`chunk`) only those among the `size` clients after id `after`, which the clients'
- * primary key and the addresses' client index answer without reading the rest.
+ * client, or (`chunk`) only those among the `size` clients after id `after` or those of `ids`,
+ * which the clients' primary key and the addresses' client index answer without reading the rest.
  */
-async function owingRows(db: Executor, period: Month, chunk?: { after: number; size: number }): Promise<OwingRow[]> {
-  const inChunk = chunk
-    ? sql`and ${addressesPayments.clientId} in (select ${clients.id} from ${clients} where ${clients.id} > ${chunk.after}::int order by ${clients.id} limit ${chunk.size}::int)`
-    : sql``;
+async function owingRows(db: Executor, period: Month, chunk?: { after: number; size: number } | { ids: number[] }): Promise<OwingRow[]> {
+  const inChunk = !chunk
+    ? sql``
+    : 'ids' in chunk
+      ? sql`and ${addressesPayments.clientId} in (select unnest(${`{${chunk.ids.join(',')}}`}::int[]))`
+      : sql`and ${addressesPayments.clientId} in (select ${clients.id} from ${clients} where ${clients.id} > ${chunk.after}::int order by ${clients.id} limit ${chunk.size}::int)`;
   const result = (await db.execute(sql`
     select ${addressesPayments.clientId} as client_id, ${addressesPayments.id} as address_payment_id, ${addressesPayments.address} as address,
       ${monthsToPaySql(period)} as months, ${EFFECTIVE_FEE}::text as fee, ${clients.name} as name,
@@ -112,6 +114,48 @@ function entriesOf(rows: OwingRow[], dollarRate: string, options: ReminderOption
 export async function reminderEntries(db: Executor, period: Month, options: ReminderOptions): Promise<ReminderEntry[]> {
   const [rows, rates] = await Promise.all([owingRows(db, period), exchangeRates(db)]);
   return entriesOf(rows, rates.dollar_rate, options);
+}
+
+export interface ReminderPreviewPage {
+  /** The clients the run reminds, and what they owe together. */
+  total: number;
+  owed_usd: string;
+  owed_bs: string;
+  reminders: ReminderEntry[];
+}
+
+/**
+ * One page (by client id) of who a run for `period` reminds, with their count and what they owe
+ * together: the same rule as `entriesOf` (at least `minMonths` months owed over the addresses
+ * owing, an e-mail or, with SMS configured, a phone), counted in SQL, so the Administrador's
+ * preview reads the page's clients only, whatever the number of owing clients.
+ */
+export async function reminderPreviewPage(db: Executor, period: Month, options: ReminderOptions, page: { page: number; perPage: number }): Promise<ReminderPreviewPage> {
+  const rates = await exchangeRates(db);
+  const months = monthsToPaySql(period);
+  const reachable = options.sms ? sql`(nullif(btrim(${clients.email}), '') is not null or coalesce(${clients.phone} ->> 0, '') <> '')` : sql`nullif(btrim(${clients.email}), '') is not null`;
+  const result = (await db.execute(sql`
+    with owing as (
+      select ${addressesPayments.clientId} as client_id, ${months} as months, coalesce(${EFFECTIVE_FEE}, 0) as fee
+      from ${addressesPayments}
+      join ${clients} on ${clients.id} = ${addressesPayments.clientId}
+      ${FEE_SOURCE_JOINS}
+      where ${addressesPayments.type} in (0, 1) and ${addressesPayments.ledgerPaidThrough} < ${monthNumber(period)}::int
+        and ${clients.active} and not ${clients.remindersOptOut} and ${reachable}
+        and not exists (select 1 from ${reminders} where ${reminders.clientId} = ${addressesPayments.clientId} and ${reminders.period} = ${period})
+    ), reminded as (
+      select client_id, sum(fee * months) as owed_usd, sum(round(fee * months * ${rates.dollar_rate}::numeric, 2)) as owed_bs
+      from owing where months > 0 group by client_id having sum(months) >= ${options.minMonths}::int
+    )
+    select (select count(*)::int from reminded) as total,
+      (select coalesce(sum(owed_usd), 0)::numeric(18, 2)::text from reminded) as owed_usd,
+      (select coalesce(sum(owed_bs), 0)::numeric(18, 2)::text from reminded) as owed_bs,
+      array(select client_id from reminded order by client_id limit ${page.perPage}::int offset ${(page.page - 1) * page.perPage}::int) as ids`)) as unknown as {
+    rows: { total: number; owed_usd: string; owed_bs: string; ids: number[] }[];
+  };
+  const { total, owed_usd, owed_bs, ids } = result.rows[0]!;
+  const entries = ids.length ? entriesOf(await owingRows(db, period, { ids }), rates.dollar_rate, options) : [];
+  return { total, owed_usd, owed_bs, reminders: entries };
 }
 
 const mailFacts = (entry: ReminderEntry, appUrl: string): ReminderMailFacts => ({

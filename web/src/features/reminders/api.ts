@@ -1,5 +1,5 @@
 import type { ReminderPreview, ReminderRun } from '@recaudo/domain/reminders';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http';
 import { notify } from '../../lib/notify';
 
@@ -7,7 +7,12 @@ import { notify } from '../../lib/notify';
 
 const previewKey = ['reminders', 'preview'] as const;
 
-export const useReminderPreview = () => useQuery({ queryKey: previewKey, queryFn: ({ signal }) => http.get<ReminderPreview>('reminders/preview', { signal }).then((answer) => answer.data) });
+export const useReminderPreview = (page: number) =>
+  useQuery({
+    queryKey: [...previewKey, page],
+    queryFn: ({ signal }) => http.get<ReminderPreview>('reminders/preview', { query: { page, per_page: 10 }, signal }).then((answer) => answer.data),
+    placeholderData: keepPreviousData,
+  });
 
 export function useRunReminders() {
   const queryClient = useQueryClient();

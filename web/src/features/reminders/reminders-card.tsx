@@ -8,6 +8,7 @@ import Popconfirm from 'antd/es/popconfirm';
 import Skeleton from 'antd/es/skeleton';
 import Table from 'antd/es/table';
 import Typography from 'antd/es/typography';
+import { useState } from 'react';
 import { useReminderPreview, useRunReminders } from './api';
 
 /**
@@ -15,10 +16,11 @@ import { useReminderPreview, useRunReminders } from './api';
  * clients not reminded yet), when the schedule runs, and "Enviar ahora".
  */
 export function RemindersCard() {
-  const preview = useReminderPreview();
+  const [page, setPage] = useState(1);
+  const preview = useReminderPreview(page);
   const run = useRunReminders();
   const data = preview.data;
-  const count = data?.reminders.length ?? 0;
+  const count = data?.total ?? 0;
   return (
     <Card
       title="Recordatorios de pago"
@@ -35,7 +37,7 @@ export function RemindersCard() {
       ) : (
         <>
           <Typography.Paragraph>
-            Periodo {data.period.slice(5)}-{data.period.slice(0, 4)}: {count === 1 ? '1 cliente' : `${count} clientes`} con {data.min_months === 1 ? '1 mes o más' : `${data.min_months} meses o más`} por pagar sin recordatorio.
+            Periodo {data.period.slice(5)}-{data.period.slice(0, 4)}: {count === 1 ? '1 cliente' : `${count} clientes`} con {data.min_months === 1 ? '1 mes o más' : `${data.min_months} meses o más`} por pagar sin recordatorio{count ? `, ${formatMoney(data.owed_usd, '$')} (${formatMoney(data.owed_bs)}) en total` : ''}.
             {data.next_run ? ` Próximo envío programado: ${formatDateTime(data.next_run)}.` : ' Sin envío programado.'}
           </Typography.Paragraph>
           <Table<ReminderEntry>
@@ -43,7 +45,8 @@ export function RemindersCard() {
             size="small"
             rowKey={(entry) => entry.client.id}
             dataSource={data.reminders}
-            pagination={{ pageSize: 10, hideOnSinglePage: true }}
+            loading={preview.isFetching}
+            pagination={{ current: data.page, pageSize: data.per_page, total: data.total, onChange: setPage, hideOnSinglePage: true, showSizeChanger: false }}
             scroll={{ x: 800 }}
             columns={[
               { title: 'Cliente', key: 'client', render: (_, entry) => `${entry.client.name} (${identificationLabel(entry.client)})` },
