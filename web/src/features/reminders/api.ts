@@ -10,7 +10,7 @@ const previewKey = ['reminders', 'preview'] as const;
 export const useReminderPreview = (page: number) =>
   useQuery({
     queryKey: [...previewKey, page],
-    queryFn: ({ signal }) => http.get<ReminderPreview>('reminders/preview', { query: { page, per_page: 10 }, signal }).then((answer) => answer.data),
+    queryFn: ({ signal }): Promise<ReminderPreview> => http.get<ReminderPreview>('reminders/preview', { query: { page, per_page: 10 }, signal }).then((answer) => answer.data),
     placeholderData: keepPreviousData,
   });
 
