@@ -142,7 +142,10 @@ describe('a closing someone else verifies or rejects', () => {
     const responsible = await cashier();
     const closing = await closingWith(responsible, [responsible]);
     const theirs = await listen(responsible);
-    const answer = await ctx.call('POST', '/api/closed-boxs/change-status-payments', { token: supervisor.token, body: { id: closing.id, ...closing.group, status: 1 } });
+    const answer = await ctx.call('POST', '/api/closed-boxs/change-status-payments', {
+      token: supervisor.token,
+      body: { id: closing.id, ...closing.group, status: 1 },
+    });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     await settled(theirs);
     expect(notices(theirs)).toEqual([{ status: 'success', message: realtimeMessages.closingVerified(closing.id) }]);
@@ -152,7 +155,8 @@ describe('a closing someone else verifies or rejects', () => {
     const responsible = await cashier();
     const closing = await closingWith(responsible, [responsible]);
     const theirs = await listen(responsible);
-    const verify = () => ctx.call('POST', '/api/closed-boxs/verify-payments', { token: supervisor.token, body: { id: closing.id, verify_payments: [closing.group] } });
+    const verify = () =>
+      ctx.call('POST', '/api/closed-boxs/verify-payments', { token: supervisor.token, body: { id: closing.id, verify_payments: [closing.group] } });
     expect((await verify()).status).toBe(200);
     await settled(theirs);
     expect((await verify()).status).toBe(200);
@@ -163,7 +167,10 @@ describe('a closing someone else verifies or rejects', () => {
   it('says nothing to a responsible user who verifies their own closing', async () => {
     const closing = await closingWith(supervisor, [supervisor]);
     const mine = await listen(supervisor);
-    expect((await ctx.call('POST', '/api/closed-boxs/verify-payments', { token: supervisor.token, body: { id: closing.id, verify_payments: [closing.group] } })).status).toBe(200);
+    expect(
+      (await ctx.call('POST', '/api/closed-boxs/verify-payments', { token: supervisor.token, body: { id: closing.id, verify_payments: [closing.group] } }))
+        .status,
+    ).toBe(200);
     await settle(300);
     expect(notices(mine)).toEqual([]);
   });

@@ -33,7 +33,21 @@ export function moneyRangeText(value: FilterValue, prefix: string): string {
 }
 
 /** The two inputs of the drawer; a change applies 700 ms after the last keystroke, like the drawer's text inputs. */
-export function MoneyRangeInput({ id, label, prefix, value, onChange, delay }: { id: string; label: string; prefix: string; value: FilterValue; onChange: (value: FilterValue) => void; delay: number }) {
+export function MoneyRangeInput({
+  id,
+  label,
+  prefix,
+  value,
+  onChange,
+  delay,
+}: {
+  id: string;
+  label: string;
+  prefix: string;
+  value: FilterValue;
+  onChange: (value: FilterValue) => void;
+  delay: number;
+}) {
   const [ends, setEnds] = useState<Ends>(() => rangeEnds(value));
   const debounced = useDebouncedValue(ends, delay);
   const latest = useRef({ value, onChange });

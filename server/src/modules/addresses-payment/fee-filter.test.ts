@@ -46,7 +46,13 @@ beforeAll(async () => {
     ids[name] = await seedAddress(ctx, place, clientId, M(0), { incomplete: values.communityId === null });
     if (Object.keys(values).length) await ctx.db.update(addressesPayments).set(values).where(eq(addressesPayments.id, ids[name]!));
   };
-  const commercial = (activity: number, custom?: string) => ({ type: 1, communityId: null, economicActivityId: activity, isCustomFee: custom !== undefined, fee: custom ?? null });
+  const commercial = (activity: number, custom?: string) => ({
+    type: 1,
+    communityId: null,
+    economicActivityId: activity,
+    isCustomFee: custom !== undefined,
+    fee: custom ?? null,
+  });
   await seed('resFive', {});
   await seed('resTwelve', { communityId: communityB!.id });
   await seed('resAbove', { communityId: communityC!.id });
@@ -63,7 +69,8 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const listed = (filters: Record<string, unknown>, token = staff.token) => ctx.call('GET', '/api/addresses-payment', { token, query: { per_page: 50, filters } });
+const listed = (filters: Record<string, unknown>, token = staff.token) =>
+  ctx.call('GET', '/api/addresses-payment', { token, query: { per_page: 50, filters } });
 
 const names = (rows: { id: number }[]) =>
   rows
@@ -75,7 +82,12 @@ describe('GET /api/addresses-payment filters[fee]', () => {
   it.each([
     ['an exact fee', { fee: '12.50' }, ['customTwelve', 'comTwelve', 'resTwelve', 'stranger'], '50.00'],
     ['the same fee written 12.5', { fee: '12.5' }, ['customTwelve', 'comTwelve', 'resTwelve', 'stranger'], '50.00'],
-    ['a range, both ends included', { fee: ['12.50', '20'] }, ['comOnB', 'comTwelve', 'comTwenty', 'customTwelve', 'resAbove', 'resTwelve', 'stranger'], '102.51'],
+    [
+      'a range, both ends included',
+      { fee: ['12.50', '20'] },
+      ['comOnB', 'comTwelve', 'comTwenty', 'customTwelve', 'resAbove', 'resTwelve', 'stranger'],
+      '102.51',
+    ],
     ['a range open below', { fee: ['', '7.00'] }, ['customSeven', 'resFive'], '12.00'],
     ['a range open above', { fee: ['12.51', ''] }, ['comOnB', 'comTwenty', 'resAbove'], '52.51'],
     ['a fee nobody pays', { fee: '99.99' }, [], '0.00'],
@@ -102,7 +114,10 @@ describe('GET /api/addresses-payment filters[fee]', () => {
   });
 
   it('filters the export the same way', async () => {
-    const answer = await ctx.call('GET', '/api/addresses-payment/export', { token: (await ctx.staff({ permissions: ['clients', 'export_payments'] })).token, query: { type_format: 'csv', filters: { fee: '7' } } });
+    const answer = await ctx.call('GET', '/api/addresses-payment/export', {
+      token: (await ctx.staff({ permissions: ['clients', 'export_payments'] })).token,
+      query: { type_format: 'csv', filters: { fee: '7' } },
+    });
     expect(answer.status).toBe(200);
     const lines = String(answer.body).trim().split('\n');
     expect(lines).toHaveLength(2);

@@ -22,12 +22,18 @@ const AP = sql.raw('"addresses_payments"');
 
 /** `column` within the range, compared as numeric. */
 function inRange(column: PgColumn | SQL, { from, to }: FeeRange): SQL {
-  return and(from !== null ? sql`${column} >= ${from}::numeric` : undefined, to !== null ? sql`${column} <= ${to}::numeric` : undefined) ?? sql`${column} is not null`;
+  return (
+    and(from !== null ? sql`${column} >= ${from}::numeric` : undefined, to !== null ? sql`${column} <= ${to}::numeric` : undefined) ??
+    sql`${column} is not null`
+  );
 }
 
 /** The ids of a fee table's rows in the range, as PostgreSQL writes an int array's elements ("4,8,15"). */
 async function idsInRange(db: Executor, table: typeof communities | typeof economicActivities, range: FeeRange): Promise<string> {
-  const [row] = await executeSql<{ ids: string }>(db, sql`select coalesce(string_agg(${table.id}::text, ','), '') as ids from ${table} where ${inRange(table.fee, range)}`);
+  const [row] = await executeSql<{ ids: string }>(
+    db,
+    sql`select coalesce(string_agg(${table.id}::text, ','), '') as ids from ${table} where ${inRange(table.fee, range)}`,
+  );
   return row?.ids ?? '';
 }
 

@@ -23,10 +23,15 @@ export interface RecorderNoticeInput {
 
 function noticeFor(status: 1 | 2, notes: string | null, recorded: { client: string }[]): RealtimeNotice {
   const [only] = recorded;
-  if (status === 1) return { status: 'success', message: recorded.length === 1 ? realtimeMessages.recordedPaymentApproved(only!.client) : realtimeMessages.recordedPaymentsApproved(recorded.length) };
+  if (status === 1)
+    return {
+      status: 'success',
+      message: recorded.length === 1 ? realtimeMessages.recordedPaymentApproved(only!.client) : realtimeMessages.recordedPaymentsApproved(recorded.length),
+    };
   return {
     status: 'error',
-    message: recorded.length === 1 ? realtimeMessages.recordedPaymentRejected(only!.client, notes) : realtimeMessages.recordedPaymentsRejected(recorded.length, notes),
+    message:
+      recorded.length === 1 ? realtimeMessages.recordedPaymentRejected(only!.client, notes) : realtimeMessages.recordedPaymentsRejected(recorded.length, notes),
   };
 }
 
