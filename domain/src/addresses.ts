@@ -5,6 +5,7 @@ import { listQuerySchema } from './paging';
 import { invalidAgingMessage, isAgingBucket, type AgingBucket } from './statement';
 import type { DeliveredTicket } from './tickets';
 import { moneyField } from './money-field';
+import { parseFeeFilter } from './fee-filter';
 import { messages, recordId, requiredText } from './validation';
 
 /**
@@ -132,6 +133,7 @@ const optionalType = z.preprocess(
 export const addressListQuerySchema = listQuerySchema.extend({ type: optionalType }).superRefine((query, ctx) => {
   const aging = query.filters.aging;
   if (!blank(aging) && !isAgingBucket(aging)) ctx.addIssue({ code: 'custom', path: ['filters', 'aging'], message: invalidAgingMessage });
+  for (const message of parseFeeFilter(query.filters.fee).errors) ctx.addIssue({ code: 'custom', path: ['filters', 'fee'], message });
 });
 export type AddressListQuery = z.infer<typeof addressListQuerySchema>;
 

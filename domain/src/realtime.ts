@@ -24,4 +24,12 @@ export const realtimeMessages = {
   paymentReported: (name: string) => `${name} reportó un pago nuevo`,
   paymentApproved: 'Tu pago fue aprobado',
   paymentRejected: (notes: string | null) => (notes ? `Tu pago fue rechazado: ${notes}` : 'Tu pago fue rechazado'),
+  /* NotificationsUser: what concerns one staff user alone, done by someone else. */
+  recordedPaymentApproved: (client: string) => `Se aprobó el pago que registraste para ${client}`,
+  recordedPaymentRejected: (client: string, notes: string | null) => `Se rechazó el pago que registraste para ${client}${notes ? `: ${notes}` : ''}`,
+  recordedPaymentsApproved: (count: number) => `Se aprobaron ${count} pagos que registraste`,
+  recordedPaymentsRejected: (count: number, notes: string | null) => `Se rechazaron ${count} pagos que registraste${notes ? `: ${notes}` : ''}`,
+  closingVerified: (closedBoxId: number) => `Se verificaron pagos de tu cierre de caja #${closedBoxId}`,
+  closingRejected: (closedBoxId: number, notes: string | null) => `Se rechazaron pagos de tu cierre de caja #${closedBoxId}${notes ? `: ${notes}` : ''}`,
+  roleChanged: (role: string) => `Tu rol ahora es ${role}`,
 } as const;

@@ -1,10 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render } from '@testing-library/react';
+import { REALTIME_EVENTS, realtimeMessages } from '@recaudo/domain/realtime';
+import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registerNotifier } from '../lib/notify';
 import { useWatchList } from '../lib/realtime';
 import { SessionContext } from '../lib/session';
 import { makeSession } from '../test/render';
+import { NotifyHost } from './notify-host';
 import { RealtimeBridge } from './realtime-bridge';
 
 /** A stand-in for socket.io-client's socket: records what the app sends and lets the test deliver events. */
@@ -72,6 +74,26 @@ describe('the real-time channel in the browser', () => {
     act(() => fake.handlers.get('NotificationsClient')!({ status: 'error', message: 'Tu pago fue rechazado' }));
     expect(success).toHaveBeenCalledWith('Ana reportó un pago nuevo');
     expect(error).toHaveBeenCalledWith('Tu pago fue rechazado', undefined);
+  });
+
+  it("shows a NotificationsUser of the user's private channel as a toast: success or error", async () => {
+    const queryClient = new QueryClient();
+    const session = { ...makeSession({ permissions: ['payments'] }), access_token: 'token-5' };
+    render(
+      <QueryClientProvider client={queryClient}>
+        <SessionContext.Provider value={{ session, signIn: vi.fn(), signOut: vi.fn(async () => undefined) }}>
+          <NotifyHost />
+          <RealtimeBridge />
+        </SessionContext.Provider>
+      </QueryClientProvider>,
+    );
+    await vi.waitFor(() => expect(fake.handlers.get(REALTIME_EVENTS.user)).toBeDefined());
+    act(() => fake.handlers.get(REALTIME_EVENTS.user)!({ status: 'success', message: realtimeMessages.recordedPaymentApproved('Luisa Mendoza') }));
+    const approved = await screen.findByText('Se aprobó el pago que registraste para Luisa Mendoza');
+    expect(approved.closest('.ant-message-success')).not.toBeNull();
+    act(() => fake.handlers.get(REALTIME_EVENTS.user)!({ status: 'error', message: realtimeMessages.closingRejected(12, 'Lote descuadrado') }));
+    const rejected = await screen.findByText('Se rechazaron pagos de tu cierre de caja #12: Lote descuadrado');
+    expect(rejected.closest('.ant-message-error')).not.toBeNull();
   });
 
   it('disconnects on logout and stays off without a session', async () => {

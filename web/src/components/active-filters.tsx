@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import Flex from 'antd/es/flex';
 import Tag from 'antd/es/tag';
 import type { FilterField, FilterOption, SelectFilterField } from './filter-drawer';
+import { moneyRangeText } from './money-range';
 import { isEmptyFilter, type FilterValue, type ListFilters } from './use-list-state';
 
 const valuesOf = (value: FilterValue): (string | number)[] =>
@@ -41,7 +42,15 @@ function FilterTag({ field, value, filters, onRemove }: { field: FilterField; va
         onRemove();
       }}
     >
-      {field.type === 'select' ? <SelectFilterText field={field} chosen={chosen} filters={filters} /> : field.type === 'checkbox' ? field.label : `${field.label}: ${chosen.join(separator)}`}
+      {field.type === 'select' ? (
+        <SelectFilterText field={field} chosen={chosen} filters={filters} />
+      ) : field.type === 'checkbox' ? (
+        field.label
+      ) : field.type === 'money-range' ? (
+        `${field.label}: ${moneyRangeText(value, field.prefix)}`
+      ) : (
+        `${field.label}: ${chosen.join(separator)}`
+      )}
     </Tag>
   );
 }

@@ -15,6 +15,7 @@ import Spin from 'antd/es/spin';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { ActiveFilters } from './active-filters';
+import { MoneyRangeInput } from './money-range';
 import { useDebouncedValue } from './use-debounced-value';
 import type { FilterValue, ListFilters, ListState } from './use-list-state';
 
@@ -62,7 +63,13 @@ export interface DateRangeFilterField extends BaseField {
 export interface CheckboxFilterField extends BaseField {
   type: 'checkbox';
 }
-export type FilterField = SelectFilterField | InputFilterField | DateRangeFilterField | CheckboxFilterField;
+/** One amount or a range of amounts (money-range.tsx). */
+export interface MoneyRangeFilterField extends BaseField {
+  type: 'money-range';
+  /** The currency shown in the inputs and the active-filter tag ("$"). */
+  prefix: string;
+}
+export type FilterField = SelectFilterField | InputFilterField | DateRangeFilterField | CheckboxFilterField | MoneyRangeFilterField;
 
 /** The preset ranges of every date-range picker: Hoy, Ayer, En la semana, En el mes, En el año (Caracas). */
 export function datePresets(): { label: string; value: [Dayjs, Dayjs] }[] {
@@ -231,6 +238,12 @@ export function FilterDrawer({ open, onClose, fields, filters, onFilterChange, o
               return (
                 <Form.Item key={`${field.name}-${generation}`} label={field.label} htmlFor={id}>
                   <DebouncedInput field={field} value={value} onChange={(next) => change(field, next)} />
+                </Form.Item>
+              );
+            case 'money-range':
+              return (
+                <Form.Item key={`${field.name}-${generation}`} label={field.label} htmlFor={id}>
+                  <MoneyRangeInput id={id} label={field.label} prefix={field.prefix} value={value} delay={FILTER_INPUT_DEBOUNCE_MS} onChange={(next) => change(field, next)} />
                 </Form.Item>
               );
             case 'date-range':

@@ -23,16 +23,23 @@ export function MoneyInput({
   id,
   prefix,
   disabled,
+  placeholder,
+  'aria-label': ariaLabel,
 }: {
   value?: string | number | null;
   onChange?: (value: string | null) => void;
   id?: string;
   prefix?: string;
   disabled?: boolean;
+  placeholder?: string;
+  /** For an input without a `<label>` of its own (the two ends of a range). */
+  'aria-label'?: string;
 }) {
   return (
     <InputNumber<string>
       id={id}
+      aria-label={ariaLabel}
+      placeholder={placeholder}
       stringMode
       // antd names its step buttons "Increase Value" in English whatever the locale; the arrow keys still step.
       controls={false}

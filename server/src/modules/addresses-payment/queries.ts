@@ -21,9 +21,11 @@ import { EFFECTIVE_FEE, FEE_SOURCE_JOINS, monthsToPayBetween, monthsToPayIn, mon
 import { searchMatches, type SearchMatches } from './search';
 import { addressTotals, addressType, type AddressTotals } from './totals';
 import { coverageOf } from './coverage';
+import { feeCondition } from './fee-filter';
 import { addressesPayments } from './tables';
 import { MAX_PAGE_SIZE } from '@recaudo/domain/paging';
 import { AGING_RANGES, agingBucket, isAgingBucket } from '@recaudo/domain/statement';
+import { parseFeeFilter } from '@recaudo/domain/fee-filter';
 
 /**
  * Reading payment addresses: the list with its filters and totals, and one address as the API
@@ -270,7 +272,8 @@ const searchOf = (db: Executor, query: AddressListQuery): Promise<SearchMatches>
  * economic_activity, user (creator), verify (incomplete), client_solvent / client_not_solvent,
  * is_custom_fee, months_to_pay (exact counts), with_payments / without_payments (Con pagos / Sin
  * pagos: any payment registered, from payments/counts.ts; both checked filter nothing), aging
- * (the months to pay of one AGING_RANGES bucket; the query schema refuses any other value).
+ * (the months to pay of one AGING_RANGES bucket; the query schema refuses any other value), fee
+ * (the effective fee, exact or a range: fee-filter.ts).
  */
 export async function addressWhere(
   db: Executor,
@@ -291,6 +294,8 @@ export async function addressWhere(
   const withoutPayments = isChecked(filters.without_payments);
   const aging = isAgingBucket(filters.aging) ? AGING_RANGES[filters.aging] : null;
   const inIds = (column: Parameters<typeof inArray>[0], list: number[]) => (list.length ? inArray(column, list) : undefined);
+  const feeRange = parseFeeFilter(filters.fee).range;
+  const fee = feeRange ? feeCondition(db, feeRange) : undefined;
   return and(
     auth ? clientScope(addressesPayments.clientId, auth) : undefined,
     type !== undefined ? eq(addressesPayments.type, type) : undefined,
@@ -313,6 +318,7 @@ export async function addressWhere(
     monthsToPay.length ? monthsToPayIn(current, monthsToPay) : undefined,
     aging ? monthsToPayBetween(current, aging.from, aging.to) : undefined,
     withPayments !== withoutPayments ? addressHasPayments(withPayments) : undefined,
+    await fee,
   );
 }
 

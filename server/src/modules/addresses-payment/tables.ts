@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { clients } from '../clients/tables';
 import { economicActivities } from '../economic-activities/tables';
@@ -85,6 +86,8 @@ export const addressesPayments = pgTable(
     index('addresses_payments_type_order_idx').on(table.type, table.createdAt.desc().nullsFirst(), table.id),
     index('addresses_payments_order_idx').on(table.createdAt.desc().nullsFirst(), table.id),
     index('addresses_payments_activity_idx').on(table.economicActivityId),
+    // The fee filter's custom-fee arm (fee-filter.ts); the few addresses with a custom fee only.
+    index('addresses_payments_custom_fee_idx').on(table.fee).where(sql`${table.isCustomFee}`),
   ],
 );
 

@@ -25,7 +25,8 @@ import { defineRoutes } from '../../platform/module';
 import { rooms } from '../../platform/realtime';
 import { paymentRowSchema } from '../payments/presenter';
 import { closedBoxPaymentSource, paymentPage, unclosedSource } from '../payments/queries';
-import { reloadClosedBox } from './events';
+import { afterCommit, notifyRecorders } from '../payments/recorder-notices';
+import { notifyResponsible, reloadClosedBox } from './events';
 import { importClosedBox } from './import';
 import { closedBoxExportColumns, closedBoxRowSchema, closedBoxTotalsSchema, presentClosedBox, userClosingsSchema } from './presenter';
 import { closedBoxSource, closedBoxTotals, findClosedBox, usersClosedBoxes } from './queries';
@@ -183,7 +184,10 @@ export default defineRoutes(async (app, { db, storage, realtime }) => {
     '/closed-boxs/verify-payments',
     { config: { access: { permission: 'edit_closed_box' } }, schema: { tags, body: verifyPaymentsSchema, response: { 200: emptyEnvelope } } },
     async (request) => {
-      reloadClosedBox(realtime, await verifyPayments(db, requireAuth(request), request.body));
+      const auth = requireAuth(request);
+      const verified = await verifyPayments(db, auth, request.body);
+      reloadClosedBox(realtime, verified);
+      if (verified.verifiedGroups) notifyResponsible(realtime, auth, verified, { status: 'success', message: realtimeMessages.closingVerified(verified.id) });
       return done(closedBoxMessages.verified);
     },
   );
@@ -205,8 +209,14 @@ export default defineRoutes(async (app, { db, storage, realtime }) => {
       schema: { tags, body: changeGroupStatusSchema, response: { 200: envelope(z.object({ changed: z.number() })) } },
     },
     async (request) => {
-      const result = await changeGroupStatus(db, requireAuth(request), request.body);
+      const auth = requireAuth(request);
+      const result = await changeGroupStatus(db, auth, request.body);
       reloadClosedBox(realtime, result);
+      const { status, notes } = request.body;
+      if (status === 1 || result.changed.length)
+        notifyResponsible(realtime, auth, result, status === 1 ? { status: 'success', message: realtimeMessages.closingVerified(result.id) } : { status: 'error', message: realtimeMessages.closingRejected(result.id, notes) });
+      const paymentIds = result.changed.map((payment) => payment.id);
+      await afterCommit(request.log, () => notifyRecorders(db, realtime, { paymentIds, actorId: auth.user.id, status, notes, skip: [result.user_id] }));
       const message = request.body.status === 1 ? closedBoxMessages.groupApproved : closedBoxMessages.groupRejected;
       for (const clientId of new Set(result.changed.map((payment) => payment.clientId))) {
         realtime.emit(

@@ -304,12 +304,13 @@ async function saveVerified(tx: Executor, auth: AuthContext, previous: ClosedBox
   });
 }
 
-/** `closed-boxs/verify-payments`: stores which groups are verified (green cards). */
+/** `closed-boxs/verify-payments`: stores which groups are verified (green cards); answers how many were not before. */
 export async function verifyPayments(db: Database, auth: AuthContext, input: { id: number; verify_payments: PaymentGroupKey[] }) {
   return db.transaction(async (tx) => {
     const previous = await lockClosedBox(tx, auth, input.id);
     await saveVerified(tx, auth, previous, input.verify_payments);
-    return { id: previous.id, user_id: previous.userId };
+    const added = new Set(input.verify_payments.map(groupKeyOf).filter((key) => !isGroupVerified(previous, key)));
+    return { id: previous.id, user_id: previous.userId, verifiedGroups: added.size };
   });
 }
 

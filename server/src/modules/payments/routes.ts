@@ -14,6 +14,7 @@ import { detachPayment } from '../closed-boxes/service';
 import { closedBoxMessages } from '@recaudo/domain/closed-boxes';
 import { MAX_PAYMENT_FILES, type PaymentFiles } from './payment-files';
 import { changePaymentStatus } from './payment-status';
+import { afterCommit, notifyRecorders } from './recorder-notices';
 import { createPayment, deletePayment, updatePayment } from './service';
 import { idempotencyKeyOf, requestHashOf } from './store-keys';
 
@@ -121,12 +122,15 @@ export default defineRoutes(async (app, { db, storage, realtime, config }) => {
       `/${family}/change-status`,
       { config: { access: { permission: 'edit_payment' } }, schema: { tags, body: changePaymentStatusSchema, response: { 200: emptyEnvelope } } },
       async (request) => {
-        const changed = await changePaymentStatus(db, requireAuth(request), request.body);
-        const rejected = request.body.status === 2;
+        const auth = requireAuth(request);
+        const changed = await changePaymentStatus(db, auth, request.body);
+        const { id, status, notes } = request.body;
+        const rejected = status === 2;
         realtime.emit(rooms.client(changed.clientId), 'NotificationsClient', {
           status: rejected ? 'error' : 'success',
-          message: rejected ? realtimeMessages.paymentRejected(request.body.notes) : realtimeMessages.paymentApproved,
+          message: rejected ? realtimeMessages.paymentRejected(notes) : realtimeMessages.paymentApproved,
         });
+        if (status !== 0) await afterCommit(request.log, () => notifyRecorders(db, realtime, { paymentIds: [id], actorId: auth.user.id, status, notes }));
         return done(rejected ? paymentMessages.rejected : paymentMessages.approved);
       },
     );

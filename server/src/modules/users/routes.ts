@@ -11,6 +11,7 @@ import {
   updateClientUserSchema,
   userMessages,
 } from '@recaudo/domain/users';
+import { realtimeMessages } from '@recaudo/domain/realtime';
 import { messagesTwoFactor } from '@recaudo/domain/two-factor';
 import { recordId } from '@recaudo/domain/validation';
 import { bearerToken, requireAuth } from '../../platform/access';
@@ -84,11 +85,14 @@ export default defineRoutes((app, { db, config, realtime }) => {
     { config: { access: { permission: 'edit_user' } }, schema: { tags, body: userFormBody, response: { 200: emptyEnvelope } } },
     async (request) => {
       const auth = requireAuth(request);
-      realtime.disconnect(
-        isClientUserPayload(request.body)
-          ? await updateClientUser(db, auth, config, validateWith(updateClientUserSchema, request.body))
-          : await updateAdminUser(db, auth, validateWith(updateAdminUserSchema, request.body)),
-      );
+      if (isClientUserPayload(request.body)) {
+        realtime.disconnect(await updateClientUser(db, auth, config, validateWith(updateClientUserSchema, request.body)));
+        return done(userMessages.updated);
+      }
+      const { cut, roleChange } = await updateAdminUser(db, auth, validateWith(updateAdminUserSchema, request.body));
+      // Sent before the cut: the socket delivers it ahead of closing, and the browser reconnects with the new permissions.
+      if (roleChange) realtime.emit(rooms.user(roleChange.userId), 'NotificationsUser', { status: 'success', message: realtimeMessages.roleChanged(roleChange.role) });
+      realtime.disconnect(cut);
       return done(userMessages.updated);
     },
   );

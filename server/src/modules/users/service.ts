@@ -50,8 +50,9 @@ async function getUser(executor: Executor, id: number, kind: 'staff' | 'client' 
 }
 
 /** The role must exist and never be the client role; selected users must be staff; the series must exist. */
-async function checkAdminReferences(executor: Executor, input: { role: number; multiple_users: number[]; correlative_id: number | null }) {
-  const [role] = await executor.select({ id: roles.id, key: roles.key }).from(roles).where(eq(roles.id, input.role));
+/** Answers the role's name. */
+async function checkAdminReferences(executor: Executor, input: { role: number; multiple_users: number[]; correlative_id: number | null }): Promise<string> {
+  const [role] = await executor.select({ id: roles.id, key: roles.key, name: roles.name }).from(roles).where(eq(roles.id, input.role));
   if (!role) throw fieldError('role', userMessages.roleNotFound);
   if (role.key === CLIENT_ROLE_KEY || role.id === CLIENT_ROLE_ID) throw fieldError('role', userMessages.clientRoleNotAllowed);
   if (input.multiple_users.length) {
@@ -62,6 +63,7 @@ async function checkAdminReferences(executor: Executor, input: { role: number; m
     const [serie] = await executor.select({ id: correlatives.id }).from(correlatives).where(eq(correlatives.id, input.correlative_id));
     if (!serie) throw fieldError('correlative_id', userMessages.serieNotFound);
   }
+  return role.name;
 }
 
 const adminValues = (input: CreateAdminUserInput | UpdateAdminUserInput) => ({
@@ -145,15 +147,23 @@ async function saveUserChanges(
   return socketsToCut(user, values, ended);
 }
 
-/** Answers the real-time rooms whose sockets the change cuts. */
-export async function updateAdminUser(db: Database, auth: AuthContext, input: UpdateAdminUserInput): Promise<string[]> {
+export interface AdminUserChange {
+  /** The real-time rooms whose sockets the change cuts. */
+  cut: string[];
+  /** The user's new role, when someone else gave them another one. */
+  roleChange: { userId: number; role: string } | null;
+}
+
+export async function updateAdminUser(db: Database, auth: AuthContext, input: UpdateAdminUserInput): Promise<AdminUserChange> {
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   return db.transaction(async (tx) => {
     const user = await getUser(tx, input.id, 'staff');
     if (user.id === PROTECTED_USER_ID) throw new AppError('validation', userMessages.protectedUser);
-    await checkAdminReferences(tx, input);
+    const role = await checkAdminReferences(tx, input);
     await assertEmailFree(tx, input.email, user.id);
-    return saveUserChanges(tx, auth, user, adminValues(input), passwordHash);
+    const cut = await saveUserChanges(tx, auth, user, adminValues(input), passwordHash);
+    const roleChanged = input.role !== user.roleId && user.id !== auth.user.id;
+    return { cut, roleChange: roleChanged ? { userId: user.id, role } : null };
   });
 }
 

@@ -91,6 +91,29 @@ describe('Direcciones de Pagos', () => {
     expect(api.fetch.mock.calls.map(([url]) => String(url)).at(-1)).toContain('13%2B');
   }, 60_000);
 
+  it('filters by fee from the drawer: a range, an open end or one exact fee, shown as a removable tag', async () => {
+    renderPage();
+    await screen.findByText('Calle 3, casa 12');
+    const drawer = await openFilters();
+    const from = within(drawer).getByRole('spinbutton', { name: 'Tarifa desde' });
+    const to = within(drawer).getByRole('spinbutton', { name: 'Tarifa hasta' });
+    await userEvent.type(from, '10');
+    await userEvent.type(to, '20,5');
+    await waitFor(() => expect(lastList()).toContain('filters[fee][]=10&filters[fee][]=20.5'), { timeout: 3000 });
+    expect(screen.getByRole('listitem')).toHaveTextContent('Tarifa: $ 10 – $ 20,5');
+
+    await userEvent.clear(from);
+    await waitFor(() => expect(lastList()).toContain('filters[fee][]=&filters[fee][]=20.5'), { timeout: 3000 });
+    expect(screen.getByRole('listitem')).toHaveTextContent('Tarifa: hasta $ 20,5');
+
+    await userEvent.type(from, '20,5');
+    await waitFor(() => expect(lastList()).toMatch(/filters\[fee\]=20\.5(&|$)/), { timeout: 3000 });
+    expect(screen.getByRole('listitem')).toHaveTextContent('Tarifa: $ 20,5');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Quitar filtro Tarifa' }));
+    await waitFor(() => expect(lastList()).not.toContain('filters[fee]'));
+  }, 60_000);
+
   it('switching to Comercial asks for commercial addresses and swaps the community for the economic activity', async () => {
     renderPage();
     await screen.findByText('Calle 3, casa 12');

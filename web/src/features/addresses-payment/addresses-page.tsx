@@ -101,6 +101,7 @@ export function addressFilters(type: AddressType, staff: boolean): FilterField[]
     fields.push(usersFilterField);
   }
   fields.push(
+    { type: 'money-range', name: 'fee', label: 'Tarifa', prefix: '$' },
     { type: 'number', name: 'months_to_pay', label: 'Meses por pagar' },
     { type: 'select', name: 'aging', label: 'Antigüedad de la deuda', options: AGING_BUCKETS.map((bucket) => ({ value: bucket, label: AGING_LABELS[bucket] })) },
     checkbox('verify', 'Direcciones incompletas'),

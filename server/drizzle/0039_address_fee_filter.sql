@@ -1,0 +1,1 @@
+CREATE INDEX "addresses_payments_custom_fee_idx" ON "addresses_payments" USING btree ("fee") WHERE "addresses_payments"."is_custom_fee";
