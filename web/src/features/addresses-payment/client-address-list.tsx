@@ -22,7 +22,7 @@ import { AddressDetails, locationOf } from './address-details';
 // expansion's own content set the table's width).
 const columnsWith = (debtRate: string | null): ColumnsType<AddressRow> => [
   { key: 'address', title: 'Dirección', dataIndex: 'address' },
-  { key: 'type', title: 'Tipo', width: 110, render: (_, row) => ADDRESS_TYPES[row.type] },
+  { key: 'type', title: 'Tipo', width: 100, render: (_, row) => ADDRESS_TYPES[row.type] },
   { key: 'location', title: 'Ubicación', render: (_, row) => locationOf(row) },
   { key: 'fee', title: 'Tarifa', width: 100, render: (_, row) => (row.fee === null ? EMPTY_TEXT : formatMoney(row.fee, '$')) },
   {
@@ -43,9 +43,12 @@ const columnsWith = (debtRate: string | null): ColumnsType<AddressRow> => [
 ];
 
 const countText = (count: number) => `${count} ${count === 1 ? 'dirección de pago' : 'direcciones de pago'}`;
-/** Width of the columns above without the actions, and of the actions (Editar, Generar solvencia, Más). */
-const BASE_WIDTH = 760;
-const ACTIONS_WIDTH = 300;
+/**
+ * Width of the columns above, and of the actions (Editar, Generar solvencia, Más): together they fit
+ * the expanded row of the clients list at 1366 px with the sidebar open, so nothing scrolls sideways.
+ */
+const BASE_WIDTH = 720;
+const ACTIONS_WIDTH = 320;
 
 export interface ClientAddressListProps extends AddressDialogs {
   /** The client whose addresses are listed (a new address starts on it); `'client'` is the logged-in client user's own. */
