@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMonths, currentMonth, startMonth, unpaidMonths } from '@recaudo/domain/months';
+import type { Permission } from '@recaudo/domain/permissions';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/harness';
 import { insertPayment } from '../../../test/payment-fixture';
 import { clients } from '../clients/tables';
@@ -179,7 +180,8 @@ describe('address form rules', () => {
   it('updates only with edit_address_payment and edit_client, and leaves the address as it was otherwise', async () => {
     const id = await store(residential(ownerA.clientId!, { address: 'Calle 4' }));
     const change = { id, ...residential(ownerA.clientId!, { address: 'Calle 44' }) };
-    for (const permissions of [['clients', 'add_client', 'edit_address_payment'], ['clients', 'edit_client']]) {
+    const lacking: Permission[][] = [['clients', 'add_client', 'edit_address_payment'], ['clients', 'edit_client']];
+    for (const permissions of lacking) {
       const user = await ctx.staff({ permissions });
       expect((await ctx.call('PUT', '/api/addresses-payment/update', { token: user.token, body: change })).status, permissions.join()).toBe(403);
     }
