@@ -1,7 +1,6 @@
 import AddressesPage from '../features/addresses-payment/addresses-page';
 import { PaymentFormPanel } from '../features/payments/payment-form-panel';
-import { NewSolvencyModal } from '../features/solvencies/new-solvency-modal';
-import { StatementModal } from '../features/statements/statement-modal';
+import { addressDialogs } from './address-dialogs';
 import { paymentShortcuts } from './payments-route';
 
 /**
@@ -12,8 +11,7 @@ import { paymentShortcuts } from './payments-route';
 export default function AddressesRoute() {
   return (
     <AddressesPage
-      solvencyDialog={(address, close) => <NewSolvencyModal open={address !== null} clientId={address?.client_id} addressId={address?.id} onClose={close} />}
-      statementDialog={(address, close) => <StatementModal scope={address ? { addressId: address.id } : null} onClose={close} />}
+      {...addressDialogs}
       payPanel={(address, close) => (
         <PaymentFormPanel key={address?.id ?? 'closed'} open={address !== null} payment={null} payAddressId={address?.id ?? null} onClose={close} {...paymentShortcuts} />
       )}

@@ -1,3 +1,4 @@
+import type { ClientRow } from '@recaudo/domain/clients';
 import Button from 'antd/es/button';
 import { useState } from 'react';
 import { ClientAddressList } from '../features/addresses-payment/client-address-list';
@@ -6,20 +7,20 @@ import { LoginsList } from '../features/logins/logins-list';
 import { LogsList } from '../features/logs/logs-list';
 import { PaymentsList } from '../features/payments/payments-list';
 import { SolvenciesList } from '../features/solvencies/solvencies-list';
-import type { StatementScope } from '../features/statements/api';
 import { StatementModal } from '../features/statements/statement-modal';
+import { addressDialogs } from './address-dialogs';
 import { paymentShortcuts } from './payments-route';
 
-/** Tab 3 with the client's statement and each address's ("Estado de cuenta", issue 33). */
-function AddressesWithStatements({ clientId }: { clientId: number }) {
-  const [scope, setScope] = useState<StatementScope | null>(null);
+/** Tab 3: the client's statement, and the addresses with their actions, each one's statement among them (issue 33). */
+function AddressesWithStatements({ client }: { client: ClientRow }) {
+  const [statementOpen, setStatementOpen] = useState(false);
   return (
     <>
-      <Button style={{ marginBottom: 8 }} onClick={() => setScope({ clientId })}>
+      <Button style={{ marginBottom: 8 }} onClick={() => setStatementOpen(true)}>
         Estado de cuenta del cliente
       </Button>
-      <ClientAddressList clientId={clientId} onStatement={(address) => setScope({ addressId: address.id })} />
-      <StatementModal scope={scope} onClose={() => setScope(null)} />
+      <ClientAddressList client={client} {...addressDialogs} />
+      <StatementModal scope={statementOpen ? { clientId: client.id } : null} onClose={() => setStatementOpen(false)} />
     </>
   );
 }
@@ -32,7 +33,7 @@ export default function ClientDetailRoute() {
   return (
     <ClientDetailPage
       paymentsTab={(client) => <PaymentsList client={client} newAddressPanel={paymentShortcuts.newAddressPanel} bankValidationModal={paymentShortcuts.bankValidationModal} />}
-      addressesTab={(clientId) => <AddressesWithStatements clientId={clientId} />}
+      addressesTab={(client) => <AddressesWithStatements client={client} />}
       solvenciesTab={(clientId) => <SolvenciesList clientId={clientId} />}
       logsTab={(clientId) => <LogsList clientId={clientId} />}
       loginsTab={(clientId) => <LoginsList clientId={clientId} />}

@@ -99,7 +99,8 @@ describe('Client home: what I owe', () => {
     renderApp(<DashboardRoute />, { path: '/dashboard', session: clientSession });
     await userEvent.click(await screen.findByRole('button', { name: 'Pagar Calle 3, casa 12' }));
     const panel = await screen.findByRole('dialog', { name: 'Nuevo pago' });
-    const debt = await within(panel).findByRole('checkbox', { name: /Pagar deuda total \(3 meses\)/ });
+    // The same BS total as the home's debt: 3 months × $ 12,50 × 40,00.
+    const debt = await within(panel).findByRole('checkbox', { name: 'Pagar deuda total (3 meses: BS 1.500,00)' });
     expect(debt).toBeChecked();
     expect(await within(panel).findByText(`Meses seleccionados: ${[ago(2), ago(1), ago(0)].map(label).join(', ')}`)).toBeInTheDocument();
     expect(within(panel).getByText('Tu pago quedará en estado Procesando hasta que el personal lo apruebe.')).toBeInTheDocument();

@@ -150,7 +150,7 @@ export function RowActions({ actions, label }: { actions: readonly RowAction[]; 
 export function actionsColumn<T>(
   actionsFor: (row: T) => RowAction[],
   visible: boolean,
-  options: { fixed?: 'right'; labelOf?: (row: T) => string } = {},
+  options: { fixed?: 'right'; labelOf?: (row: T) => string; /** For a table with a fixed layout. */ width?: number } = {},
 ): ColumnsType<T> {
   if (!visible) return [];
   return [
@@ -158,6 +158,7 @@ export function actionsColumn<T>(
       title: 'Acciones',
       key: 'actions',
       fixed: options.fixed,
+      width: options.width,
       render: (_: unknown, row: T) => <RowActions actions={actionsFor(row)} label={options.labelOf?.(row)} />,
     },
   ];

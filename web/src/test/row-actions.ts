@@ -49,7 +49,8 @@ export async function rowActionLayout(row: HTMLElement): Promise<{ buttons: stri
   const more = within(row).queryByRole('button', { name: /^Más acciones/ });
   const cell = (more ?? row).closest('td') ?? row;
   const buttons = [...cell.querySelectorAll<HTMLButtonElement>('button')]
-    .filter((button) => button !== more)
+    // The expand toggle of an expandable row is no action.
+    .filter((button) => button !== more && !button.classList.contains('ant-table-row-expand-icon'))
     .map((button) => `${button.textContent ?? ''}${button.disabled ? ' (inactivo)' : ''}`);
   if (!more) return { buttons, menu: [] };
   const menu = await openRowMenu(row);

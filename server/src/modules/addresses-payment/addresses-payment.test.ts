@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMonths, currentMonth, startMonth, unpaidMonths } from '@recaudo/domain/months';
+import type { Permission } from '@recaudo/domain/permissions';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/harness';
 import { insertPayment } from '../../../test/payment-fixture';
 import { clients } from '../clients/tables';
@@ -174,6 +175,20 @@ describe('address form rules', () => {
     expect(answer.status).toBe(403);
     const remover = await ctx.staff({ permissions: ['clients', 'delete_address_payment'] });
     expect((await ctx.call('DELETE', '/api/addresses-payment/delete', { token: remover.token, body: { id: 1 } })).status).toBe(403);
+  });
+
+  it('updates only with edit_address_payment and edit_client, and leaves the address as it was otherwise', async () => {
+    const id = await store(residential(ownerA.clientId!, { address: 'Calle 4' }));
+    const change = { id, ...residential(ownerA.clientId!, { address: 'Calle 44' }) };
+    const lacking: Permission[][] = [['clients', 'add_client', 'edit_address_payment'], ['clients', 'edit_client']];
+    for (const permissions of lacking) {
+      const user = await ctx.staff({ permissions });
+      expect((await ctx.call('PUT', '/api/addresses-payment/update', { token: user.token, body: change })).status, permissions.join()).toBe(403);
+    }
+    expect((await rowsOf(ownerA.clientId!)).find((item) => item.id === id)?.address).toBe('Calle 4');
+    const editor = await ctx.staff({ permissions: ['clients', 'edit_client', 'edit_address_payment'] });
+    expect((await ctx.call('PUT', '/api/addresses-payment/update', { token: editor.token, body: change })).status).toBe(200);
+    expect((await rowsOf(ownerA.clientId!)).find((item) => item.id === id)?.address).toBe('Calle 44');
   });
 
   it('updates and deletes with audit entries; the ledger goes with the address', async () => {

@@ -47,4 +47,9 @@ describe('exchange rates (configurations)', () => {
     const viewer = await ctx.staff({ permissions: ['closed_boxs'] });
     expect((await ctx.call('GET', '/api/configurations/exchange-rate', { token: viewer.token })).status).toBe(403);
   });
+
+  it('lets whoever sees the client and address lists read the rates their debt totals are in BS at', async () => {
+    const clerk = await ctx.staff({ permissions: ['clients'] });
+    expect(await ctx.call('GET', '/api/configurations/exchange-rate', { token: clerk.token })).toMatchObject({ status: 200, body: { data: { dollar_rate: expect.any(String) } } });
+  });
 });

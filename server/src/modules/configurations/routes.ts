@@ -15,11 +15,11 @@ export default defineRoutes((app, { db }) => {
     { config: { access: { permission: 'configurations' } }, schema: { tags, querystring: listAllQuerySchema, response: { 200: envelope(pagedOf(configurationRowSchema)) } } },
     async (request) => ok(await pageOf(request.query, configurationSource(db, request.query))),
   );
-  // The payment form converts with the rates (client users register payments too) and a new cash closing starts from
-  // today's; the dashboards carry their own copy.
+  // The payment form converts with the rates (client users register payments too), a new cash closing starts from
+  // today's, and the address lists (Clientes, Direcciones de Pagos) show each debt in BS; the dashboards carry their own copy.
   app.get(
     '/configurations/exchange-rate',
-    { config: { access: { permission: ['configurations', 'payments', 'add_payment', 'edit_payment', 'add_closed_box'], clients: true } }, schema: { tags, response: { 200: envelope(exchangeRatesSchema) } } },
+    { config: { access: { permission: ['configurations', 'payments', 'add_payment', 'edit_payment', 'add_closed_box', 'clients'], clients: true } }, schema: { tags, response: { 200: envelope(exchangeRatesSchema) } } },
     async () => ok(await exchangeRates(db)),
   );
   app.put(

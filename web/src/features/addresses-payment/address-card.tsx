@@ -7,6 +7,7 @@ import Card from 'antd/es/card';
 import Flex from 'antd/es/flex';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
+import { addressDebt } from './address-debt';
 
 interface AddressCardProps {
   address: AddressRow;
@@ -15,16 +16,18 @@ interface AddressCardProps {
   onStatement?: (address: AddressRow) => void;
   onEdit?: (address: AddressRow) => void;
   onDelete?: (address: AddressRow) => void;
+  /** Today's dollar rate, for the debt in BS beside the $ (null until known). */
+  debtRate?: string | null;
 }
 
 /**
  * A client's address on a phone (issue 33): the address, the months it owes and what they come to
- * in $, or the month it is paid through, with "Pagar", "Estado de cuenta", "Editar" and "Eliminar".
+ * in $ and in BS at today's rate, or the month it is paid through, with "Pagar", "Estado de cuenta", "Editar" and "Eliminar".
  */
-export function AddressCard({ address, onPay, onStatement, onEdit, onDelete }: AddressCardProps) {
+export function AddressCard({ address, onPay, onStatement, onEdit, onDelete, debtRate = null }: AddressCardProps) {
   const owes = address.months_to_pay > 0;
-  // In $ here; the BS figure, at today's rate, is on the home and the statement.
   const owedUsd = owedDollars(address.months_to_pay, address.fee);
+  const owedBs = addressDebt(address, debtRate);
   return (
     <Card size="small" title={address.address} extra={<Tag>{ADDRESS_TYPES[address.type]}</Tag>} styles={{ title: { whiteSpace: 'normal' } }}>
       <Flex vertical gap={4}>
@@ -34,6 +37,7 @@ export function AddressCard({ address, onPay, onStatement, onEdit, onDelete }: A
         {owes ? (
           <Typography.Text strong type="danger">
             Debe {formatMoney(owedUsd, '$')}
+            {owedBs !== null && ` · ${formatMoney(owedBs)}`}
           </Typography.Text>
         ) : (
           address.solvent_to_date && <Typography.Text type="success">Pagado hasta {monthName(address.solvent_to_date)}</Typography.Text>

@@ -1,6 +1,3 @@
-import FileTextOutlined from '@ant-design/icons/FileTextOutlined';
-import HistoryOutlined from '@ant-design/icons/HistoryOutlined';
-import SafetyCertificateOutlined from '@ant-design/icons/SafetyCertificateOutlined';
 import type { AddressRow } from '@recaudo/domain/addresses';
 import { identificationLabel } from '@recaudo/domain/clients';
 import { formatMoney } from '@recaudo/domain/format-money';
@@ -12,7 +9,8 @@ import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { actionsColumn, deleteAction, editAction } from '../../components/row-actions';
+import { actionsColumn, type RowAction } from '../../components/row-actions';
+import { DebtTotal } from './address-debt';
 
 export const addressTexts = {
   title: 'Direcciones de Pagos',
@@ -30,21 +28,13 @@ export interface AddressColumnOptions {
   showClient: boolean;
   /** `clients`: the client's name links to its detail. */
   canOpenClient: boolean;
-  canEdit: boolean;
-  canDelete: boolean;
-  /** `add_solvency`: "Generar solvencia", enabled for a solvent address. */
-  canSolvency: boolean;
-  /** Opens the solvencies area's dialog on the address (handed in by the app); without it the action stays disabled. */
-  onSolvency?: (address: AddressRow) => void;
-  /** "Estado de cuenta": the statements area's dialog on the address (handed in by the app); without it no action. */
-  onStatement?: (address: AddressRow) => void;
-  /** `logs`: "Historial de cambios". */
-  canSeeHistory: boolean;
   /** Residential rows show the community, commercial ones the economic activity. */
   type: 0 | 1;
-  onEdit: (address: AddressRow) => void;
-  onDelete: (address: AddressRow) => void;
-  onHistory: (address: AddressRow) => void;
+  /** Each row's actions (address-actions.tsx), and whether the user may do any of them. */
+  actionsFor: (address: AddressRow) => RowAction[];
+  anyAction: boolean;
+  /** Today's dollar rate for each row's debt total, null until known. */
+  debtRate: string | null;
 }
 
 export const clientDetailPath = (id: number) => `/client-detail/${id}`;
@@ -63,7 +53,7 @@ const sortable = { sorter: true, sortDirections: ['ascend', 'descend'] as ('asce
 const nameOr = (ref: { name: string } | null) => ref?.name ?? EMPTY_TEXT;
 
 export function addressColumns(options: AddressColumnOptions): ColumnsType<AddressRow> {
-  const { showClient, canOpenClient, canEdit, canDelete, canSolvency, canSeeHistory, type, onEdit, onDelete, onHistory, onSolvency, onStatement } = options;
+  const { showClient, canOpenClient, type, actionsFor, anyAction, debtRate } = options;
   const columns: ColumnsType<AddressRow> = [];
   if (showClient) {
     columns.push({
@@ -129,29 +119,18 @@ export function addressColumns(options: AddressColumnOptions): ColumnsType<Addre
       key: 'months_to_pay',
       align: 'center',
       ...sortable,
-      render: (_, address) => <Tag color={address.months_to_pay === 0 ? 'green' : 'red'}>{address.months_to_pay}</Tag>,
+      render: (_, address) => (
+        <Flex vertical align="center">
+          <Tag color={address.months_to_pay === 0 ? 'green' : 'red'} style={{ marginInlineEnd: 0 }}>
+            {address.months_to_pay}
+          </Tag>
+          <DebtTotal address={address} rate={debtRate} />
+        </Flex>
+      ),
     },
     { title: 'Antigüedad', key: 'aging', render: (_, address) => (address.aging ? AGING_LABELS[address.aging] : EMPTY_TEXT) },
     { title: <Wrap width={70}>Solvente hasta</Wrap>, key: 'solvent_to_date', render: (_, address) => formatMonth(address.solvent_to_date) },
-    ...actionsColumn<AddressRow>(
-      (address) => [
-        editAction(() => onEdit(address), canEdit),
-        {
-          label: addressTexts.solvency,
-          icon: <SafetyCertificateOutlined />,
-          onClick: () => onSolvency?.(address),
-          allowed: canSolvency,
-          primary: true,
-          disabled: !onSolvency || !address.solvent,
-          tooltip: !onSolvency ? addressTexts.solvencySoon : address.months_to_pay > 0 ? addressTexts.solvencyOwing : address.solvent ? undefined : addressTexts.solvencyPending,
-        },
-        { label: 'Estado de cuenta', icon: <FileTextOutlined />, onClick: () => onStatement?.(address), allowed: Boolean(onStatement) },
-        { label: 'Historial de cambios', icon: <HistoryOutlined />, onClick: () => onHistory(address), allowed: canSeeHistory },
-        deleteAction(() => onDelete(address), canDelete),
-      ],
-      canEdit || canDelete || canSolvency || canSeeHistory || Boolean(onStatement),
-      { fixed: 'right', labelOf: (address) => address.address },
-    ),
+    ...actionsColumn<AddressRow>(actionsFor, anyAction, { fixed: 'right', labelOf: (address) => address.address }),
   );
   return columns;
 }

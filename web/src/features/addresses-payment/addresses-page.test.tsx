@@ -24,6 +24,7 @@ const api = installFakeApi((url, init) => {
   if (url.startsWith('/api/addresses-payment/export?')) return new Response('ID\n1\n', { status: 200, headers: { 'content-disposition': 'attachment; filename="Direcciones de pago.csv"' } });
   if (url.startsWith('/api/clients/selects/data')) return ok([{ id: 10, name: 'Luisa Mendoza', identification_type: 'V', identification: '12345678', type: 0 }]);
   if (url.startsWith('/api/states/selects')) return ok([{ id: 1, name: 'Miranda' }]);
+  if (url === '/api/configurations/exchange-rate') return ok({ dollar_rate: '36.45', euro_rate: '40.00' });
   if (url.startsWith('/api/users/all-selects')) return ok([{ id: 1, name: 'Ana Pérez', email: 'ana@recaudo.test' }]);
   return notFound();
 });
@@ -74,6 +75,22 @@ describe('Direcciones de Pagos', () => {
 
     await userEvent.click(within(luisa).getByRole('button', { name: /Expandir fila|Expand row/i }));
     expect(await screen.findByText('Detalle de la dirección 1')).toBeInTheDocument();
+  }, 60_000);
+
+  it('shows under the months to pay what an owing address\'s debt comes to in BS, on a staff row and on a client\'s card', async () => {
+    // Spec 02 §9 debt total: 2 months × $ 12,50 × today's dollar rate 36,45.
+    const owingWithFee = { ...owing, fee: '12.50' };
+    for (const [permissions, user] of [[STAFF, {}], [[], CLIENT_USER]] as const) {
+      rows = [addressRow(), owingWithFee];
+      const view = renderApp(<AddressesPage />, { path: '/address-payments', session: makeSession({ permissions: [...permissions], user }) });
+      const staffRow = user !== CLIENT_USER;
+      const row = (await screen.findByText('Calle 9')).closest(staffRow ? 'tr' : 'li')!;
+      if (staffRow) expect(await within(row).findByText('Debe BS 911,25')).toBeInTheDocument();
+      else expect(await within(row).findByText('Debe $ 25,00 · BS 911,25')).toBeInTheDocument();
+      // A solvent address owes nothing: no debt line.
+      expect(within(screen.getByText('Calle 3, casa 12').closest(staffRow ? 'tr' : 'li')!).queryByText(/^Debe/)).not.toBeInTheDocument();
+      view.unmount();
+    }
   }, 60_000);
 
   it('shows each row\'s aging and filters by it from the drawer', async () => {

@@ -7,23 +7,21 @@ import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
 import Segmented from 'antd/es/segmented';
 import Typography from 'antd/es/typography';
-import { useMemo, useState, type ReactNode } from 'react';
-import { ConfirmDelete } from '../../components/confirm-delete';
+import { useMemo, useState } from 'react';
 import { DataTable, pagedTableProps } from '../../components/data-table';
 import { ExportButton } from '../../components/export-button';
 import { FilterControls, type FilterField, type FilterOption } from '../../components/filter-drawer';
-import { HistoryPanel } from '../../components/history-panel';
 import { ListPage } from '../../components/list-page';
 import { SearchBox } from '../../components/search-box';
 import { useListState, type FilterValue } from '../../components/use-list-state';
-import { useRecordPanels } from '../../components/use-record-panels';
 import { useSession } from '../../lib/session';
 import { AddressDetails } from './address-details';
 import { AddressCard } from './address-card';
 import { addressColumns, addressTexts } from './address-columns';
-import { AddressFormPanel } from './address-form-panel';
+import { useAddressActions, type AddressDialog } from './address-actions';
+import { useDebtRate } from './address-debt';
 import { clientsFilterField, toFilterOptions, usersFilterField } from '../../components/select-options';
-import { ADDRESSES_EXPORT, findActivityOptions, findRegionOptions, useAddresses, useDeleteAddress, useInvalidateAddresses } from './api';
+import { ADDRESSES_EXPORT, findActivityOptions, findRegionOptions, useAddresses, useInvalidateAddresses } from './api';
 import { AGING_BUCKETS, AGING_LABELS } from '@recaudo/domain/statement';
 
 const typeOptions = ([0, 1] as const).map((type) => ({ value: type, label: ADDRESS_TYPES[type] }));
@@ -123,58 +121,32 @@ export function addressFilters(type: AddressType, staff: boolean): FilterField[]
  */
 export interface AddressesPageProps {
   /** "Generar solvencia" of a row: the solvencies area's dialog for `address` (null = closed), handed in by the app. */
-  solvencyDialog?: (address: AddressRow | null, close: () => void) => ReactNode;
+  solvencyDialog?: AddressDialog;
   /** "Estado de cuenta" of a row: the statements area's dialog for `address` (null = closed), handed in by the app. */
-  statementDialog?: (address: AddressRow | null, close: () => void) => ReactNode;
+  statementDialog?: AddressDialog;
   /** A client's "Pagar" of a row: the payments area's form on the address's debt (null = closed), handed in by the app. */
-  payPanel?: (address: AddressRow | null, close: () => void) => ReactNode;
+  payPanel?: AddressDialog;
 }
 
 export default function AddressesPage({ solvencyDialog, statementDialog, payPanel }: AddressesPageProps = {}) {
   const { session } = useSession();
-  const permissions = session?.permissions ?? [];
-  const can = (...names: string[]) => hasPermission(permissions, names);
-  const staff = (session?.user.client_id ?? null) === null;
   const list = useListState();
   const [type, setType] = useState<AddressType>(0);
   const params = useMemo(() => ({ ...list.params, type }), [list.params, type]);
   const addresses = useAddresses(params);
-  const remove = useDeleteAddress();
   const invalidate = useInvalidateAddresses();
-  const panels = useRecordPanels<AddressRow>();
-  const { openForm, openDelete, openHistory, close } = panels;
-  const [solvencyFor, setSolvencyFor] = useState<AddressRow | null>(null);
-  const [statementFor, setStatementFor] = useState<AddressRow | null>(null);
+  const actions = useAddressActions({ solvencyDialog, statementDialog, defaultType: type, afterDelete: list.restart });
+  const { staff, canAdd, canEdit, canDelete, actionsFor, anyAction, openForm, openDelete, openStatement } = actions;
   const [payFor, setPayFor] = useState<AddressRow | null>(null);
+  const debtRate = useDebtRate();
 
-  // Spec 01 §6: an address action needs its own permission and also add_client or edit_client;
-  // update is refused by the server without edit_client. Client users manage their own addresses.
-  const canAdd = !staff || (can('add_address_payment') && can('add_client', 'edit_client'));
-  const canEdit = !staff || (can('edit_address_payment') && can('edit_client'));
-  const canDelete = !staff || (can('delete_address_payment') && can('add_client', 'edit_client'));
-  const canSolvency = staff && can('add_solvency');
-  const canSeeHistory = can('logs');
-  const canOpenClient = staff && can('clients');
-  const canExport = !staff || can('export_payments');
+  const canOpenClient = staff && hasPermission(session?.permissions ?? [], 'clients');
+  const canExport = !staff || hasPermission(session?.permissions ?? [], 'export_payments');
   const fields = useMemo(() => addressFilters(type, staff), [type, staff]);
 
   const columns = useMemo(
-    () =>
-      addressColumns({
-        showClient: staff,
-        canOpenClient,
-        canEdit,
-        canDelete,
-        canSolvency,
-        canSeeHistory,
-        type,
-        onEdit: openForm,
-        onDelete: openDelete,
-        onHistory: openHistory,
-        onSolvency: solvencyDialog ? setSolvencyFor : undefined,
-        onStatement: statementDialog ? setStatementFor : undefined,
-      }),
-    [staff, canOpenClient, canEdit, canDelete, canSolvency, canSeeHistory, type, openForm, openDelete, openHistory, solvencyDialog, statementDialog],
+    () => addressColumns({ showClient: staff, canOpenClient, type, actionsFor, anyAction, debtRate }),
+    [staff, canOpenClient, type, actionsFor, anyAction, debtRate],
   );
 
   function changeType(next: AddressType) {
@@ -224,9 +196,10 @@ export default function AddressesPage({ solvencyDialog, statementDialog, payPane
                 <AddressCard
                   address={address}
                   onPay={payPanel ? setPayFor : undefined}
-                  onStatement={statementDialog ? setStatementFor : undefined}
+                  onStatement={openStatement}
                   onEdit={canEdit ? openForm : undefined}
                   onDelete={canDelete ? openDelete : undefined}
+                  debtRate={debtRate}
                 />
               )
         }
@@ -242,28 +215,11 @@ export default function AddressesPage({ solvencyDialog, statementDialog, payPane
           </Flex>
         )}
       />
-      <AddressFormPanel open={panels.formOpen} address={panels.formRecord} defaultType={type} onClose={close} />
-      {solvencyDialog?.(solvencyFor, () => setSolvencyFor(null))}
-      {statementDialog?.(statementFor, () => setStatementFor(null))}
+      {actions.dialogs}
       {payPanel?.(payFor, () => {
         setPayFor(null);
         void invalidate();
       })}
-      <ConfirmDelete
-        open={panels.toDelete !== null}
-        question={addressTexts.confirmDelete}
-        subject={panels.toDelete ? `${panels.toDelete.address} (${panels.toDelete.client.name})` : undefined}
-        deleting={remove.isPending}
-        onCancel={close}
-        onConfirm={() => panels.confirmDelete(remove, list.restart)}
-      />
-      <HistoryPanel
-        open={panels.inHistory !== null}
-        onClose={close}
-        subjectType="addresses_payments"
-        subjectId={panels.inHistory?.id ?? null}
-        subjectName={panels.inHistory?.address}
-      />
     </ListPage>
   );
 }

@@ -63,7 +63,7 @@ function show(id: string, permissions = ['clients', 'edit_client', 'logs', 'logi
         element={
           <ClientDetailPage
             paymentsTab={(detail) => <p>Pagos de {detail.name}</p>}
-            addressesTab={(clientId) => <p>Direcciones de {clientId}</p>}
+            addressesTab={(client) => <p>Direcciones de {client.id}</p>}
             solvenciesTab={(clientId) => <p>Solvencias de {clientId}</p>}
             logsTab={(clientId) => <p>Bitácoras de {clientId}</p>}
             loginsTab={(clientId) => <p>Sesiones de {clientId}</p>}

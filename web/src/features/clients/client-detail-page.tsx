@@ -153,8 +153,8 @@ export interface ClientDetailPageProps {
   logsTab?: (clientId: number) => ReactNode;
   /** Tab 8 Login del usuario: the sessions list fixed on this client's users. */
   loginsTab?: (clientId: number) => ReactNode;
-  /** Tab 3 Direcciones de pago: the client's addresses, each expanding to its calendar and tickets. */
-  addressesTab?: (clientId: number) => ReactNode;
+  /** Tab 3 Direcciones de pago: the client's addresses, each expanding to its calendar and tickets, with their actions. */
+  addressesTab?: (client: ClientRow) => ReactNode;
   /** Tab 5 Solvencias: the client's solvency certificates. */
   solvenciesTab?: (clientId: number) => ReactNode;
 }
@@ -217,7 +217,7 @@ export default function ClientDetailPage({ paymentsTab, logsTab, loginsTab, addr
   const tabs = [
     { key: '1', label: 'Datos Generales', children: <GeneralData detail={detail.data} /> },
     ...(paymentsTab ? [{ key: '2', label: 'Pagos', children: paymentsTab(client) }] : []),
-    ...(addressesTab ? [{ key: '3', label: 'Direcciones de pago', children: addressesTab(client.id) }] : []),
+    ...(addressesTab ? [{ key: '3', label: 'Direcciones de pago', children: addressesTab(client) }] : []),
     ...(solvenciesTab ? [{ key: '5', label: 'Solvencias', children: solvenciesTab(client.id) }] : []),
     { key: '6', label: 'Notas', children: <NotesPanel clientId={client.id} /> },
     ...(canSeeLogs && logsTab ? [{ key: '7', label: 'Bitácoras', children: logsTab(client.id) }] : []),

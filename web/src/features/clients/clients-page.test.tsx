@@ -60,7 +60,7 @@ const listCalls = () => fetchMock.mock.calls.map(([url]) => decodeURIComponent(S
 
 describe('Clientes', () => {
   it('lists residential clients with formatted phones and expands a row to its payment addresses', async () => {
-    renderApp(<ClientsPage addressesOf={(clientId) => <p>Direcciones del cliente {clientId}</p>} />, { path: '/clients', session: makeSession({ permissions: ALL }) });
+    renderApp(<ClientsPage addressesOf={(client) => <p>Direcciones del cliente {client.id}</p>} />, { path: '/clients', session: makeSession({ permissions: ALL }) });
     const luisa = (await screen.findByText('Luisa Mendoza')).closest('tr')!;
     expect(within(luisa).getByText('+58 (414)-1234567')).toBeInTheDocument();
     expect(within(luisa).getByText('+58 (424)-1112233')).toBeInTheDocument();

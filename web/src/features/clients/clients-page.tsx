@@ -111,10 +111,10 @@ const optionOf = (client: ClientRow): ClientOption => ({
 
 export interface ClientsPageProps {
   /**
-   * A row expanded: the client's payment addresses, each with its calendar and tickets. Features
+   * A row expanded: the client's payment addresses, each with its calendar, tickets and actions. Features
    * do not import each other, so the app hands them in (app/clients-route.tsx).
    */
-  addressesOf?: (clientId: number) => ReactNode;
+  addressesOf?: (client: ClientRow) => ReactNode;
 }
 
 /**
@@ -205,7 +205,7 @@ export default function ClientsPage({ addressesOf }: ClientsPageProps) {
         rowKey="id"
         {...pagedTableProps(clients, list)}
         onChange={list.onTableChange}
-        expandable={addressesOf ? { expandedRowRender: (client) => addressesOf(client.id) } : undefined}
+        expandable={addressesOf ? { expandedRowRender: (client) => addressesOf(client) } : undefined}
       />
       <ClientFormPanel key={panels.formKey} open={panels.formOpen} client={panels.formRecord} defaultType={type} onClose={close} />
       <ConfirmDelete

@@ -208,10 +208,14 @@ describe('Payment panel: months (spec 02 §4 month type, Month calendar)', () =>
     expect(within(panel).queryByRole('status')).not.toBeInTheDocument();
   }, 90_000);
 
-  it('"Pagar deuda total" picks every unpaid month, forces "Otros meses" and locks the selector', async () => {
+  it('"Pagar deuda total" says what the debt comes to, picks every unpaid month, forces "Otros meses" and locks the selector', async () => {
     addresses = { '10': [panelAddress({ start: 3, paid: [ago(2)] })] };
     const { panel } = await withAddress('Luisa Mendoza (V-12345678)', 'Calle 3, casa 12 (Residencial)');
-    const debt = within(panel).getByRole('checkbox', { name: /Pagar deuda total \(3 meses\)/ });
+    // Spec 02 §9 debt total: months owed × fee × today's rate of the chosen currency, 3 × 12.50 × 36.45.
+    const debt = await within(panel).findByRole('checkbox', { name: 'Pagar deuda total (3 meses: BS 1.366,88)' });
+    await pick(panel, 'Tasa de cambio', 'Euro: BS 40,00');
+    expect(await within(panel).findByRole('checkbox', { name: 'Pagar deuda total (3 meses: BS 1.500,00)' })).toBe(debt);
+    await pick(panel, 'Tasa de cambio', 'Dólar: BS 36,45');
     await userEvent.click(debt);
     const label = (month: Month) => `${month.slice(5)}-${month.slice(0, 4)}`;
     expect(within(panel).getByText(`Meses seleccionados: ${[ago(3), ago(1), ago(0)].map(label).join(', ')}`)).toBeInTheDocument();

@@ -1,4 +1,5 @@
 import { monthLabel } from '@recaudo/domain/addresses';
+import { formatMoney } from '@recaudo/domain/format-money';
 import type { Month } from '@recaudo/domain/months';
 import { PAYMENT_MONTH_TYPES } from '@recaudo/domain/payments';
 import Checkbox from 'antd/es/checkbox';
@@ -46,7 +47,7 @@ export const earlierOwedText = (months: readonly Month[]) =>
 
 /** Meses a pagar (spec 02 §4 month type, "Month calendar"): shown once the address is known. */
 export function MonthsSection({ state }: { state: PaymentFormState }) {
-  const { address, calendar, payDebt, monthType, typeMonths, months, rules, locked } = state;
+  const { address, calendar, payDebt, monthType, typeMonths, months, rules, locked, debt } = state;
   if (!address || !calendar) return null;
   const alsoOwed = calendar.earlierOwed.filter((month) => !typeMonths.includes(month));
   return (
@@ -69,7 +70,8 @@ export function MonthsSection({ state }: { state: PaymentFormState }) {
         )}
         <Form.Item name="pay_total_debt" valuePropName="checked">
           <Checkbox disabled={calendar.unpaid.length === 0 || locked}>
-            Pagar deuda total ({calendar.unpaid.length} {calendar.unpaid.length === 1 ? 'mes' : 'meses'})
+            Pagar deuda total ({calendar.unpaid.length} {calendar.unpaid.length === 1 ? 'mes' : 'meses'}
+            {debt !== null && `: ${formatMoney(debt)}`})
           </Checkbox>
         </Form.Item>
       </Flex>

@@ -1,5 +1,5 @@
 import type { AddressRow } from '@recaudo/domain/addresses';
-import { paymentAmounts } from '@recaudo/domain/amounts';
+import { debtTotal, paymentAmounts } from '@recaudo/domain/amounts';
 import { formatMoney } from '@recaudo/domain/format-money';
 import { invoiceLock } from '@recaudo/domain/invoices';
 import type { Month } from '@recaudo/domain/months';
@@ -99,6 +99,10 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, payAddre
     [address, rate, monthCount, retention],
   );
   const currency = currencyOf(rateId ?? 1);
+  // "Pagar deuda total" with its amount (spec 02 §9: months owed × fee × rate), at today's configured
+  // rate of the panel's currency: the debt as it stands, whatever rate an edited payment was stored at.
+  const debt =
+    address && calendar && calendar.unpaid.length > 0 && rates.data ? debtTotal(calendar.unpaid.length, address.fee ?? '0', rateOf(rateId ?? 1, rates.data)) : null;
 
   // Monto pagado follows the computed amount; an edited payment keeps its stored amount until something changes.
   const lastComputed = useRef<string | null>(editing ? (amounts?.amount_payment ?? null) : null);
@@ -323,6 +327,7 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, payAddre
     monthCount,
     amounts,
     currency,
+    debt,
     storedRateDiffers,
     // contact dialog and shortcuts
     missingContact,
