@@ -21,10 +21,10 @@ interface AgingRow {
 /** The text of each row's cell under the column headed `header`, wherever that column stands. */
 async function columnTexts(table: Locator, header: string): Promise<string[]> {
   return table.evaluate((element, title) => {
-    const headers = [...element.querySelectorAll('thead th')].map((cell) => cell.textContent?.trim());
+    const headers = Array.from(element.querySelectorAll('thead th')).map((cell) => cell.textContent?.trim());
     const index = headers.indexOf(title);
     if (index < 0) throw new Error(`No hay columna ${title}: ${headers.join(' | ')}`);
-    return [...element.querySelectorAll('tbody tr.ant-table-row')].map((row) => (row.children[index] as HTMLElement).innerText.trim());
+    return Array.from(element.querySelectorAll('tbody tr.ant-table-row')).map((row) => (row.children[index] as HTMLElement).innerText.trim());
   }, header);
 }
 
@@ -78,8 +78,12 @@ describe.skipIf(!chromiumPath)(`debt aging and reminders for staff in Chromium${
 
     const card = page.locator('.ant-card').filter({ has: page.getByText('Deuda por antigüedad', { exact: true }) });
     await card.locator('tbody tr.ant-table-row').first().waitFor();
-    const rows = await card.locator('tbody tr.ant-table-row').evaluateAll((found) => found.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.innerText.trim())));
-    expect(rows).toEqual(data.aging.map((row) => [AGING_LABELS[row.bucket], formatNumber(row.addresses), formatMoney(row.owed_usd, '$'), formatMoney(row.owed_bs)]));
+    const rows = await card
+      .locator('tbody tr.ant-table-row')
+      .evaluateAll((found) => found.map((row) => Array.from(row.querySelectorAll('td')).map((cell) => cell.innerText.trim())));
+    expect(rows).toEqual(
+      data.aging.map((row) => [AGING_LABELS[row.bucket], formatNumber(row.addresses), formatMoney(row.owed_usd, '$'), formatMoney(row.owed_bs)]),
+    );
     const total = data.aging.reduce((sum, row) => sum + row.addresses, 0);
     const summary = await card.locator('.ant-table-summary td').allInnerTexts();
     expect(summary[0]).toBe('Total');
@@ -100,7 +104,9 @@ describe.skipIf(!chromiumPath)(`debt aging and reminders for staff in Chromium${
       .getByText(`Periodo ${preview.period.slice(5)}-${preview.period.slice(0, 4)}: ${count === 1 ? '1 cliente' : `${count} clientes`} con `, { exact: false })
       .waitFor();
     const table = card.getByRole('table', { name: 'Próximos recordatorios' });
-    const shown = await table.locator('tbody tr.ant-table-row').evaluateAll((found) => found.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.innerText.trim())));
+    const shown = await table
+      .locator('tbody tr.ant-table-row')
+      .evaluateAll((found) => found.map((row) => Array.from(row.querySelectorAll('td')).map((cell) => cell.innerText.trim())));
     expect(shown).toEqual(
       preview.reminders
         .slice(0, 10)
