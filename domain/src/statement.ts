@@ -187,6 +187,8 @@ export const statementMessages = {
   notFound: 'No se ha encontrado el estado de cuenta',
   scopeRequired: 'Indica el cliente o la dirección del estado de cuenta.',
   upToDate: 'Estás al día',
+  /** The home's summary when nothing is owed but some month waits on a payment Procesando. */
+  inReview: 'Tu pago está en revisión',
 } as const;
 
 /** `/verify-statement/{hash}`: the public check the statement's QR code opens. */
@@ -208,8 +210,8 @@ export interface AddressDebt extends DebtFigures {
   type: 0 | 1;
   oldest_owed: Month | null;
   solvent_to_date: Month | null;
-  /** A covered month waits on a payment Procesando: not owed, not yet solvent. */
-  pending: boolean;
+  /** The months covered only by a payment still Procesando, oldest first: not owed, not yet solvent. */
+  pending_months: Month[];
 }
 
 export interface ClientDebts extends DebtFigures {
@@ -233,7 +235,7 @@ export function clientDebts(statement: Statement): ClientDebts {
       owed_bs: address.owed_bs,
       oldest_owed: address.oldest_owed,
       solvent_to_date: address.solvent_to_date,
-      pending: address.months.some((month) => month.state === 'pending'),
+      pending_months: address.months.filter((month) => month.state === 'pending').map((month) => month.month),
     })),
   };
 }

@@ -19,8 +19,8 @@ const client = (debts: DashboardClient['debts']): DashboardClient => ({
   debts,
 });
 
-const OWING = { address_payment_id: 1, address: 'Calle 3, casa 12', type: 0 as const, months_owed: 3, owed_usd: '37.50', owed_bs: '1500.00', oldest_owed: ago(2), solvent_to_date: null, pending: false };
-const UP_TO_DATE = { address_payment_id: 2, address: 'Av. Bolívar, local 9', type: 1 as const, months_owed: 0, owed_usd: '0.00', owed_bs: '0.00', oldest_owed: null, solvent_to_date: ago(0), pending: false };
+const OWING = { address_payment_id: 1, address: 'Calle 3, casa 12', type: 0 as const, months_owed: 3, owed_usd: '37.50', owed_bs: '1500.00', oldest_owed: ago(2), solvent_to_date: null, pending_months: [] };
+const UP_TO_DATE = { address_payment_id: 2, address: 'Av. Bolívar, local 9', type: 1 as const, months_owed: 0, owed_usd: '0.00', owed_bs: '0.00', oldest_owed: null, solvent_to_date: ago(0), pending_months: [] };
 
 const statement: Statement = {
   client: { id: 10, name: 'Luisa Mendoza', identification_type: 'V', identification: '12345678', email: 'luisa@correo.test' },
@@ -111,6 +111,20 @@ describe('Client home: what I owe', () => {
     renderApp(<DashboardRoute />, { path: '/dashboard', session: clientSession });
     const card = (await screen.findByText('Lo que debo')).closest('.ant-card') as HTMLElement;
     expect(within(card).getAllByText('Estás al día')).toHaveLength(2);
+    expect(within(card).queryByRole('button', { name: /^Pagar/ })).not.toBeInTheDocument();
+    home = client({ dollar_rate: '40.00', months_owed: 3, owed_usd: '37.50', owed_bs: '1500.00', addresses: [OWING, UP_TO_DATE] });
+  });
+
+  it('a client whose months are covered only by a payment Procesando is told it is in review, with those months, not "Estás al día"', async () => {
+    const inReview = { ...UP_TO_DATE, solvent_to_date: ago(2), pending_months: [ago(1), ago(0)] };
+    home = client({ dollar_rate: '40.00', months_owed: 0, owed_usd: '0.00', owed_bs: '0.00', addresses: [inReview] });
+    renderApp(<DashboardRoute />, { path: '/dashboard', session: clientSession });
+    const card = (await screen.findByText('Lo que debo')).closest('.ant-card') as HTMLElement;
+    const summary = within(card).getByRole('alert');
+    expect(within(summary).getByText('Tu pago está en revisión')).toBeInTheDocument();
+    expect(within(summary).getByText(`Procesando: ${monthName(ago(1))}, ${monthName(ago(0))}. Estarás al día cuando se apruebe.`)).toBeInTheDocument();
+    expect(within(card).getByText(`Tu pago está en revisión (Procesando): ${monthName(ago(1))}, ${monthName(ago(0))}.`)).toBeInTheDocument();
+    expect(within(card).queryByText('Estás al día')).not.toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: /^Pagar/ })).not.toBeInTheDocument();
     home = client({ dollar_rate: '40.00', months_owed: 3, owed_usd: '37.50', owed_bs: '1500.00', addresses: [OWING, UP_TO_DATE] });
   });

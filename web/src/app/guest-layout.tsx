@@ -3,10 +3,12 @@ import theme from 'antd/es/theme';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../lib/session';
+import { TouchTargets } from './layout/touch-targets';
 
 /**
  * The plain frame of the logged-out pages, the forced password change and the public
- * verification pages: no menu, content centred on the page background.
+ * verification pages: no menu, content centred on the page background, touch-sized controls
+ * (a new client registers and logs in from a phone).
  */
 export default function GuestLayout({ children }: { children: ReactNode }) {
   const { token } = theme.useToken();
@@ -23,7 +25,9 @@ export default function GuestLayout({ children }: { children: ReactNode }) {
         </div>
       )}
       <main style={{ flex: 1, display: 'grid', placeItems: 'center', gridTemplateColumns: 'minmax(0, 1fr)', padding: 'clamp(12px, 4vw, 24px)' }}>
-        <div style={{ width: '100%', maxWidth: 960, minWidth: 0 }}>{children}</div>
+        <div style={{ width: '100%', maxWidth: 960, minWidth: 0 }}>
+          <TouchTargets>{children}</TouchTargets>
+        </div>
       </main>
     </div>
   );

@@ -36,3 +36,22 @@ export const conciliations = pgTable(
     uniqueIndex('conciliations_movement_success_unique').on(table.originBank, table.paymentDate, table.reference).where(sql`${table.success}`),
   ],
 );
+
+/**
+ * A client user's validation attempts of the last hour, one row per attempt taken, for the hourly
+ * limit (CLIENT_VALIDATIONS_PER_HOUR, issue 33). An attempt is counted and taken in one
+ * transaction before the bank is called (the conciliation row only exists once the bank has
+ * answered), so concurrent attempts cannot all pass on the same count. Rows older than the
+ * window are deleted as the client tries again.
+ */
+export const clientValidationAttempts = pgTable(
+  'client_validation_attempts',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('client_validation_attempts_client_idx').on(table.clientId, table.createdAt)],
+);

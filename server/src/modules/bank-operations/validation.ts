@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, not, sql } from 'drizzle-orm';
 import {
   bankMessages,
   bankPhone,
@@ -11,6 +11,7 @@ import {
 } from '@recaudo/domain/bank-operations';
 import { parseDateParam, todayInCaracas } from '@recaudo/domain/dates';
 import type { Database } from '../../db/client';
+import { windowOf } from '../../platform/clock';
 import { AppError, databaseCode, notFound } from '../../platform/errors';
 import { clientIdOf } from '../../platform/scope';
 import type { BankProvider } from '../../providers/bank/types';
@@ -18,10 +19,9 @@ import type { AuthContext } from '../auth/service';
 import { banks } from '../banks/tables';
 import { clients } from '../clients/tables';
 import { paymentMethods } from '../payment-methods/tables';
-import { users } from '../users/tables';
 import { getConciliation } from './conciliations';
 import { presentConciliation } from './presenter';
-import { conciliations } from './tables';
+import { clientValidationAttempts, conciliations } from './tables';
 
 /** The body of `bank-operations/validate-payment` (spec 02 §7, `payment_method_id` optional): loose, so each pre-check answers its own message. */
 export interface ValidatePaymentInput {
@@ -157,21 +157,27 @@ export async function validatePayment(
 
 /**
  * A client user validates for their own client only (another's is not found), and at most
- * `perHour` times within any hour, counted on their attempts' conciliation rows by the database's
- * clock under a per-client lock, so two tabs at once can't both take the last attempt unseen.
+ * `perHour` times within any hour by the database's clock. The attempt is counted and taken in one
+ * transaction under a per-client lock, before the bank call: two tabs at once wait for each other,
+ * so only one of them can take the last attempt, on one process or many.
  */
 async function assertClientMayValidate(db: Database, own: number, named: number | null, perHour: number): Promise<void> {
   if (named !== own) throw notFound(bankMessages.clientNotFound);
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CLIENT_VALIDATION_LOCK}::int, ${own}::int)`);
+    const window = windowOf(clientValidationAttempts.createdAt, WINDOW_MINUTES);
+    const mine = eq(clientValidationAttempts.clientId, own);
+    await tx.delete(clientValidationAttempts).where(and(mine, not(window.within)));
     const [row] = await tx
       .select({ attempts: sql<number>`count(*)::int` })
-      .from(conciliations)
-      .innerJoin(users, eq(users.id, conciliations.userId))
-      .where(and(eq(conciliations.clientId, own), isNotNull(users.clientId), sql`${conciliations.processedAt} > now() - interval '1 hour'`));
+      .from(clientValidationAttempts)
+      .where(and(mine, window.within));
     if ((row?.attempts ?? 0) >= perHour) throw new AppError('too_many_requests', selfValidationLimits.tooMany(perHour));
+    await tx.insert(clientValidationAttempts).values({ clientId: own });
   });
 }
+
+const WINDOW_MINUTES = 60;
 
 /** The advisory-lock class of a client's validation attempts (the second key is the client id). */
 const CLIENT_VALIDATION_LOCK = 33_001;

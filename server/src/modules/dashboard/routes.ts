@@ -62,7 +62,7 @@ const clientSchema = z.object({
         ...debt,
         oldest_owed: z.string().nullable(),
         solvent_to_date: z.string().nullable(),
-        pending: z.boolean(),
+        pending_months: z.array(z.string()),
       }),
     ),
   }),

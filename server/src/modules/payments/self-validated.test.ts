@@ -8,6 +8,7 @@ import { bankTestContext, newSerie, payingClient, reportedPayment } from '../../
 import type { TestContext, TestUser } from '../../../test/harness';
 import type { BankSimulator } from '../../providers/bank/simulator';
 import { addressesPayments } from '../addresses-payment/tables';
+import { conciliations } from '../bank-operations/tables';
 import { configurations } from '../configurations/tables';
 import { correlatives } from '../correlatives/tables';
 import { outbox, outboxAttachments } from '../messages/tables';
@@ -137,5 +138,17 @@ describe('a client validates their own Pago Móvil', () => {
     // Another client keeps their own attempts.
     expect((await validate(other, reportedPayment(simulator))).status).toBe(200);
     expect(await ctx.db.select().from(payments).where(and(eq(payments.clientId, rosa.clientId!)))).toHaveLength(0);
+  });
+
+  it('lets exactly one of several attempts at once take the last slot of the hour', async () => {
+    const carla = await payingUser();
+    for (let attempt = 0; attempt < 4; attempt++) expect((await validate(carla, { ...reportedPayment(simulator), reference: `6666000${attempt}` })).status).toBe(422);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => validate(carla, reportedPayment(simulator))));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    const limited = answers.filter((answer) => answer.status === 429);
+    expect(limited).toHaveLength(5);
+    for (const answer of limited) expect(answer.body).toEqual({ success: false, message: selfValidationLimits.tooMany(5) });
+    // Only the attempt that passed reached the bank and left its conciliation.
+    expect(await ctx.db.select().from(conciliations).where(eq(conciliations.clientId, carla.clientId!))).toHaveLength(5);
   });
 });

@@ -11,6 +11,7 @@ import { Customizer } from './customizer';
 import { NavMenu } from './nav-menu';
 import { ProfileDrawer } from './profile-drawer';
 import { TopBar } from './top-bar';
+import { TouchTargets } from './touch-targets';
 import { useBreakpoint, type Breakpoint } from './use-viewport';
 
 const SIDER_WIDTH = 240;
@@ -107,11 +108,11 @@ function MainFrame({ audience, children }: { audience: Audience; children: React
   );
 }
 
-/** The frame inside the server-state cache and real-time channel, which every logged-in page uses. */
+/**
+ * The frame inside the server-state cache and real-time channel, which every logged-in page uses;
+ * the client portal's with touch-sized controls (clients use it from their phones).
+ */
 export default function MainLayout({ audience, children }: { audience: Audience; children: ReactNode }) {
-  return (
-    <ServerState>
-      <MainFrame audience={audience}>{children}</MainFrame>
-    </ServerState>
-  );
+  const frame = <MainFrame audience={audience}>{children}</MainFrame>;
+  return <ServerState>{audience === 'client' ? <TouchTargets>{frame}</TouchTargets> : frame}</ServerState>;
 }

@@ -15,6 +15,7 @@ import Tooltip from 'antd/es/tooltip';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../lib/session';
+import { TOUCH_TARGET } from './touch-targets';
 import { useFullScreen } from './use-full-screen';
 import { useThemeSwitch } from './use-theme-switch';
 
@@ -27,13 +28,11 @@ interface TopBarProps {
   onOpenCustomizer: () => void;
   compact: boolean;
   /**
-   * The client portal on a phone (issue 33): no full-screen toggle (a phone's browser has its own)
-   * and every button at least 44 px square, a finger's size.
+   * The client portal on a phone (issue 33): no full-screen toggle (a phone's browser has its own);
+   * its buttons are a finger's size (TouchTargets), the avatar's too.
    */
   portal?: boolean;
 }
-
-const TOUCH_TARGET = { minWidth: 44, minHeight: 44 };
 
 const initials = (name: string) =>
   name
@@ -44,7 +43,8 @@ const initials = (name: string) =>
     .join('');
 
 export function TopBar({ menu, collapsed, onToggleMenu, onOpenProfile, onOpenCustomizer, compact, portal = false }: TopBarProps) {
-  const touch = portal ? TOUCH_TARGET : undefined;
+  // The avatar button's height follows its content, which the portal's control height does not reach.
+  const touch = portal ? { minWidth: TOUCH_TARGET, minHeight: TOUCH_TARGET } : undefined;
   const { session, signOut } = useSession();
   const navigate = useNavigate();
   const fullScreen = useFullScreen();
@@ -59,7 +59,6 @@ export function TopBar({ menu, collapsed, onToggleMenu, onOpenProfile, onOpenCus
           aria-label={collapsed ? 'Mostrar menú' : 'Ocultar menú'}
           icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
           onClick={onToggleMenu}
-          style={touch}
         />
       )}
       {menu ?? <div style={{ flex: 1 }} />}
@@ -80,11 +79,10 @@ export function TopBar({ menu, collapsed, onToggleMenu, onOpenProfile, onOpenCus
           aria-label="Cambiar tema"
           icon={theme === 'dark' ? <SunOutlined /> : <MoonOutlined />}
           onClick={() => changeTheme(theme === 'dark' ? 'light' : 'dark')}
-          style={touch}
         />
       </Tooltip>
       <Tooltip title="Personalizar diseño">
-        <Button type="text" aria-label="Personalizar diseño" icon={<BgColorsOutlined />} onClick={onOpenCustomizer} style={touch} />
+        <Button type="text" aria-label="Personalizar diseño" icon={<BgColorsOutlined />} onClick={onOpenCustomizer} />
       </Tooltip>
       <Dropdown
         trigger={['click']}

@@ -1,6 +1,6 @@
 import { ADDRESS_TYPES } from '@recaudo/domain/addresses';
 import { formatMoney } from '@recaudo/domain/format-money';
-import { monthName } from '@recaudo/domain/months';
+import { monthName, type Month } from '@recaudo/domain/months';
 import { statementMessages, type AddressDebt, type ClientDebts } from '@recaudo/domain/statement';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
@@ -19,6 +19,7 @@ export interface ClientDebtActions {
 }
 
 const monthsText = (count: number) => `${count} ${count === 1 ? 'mes' : 'meses'}`;
+const monthList = (months: Month[]) => months.map(monthName).join(', ');
 
 function AddressDebtCard({ debt, actions }: { debt: AddressDebt; actions: ClientDebtActions }) {
   const owes = debt.months_owed > 0;
@@ -33,8 +34,10 @@ function AddressDebtCard({ debt, actions }: { debt: AddressDebt; actions: Client
             {formatMoney(debt.owed_usd, '$')} · {formatMoney(debt.owed_bs)}
           </Typography.Text>
         </Flex>
-      ) : debt.pending ? (
-        <Typography.Text type="warning">Tu pago está en revisión (Procesando).</Typography.Text>
+      ) : debt.pending_months.length ? (
+        <Typography.Text type="warning">
+          {statementMessages.inReview} (Procesando): {monthList(debt.pending_months)}.
+        </Typography.Text>
       ) : (
         <Flex vertical gap={4}>
           <Typography.Text strong type="success">
@@ -62,10 +65,13 @@ function AddressDebtCard({ debt, actions }: { debt: AddressDebt; actions: Client
  * The client's home "what I owe" (issue 33): the total and, per address, the months owed, the
  * amount in $ and BS at today's rate and the oldest month owed, with "Pagar" (the payment form on
  * that debt, "Pagar deuda total" ticked); an address owing nothing says "Estás al día" with the
- * month it is paid through and the way to its solvency certificate.
+ * month it is paid through and the way to its solvency certificate, unless a payment Procesando
+ * still covers some month: then it says the payment is in review, with those months.
  */
 export function ClientDebtsCard({ clientId, debts, actions }: { clientId: number; debts: ClientDebts; actions: ClientDebtActions }) {
   const owes = debts.months_owed > 0;
+  // Months only a payment Procesando covers are not paid yet: the summary must not say "al día" over them.
+  const inReview = [...new Set(debts.addresses.flatMap((debt) => debt.pending_months))].sort();
   return (
     <Card title="Lo que debo">
       <Flex vertical gap={12}>
@@ -79,6 +85,13 @@ export function ClientDebtsCard({ clientId, debts, actions }: { clientId: number
             showIcon
             title={`Debes ${monthsText(debts.months_owed)}: ${formatMoney(debts.owed_usd, '$')} · ${formatMoney(debts.owed_bs)}`}
             description={`A la tasa de hoy: ${formatMoney(debts.dollar_rate)} por $.`}
+          />
+        ) : inReview.length ? (
+          <Alert
+            type="warning"
+            showIcon
+            title={statementMessages.inReview}
+            description={`Procesando: ${monthList(inReview)}. Estarás al día cuando se apruebe.`}
           />
         ) : (
           <Alert type="success" showIcon title={statementMessages.upToDate} />
