@@ -3,18 +3,23 @@
 -- any current month follow from paid_through, settled_to, last and last_year_mask alone (the
 -- ledger summary of migration 0005; `last` is -1 where nothing is covered), and each address's BS
 -- are its fee × months × rate rounded to the cent, so grouping by the fee's value keeps the card
--- exactly the sum over the addresses. A few thousand rows on the scale set instead of 154 428
--- owing addresses. Kept like address_totals: one statement trigger on the addresses, one row
--- trigger on a community's or activity's fee, groups upserted in key order; rebuilt by
--- address_aging_rebuild() (backfill, bulk loads, the tests' check).
+-- exactly the sum over the addresses. A few thousand groups on the scale set instead of 154 428
+-- owing addresses.
+--
+-- Unlike address_totals, the triggers only append signed counts (+1 where an address enters a
+-- group, -1 where it leaves): a group's count is the sum of its rows. Upserting shared group rows
+-- here too made a second table of hot rows locked at other moments of a transaction than
+-- address_totals', and a new address deadlocked with a payment's ledger change. Appends take no
+-- row locks; address_aging_compact() folds the rows into one per group now and then (the
+-- server's loop), and address_aging_rebuild() recomputes them (backfill, bulk loads, the tests'
+-- check).
 CREATE TABLE address_aging (
   paid_through integer NOT NULL,
   settled_to integer NOT NULL,
   last integer NOT NULL,
   last_year_mask integer NOT NULL,
   fee numeric(18, 2) NOT NULL,
-  addresses integer NOT NULL,
-  PRIMARY KEY (paid_through, settled_to, last, last_year_mask, fee)
+  addresses integer NOT NULL
 );
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION addresses_payments_aging() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -29,14 +34,12 @@ DECLARE
   END;
 BEGIN
   EXECUTE 'WITH delta AS (' || delta || ')
-    INSERT INTO address_aging AS t (paid_through, settled_to, last, last_year_mask, fee, addresses)
+    INSERT INTO address_aging (paid_through, settled_to, last, last_year_mask, fee, addresses)
     SELECT d.ledger_paid_through, d.ledger_settled_to, coalesce(d.ledger_last, -1), d.ledger_last_year_mask,
            address_fee(d.is_custom_fee, d.fee, d.type, d.community_id, d.economic_activity_id), sum(d.sign)
     FROM delta d
     WHERE d.type IN (0, 1)
-    GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
-    ON CONFLICT (paid_through, settled_to, last, last_year_mask, fee)
-    DO UPDATE SET addresses = t.addresses + excluded.addresses';
+    GROUP BY 1, 2, 3, 4, 5 HAVING sum(d.sign) <> 0';
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -52,7 +55,7 @@ CREATE OR REPLACE FUNCTION fee_source_aging() RETURNS trigger LANGUAGE plpgsql A
 DECLARE
   residential boolean := TG_TABLE_NAME = 'communities';
 BEGIN
-  INSERT INTO address_aging AS t (paid_through, settled_to, last, last_year_mask, fee, addresses)
+  INSERT INTO address_aging (paid_through, settled_to, last, last_year_mask, fee, addresses)
   SELECT paid_through, settled_to, last, last_year_mask, fee, sum(addresses)
   FROM (
     SELECT ap.ledger_paid_through AS paid_through, ap.ledger_settled_to AS settled_to, coalesce(ap.ledger_last, -1) AS last,
@@ -61,8 +64,7 @@ BEGIN
     CROSS JOIN (VALUES (coalesce(OLD.fee, 0), -1), (coalesce(NEW.fee, 0), 1)) AS moved (fee, sign)
     WHERE NOT ap.is_custom_fee AND CASE WHEN residential THEN ap.type = 0 AND ap.community_id = NEW.id ELSE ap.type = 1 AND ap.economic_activity_id = NEW.id END
   ) change
-  GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
-  ON CONFLICT (paid_through, settled_to, last, last_year_mask, fee) DO UPDATE SET addresses = t.addresses + excluded.addresses;
+  GROUP BY 1, 2, 3, 4, 5 HAVING sum(addresses) <> 0;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -83,5 +85,19 @@ CREATE OR REPLACE FUNCTION address_aging_rebuild() RETURNS void LANGUAGE sql AS 
   WHERE ap.type IN (0, 1)
   GROUP BY 1, 2, 3, 4, 5;
 $$;
+--> statement-breakpoint
+-- One row per group: the rows this transaction sees are deleted and their sums written back
+-- (rows appended meanwhile by other transactions are not seen, so not deleted, and still count).
+-- One compaction at a time; another caller returns at once.
+CREATE OR REPLACE FUNCTION address_aging_compact() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT pg_try_advisory_xact_lock(hashtext('address_aging_compact')) THEN
+    RETURN;
+  END IF;
+  WITH folded AS (DELETE FROM address_aging RETURNING *)
+  INSERT INTO address_aging (paid_through, settled_to, last, last_year_mask, fee, addresses)
+  SELECT paid_through, settled_to, last, last_year_mask, fee, sum(addresses)
+  FROM folded GROUP BY 1, 2, 3, 4, 5 HAVING sum(addresses) <> 0;
+END $$;
 --> statement-breakpoint
 SELECT address_aging_rebuild();

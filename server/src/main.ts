@@ -14,6 +14,7 @@ import { createTransport } from './modules/messages/transport';
 import { startInvoiceWorker } from './modules/invoices/emission';
 import { invoiceProviderFor } from './modules/invoices/provider';
 import { chainPending } from './modules/logs/chain';
+import { compactAddressAging } from './modules/dashboard/aging';
 import { startLoop } from './platform/queue';
 import { listeningUrl, startBanner } from './start-banner';
 import { objectStores } from './platform/storage';
@@ -45,6 +46,8 @@ async function main() {
   // The audit log's hash chain: entries are linked a second after their commit, so writers never
   // wait for one another; the first pass links the entries written before the chain existed.
   const auditChainer = startLoop(() => chainPending(database.db), { intervalMs: 1000, onError: (error) => app.log.error({ err: error }, 'audit chainer failed') });
+  // The aging card's groups: the triggers append signed counts, folded here one group a row.
+  const agingCompactor = startLoop(() => compactAddressAging(database.db), { intervalMs: 60_000, onError: (error) => app.log.error({ err: error }, 'aging compaction failed') });
   // Scheduled backups: every process runs the schedule; the backup_runs table lets one of them
   // make the backup of each tick.
   const stores = objectStores(config);
@@ -90,6 +93,7 @@ async function main() {
     await reminderSchedule?.stop();
     await dispatcher.stop();
     await auditChainer.stop();
+    await agingCompactor.stop();
     await invoiceWorker.stop();
     await database.close();
     await releaseLock?.();

@@ -11,8 +11,9 @@ import { addressesPayments } from '../addresses-payment/tables';
  * pay, with what it owes in $ and in BS at `dollarRate`. Each address's BS are rounded to the cent
  * before adding, as its statement and its list row round them (domain `debtTotal`), so the card is
  * exactly the sum over the addresses list filtered by each bucket. Read from `address_aging`
- * (migration 0038): the addresses counted per ledger summary and fee, kept by triggers, a few
- * thousand groups on the scale set instead of its 154 428 owing addresses. The addresses covered
+ * (migration 0038): the addresses counted per ledger summary and fee by signed rows the triggers
+ * append (summed here; `compactAddressAging` folds them), a few thousand groups on the scale set
+ * instead of its 154 428 owing addresses. The addresses covered
  * past this year (ruled out by the payable limit) are counted on the ledger, from their index.
  */
 
@@ -46,9 +47,11 @@ export async function agingCard(db: Executor, dollarRate: string, current: Month
       coalesce(sum(owing.fee * ${owed} * owing.addresses), 0)::numeric(18, 2)::text as owed_usd,
       coalesce(sum(round(owing.fee * ${owed} * ${dollarRate}::numeric, 2) * owing.addresses), 0)::numeric(18, 2)::text as owed_bs
     from (
-      select ${monthsOwedSql(current, GROUP_LEDGER, sql`null`)} as months, ${AGING}."fee", ${AGING}."addresses"
+      select ${monthsOwedSql(current, GROUP_LEDGER, sql`null`)} as months, ${AGING}."fee", sum(${AGING}."addresses") as addresses
       from ${AGING}
-      where ${AGING}."addresses" <> 0 and ${AGING}."paid_through" < ${now}::int and ${AGING}."last" < ${nextYear}::int
+      where ${AGING}."paid_through" < ${now}::int and ${AGING}."last" < ${nextYear}::int
+      group by ${AGING}."paid_through", ${AGING}."settled_to", ${AGING}."last", ${AGING}."last_year_mask", ${AGING}."fee"
+      having sum(${AGING}."addresses") <> 0
       union all
       select ${monthsToPaySql(current)}, coalesce(${EFFECTIVE_FEE}, 0), 1
       from ${addressesPayments}
@@ -67,4 +70,9 @@ export async function agingCard(db: Executor, dollarRate: string, current: Month
       owed_bs: new Decimal(row?.owed_bs ?? 0).toFixed(2),
     };
   });
+}
+
+/** Folds the appended rows of `address_aging` into one per group (the server's loop, every minute). */
+export async function compactAddressAging(db: Executor): Promise<void> {
+  await db.execute(sql`select address_aging_compact()`);
 }
