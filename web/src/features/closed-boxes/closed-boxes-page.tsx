@@ -7,6 +7,7 @@ import { CLOSED_BOX_TYPES, closedBoxMessages, type ClosedBoxTotals } from '@reca
 import { formatMoney } from '@recaudo/domain/format-money';
 import { formatDate, textOrEmpty } from '@recaudo/domain/format';
 import Button from 'antd/es/button';
+import Descriptions from 'antd/es/descriptions';
 import Flex from 'antd/es/flex';
 import type { ColumnsType } from 'antd/es/table';
 import Typography from 'antd/es/typography';
@@ -64,6 +65,25 @@ function TotalsFooter({ totals }: { totals: ClosedBoxTotals | undefined }) {
  * export, footer totals, status switch, history, delete) whose rows expand into the payment
  * group cards, and one closing's payments view. It reloads live on `ReloadClosedBox`.
  */
+/**
+ * Tipo, Serie and Chequera of a closing, at the top of its expanded row: as columns they made the
+ * list 94 px wider than the window at 1366 px with the sidebar open (issue 34).
+ */
+function ClosingFacts({ closing }: { closing: ClosedBoxListRow }) {
+  return (
+    <Descriptions
+      size="small"
+      column={3}
+      style={{ marginBottom: 12 }}
+      items={[
+        { key: 'type', label: 'Tipo', children: CLOSED_BOX_TYPES[closing.type] },
+        { key: 'serie', label: 'Serie', children: textOrEmpty(closing.serie) },
+        { key: 'checkbook_number', label: 'Chequera', children: textOrEmpty(closing.checkbook_number) },
+      ]}
+    />
+  );
+}
+
 export default function ClosedBoxesPage({ paymentParts }: { paymentParts: PaymentListParts }) {
   useWatchList('closed-boxs');
   const list = useListState();
@@ -84,11 +104,8 @@ export default function ClosedBoxesPage({ paymentParts }: { paymentParts: Paymen
   const columns = useMemo<ColumnsType<ClosedBoxListRow>>(
     () => [
       { title: 'ID', dataIndex: 'id', key: 'id' },
-      { title: 'Fecha', key: 'date', render: (_, row) => formatDate(row.date) },
+      { title: 'Fecha', key: 'date', render: (_, row) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(row.date)}</span> },
       { title: 'Responsable', key: 'user', render: (_, row) => textOrEmpty(row.user?.name) },
-      { title: 'Tipo', key: 'type', render: (_, row) => CLOSED_BOX_TYPES[row.type] },
-      { title: 'Serie', key: 'serie', render: (_, row) => textOrEmpty(row.serie) },
-      { title: 'Chequera', key: 'checkbook_number', render: (_, row) => textOrEmpty(row.checkbook_number) },
       { title: 'Pagos', dataIndex: 'count_bill', key: 'count_bill', align: 'right' },
       { title: 'Monto facturado', key: 'total_bill', align: 'right', render: (_, row) => formatMoney(row.total_bill) },
       { title: 'Monto pagado', key: 'total', align: 'right', render: (_, row) => formatMoney(row.total) },
@@ -169,7 +186,14 @@ export default function ClosedBoxesPage({ paymentParts }: { paymentParts: Paymen
         rowKey="id"
         size="middle"
         {...pagedTableProps(closings, list)}
-        expandable={{ expandedRowRender: (row) => <PaymentGroupCards closing={row} canEdit={canEdit} /> }}
+        expandable={{
+          expandedRowRender: (row) => (
+            <>
+              <ClosingFacts closing={row} />
+              <PaymentGroupCards closing={row} canEdit={canEdit} />
+            </>
+          ),
+        }}
         footer={() => <TotalsFooter totals={closings.data?.totals} />}
       />
       <ClosedBoxFormPanel
