@@ -13,13 +13,13 @@ export function overflows(page: Page): Promise<string[]> {
     const root = document.documentElement;
     if (root.scrollWidth > root.clientWidth) found.push(`la página mide ${root.scrollWidth} px en ${root.clientWidth} px`);
     const text = (element: Element) => (element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
-    for (const wrapper of document.querySelectorAll('.ant-table-wrapper')) {
+    for (const wrapper of Array.from(document.querySelectorAll('.ant-table-wrapper'))) {
       const name = wrapper.querySelector('[aria-label]')?.getAttribute('aria-label') ?? 'tabla';
       const own = (element: Element) => element.closest('.ant-table-wrapper') === wrapper;
-      for (const box of wrapper.querySelectorAll('.ant-table-content, .ant-table-body')) {
+      for (const box of Array.from(wrapper.querySelectorAll('.ant-table-content, .ant-table-body'))) {
         if (own(box) && box.scrollWidth > box.clientWidth + 1) found.push(`${name}: la tabla mide ${box.scrollWidth} px en ${box.clientWidth} px`);
       }
-      for (const cell of wrapper.querySelectorAll('th, td')) {
+      for (const cell of Array.from(wrapper.querySelectorAll('th, td'))) {
         if (!own(cell) || cell.clientWidth === 0) continue;
         const kind = cell.tagName === 'TH' ? 'encabezado' : 'celda';
         // Each text against the cell's box (a fixed column's shadow would count in scrollWidth),
@@ -43,7 +43,7 @@ export function overflows(page: Page): Promise<string[]> {
           found.push(`${name}: ${kind} "${text(cell)}" se sale de su columna`);
           continue;
         }
-        for (const element of cell.querySelectorAll('*')) {
+        for (const element of Array.from(cell.querySelectorAll('*'))) {
           if (!(element instanceof HTMLElement) || element.clientWidth === 0 || !own(element)) continue;
           if (element.closest('.ant-switch, .ant-typography-ellipsis') || getComputedStyle(element).overflowX === 'visible') continue;
           if (element.scrollWidth > element.clientWidth + 1) {
