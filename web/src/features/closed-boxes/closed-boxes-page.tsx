@@ -66,19 +66,18 @@ function TotalsFooter({ totals }: { totals: ClosedBoxTotals | undefined }) {
  * group cards, and one closing's payments view. It reloads live on `ReloadClosedBox`.
  */
 /**
- * Tipo, Serie and Chequera of a closing, at the top of its expanded row: as columns they made the
- * list 94 px wider than the window at 1366 px with the sidebar open (issue 34).
+ * Tipo and Serie of a closing, at the top of its expanded row: with them and Chequera as columns
+ * the list was 94 px wider than the window at 1366 px with the sidebar open (issue 34).
  */
 function ClosingFacts({ closing }: { closing: ClosedBoxListRow }) {
   return (
     <Descriptions
       size="small"
-      column={3}
+      column={2}
       style={{ marginBottom: 12 }}
       items={[
         { key: 'type', label: 'Tipo', children: CLOSED_BOX_TYPES[closing.type] },
         { key: 'serie', label: 'Serie', children: textOrEmpty(closing.serie) },
-        { key: 'checkbook_number', label: 'Chequera', children: textOrEmpty(closing.checkbook_number) },
       ]}
     />
   );
@@ -105,7 +104,19 @@ export default function ClosedBoxesPage({ paymentParts }: { paymentParts: Paymen
     () => [
       { title: 'ID', dataIndex: 'id', key: 'id' },
       { title: 'Fecha', key: 'date', render: (_, row) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(row.date)}</span> },
-      { title: 'Responsable', key: 'user', render: (_, row) => textOrEmpty(row.user?.name) },
+      {
+        // The checkbook, which names a closing for the cashier, under its responsible.
+        title: 'Responsable',
+        key: 'user',
+        render: (_, row) => (
+          <Flex vertical>
+            <span>{textOrEmpty(row.user?.name)}</span>
+            <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+              Chequera {textOrEmpty(row.checkbook_number)}
+            </Typography.Text>
+          </Flex>
+        ),
+      },
       { title: 'Pagos', dataIndex: 'count_bill', key: 'count_bill', align: 'right' },
       { title: 'Monto facturado', key: 'total_bill', align: 'right', render: (_, row) => formatMoney(row.total_bill) },
       { title: 'Monto pagado', key: 'total', align: 'right', render: (_, row) => formatMoney(row.total) },
