@@ -113,7 +113,6 @@ describe.skipIf(!chromiumPath)(`payments in Chromium${chromiumPath ? '' : ` (${C
     await expect.poll(() => first.innerText()).toContain(target.client.name);
     const text = await first.innerText();
     expect(text).toContain('Aprobado');
-    expect(text).toContain('20260001');
     const number = /\b(\d{8})\b/.exec(text)?.[1];
     expect(number).toBeDefined();
 
@@ -124,8 +123,14 @@ describe.skipIf(!chromiumPath)(`payments in Chromium${chromiumPath ? '' : ` (${C
     const after = await api<DemoAddress[]>(`addresses-payment/address-client/${target.client_id}`);
     expect(after.find((row) => row.id === target.id)?.months_to_pay).toBe(target.months_to_pay - 2);
 
+    // The control number, the method and the address are in the expanded row (issue 34: the row fits 1366 px).
     await first.getByRole('button', { name: /Expandir fila|Expand row/i }).click();
     await page.getByText('Pago de dos meses en taquilla (prueba de navegador).').waitFor();
+    const details = page.locator('tr.ant-table-expanded-row').first();
+    const detailsText = await details.innerText();
+    expect(detailsText).toMatch(/Nº control\s+20260001/);
+    expect(detailsText).toMatch(/Método\s+Efectivo/);
+    expect(detailsText).toContain(target.address);
     await snapshot(page, 'payments-list');
     await page.context().close();
   });
@@ -205,9 +210,13 @@ describe.skipIf(!chromiumPath)(`payments in Chromium${chromiumPath ? '' : ` (${C
     await clickAndExpectToast(page, panel.getByRole('button', { name: 'Guardar' }), 'Pago registrado');
     await panel.waitFor({ state: 'hidden' });
 
-    const row = await findRow(page, table, reference, 'Pago móvil');
-    expect(await row.innerText()).toContain(address.address);
-    await row.getByText('Procesando', { exact: true }).waitFor();
+    // The search leaves their payment alone; its method and address are in the expanded row (issue 34).
+    const row = await findRow(page, table, reference, 'Procesando');
+    await row.getByRole('button', { name: /Expandir fila|Expand row/i }).click();
+    const details = await page.locator('tr.ant-table-expanded-row').first().innerText();
+    expect(details).toMatch(/Método\s+Pago móvil/);
+    expect(details).toContain(address.address);
+    expect(details).toContain(reference);
     // Their own Procesando payment: they may still edit or delete it.
     await row.getByRole('button', { name: 'Editar' }).waitFor();
     expect(await rowMenuEntries(page, row)).toContain('Eliminar');
@@ -249,7 +258,7 @@ describe.skipIf(!chromiumPath)(`payments in Chromium${chromiumPath ? '' : ` (${C
     expect(after).toMatchObject({ status: 1, serie_id: serie!.id });
     expect(after!.number_correlative).toMatch(/^\d{8}$/);
     await page.reload();
-    const approved = await findRow(page, table, reference, 'Pago móvil');
+    const approved = await findRow(page, table, reference, 'Aprobado');
     await approved.getByText('Aprobado', { exact: true }).waitFor();
     expect(await approved.innerText()).toContain(after!.number_correlative);
     expect(await approved.getByRole('button', { name: 'Editar' }).count()).toBe(0);
@@ -290,7 +299,8 @@ describe.skipIf(!chromiumPath)(`payments in Chromium${chromiumPath ? '' : ` (${C
     // No status column (all are approved) and no way to add a payment here.
     expect(await receipts.getByRole('columnheader', { name: 'Estatus' }).count()).toBe(0);
     expect(await client.getByRole('button', { name: 'Nuevo pago' }).count()).toBe(0);
-    const ownRow = await findRow(client, receipts, own.number_correlative, own.address_payment.address);
+    // The row names the document; its address is in the expanded row (issue 34).
+    const ownRow = await findRow(client, receipts, own.number_correlative, own.number_correlative);
     const clientReceipt = await downloadReceipt(client, ownRow);
     expect(clientReceipt).toEqual({ name: 'Recibo de pago.pdf', head: '%PDF' });
     await snapshot(client, 'client-receipts');

@@ -63,7 +63,9 @@ function PaymentsToProcess({ rows, reload }: { rows: PaymentRow[]; reload: () =>
         columns={columns}
         dataSource={rows}
         pagination={false}
-        scroll={{ x: 900 }}
+        // As wide as its content, which fits the card at 1366 px (issue 34): a set width made
+        // antd share it out evenly, and the actions spilled out of their 89 px column.
+        scroll={{ x: 'max-content' }}
         expandable={{ expandedRowRender: (payment) => <PaymentDetails payment={payment} showFiles={canReadPayments} /> }}
       />
       {status.dialogs}

@@ -38,6 +38,16 @@ describe('DataTable', () => {
     expect(onPageChange).toHaveBeenCalledWith(2, 10);
   });
 
+  it('gives each page number a real address for crawlers, and a click changes the page in place', async () => {
+    const { onPageChange } = renderTable({ total: 34 });
+    const links = screen.getAllByRole('link').filter((link) => /^\d+$/.test(link.textContent ?? ''));
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['?page=1', '?page=2', '?page=3', '?page=4']);
+    const before = window.location.href;
+    await userEvent.click(screen.getByRole('link', { name: '3' }));
+    expect(onPageChange).toHaveBeenCalledWith(3, 10);
+    expect(window.location.href).toBe(before);
+  });
+
   it('names the row checkboxes in Spanish for screen readers, never antd\'s "Select all" / "Select row"', async () => {
     const onChange = vi.fn();
     renderTable({ rows: rows(3), total: 3, rowSelection: { selectedRowKeys: [], onChange } });

@@ -9,7 +9,8 @@ const TAG_COLORS: Record<BadgeColor, string> = { success: 'success', warning: 'w
 export function InvoiceBadge({ code, response }: { code: number | null; response?: string | null }) {
   const status = invoiceStatus(code);
   const tag = (
-    <Tag color={TAG_COLORS[status.color]} data-code={code ?? 'queued'}>
+    // A long printer message wraps inside its column instead of widening the list (issue 34).
+    <Tag color={TAG_COLORS[status.color]} data-code={code ?? 'queued'} style={{ whiteSpace: 'normal', marginInlineEnd: 0 }}>
       {status.label}
     </Tag>
   );

@@ -72,32 +72,25 @@ export function addressColumns(options: AddressColumnOptions): ColumnsType<Addre
   }
   columns.push(
     {
+      // The location and the community (or activity) under the address: in columns of their own
+      // the row was 342 px wider than the window at 1366 px with the sidebar open (issue 34).
       title: 'Dirección',
       dataIndex: 'address',
       key: 'address',
       ...sortable,
       render: (_, address) => (
-        <Flex vertical align="start" gap={2} style={{ maxWidth: 150 }}>
+        <Flex vertical align="start" gap={2} style={{ maxWidth: 170 }}>
           <span>{address.address}</span>
           {isIncomplete(address) && <Tag color="orange">{addressTexts.incomplete}</Tag>}
-        </Flex>
-      ),
-    },
-    {
-      title: 'Ubicación',
-      key: 'location',
-      render: (_, address) => (
-        <Flex vertical style={{ maxWidth: 140 }}>
-          <span>{nameOr(address.parish)}</span>
           <Typography.Text type="secondary">
-            {nameOr(address.municipality)}, {nameOr(address.state)}
+            {nameOr(type === 0 ? address.community : address.economic_activity)}
+          </Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            <span>{nameOr(address.parish)}</span> · <span>{`${nameOr(address.municipality)}, ${nameOr(address.state)}`}</span>
           </Typography.Text>
         </Flex>
       ),
     },
-    type === 0
-      ? { title: 'Comunidad', key: 'community', render: (_, address) => <Wrap width={130}>{nameOr(address.community)}</Wrap> }
-      : { title: 'Actividad económica', key: 'economic_activity', render: (_, address) => <Wrap width={130}>{nameOr(address.economic_activity)}</Wrap> },
     {
       title: 'Tarifa',
       key: 'fee',
@@ -115,7 +108,7 @@ export function addressColumns(options: AddressColumnOptions): ColumnsType<Addre
       ),
     },
     {
-      title: <Wrap width={70}>Meses por pagar</Wrap>,
+      title: <Wrap width={60}>Meses por pagar</Wrap>,
       key: 'months_to_pay',
       align: 'center',
       ...sortable,
@@ -129,7 +122,12 @@ export function addressColumns(options: AddressColumnOptions): ColumnsType<Addre
       ),
     },
     { title: 'Antigüedad', key: 'aging', render: (_, address) => (address.aging ? AGING_LABELS[address.aging] : EMPTY_TEXT) },
-    { title: <Wrap width={70}>Solvente hasta</Wrap>, key: 'solvent_to_date', render: (_, address) => formatMonth(address.solvent_to_date) },
+    {
+      title: <Wrap width={70}>Solvente hasta</Wrap>,
+      key: 'solvent_to_date',
+      // "04-2026" on one line: the hyphen let a narrow column break the month from its year.
+      render: (_, address) => <span style={{ whiteSpace: 'nowrap' }}>{formatMonth(address.solvent_to_date)}</span>,
+    },
     ...actionsColumn<AddressRow>(actionsFor, anyAction, { fixed: 'right', labelOf: (address) => address.address }),
   );
   return columns;

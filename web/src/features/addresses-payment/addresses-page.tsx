@@ -187,6 +187,7 @@ export default function AddressesPage({ solvencyDialog, statementDialog, payPane
         label={addressTexts.title}
         columns={columns}
         rowKey="id"
+        size="middle"
         {...pagedTableProps(addresses, list)}
         onChange={list.onTableChange}
         card={

@@ -81,6 +81,7 @@ export default function ConciliationsPage() {
         label="Conciliaciones bancarias"
         columns={columns}
         rowKey="id"
+        size="middle"
         {...pagedTableProps(conciliations, list)}
         pageSizeOptions={CONCILIATION_PAGE_SIZES}
       />

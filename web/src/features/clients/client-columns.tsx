@@ -43,10 +43,29 @@ const sortable = { sorter: true, sortDirections: ['ascend', 'descend'] as ('asce
 export function clientColumns(options: ClientColumnOptions): ColumnsType<ClientRow> {
   const { canEdit, canDelete, canSeeHistory, onToggle, onOpen, onEdit, onMessage, onHistory, onDelete } = options;
   return [
-    { title: 'Nombre', dataIndex: 'name', key: 'name', ...sortable, render: (_, client) => <Link to={clientDetailPath(client.id)}>{client.name}</Link> },
+    {
+      title: 'Nombre',
+      dataIndex: 'name',
+      key: 'name',
+      ...sortable,
+      render: (_, client) => (
+        <div style={{ maxWidth: 170 }}>
+          <Link to={clientDetailPath(client.id)}>{client.name}</Link>
+        </div>
+      ),
+    },
     { title: 'Identificación', key: 'identification', ...sortable, render: (_, client) => <span style={{ whiteSpace: 'nowrap' }}>{identificationLabel(client)}</span> },
-    { title: 'Correo', dataIndex: 'email', key: 'email', ...sortable, render: (email: string | null) => textOrEmpty(email) },
-    { title: 'Teléfonos', key: 'phone', render: (_, client) => <PhoneLines phones={client.phone} /> },
+    {
+      // Correo and Teléfonos in one column: side by side they made the row 182 px wider than the window (issue 34).
+      title: 'Contacto',
+      key: 'email',
+      render: (_, client) => (
+        <Flex vertical style={{ maxWidth: 200 }}>
+          <span style={{ overflowWrap: 'anywhere' }}>{textOrEmpty(client.email)}</span>
+          <PhoneLines phones={client.phone} />
+        </Flex>
+      ),
+    },
     {
       title: 'Estatus',
       key: 'active',
@@ -55,7 +74,13 @@ export function clientColumns(options: ClientColumnOptions): ColumnsType<ClientR
         <ActiveSwitch active={client.active} label={`Estatus de ${client.name}`} canEdit={canEdit} onChange={(active) => onToggle(client, active)} />
       ),
     },
-    { title: 'Fecha de creación', dataIndex: 'created_at', key: 'created_at', ...sortable, render: (value: string) => formatDate(value) },
+    {
+      title: <div style={{ maxWidth: 80, whiteSpace: 'normal' }}>Fecha de creación</div>,
+      dataIndex: 'created_at',
+      key: 'created_at',
+      ...sortable,
+      render: (value: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(value)}</span>,
+    },
     ...actionsColumn<ClientRow>(
       (client) => [
         { label: 'Ver detalle', icon: <EyeOutlined />, onClick: () => onOpen(client), primary: true },

@@ -203,6 +203,7 @@ export default function ClientsPage({ addressesOf }: ClientsPageProps) {
         label="Clientes"
         columns={columns}
         rowKey="id"
+        size="middle"
         {...pagedTableProps(clients, list)}
         onChange={list.onTableChange}
         expandable={addressesOf ? { expandedRowRender: (client) => addressesOf(client) } : undefined}

@@ -89,7 +89,11 @@ async function route(url: string): Promise<Response> {
 }
 
 const api = installFakeApi(route);
-const parts: PaymentListParts = { columns: [{ title: 'Nº documento', dataIndex: 'number_correlative', key: 'number_correlative' }], filters: [] };
+const parts: PaymentListParts = {
+  columns: [{ title: 'Nº documento', dataIndex: 'number_correlative', key: 'number_correlative' }],
+  details: (payment) => `Nº control ${payment.number ?? 'VACIO'}`,
+  filters: [],
+};
 const callsTo = (path: string) => api.fetch.mock.calls.filter(([url]) => url === path);
 
 describe('Cierres de Caja', () => {

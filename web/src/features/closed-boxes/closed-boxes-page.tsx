@@ -7,6 +7,7 @@ import { CLOSED_BOX_TYPES, closedBoxMessages, type ClosedBoxTotals } from '@reca
 import { formatMoney } from '@recaudo/domain/format-money';
 import { formatDate, textOrEmpty } from '@recaudo/domain/format';
 import Button from 'antd/es/button';
+import Descriptions from 'antd/es/descriptions';
 import Flex from 'antd/es/flex';
 import type { ColumnsType } from 'antd/es/table';
 import Typography from 'antd/es/typography';
@@ -64,6 +65,24 @@ function TotalsFooter({ totals }: { totals: ClosedBoxTotals | undefined }) {
  * export, footer totals, status switch, history, delete) whose rows expand into the payment
  * group cards, and one closing's payments view. It reloads live on `ReloadClosedBox`.
  */
+/**
+ * Tipo and Serie of a closing, at the top of its expanded row: with them and Chequera as columns
+ * the list was 94 px wider than the window at 1366 px with the sidebar open (issue 34).
+ */
+function ClosingFacts({ closing }: { closing: ClosedBoxListRow }) {
+  return (
+    <Descriptions
+      size="small"
+      column={2}
+      style={{ marginBottom: 12 }}
+      items={[
+        { key: 'type', label: 'Tipo', children: CLOSED_BOX_TYPES[closing.type] },
+        { key: 'serie', label: 'Serie', children: textOrEmpty(closing.serie) },
+      ]}
+    />
+  );
+}
+
 export default function ClosedBoxesPage({ paymentParts }: { paymentParts: PaymentListParts }) {
   useWatchList('closed-boxs');
   const list = useListState();
@@ -84,11 +103,20 @@ export default function ClosedBoxesPage({ paymentParts }: { paymentParts: Paymen
   const columns = useMemo<ColumnsType<ClosedBoxListRow>>(
     () => [
       { title: 'ID', dataIndex: 'id', key: 'id' },
-      { title: 'Fecha', key: 'date', render: (_, row) => formatDate(row.date) },
-      { title: 'Responsable', key: 'user', render: (_, row) => textOrEmpty(row.user?.name) },
-      { title: 'Tipo', key: 'type', render: (_, row) => CLOSED_BOX_TYPES[row.type] },
-      { title: 'Serie', key: 'serie', render: (_, row) => textOrEmpty(row.serie) },
-      { title: 'Chequera', key: 'checkbook_number', render: (_, row) => textOrEmpty(row.checkbook_number) },
+      { title: 'Fecha', key: 'date', render: (_, row) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(row.date)}</span> },
+      {
+        // The checkbook, which names a closing for the cashier, under its responsible.
+        title: 'Responsable',
+        key: 'user',
+        render: (_, row) => (
+          <Flex vertical>
+            <span>{textOrEmpty(row.user?.name)}</span>
+            <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+              Chequera {textOrEmpty(row.checkbook_number)}
+            </Typography.Text>
+          </Flex>
+        ),
+      },
       { title: 'Pagos', dataIndex: 'count_bill', key: 'count_bill', align: 'right' },
       { title: 'Monto facturado', key: 'total_bill', align: 'right', render: (_, row) => formatMoney(row.total_bill) },
       { title: 'Monto pagado', key: 'total', align: 'right', render: (_, row) => formatMoney(row.total) },
@@ -169,7 +197,14 @@ export default function ClosedBoxesPage({ paymentParts }: { paymentParts: Paymen
         rowKey="id"
         size="middle"
         {...pagedTableProps(closings, list)}
-        expandable={{ expandedRowRender: (row) => <PaymentGroupCards closing={row} canEdit={canEdit} /> }}
+        expandable={{
+          expandedRowRender: (row) => (
+            <>
+              <ClosingFacts closing={row} />
+              <PaymentGroupCards closing={row} canEdit={canEdit} />
+            </>
+          ),
+        }}
         footer={() => <TotalsFooter totals={closings.data?.totals} />}
       />
       <ClosedBoxFormPanel

@@ -8,7 +8,7 @@ import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';
 import Modal from 'antd/es/modal';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { DataTable, pagedTableProps } from '../../components/data-table';
 import { FilterControls, type FilterField } from '../../components/filter-drawer';
@@ -19,9 +19,11 @@ import { useListState } from '../../components/use-list-state';
 import { useCan } from '../../lib/session';
 import { useAddPayments, useClosedBox, useClosingPayments, useRemovePayment, useUnclosedPayments } from './api';
 
-/** What the payments area lends this screen: its list's data columns (without actions) and its filters. */
+/** What the payments area lends this screen: its list's data columns (without actions), its expanded row and its filters. */
 export interface PaymentListParts {
   columns: ColumnsType<PaymentRow>;
+  /** What a payment's row shows expanded: what the columns leave out (control number, method, address…). */
+  details: (payment: PaymentRow) => ReactNode;
   filters: FilterField[];
 }
 
@@ -82,6 +84,7 @@ export function ClosingPayments({ closingId, parts, onBack }: { closingId: numbe
         size="middle"
         {...pagedTableProps(payments, list)}
         onChange={list.onTableChange}
+        expandable={{ expandedRowRender: parts.details }}
         emptyText={canAdd && !list.params.search && !list.params.filters ? closedBoxMessages.noPaymentsInView : undefined}
       />
       <ConfirmDelete
@@ -135,6 +138,7 @@ function AddPaymentsModal({ open, closingId, parts, onClose }: { open: boolean; 
         columns={parts.columns}
         rowKey="id"
         size="middle"
+        expandable={{ expandedRowRender: parts.details }}
         rowSelection={{ selectedRowKeys: chosen, preserveSelectedRowKeys: true, onChange: (keys) => setChosen(keys.map(Number)) }}
         {...pagedTableProps(unclosed, list)}
       />

@@ -74,7 +74,7 @@ export interface PaymentColumnOptions {
   onHistory: (payment: PaymentRow) => void;
   /** The legal-document actions of the row (components/payment-documents), placed after the receipt's. */
   documentActions?: (payment: PaymentRow) => RowAction[];
-  /** The legal-document status badge (spec 02 §4), shown as the "Factura" column. */
+  /** The legal-document status badge (spec 02 §4), shown under the document number. */
   invoiceBadge?: (payment: PaymentRow) => ReactNode;
 }
 
@@ -126,26 +126,34 @@ export const paymentRowLabel = (payment: PaymentRow) =>
   `Pago ${payment.number_correlative ? `Nº ${payment.number_correlative}` : `#${payment.id}`} de ${payment.client.name}`;
 
 /**
- * The columns of the payments list (spec 02 §2): Nº documento, Nº control, Cliente with its
- * identification, Dirección, Método, Monto BS, Monto $, Fecha de pago, Estatus and Acciones.
+ * The columns of the payments list (spec 02 §2): Nº documento with the legal document's state
+ * under it, Cliente with its identification, Monto BS, Monto $/€, Fecha de pago, Estatus and
+ * Acciones. Nº control, Dirección and Método are in the expanded row (PaymentDetails): with them
+ * the row was 1428 px wide and scrolled sideways at 1366 px with the sidebar open (issue 34), and
+ * a cashier reads the money, the date and the state at a glance.
  */
 export function paymentColumns(options: PaymentColumnOptions): ColumnsType<PaymentRow> {
+  const badge = options.invoiceBadge;
   const columns: ColumnsType<PaymentRow> = [
     {
       title: title('Nº documento'),
       dataIndex: 'number_correlative',
       key: 'number_correlative',
       ...sortable,
-      render: (_, payment) => nowrap(textOrEmpty(payment.number_correlative)),
+      render: (_, payment) => (
+        <Flex vertical align="start" gap={4} style={{ maxWidth: 110 }}>
+          {nowrap(textOrEmpty(payment.number_correlative))}
+          {badge?.(payment)}
+        </Flex>
+      ),
     },
-    { title: title('Nº control'), dataIndex: 'number', key: 'number', ...sortable, render: (_, payment) => nowrap(textOrEmpty(payment.number)) },
   ];
   if (options.showClient) {
     columns.push({
       title: 'Cliente',
       key: 'client',
       render: (_, payment) => (
-        <Flex vertical style={{ maxWidth: 170 }}>
+        <Flex vertical style={{ maxWidth: 150 }}>
           <span>{payment.client.name}</span>
           {options.canOpenClient ? (
             <Link to={clientDetailPath(payment.client_id)} style={{ whiteSpace: 'nowrap' }}>
@@ -161,8 +169,6 @@ export function paymentColumns(options: PaymentColumnOptions): ColumnsType<Payme
     });
   }
   columns.push(
-    { title: 'Dirección', key: 'address', render: (_, payment) => <Wrap width={120}>{payment.address_payment.address}</Wrap> },
-    { title: 'Método', key: 'payment_method', render: (_, payment) => <Wrap width={100}>{payment.payment_method.name}</Wrap> },
     {
       title: 'Monto BS',
       dataIndex: 'amount_payment',
@@ -188,9 +194,7 @@ export function paymentColumns(options: PaymentColumnOptions): ColumnsType<Payme
       render: (_, payment) => nowrap(formatDate(payment.date_payment)),
     },
   );
-  const badge = options.invoiceBadge;
-  if (badge) columns.push({ title: 'Factura', key: 'status_invoice_factory', render: (_, payment) => badge(payment) });
-  // The wide table scrolls sideways; the status and the actions stay in view.
+  // A narrower window scrolls sideways; the status and the actions stay in view.
   if (options.showStatus !== false)
     columns.push({ title: 'Estatus', dataIndex: 'status', key: 'status', fixed: 'right', render: (_, payment) => <StatusTag status={payment.status} /> });
   columns.push(...actionsColumn<PaymentRow>((payment) => paymentActions(payment, options), true, { fixed: 'right', labelOf: paymentRowLabel }));

@@ -55,13 +55,17 @@ export function PaymentFiles({ payment }: { payment: PaymentRow }) {
 export const selfValidated = (payment: Pick<PaymentRow, 'bdv_verified' | 'causer'>) => payment.bdv_verified && payment.causer?.type === 'client';
 
 /**
- * The expanded row of a payment (spec 02 §2): paid months, the details that don't fit the
- * columns, observations and notes, the delivered tickets and the images (`showFiles: false`
+ * The expanded row of a payment (spec 02 §2): control number, method and address, paid months,
+ * the details that don't fit the columns, observations and notes, the delivered tickets and the images (`showFiles: false`
  * for a reader without `payments`, whom the file route refuses).
  */
 export function PaymentDetails({ payment, showFiles = true }: { payment: PaymentRow; showFiles?: boolean }) {
   const currency = currencyOf(payment.exchange_rate_id);
+  // The row's columns leave these out to fit the window (payment-columns.tsx): they come first here.
   const items = [
+    { key: 'number', label: 'Nº control', children: textOrEmpty(payment.number) },
+    { key: 'payment_method', label: 'Método', children: payment.payment_method.name },
+    { key: 'address', label: 'Dirección', children: payment.address_payment.address },
     {
       key: 'months',
       label: 'Meses pagados',

@@ -7,7 +7,10 @@ import {
 } from "@recaudo/domain/format";
 import { formatMoney } from "@recaudo/domain/format-money";
 import type { RegionalUnit } from "@recaudo/domain/regional";
+import Flex from "antd/es/flex";
 import type { ColumnsType } from "antd/es/table";
+import Typography from "antd/es/typography";
+import type { ReactNode } from "react";
 import { ActiveSwitch } from "../../components/active-switch";
 import { actionsColumn, deleteAction, editAction } from "../../components/row-actions";
 import type {
@@ -39,6 +42,11 @@ const sortable = {
   sortDirections: ["ascend", "descend"] as ("ascend" | "descend")[],
 };
 
+/** A long column title on two lines, so the title doesn't make its column wider than the values. */
+const TwoLines = ({ children }: { children: ReactNode }) => <div style={{ maxWidth: 90, whiteSpace: "normal" }}>{children}</div>;
+/** A date on one line: its hyphens let a narrow column break it. */
+const NoWrap = ({ children }: { children: ReactNode }) => <span style={{ whiteSpace: "nowrap" }}>{children}</span>;
+
 /** The unit's own columns between Nombre and Clientes. */
 function ownColumns(unit: RegionalUnit): ColumnsType<RegionalRow> {
   switch (unit) {
@@ -65,19 +73,14 @@ function ownColumns(unit: RegionalUnit): ColumnsType<RegionalRow> {
           render: (_, row) => (row as ParishRow).state.name,
         },
         {
-          title: "Inicio servicio comercial",
+          title: <TwoLines>Inicio servicio comercial</TwoLines>,
           key: "date_start",
           ...sortable,
-          render: (_, row) => formatDate((row as ParishRow).date_start),
+          render: (_, row) => <NoWrap>{formatDate((row as ParishRow).date_start)}</NoWrap>,
         },
       ];
     case "communities":
       return [
-        {
-          title: "Parroquia",
-          key: "parish",
-          render: (_, row) => (row as CommunityRow).parish.name,
-        },
         {
           title: "Casas",
           key: "number_houses",
@@ -86,16 +89,18 @@ function ownColumns(unit: RegionalUnit): ColumnsType<RegionalRow> {
           render: (_, row) => (row as CommunityRow).number_houses,
         },
         {
+          // The phone under the name: in a column of its own the row was 287 px wider than the
+          // window at 1366 px with the sidebar open (issue 34).
           title: "Responsable",
           key: "responsible_name",
-          render: (_, row) =>
-            textOrEmpty((row as CommunityRow).responsible_name),
-        },
-        {
-          title: "Teléfono",
-          key: "responsible_phone",
-          render: (_, row) =>
-            formatPhone((row as CommunityRow).responsible_phone),
+          render: (_, row) => (
+            <Flex vertical style={{ maxWidth: 160 }}>
+              <span>{textOrEmpty((row as CommunityRow).responsible_name)}</span>
+              <Typography.Text type="secondary" style={{ whiteSpace: "nowrap" }}>
+                {formatPhone((row as CommunityRow).responsible_phone)}
+              </Typography.Text>
+            </Flex>
+          ),
         },
         {
           title: "Tarifa",
@@ -105,10 +110,10 @@ function ownColumns(unit: RegionalUnit): ColumnsType<RegionalRow> {
           render: (_, row) => formatMoney((row as CommunityRow).fee, "$"),
         },
         {
-          title: "Inicio servicio",
+          title: <TwoLines>Inicio servicio</TwoLines>,
           key: "date_start",
           ...sortable,
-          render: (_, row) => formatDate((row as CommunityRow).date_start),
+          render: (_, row) => <NoWrap>{formatDate((row as CommunityRow).date_start)}</NoWrap>,
         },
       ];
   }
@@ -132,7 +137,22 @@ export function regionalColumns(
   } = options;
   const config = UNITS[unit];
   return [
-    { title: "Nombre", dataIndex: "name", key: "name", ...sortable },
+    {
+      title: "Nombre",
+      dataIndex: "name",
+      key: "name",
+      ...sortable,
+      // A community's parish under its name: one column fewer, so the list fits 1366 px (issue 34).
+      render: (_, row) =>
+        unit === "communities" ? (
+          <Flex vertical style={{ maxWidth: 160 }}>
+            <span>{row.name}</span>
+            <Typography.Text type="secondary">{(row as CommunityRow).parish.name}</Typography.Text>
+          </Flex>
+        ) : (
+          row.name
+        ),
+    },
     ...ownColumns(unit),
     {
       title: "Clientes",

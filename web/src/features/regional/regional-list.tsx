@@ -136,6 +136,7 @@ export function RegionalList({ unit }: { unit: RegionalUnit }) {
         label={config.title}
         columns={columns}
         rowKey="id"
+        size="middle"
         {...pagedTableProps(units, list)}
         onChange={list.onTableChange}
         expandable={{ expandedRowRender: (row) => <PaymentSummaryCards row={row} commercial={config.commercial} /> }}

@@ -4,6 +4,7 @@ import { CLIENT_TYPES, identificationLabel } from '@recaudo/domain/clients';
 import { formatDate, formatPhone } from '@recaudo/domain/format';
 import { PROTECTED_USER_ID, type AdminUserRow, type ClientUserRow } from '@recaudo/domain/users';
 import type { ColumnsType } from 'antd/es/table';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ActiveSwitch } from '../../components/active-switch';
 import { deleteAction, editAction, RowActions, type RowAction } from '../../components/row-actions';
@@ -45,19 +46,30 @@ export interface AdminColumnOptions {
   onResetTwoFactor: (user: AdminUserRow) => void;
 }
 
+/**
+ * Text that wraps at `width` (an e-mail anywhere, it has no spaces) and a title on two lines: with
+ * the columns as wide as their longest value the tabs scrolled sideways at 1366 px (issue 34).
+ */
+const Wrap = ({ width, children }: { width: number; children: ReactNode }) => (
+  <div style={{ maxWidth: width, whiteSpace: 'normal', overflowWrap: 'anywhere' }}>{children}</div>
+);
+const wrapped = (width: number) => (text: string) => <Wrap width={width}>{text}</Wrap>;
+const twoLines = (text: string) => <Wrap width={80}>{text}</Wrap>;
+const nowrap = (text: string) => <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
+
 const scopeOf = (user: AdminUserRow) => SCOPE_LABELS[user.only_user ? 'only_user' : user.all_users ? 'all_users' : 'multiple_users'];
 
 /** The administrators tab: Rol and Cierres de caja sort on the server; user 1 has no action menu. */
 export function adminUserColumns(options: AdminColumnOptions): ColumnsType<AdminUserRow> {
   const { selfId, canEdit, canDelete, canSeePayments, onToggle } = options;
   return [
-    { title: 'Nombre', dataIndex: 'name', key: 'name', sorter: true },
-    { title: 'Correo', dataIndex: 'email', key: 'email', sorter: true },
+    { title: 'Nombre', dataIndex: 'name', key: 'name', sorter: true, render: wrapped(160) },
+    { title: 'Correo', dataIndex: 'email', key: 'email', sorter: true, render: wrapped(180) },
     { title: 'Rol', key: 'role.name', sorter: true, render: (_, user) => user.role.name },
     { title: 'Alcance', key: 'scope', render: (_, user) => scopeOf(user) },
     { title: 'Serie', key: 'serie', render: (_, user) => (user.use_all_series ? 'Todas' : (user.correlative?.serie ?? '—')) },
-    { title: 'Cierres de caja', dataIndex: 'count_closed_boxs', key: 'count_closed_boxs', sorter: true, align: 'right' },
-    { title: 'Fecha de creación', key: 'created_at', sorter: true, render: (_, user) => formatDate(user.created_at) },
+    { title: twoLines('Cierres de caja'), dataIndex: 'count_closed_boxs', key: 'count_closed_boxs', sorter: true, align: 'right' },
+    { title: twoLines('Fecha de creación'), key: 'created_at', sorter: true, render: (_, user) => nowrap(formatDate(user.created_at)) },
     {
       title: 'Acceso',
       key: 'active',
@@ -103,16 +115,16 @@ export interface ClientColumnOptions {
 export function clientUserColumns(options: ClientColumnOptions): ColumnsType<ClientUserRow> {
   const { canEdit, canDelete, canOpenClient, canSeePayments, onToggle } = options;
   return [
-    { title: 'Nombre', dataIndex: 'name', key: 'name', sorter: true },
-    { title: 'Email', dataIndex: 'email', key: 'email', sorter: true },
+    { title: 'Nombre', dataIndex: 'name', key: 'name', sorter: true, render: wrapped(130) },
+    { title: 'Email', dataIndex: 'email', key: 'email', sorter: true, render: wrapped(160) },
     {
       title: 'Identificación',
       key: 'identification',
       render: (_, user) => (canOpenClient ? <Link to={`/client-detail/${user.client_id}`}>{identificationLabel(user.client)}</Link> : identificationLabel(user.client)),
     },
-    { title: 'Cliente', key: 'client.name', sorter: true, render: (_, user) => user.client.name },
+    { title: 'Cliente', key: 'client.name', sorter: true, render: (_, user) => <Wrap width={130}>{user.client.name}</Wrap> },
     { title: 'Tipo', key: 'type', render: (_, user) => CLIENT_TYPES[user.client.type === 1 ? 1 : 0] },
-    { title: 'Teléfono', key: 'phone', render: (_, user) => formatPhone(user.client.phone[0]) },
+    { title: 'Teléfono', key: 'phone', render: (_, user) => nowrap(formatPhone(user.client.phone[0])) },
     {
       title: 'Acceso',
       key: 'active',

@@ -113,7 +113,7 @@ export function UsersTab<Row extends { id: number; name: string }>({
         </>
       }
     >
-      <DataTable<Row> label={config.tableLabel} columns={columns} rowKey="id" {...pagedTableProps(users, list)} onChange={list.onTableChange} />
+      <DataTable<Row> label={config.tableLabel} columns={columns} rowKey="id" size="middle" {...pagedTableProps(users, list)} onChange={list.onTableChange} />
       <FormPanel key={panels.formKey} open={panels.formOpen} user={panels.formRecord} onClose={panels.close} />
       <ConfirmDelete
         open={panels.toDelete !== null}

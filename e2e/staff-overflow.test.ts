@@ -1,0 +1,91 @@
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiAs, chromiumPath, loginAs, newPage, useBrowser } from './support/browser';
+import { CHROMIUM_MISSING } from './support/chromium';
+import { overflows } from './support/overflow';
+
+const { browser, baseUrl } = useBrowser();
+
+/** A staff list as the Administrador opens it: on a tab of its page, or with the first row of a table expanded. */
+interface Screen {
+  name: string;
+  path: string | ((api: Awaited<ReturnType<typeof apiAs>>) => Promise<string>);
+  tab?: string;
+  expand?: string;
+}
+
+const firstClient = async (api: Awaited<ReturnType<typeof apiAs>>) => {
+  const clients = await api<{ data: { id: number }[] }>('clients?type=0&per_page=1');
+  return `/client-detail/${clients.data[0]!.id}`;
+};
+
+const SCREENS: Screen[] = [
+  { name: 'Inicio (Pagos por Procesar)', path: '/dashboard' },
+  { name: 'Pagos', path: '/payments' },
+  { name: 'Pagos, fila expandida', path: '/payments', expand: 'Pagos' },
+  { name: 'Clientes', path: '/clients' },
+  { name: 'Clientes, fila expandida', path: '/clients', expand: 'Clientes' },
+  { name: 'Direcciones de Pagos', path: '/address-payments' },
+  { name: 'Comunidades', path: '/communities' },
+  { name: 'Parroquias', path: '/parishes' },
+  { name: 'Municipios', path: '/municipalities' },
+  { name: 'Estados', path: '/states' },
+  { name: 'Usuarios', path: '/users' },
+  { name: 'Usuarios clientes', path: '/users', tab: 'Clientes' },
+  { name: 'Roles', path: '/roles' },
+  { name: 'Cierres de Caja', path: '/closed-boxs' },
+  { name: 'Solvencias', path: '/solvencies' },
+  { name: 'Conciliaciones', path: '/conciliations' },
+  { name: 'Operaciones Bancarias', path: '/bank-operations' },
+  { name: 'Bitácoras', path: '/logs' },
+  { name: 'Login de Usuarios', path: '/logins' },
+  { name: 'Tickets de Pago', path: '/tickets-payments' },
+  { name: 'Bancos', path: '/banks' },
+  { name: 'Métodos de Pago', path: '/payment-methods' },
+  { name: 'Tasas de Cambio', path: '/configurations' },
+  { name: 'Correlativos', path: '/correlatives' },
+  { name: 'Actividades Económicas', path: '/economic-activities' },
+  { name: 'Grupos de actividades', path: '/activity-groups' },
+  { name: 'Respaldos', path: '/backups' },
+  { name: 'Detalle del cliente, Pagos', path: firstClient, tab: 'Pagos' },
+  { name: 'Detalle del cliente, Direcciones de pago', path: firstClient, tab: 'Direcciones de pago' },
+  { name: 'Detalle del cliente, Solvencias', path: firstClient, tab: 'Solvencias' },
+  { name: 'Detalle del cliente, Bitácoras', path: firstClient, tab: 'Bitácoras' },
+];
+
+/** Waits for the screen's tables to show their rows (or their empty state) and stop loading. */
+async function settled(page: Page): Promise<void> {
+  await page.locator('.ant-table-tbody > tr.ant-table-row, .ant-table-tbody .ant-empty').first().waitFor();
+  await expect.poll(() => page.locator('.ant-table-wrapper .ant-spin-spinning').count()).toBe(0);
+}
+
+describe.skipIf(!chromiumPath)(`staff lists at 1366 × 768 in Chromium${chromiumPath ? '' : ` (${CHROMIUM_MISSING})`}`, () => {
+  let session: BrowserContextOptions['storageState'];
+  let api: Awaited<ReturnType<typeof apiAs>>;
+
+  beforeAll(async () => {
+    api = await apiAs(baseUrl());
+    const page = await newPage(browser(), baseUrl());
+    await loginAs(page, 'admin@recaudo.test');
+    session = await page.context().storageState();
+    await page.context().close();
+  });
+
+  it.each(SCREENS)('$name: nothing scrolls sideways and no header or value is cut', async ({ path, tab, expand }) => {
+    const page = await newPage(browser(), baseUrl(), { storageState: session });
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.goto(typeof path === 'string' ? path : await path(api));
+    // The sidebar is open, as a desktop user has it.
+    await expect.poll(() => page.locator('.ant-layout-sider').evaluate((sider) => sider.getBoundingClientRect().width)).toBe(240);
+    if (tab) await page.getByRole('tab', { name: tab, exact: true }).click();
+    await settled(page);
+    if (expand) {
+      await page.getByRole('table', { name: expand }).locator('tbody tr.ant-table-row').first().locator('.ant-table-row-expand-icon').click();
+      await page.locator('tr.ant-table-expanded-row').first().waitFor();
+      await settled(page);
+    }
+    // One line per problem, so a failure reads as a list of what to fix.
+    expect((await overflows(page)).join('\n')).toBe('');
+    await page.context().close();
+  });
+});
