@@ -120,7 +120,7 @@ const totalsRows = async () =>
 /** The aging groups: the sums of the signed rows the triggers append, and how many rows hold them. */
 const agingRows = async () => {
   const groups = ((await ctx.db.execute(
-    sql`select paid_through, settled_to, last, last_year_mask, fee::text, sum(addresses)::int as addresses from address_aging group by 1, 2, 3, 4, 5 having sum(addresses) <> 0 order by 1, 2, 3, 4, 5`,
+    sql`select settled_to, last, last_year_mask, fee::text, sum(addresses)::int as addresses from address_aging group by 1, 2, 3, 4 having sum(addresses) <> 0 order by 1, 2, 3, 4`,
   )) as unknown as { rows: unknown[] }).rows;
   const stored = ((await ctx.db.execute(sql`select count(*)::int as rows from address_aging`)) as unknown as { rows: { rows: number }[] }).rows[0]!.rows;
   return { groups, stored };

@@ -31,8 +31,10 @@ const bucketOf = (owed: ReturnType<typeof sql>) =>
   );
 
 const AGING = sql.raw('"address_aging"');
+// No paid_through in a group: with a paid run reaching the current month the months to pay come to
+// 0 or less (migration 0038), so the never-paid -1 lets the formula run and greatest() floors it.
 const GROUP_LEDGER: LedgerColumns = {
-  paidThrough: sql`${AGING}."paid_through"`,
+  paidThrough: sql`-1`,
   settledTo: sql`${AGING}."settled_to"`,
   last: sql`${AGING}."last"`,
   lastYearMask: sql`${AGING}."last_year_mask"`,
@@ -47,10 +49,10 @@ export async function agingCard(db: Executor, dollarRate: string, current: Month
       coalesce(sum(owing.fee * ${owed} * owing.addresses), 0)::numeric(18, 2)::text as owed_usd,
       coalesce(sum(round(owing.fee * ${owed} * ${dollarRate}::numeric, 2) * owing.addresses), 0)::numeric(18, 2)::text as owed_bs
     from (
-      select ${monthsOwedSql(current, GROUP_LEDGER, sql`null`)} as months, ${AGING}."fee", sum(${AGING}."addresses") as addresses
+      select greatest(${monthsOwedSql(current, GROUP_LEDGER, sql`null`)}, 0) as months, ${AGING}."fee", sum(${AGING}."addresses") as addresses
       from ${AGING}
-      where ${AGING}."paid_through" < ${now}::int and ${AGING}."last" < ${nextYear}::int
-      group by ${AGING}."paid_through", ${AGING}."settled_to", ${AGING}."last", ${AGING}."last_year_mask", ${AGING}."fee"
+      where ${AGING}."last" < ${nextYear}::int
+      group by ${AGING}."settled_to", ${AGING}."last", ${AGING}."last_year_mask", ${AGING}."fee"
       having sum(${AGING}."addresses") <> 0
       union all
       select ${monthsToPaySql(current)}, coalesce(${EFFECTIVE_FEE}, 0), 1
