@@ -16,15 +16,23 @@ export interface AuditEntry {
 
 /** Writes one audit entry; call it with the transaction that makes the change. */
 export async function recordAudit(executor: Executor, entry: AuditEntry): Promise<void> {
-  await executor.insert(auditLogs).values({
-    logName: entry.module,
-    description: entry.event,
-    causerId: entry.causerId,
-    subjectType: entry.subjectType ?? entry.module,
-    subjectId: entry.subjectId ?? null,
-    properties: { old: entry.old, attributes: entry.attributes },
-    errorMessage: entry.errorMessage ?? null,
-  });
+  await recordAudits(executor, [entry]);
+}
+
+/** Several entries in one statement (a batch of the same work, such as a reminder run's). */
+export async function recordAudits(executor: Executor, entries: AuditEntry[]): Promise<void> {
+  if (!entries.length) return;
+  await executor.insert(auditLogs).values(
+    entries.map((entry) => ({
+      logName: entry.module,
+      description: entry.event,
+      causerId: entry.causerId,
+      subjectType: entry.subjectType ?? entry.module,
+      subjectId: entry.subjectId ?? null,
+      properties: { old: entry.old, attributes: entry.attributes },
+      errorMessage: entry.errorMessage ?? null,
+    })),
+  );
 }
 
 /** Old and new values of only the fields an update changed. */

@@ -26,6 +26,18 @@ export async function queueEmail(executor: Executor, to: string, content: MailCo
   return id;
 }
 
+/** Plain messages (no attachment, no secret) queued in one statement: a batch of a reminder run. */
+export async function queueMessages(executor: Executor, messages: ({ channel: 'email'; to: string; content: MailContent } | { channel: 'sms'; to: string; text: string })[]): Promise<void> {
+  if (!messages.length) return;
+  await executor.insert(outbox).values(
+    messages.map((message) =>
+      message.channel === 'email'
+        ? { channel: 'email' as const, to: message.to, subject: message.content.subject, bodyText: message.content.text, bodyHtml: message.content.html }
+        : { channel: 'sms' as const, to: message.to, bodyText: message.text },
+    ),
+  );
+}
+
 /** The attachments of the given messages, in the order they were queued. */
 async function attachmentsOf(db: Executor, ids: number[]): Promise<Map<number, MailAttachment[]>> {
   const byMessage = new Map<number, MailAttachment[]>();

@@ -5,13 +5,13 @@ import type { Month } from '@recaudo/domain/months';
 import type { ReminderEntry, ReminderRun } from '@recaudo/domain/reminders';
 import { debtFigures, sumDebts, agingBucket } from '@recaudo/domain/statement';
 import type { Database, Executor } from '../../db/client';
-import { recordAudit } from '../../platform/audit';
+import { recordAudit, recordAudits, type AuditEntry } from '../../platform/audit';
 import { EFFECTIVE_FEE, FEE_SOURCE_JOINS, monthNumber, monthsToPaySql } from '../addresses-payment/ledger-sql';
 import { addressesPayments } from '../addresses-payment/tables';
 import { messagePhone } from '../clients/client-messages';
 import { clients } from '../clients/tables';
 import { exchangeRates } from '../configurations/service';
-import { queueEmail, queueSms } from '../messages/service';
+import { queueMessages } from '../messages/service';
 import { reminderMail, reminderSms, type ReminderMailFacts } from '../messages/templates';
 import { reminders } from './tables';
 
@@ -167,35 +167,46 @@ const mailFacts = (entry: ReminderEntry, appUrl: string): ReminderMailFacts => (
   payUrl: `${appUrl.replace(/\/+$/, '')}/dashboard`,
 });
 
-/** Queues one client's reminder unless its (client, period) row exists; answers whether it did. */
-async function remind(tx: Executor, entry: ReminderEntry, period: Month, options: ReminderOptions, causerId: number | null): Promise<boolean> {
-  const [claimed] = await tx
+/**
+ * Queues the reminders of `entries` whose (client, period) row this call inserts, in a few
+ * statements for the whole batch (the rows, the messages, the audit entries); answers how many.
+ * A client whose row exists (another run's) gets nothing.
+ */
+async function remindBatch(tx: Executor, entries: ReminderEntry[], period: Month, options: ReminderOptions, causerId: number | null): Promise<number> {
+  if (!entries.length) return 0;
+  const claimed = await tx
     .insert(reminders)
-    .values({ clientId: entry.client.id, period, monthsOwed: entry.months_owed, owedUsd: entry.owed_usd, owedBs: entry.owed_bs, email: entry.email, sms: entry.sms, createdBy: causerId })
+    .values(entries.map((entry) => ({ clientId: entry.client.id, period, monthsOwed: entry.months_owed, owedUsd: entry.owed_usd, owedBs: entry.owed_bs, email: entry.email, sms: entry.sms, createdBy: causerId })))
     .onConflictDoNothing({ target: [reminders.clientId, reminders.period] })
-    .returning({ id: reminders.id });
-  if (!claimed) return false;
-  const facts = mailFacts(entry, options.appUrl);
-  const log = (type: 'email' | 'sms', title: string | null, message: string, to: string) =>
-    recordAudit(tx, {
-      module: 'clients',
-      event: 'send_message',
-      causerId,
-      subjectType: 'clients',
-      subjectId: entry.client.id,
-      attributes: { type, title, message, recipients: [to], reminder: period },
-    });
-  if (entry.email) {
-    const mail = reminderMail(facts);
-    await queueEmail(tx, entry.email, mail);
-    await log('email', mail.subject, mail.text, entry.email);
+    .returning({ clientId: reminders.clientId });
+  const mine = new Set(claimed.map((row) => row.clientId));
+  const messages: Parameters<typeof queueMessages>[1] = [];
+  const audits: AuditEntry[] = [];
+  const log = (entry: ReminderEntry, type: 'email' | 'sms', title: string | null, message: string, to: string): AuditEntry => ({
+    module: 'clients',
+    event: 'send_message',
+    causerId,
+    subjectType: 'clients',
+    subjectId: entry.client.id,
+    attributes: { type, title, message, recipients: [to], reminder: period },
+  });
+  for (const entry of entries) {
+    if (!mine.has(entry.client.id)) continue;
+    const facts = mailFacts(entry, options.appUrl);
+    if (entry.email) {
+      const mail = reminderMail(facts);
+      messages.push({ channel: 'email', to: entry.email, content: mail });
+      audits.push(log(entry, 'email', mail.subject, mail.text, entry.email));
+    }
+    if (entry.sms) {
+      const text = reminderSms(facts);
+      messages.push({ channel: 'sms', to: entry.sms, text });
+      audits.push(log(entry, 'sms', null, text, entry.sms));
+    }
   }
-  if (entry.sms) {
-    const text = reminderSms(facts);
-    await queueSms(tx, entry.sms, text);
-    await log('sms', null, text, entry.sms);
-  }
-  return true;
+  await queueMessages(tx, messages);
+  await recordAudits(tx, audits);
+  return mine.size;
 }
 
 /**
@@ -214,13 +225,7 @@ export async function runReminders(db: Database, options: ReminderOptions & { ca
     const rows = await owingRows(db, period, { after, size });
     const [last] = await db.select({ id: clients.id }).from(clients).where(gt(clients.id, after)).orderBy(asc(clients.id)).offset(size - 1).limit(1);
     const entries = entriesOf(rows, rates.dollar_rate, options);
-    if (entries.length) {
-      sent += await db.transaction(async (tx) => {
-        let queued = 0;
-        for (const entry of entries) if (await remind(tx, entry, period, options, options.causerId ?? null)) queued += 1;
-        return queued;
-      });
-    }
+    if (entries.length) sent += await db.transaction((tx) => remindBatch(tx, entries, period, options, options.causerId ?? null));
     if (!last) break;
     after = last.id;
     await setImmediate();
