@@ -45,9 +45,10 @@ const columnsWith = (debtRate: string | null): ColumnsType<AddressRow> => [
 const countText = (count: number) => `${count} ${count === 1 ? 'dirección de pago' : 'direcciones de pago'}`;
 /**
  * Width of the columns above, and of the actions (Editar, Generar solvencia, Más): together they fit
- * the expanded row of the clients list at 1366 px with the sidebar open, so nothing scrolls sideways.
+ * the expanded row of the clients list and the client detail tab (1028 px) at 1366 px with the sidebar
+ * open, so nothing scrolls sideways.
  */
-const BASE_WIDTH = 720;
+const BASE_WIDTH = 700;
 const ACTIONS_WIDTH = 320;
 
 export interface ClientAddressListProps extends AddressDialogs {

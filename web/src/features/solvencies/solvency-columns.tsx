@@ -47,10 +47,11 @@ export function solvencyColumns(options: SolvencyColumnOptions): ColumnsType<Sol
         key: 'client',
         title: 'Cliente',
         render: (_, row) => (
-          <>
+          // A long e-mail breaks anywhere rather than widen the list past 1366 px.
+          <div style={{ maxWidth: 220, overflowWrap: 'anywhere' }}>
             <div>{row.client.name}</div>
             <div style={{ opacity: 0.7 }}>{textOrEmpty(row.client.email)}</div>
-          </>
+          </div>
         ),
       },
     );
