@@ -53,6 +53,51 @@ const SCREENS: Screen[] = [
   { name: 'Detalle del cliente, Bitácoras', path: firstClient, tab: 'Bitácoras' },
 ];
 
+/**
+ * Rows with the longest values a list meets in use, added whichever files ran before: a long
+ * name and e-mail on both user tabs and a client's. The lists once sized their columns to their
+ * longest value, so one such row widened a whole table past 1366 px.
+ */
+async function addLongValues(api: Awaited<ReturnType<typeof apiAs>>): Promise<void> {
+  const post = async <T>(path: string, body: unknown): Promise<T> => {
+    const answer = await fetch(`${baseUrl()}/api/${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${api.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const envelope = (await answer.json()) as { data: T; message: string };
+    if (!answer.ok) throw new Error(`${path}: ${answer.status} ${envelope.message}`);
+    return envelope.data;
+  };
+  const stamp = Date.now().toString(36);
+  const [role] = (await api<{ id: number; name: string }[]>('roles/selects')).filter((option) => option.name === 'Cajero');
+  const [someone] = await api<{ id: number }[]>('users/selects');
+  const [serie] = await api<{ id: number }[]>('correlatives/selects');
+  await post('users/store', {
+    role: role!.id,
+    name: 'Maximiliano Alejandro Betancourt Villavicencio de la Santísima Trinidad',
+    email: `maximiliano.alejandro.betancourt.villavicencio.${stamp}@cobranzas-regionales.test`,
+    password: 'Supervisa2026!',
+    multiple_users_verify: true,
+    multiple_users: [someone!.id],
+    correlative_id: serie!.id,
+  });
+  const client = await post<{ id: number }>('clients/store', {
+    type: 1,
+    name: 'Inversiones y Representaciones Agropecuarias del Occidente Venezolano',
+    identification_type: 'J',
+    identification: `3${String(Date.now()).slice(-8)}`,
+    email: `administracion.cobranzas.${stamp}@inversiones-agropecuarias-occidente.test`,
+    phone: ['4141234567'],
+  });
+  await post('users/store', {
+    client_id: client.id,
+    name: 'Ana Gabriela Fernández Quintero de Montenegro Altamirano',
+    email: `ana.gabriela.fernandez.quintero.${stamp}@inversiones-agropecuarias-occidente.test`,
+    password: 'Supervisa2026!',
+  });
+}
+
 /** Waits for the screen's tables to show their rows (or their empty state) and stop loading. */
 async function settled(page: Page): Promise<void> {
   await page.locator('.ant-table-tbody > tr.ant-table-row, .ant-table-tbody .ant-empty').first().waitFor();
@@ -65,6 +110,7 @@ describe.skipIf(!chromiumPath)(`staff lists at 1366 × 768 in Chromium${chromium
 
   beforeAll(async () => {
     api = await apiAs(baseUrl());
+    await addLongValues(api);
     const page = await newPage(browser(), baseUrl());
     await loginAs(page, 'admin@recaudo.test');
     session = await page.context().storageState();

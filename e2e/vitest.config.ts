@@ -1,5 +1,4 @@
 import { defineProject } from 'vitest/config';
-import OverflowFirst from './support/sequencer';
 
 export default defineProject({
   test: {
@@ -11,6 +10,5 @@ export default defineProject({
     hookTimeout: 120_000,
     // One server and one browser: the files run one after another.
     fileParallelism: false,
-    sequence: { sequencer: OverflowFirst },
   },
 });

@@ -261,7 +261,10 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
         onRow={onRow}
         footer={footer}
         rowSelection={spanishRowSelection(rowSelection, rows)}
-        scroll={{ x: scrollX ?? 'max-content' }}
+        // As wide as its content up to the page's width, then the text wraps: with 'max-content'
+        // one long e-mail or role name widened a whole list past 1366 px (issue 34).
+        scroll={{ x: scrollX ?? true }}
+        tableLayout={scrollX ? undefined : 'auto'}
         locale={{
           emptyText: failed ? (
             <Empty description="No se pudieron cargar los datos.">
