@@ -179,6 +179,20 @@ describe('outbox dispatcher', () => {
     expect(sent).toMatchObject({ status: 'sent', bodyText: 'Texto del aviso', redactedAt: null });
   });
 
+  it('logs a burst of one subject without a transport as one line, and a secret among it whole', async () => {
+    const burst: number[] = [];
+    for (const n of [1, 2, 3, 4]) burst.push(await queueEmail(ctx.db, `lote${n}@correo.test`, clientMessageMail('Recordatorio en lote', `Cuerpo ${n}`)));
+    const code = await queueEmail(ctx.db, 'codigo-lote@correo.test', verificationCodeMail('731902', 5));
+    const logged: { message: string; details: Record<string, unknown> }[] = [];
+    await dispatchPending(ctx.db, {}, { maxAttempts: 3, log: (message, details) => logged.push({ message, details }) });
+    expect(logged.filter((entry) => burst.includes(entry.details.outbox_id as number))).toEqual([]);
+    expect(logged.find((entry) => entry.message.includes('Recordatorio en lote'))).toEqual({
+      message: '4 mensajes email «Recordatorio en lote» en la bandeja de salida (sin SMTP_URL configurado)',
+      details: { outbox_ids: burst, to: ['lote1@correo.test', 'lote2@correo.test', 'lote3@correo.test', 'lote4@correo.test'] },
+    });
+    expect(logged.find((entry) => entry.details.outbox_id === code)?.details.body).toContain('731902');
+  });
+
   it('sends the files stored with an e-mail, the same bytes after a failed attempt', async () => {
     const content = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(3000)]);
     const id = await queueEmail(ctx.db, 'adjunto@correo.test', clientMessageMail('Con adjunto', 'Va el recibo'), [

@@ -76,6 +76,48 @@ export interface DispatchOptions {
 const loggedIds = new Set<number>();
 
 /**
+ * Without a transport, a message is logged whole so the administrator can read it (a code, a reset
+ * link, an initial password always are); more than this many of one subject in a pass, such as the
+ * reminder run at a demo's first start, make one line instead of eighteen bodies burying the start
+ * banner (issue 34).
+ */
+const LOG_EACH_UP_TO = 3;
+
+type WaitingMessage = typeof outbox.$inferSelect & { attachments: OutboxAttachmentInfo[] };
+
+/** Writes the messages waiting for a transport to the log, once each: see LOG_EACH_UP_TO. */
+function logWaiting(fresh: WaitingMessage[], log: NonNullable<DispatchOptions['log']>): void {
+  const missing = (channel: string) => (channel === 'email' ? 'SMTP_URL' : 'SMS_GATEWAY_URL');
+  const burstOf = (row: WaitingMessage) => `${row.channel}\u0000${row.subject ?? ''}`;
+  const bursts = new Map<string, WaitingMessage[]>();
+  for (const row of fresh) {
+    loggedIds.add(row.id);
+    if (row.holdsSecret) continue;
+    const rows = bursts.get(burstOf(row)) ?? [];
+    rows.push(row);
+    bursts.set(burstOf(row), rows);
+  }
+  const summarised = (row: WaitingMessage) => !row.holdsSecret && bursts.get(burstOf(row))!.length > LOG_EACH_UP_TO;
+  for (const rows of bursts.values()) {
+    if (!summarised(rows[0]!)) continue;
+    const { channel, subject } = rows[0]!;
+    log(`${rows.length} mensajes ${channel} «${subject ?? 'SMS'}» en la bandeja de salida (sin ${missing(channel)} configurado)`, {
+      outbox_ids: rows.map((row) => row.id),
+      to: rows.map((row) => row.to),
+    });
+  }
+  for (const row of fresh.filter((row) => !summarised(row))) {
+    log(`Mensaje ${row.channel} en la bandeja de salida (sin ${missing(row.channel)} configurado)`, {
+      outbox_id: row.id,
+      to: row.to,
+      subject: row.subject,
+      body: row.bodyText,
+      ...(row.attachments.length ? { attachments: row.attachments.map((file) => file.filename) } : {}),
+    });
+  }
+}
+
+/**
  * One pass of the dispatcher: claims due messages of the configured channels through the shared
  * queue (platform/queue: `for update skip locked`, a two-minute lease, the database's clock),
  * sends each outside any transaction, and records the result: sent, retried later with backoff,
@@ -91,17 +133,10 @@ export async function dispatchPending(db: Database, transport: MessageTransport,
       .where(and(eq(outbox.status, 'pending'), channels.length ? sql`${outbox.channel} not in ${channels}` : undefined))
       .orderBy(outbox.id)
       .limit(100);
-    for (const row of idle) {
-      if (loggedIds.has(row.id)) continue;
-      loggedIds.add(row.id);
-      options.log(`Mensaje ${row.channel} en la bandeja de salida (sin ${row.channel === 'email' ? 'SMTP_URL' : 'SMS_GATEWAY_URL'} configurado)`, {
-        outbox_id: row.id,
-        to: row.to,
-        subject: row.subject,
-        body: row.bodyText,
-        ...(row.attachments.length ? { attachments: row.attachments.map((file) => file.filename) } : {}),
-      });
-    }
+    logWaiting(
+      idle.filter((row) => !loggedIds.has(row.id)),
+      options.log,
+    );
   }
   if (channels.length === 0) return { sent: 0, failed: 0 };
   const ids = await claimDue(db, 'outbox', { filter: sql`channel in ${channels}`, batch: options.batchSize ?? 20, leaseSeconds: 120 });
