@@ -20,14 +20,15 @@ const routes = {
   '/dashboard': ['src/app/layout/main-layout.tsx', 'src/app/dashboard-route.tsx'],
   '/roles': ['src/app/layout/main-layout.tsx', 'src/features/roles/roles-page.tsx'],
   '/users': ['src/app/layout/main-layout.tsx', 'src/app/users-route.tsx'],
+  '/payments': ['src/app/layout/main-layout.tsx', 'src/app/payments-route.tsx'],
 };
 
 /** Code only the routes that show it may load (among the routes above); ids are relative to the repository. */
 const SHOWN_ONLY_ON = [
-  { what: 'decimal.js (money arithmetic)', module: /^node_modules\/decimal\.js\//, routes: ['/dashboard', '/users'] },
-  { what: 'the invoice PDF viewer', module: /^web\/src\/components\/payment-documents\/invoice-viewer\.tsx$/, routes: ['/dashboard'] },
+  { what: 'decimal.js (money arithmetic)', module: /^node_modules\/decimal\.js\//, routes: ['/dashboard', '/users', '/payments'] },
+  { what: 'the invoice PDF viewer', module: /^web\/src\/components\/payment-documents\/invoice-viewer\.tsx$/, routes: ['/dashboard', '/payments'] },
   { what: 'echarts (charts)', module: /^node_modules\/(echarts|zrender)\//, routes: ['/dashboard'] },
-  { what: 'zod (the login checks its two fields with domain/login.ts)', module: /^node_modules\/zod\//, routes: ['/dashboard', '/roles', '/users'] },
+  { what: 'zod (the login checks its two fields with domain/login.ts)', module: /^node_modules\/zod\//, routes: ['/dashboard', '/roles', '/users', '/payments'] },
 ];
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
