@@ -251,5 +251,8 @@ export function reminderMail(facts: ReminderMailFacts): MailContent {
   };
 }
 
+/** What a reminder said, in a line, for the audit log: the months and the total. */
+export const reminderSummary = (facts: ReminderMailFacts) => `${monthsText(facts.monthsOwed)} por pagar, ${facts.owedUsd} (${facts.owedBs})`;
+
 /** The reminder's SMS: the total and the link. */
 export const reminderSms = (facts: ReminderMailFacts) => `Recaudo: tienes ${monthsText(facts.monthsOwed)} por pagar, ${facts.owedUsd} (${facts.owedBs}). Paga en ${facts.payUrl}`;
