@@ -141,7 +141,7 @@ async function main() {
   const reminderRun = !only || 'reminders'.includes(only) ? await measureReminderRun(database.db, () => measure(address, paymentsList, 100)) : null;
   if (reminderRun) {
     console.log(
-      `Recordatorios: ${reminderRun.clients} clientes leídos en ${reminderRun.prepareSeconds} s; la ejecución completa (revertida) preparó ${reminderRun.sent} en ${reminderRun.runSeconds} s (presupuesto 60 s), ` +
+      `Recordatorios: ${reminderRun.clients} clientes leídos en ${reminderRun.prepareSeconds} s; la ejecución completa (borrada después) preparó ${reminderRun.sent} en ${reminderRun.runSeconds} s (presupuesto 60 s), ` +
         `con el bucle de eventos detenido ${reminderRun.eventLoopMaxMs} ms a lo sumo; ${paymentsList.name} p95 ${reminderRun.listAlone.p95} ms sola y ${reminderRun.listDuringRun.p95} ms durante la ejecución (presupuesto ${paymentsList.budgetMs} ms)`,
     );
   }
