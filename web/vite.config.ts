@@ -64,8 +64,76 @@ function chunkModules(): Plugin {
   };
 }
 
+/**
+ * The static import closures, by module id, of the entry, of the logged-out pages (the guest
+ * layout and the login) and of the staff and client layout, each without the ones before it:
+ * filled once the module graph is complete (buildEnd), read by the chunk groups below, which
+ * rolldown forms afterwards.
+ */
+const closures = { entry: new Set<string>(), guest: new Set<string>(), shell: new Set<string>() };
+
+function layoutClosures(): Plugin {
+  const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+  return {
+    name: 'recaudo:layout-closures',
+    apply: 'build',
+    buildEnd() {
+      const walk = (starts: string[], skip: Set<string>, into: Set<string>) => {
+        const stack = [...starts];
+        while (stack.length) {
+          const id = stack.pop()!;
+          if (into.has(id) || skip.has(id)) continue;
+          const info = this.getModuleInfo(id);
+          if (!info) continue;
+          into.add(id);
+          stack.push(...info.importedIds);
+        }
+      };
+      for (const set of Object.values(closures)) set.clear();
+      const guestPages = [source('./src/app/guest-layout.tsx'), source('./src/features/auth/login-page.tsx')];
+      const shellPage = source('./src/app/layout/main-layout.tsx');
+      walk([source('./src/main.tsx')], new Set(), closures.entry);
+      walk(guestPages, closures.entry, closures.guest);
+      walk([shellPage], new Set([...closures.entry, ...closures.guest]), closures.shell);
+      // The layouts and the login stay chunks of their own, loaded with their route.
+      for (const page of guestPages) closures.guest.delete(page);
+      closures.shell.delete(shellPage);
+    },
+  };
+}
+
+const inPackage = (pattern: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${pattern})[\\\\/]`);
+const CHARTS = inPackage('zrender|echarts');
+const ANTD = inPackage('antd');
+const PACKAGE = inPackage('.+?');
+
+/**
+ * Few chunks, because HTTP/1.1 fetches six at a time and each costs a round trip: left to itself
+ * rolldown split the code into about 480 files, a cold Pagos asked for 137 of them, and on fast
+ * 4G (165 ms a request) its rows showed after 5.3 s. Now the login's code is one chunk, the
+ * layout's another, and what eight pages or more share two more (the app's, antd's, the other
+ * packages'), each under the 500 KB a chunk may weigh: 40 requests and 3.2 s (docs/decisions.md,
+ * "Delivery"). A page's own code stays its own chunk. The groups take no dependencies along
+ * (`includeDependenciesRecursively: false`): with them, React went into the layout's chunk and
+ * the login loaded it all.
+ */
+const CHUNK_GROUPS = [
+  // ECharts with its renderer passed the 500 KB a chunk may weigh: zrender, the drawing library
+  // under it, is a chunk of its own, loaded beside it.
+  { name: 'zrender', test: inPackage('zrender') },
+  { name: 'guest', test: (id: string) => closures.guest.has(id), priority: 3, includeDependenciesRecursively: false },
+  { name: 'shell', test: (id: string) => closures.shell.has(id), priority: 2, includeDependenciesRecursively: false },
+  {
+    name: (id: string) => (ANTD.test(id) ? 'pages-antd' : PACKAGE.test(id) ? 'pages-vendor' : 'pages'),
+    test: (id: string) => !closures.entry.has(id) && !closures.guest.has(id) && !closures.shell.has(id) && !CHARTS.test(id),
+    minShareCount: 8,
+    priority: 1,
+    includeDependenciesRecursively: false,
+  },
+];
+
 export default defineConfig({
-  plugins: [lazyAntdImports(), chunkModules(), react(), precompress()],
+  plugins: [lazyAntdImports(), layoutClosures(), chunkModules(), react(), precompress()],
   server: {
     proxy: {
       '/api': SERVER,
@@ -77,8 +145,6 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     manifest: true,
-    // ECharts with its renderer passed the 500 KB a chunk may weigh (scripts/chunk-report.mjs):
-    // zrender, the drawing library under it, is a chunk of its own, loaded beside it.
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'zrender', test: /[\\/]node_modules[\\/]zrender[\\/]/ }] } } },
+    rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
   },
 });

@@ -25,7 +25,7 @@ const routes = {
 
 /** Code only the routes that show it may load (among the routes above); ids are relative to the repository. */
 const SHOWN_ONLY_ON = [
-  { what: 'decimal.js (money arithmetic)', module: /^node_modules\/decimal\.js\//, routes: ['/dashboard', '/users', '/payments'] },
+  { what: 'decimal.js (money arithmetic)', module: /^node_modules\/decimal\.js\//, routes: ['/dashboard', '/roles', '/users', '/payments'] },
   { what: 'the invoice PDF viewer', module: /^web\/src\/components\/payment-documents\/invoice-viewer\.tsx$/, routes: ['/dashboard', '/payments'] },
   { what: 'echarts (charts)', module: /^node_modules\/(echarts|zrender)\//, routes: ['/dashboard'] },
   { what: 'zod (the login checks its two fields with domain/login.ts)', module: /^node_modules\/zod\//, routes: ['/dashboard', '/roles', '/users', '/payments'] },
