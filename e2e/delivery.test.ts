@@ -82,8 +82,9 @@ describe.skipIf(!chromiumPath)(`delivery on a phone connection in Chromium${chro
   it("serves the page's scripts and styles compressed and cached for a year, and the page itself revalidated", async () => {
     const document = await fetch(`${baseUrl()}/payments`, { headers: { 'accept-encoding': 'br, gzip' } });
     expect(document.headers.get('cache-control')).toBe('no-cache');
-    expect(document.headers.get('content-encoding')).toBe('br');
     const html = await document.text();
+    // The page, like every file, is compressed from 1 KB up (with few chunks it lists few scripts).
+    expect(document.headers.get('content-encoding')).toBe(new TextEncoder().encode(html).byteLength >= 1024 ? 'br' : null);
     const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!);
     expect(assets.length).toBeGreaterThan(1);
     for (const asset of assets) {
