@@ -54,7 +54,7 @@ export function RouteResolver() {
   return (
     <Suspense fallback={<FullScreenSpinner />}>
       {bare ? (
-        <GuestLayout>{route.path === '/login' ? page : <ServerState>{page}</ServerState>}</GuestLayout>
+        <GuestLayout top={route.noTransition}>{route.path === '/login' ? page : <ServerState>{page}</ServerState>}</GuestLayout>
       ) : (
         <MainLayout audience={audience}>{page}</MainLayout>
       )}
