@@ -97,7 +97,9 @@ function MainFrame({ audience, children }: { audience: Audience; children: React
       )}
       <Layout style={{ minWidth: 0 }}>
         {topBar}
-        <Layout.Content style={{ padding: mobile ? 12 : 24, ...boxed }}>{children}</Layout.Content>
+        {/* At least a screen high, so the footer starts below the fold instead of being pushed down
+            as the page fills in (a layout shift on every load). */}
+        <Layout.Content style={{ padding: mobile ? 12 : 24, minHeight: '100vh', ...boxed }}>{children}</Layout.Content>
         <Layout.Footer style={{ textAlign: 'center', ...boxed }}>
           © {caracas().format('YYYY')} Recaudo · versión {getVersion() ?? '1.0.0'}
         </Layout.Footer>

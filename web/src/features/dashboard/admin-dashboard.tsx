@@ -36,6 +36,8 @@ export interface AdminDashboardProps {
  * Dashboard, administrator (spec 03): welcome card with the rates, the three period cards, the
  * 'Pagos' chart with Mes/Año and its date, "Pagos por Procesar" and the users' closings.
  */
+const RATE_WIDTH = 220;
+
 export function AdminDashboard({ toProcess, usersClosings, reminders }: AdminDashboardProps) {
   const { session } = useSession();
   const { token } = theme.useToken();
@@ -53,16 +55,18 @@ export function AdminDashboard({ toProcess, usersClosings, reminders }: AdminDas
         <Typography.Title level={4} style={{ marginTop: 0 }}>
           Bienvenido, {session?.user.name}
         </Typography.Title>
-        <Flex gap={24} wrap>
-          <Typography.Text>
+        {/* Each rate keeps the width of its figure while "…" waits for it, so a phone wraps the two
+            lines from the first paint rather than when the figures arrive (a layout shift). */}
+        <Flex gap={24} wrap style={{ rowGap: 4 }}>
+          <Typography.Text style={{ minWidth: RATE_WIDTH }}>
             Tasa del dólar: <Typography.Text strong>{rate('update_dollar_rate') === null ? '…' : formatMoney(rate('update_dollar_rate'))}</Typography.Text>
           </Typography.Text>
-          <Typography.Text>
+          <Typography.Text style={{ minWidth: RATE_WIDTH }}>
             Tasa del euro: <Typography.Text strong>{rate('update_euro_rate') === null ? '…' : formatMoney(rate('update_euro_rate'))}</Typography.Text>
           </Typography.Text>
         </Flex>
       </Card>
-      {data ? <PeriodCards payments={data.payments} /> : <Skeleton active />}
+      <PeriodCards payments={data?.payments} />
       {aging.data ? <AgingCard buckets={aging.data.aging} /> : <Skeleton active />}
       <Card
         title="Pagos"

@@ -6,6 +6,7 @@ import Col from 'antd/es/col';
 import Descriptions from 'antd/es/descriptions';
 import Popover from 'antd/es/popover';
 import Row from 'antd/es/row';
+import Skeleton from 'antd/es/skeleton';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { useCountUp } from './use-count-up';
@@ -51,13 +52,24 @@ function PeriodStat({ title, previous, card }: { title: string; previous: string
   );
 }
 
-/** The three cards (spec 03): payments today, this month, this year; count, % change, BS and $ in a popover. */
-export function PeriodCards({ payments }: { payments: DashboardAdmin['payments'] }) {
+/**
+ * The three cards (spec 03): payments today, this month, this year; count, % change, BS and $ in a
+ * popover. Until the figures arrive the same three cards wait with a skeleton of their size, so
+ * nothing under them moves when they fill in (one skeleton for all three pushed the page down on
+ * a phone).
+ */
+export function PeriodCards({ payments }: { payments: DashboardAdmin['payments'] | undefined }) {
   return (
     <Row gutter={[16, 16]}>
       {PERIODS.map((period) => (
         <Col key={period.key} xs={24} md={8}>
-          <PeriodStat title={period.title} previous={period.previous} card={payments[period.key]} />
+          {payments ? (
+            <PeriodStat title={period.title} previous={period.previous} card={payments[period.key]} />
+          ) : (
+            <Card aria-label={period.title} aria-busy>
+              <Skeleton active title={false} paragraph={{ rows: 3 }} />
+            </Card>
+          )}
         </Col>
       ))}
     </Row>
