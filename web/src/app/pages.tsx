@@ -1,6 +1,7 @@
 import type { AppRoute } from '@recaudo/domain/navigation';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import Spin from 'antd/es/spin';
+import { matchPath } from 'react-router';
 
 /**
  * Route path → its page, each a lazy chunk. A route of the map without an entry here is built
@@ -54,6 +55,17 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = Object.fromEnt
  */
 export function preloadPage(path: string): void {
   void LOADERS[path]?.();
+}
+
+/**
+ * While a stored session is being checked (auth/me), the layout's chunks and those of the
+ * address's page load beside it: they were asked for only once the check had answered, a round
+ * trip later. Called after the check is sent, so it does not wait behind them.
+ */
+export function preloadSignedIn(pathname: string): void {
+  void import('./layout/main-layout');
+  const route = Object.keys(LOADERS).find((path) => matchPath(path, pathname) !== null);
+  if (route) preloadPage(route);
 }
 
 

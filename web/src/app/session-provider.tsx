@@ -5,6 +5,7 @@ import { logout } from '../features/auth/api';
 import { fetchMe } from '../lib/session-api';
 import { SessionContext, type SessionContextValue } from '../lib/session';
 import { getToken, setToken } from '../lib/storage';
+import { preloadSignedIn } from './pages';
 import { usePreferences } from './preferences';
 
 type State = { status: 'checking' } | { status: 'ready'; session: Session | null };
@@ -34,6 +35,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setToken(null);
         setState({ status: 'ready', session: null });
       });
+    preloadSignedIn(window.location.pathname);
   }, [state.status, signIn]);
 
   const signOut = useCallback(async () => {
