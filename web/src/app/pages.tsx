@@ -1,5 +1,5 @@
 import type { AppRoute } from '@recaudo/domain/navigation';
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import Spin from 'antd/es/spin';
 import { matchPath } from 'react-router';
 
@@ -46,7 +46,28 @@ const LOADERS: Record<string, () => Promise<{ default: ComponentType }>> = {
   '/conciliations': () => import('../features/bank-operations/conciliations-page'),
 };
 
-const PAGES: Record<string, LazyExoticComponent<ComponentType>> = Object.fromEntries(Object.entries(LOADERS).map(([path, load]) => [path, lazy(load)]));
+/**
+ * A lazy component that renders at once when its module has already arrived (preloaded): `lazy`
+ * alone suspends on its first render whatever, and renders again a tick later (on a reload of
+ * Pagos the list was asked for 0.3 s later). Which of the two an instance renders is fixed when it
+ * mounts: switching later would remount the page and lose what the user had typed or chosen.
+ */
+function preloadable<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  let loaded: ComponentType<P> | undefined;
+  const keep = () =>
+    load().then((module) => {
+      loaded = module.default;
+      return module;
+    });
+  const Lazy = lazy(keep);
+  const Component = (props: P) => {
+    const [Ready] = useState(() => loaded);
+    return Ready ? <Ready {...props} /> : <Lazy {...props} />;
+  };
+  return { load: keep, Component };
+}
+
+const PAGES = Object.fromEntries(Object.entries(LOADERS).map(([path, load]) => [path, preloadable(load)]));
 
 /**
  * Starts loading a route's page at once, beside its layout: lazily, the page's chunks were only
@@ -54,7 +75,7 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = Object.fromEnt
  * cold Pagos on a 4G connection). Asking twice is free: the browser loads a module once.
  */
 export function preloadPage(path: string): void {
-  void LOADERS[path]?.();
+  void PAGES[path]?.load();
 }
 
 /**
@@ -63,11 +84,13 @@ export function preloadPage(path: string): void {
  * trip later. Called after the check is sent, so it does not wait behind them.
  */
 export function preloadSignedIn(pathname: string): void {
-  void import('./layout/main-layout');
+  void MainLayout.load();
   const route = Object.keys(LOADERS).find((path) => matchPath(path, pathname) !== null);
   if (route) preloadPage(route);
 }
 
+/** The staff and client layout, preloaded with a returning user's page (route-resolver renders it). */
+export const MainLayout = preloadable(() => import('./layout/main-layout'));
 
 const UnderConstruction = lazy(() => import('../components/under-construction'));
 
@@ -80,6 +103,6 @@ function PageFallback() {
 }
 
 export function PageFor({ route }: { route: AppRoute }) {
-  const Page = PAGES[route.path];
+  const Page = PAGES[route.path]?.Component;
   return <Suspense fallback={<PageFallback />}>{Page ? <Page /> : <UnderConstruction title={route.title} />}</Suspense>;
 }

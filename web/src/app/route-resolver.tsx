@@ -4,11 +4,10 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { FullScreenSpinner } from '../components/full-screen-spinner';
 import { notify } from '../lib/notify';
 import { useSession } from '../lib/session';
-import { PageFor, preloadPage } from './pages';
+import { MainLayout, PageFor, preloadPage } from './pages';
 import { PageTransition } from './page-transition';
 
 // Layouts are chunks of their own: the login page never loads the menu, top bar or drawers.
-const MainLayout = lazy(() => import('./layout/main-layout'));
 const GuestLayout = lazy(() => import('./guest-layout'));
 // The main layout brings its own; the other plain-layout pages load it (see server-state.tsx).
 const ServerState = lazy(() => import('./server-state'));
@@ -56,7 +55,7 @@ export function RouteResolver() {
       {bare ? (
         <GuestLayout top={route.noTransition}>{route.path === '/login' ? page : <ServerState>{page}</ServerState>}</GuestLayout>
       ) : (
-        <MainLayout audience={audience}>{page}</MainLayout>
+        <MainLayout.Component audience={audience}>{page}</MainLayout.Component>
       )}
     </Suspense>
   );
