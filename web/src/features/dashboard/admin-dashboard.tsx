@@ -32,12 +32,13 @@ export interface AdminDashboardProps {
   reminders?: ReactNode;
 }
 
+/** A rate's least width, its figure included: see the welcome card. */
+const RATE_WIDTH = 220;
+
 /**
  * Dashboard, administrator (spec 03): welcome card with the rates, the three period cards, the
  * 'Pagos' chart with Mes/Año and its date, "Pagos por Procesar" and the users' closings.
  */
-const RATE_WIDTH = 220;
-
 export function AdminDashboard({ toProcess, usersClosings, reminders }: AdminDashboardProps) {
   const { session } = useSession();
   const { token } = theme.useToken();

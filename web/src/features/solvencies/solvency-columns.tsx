@@ -9,6 +9,7 @@ import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
 import { Link } from 'react-router';
 import { deleteAction, RowActions, type RowAction } from '../../components/row-actions';
+import { WrappedText } from '../../components/wrapped-text';
 
 export interface SolvencyColumnOptions {
   /** Staff see the client columns; a client user and the client detail tab do not need them. */
@@ -47,11 +48,10 @@ export function solvencyColumns(options: SolvencyColumnOptions): ColumnsType<Sol
         key: 'client',
         title: 'Cliente',
         render: (_, row) => (
-          // A long e-mail breaks anywhere rather than widen the list past 1366 px.
-          <div style={{ maxWidth: 220, overflowWrap: 'anywhere' }}>
+          <WrappedText width={220}>
             <div>{row.client.name}</div>
             <div style={{ opacity: 0.7 }}>{textOrEmpty(row.client.email)}</div>
-          </div>
+          </WrappedText>
         ),
       },
     );

@@ -4,9 +4,9 @@ import { CLIENT_TYPES, identificationLabel } from '@recaudo/domain/clients';
 import { formatDate, formatPhone } from '@recaudo/domain/format';
 import { PROTECTED_USER_ID, type AdminUserRow, type ClientUserRow } from '@recaudo/domain/users';
 import type { ColumnsType } from 'antd/es/table';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ActiveSwitch } from '../../components/active-switch';
+import { WrappedText } from '../../components/wrapped-text';
 import { deleteAction, editAction, RowActions, type RowAction } from '../../components/row-actions';
 import { SCOPE_LABELS } from './admin-user-form-panel';
 
@@ -46,15 +46,9 @@ export interface AdminColumnOptions {
   onResetTwoFactor: (user: AdminUserRow) => void;
 }
 
-/**
- * Text that wraps at `width` (an e-mail anywhere, it has no spaces) and a title on two lines: with
- * the columns as wide as their longest value the tabs scrolled sideways at 1366 px (issue 34).
- */
-const Wrap = ({ width, children }: { width: number; children: ReactNode }) => (
-  <div style={{ maxWidth: width, whiteSpace: 'normal', overflowWrap: 'anywhere' }}>{children}</div>
-);
-const wrapped = (width: number) => (text: string) => <Wrap width={width}>{text}</Wrap>;
-const twoLines = (text: string) => <Wrap width={80}>{text}</Wrap>;
+/** Names and e-mails wrap at a width, and a title on two lines (issue 34). */
+const wrapped = (width: number) => (text: string) => <WrappedText width={width}>{text}</WrappedText>;
+const twoLines = (text: string) => <WrappedText width={80}>{text}</WrappedText>;
 const nowrap = (text: string) => <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
 
 const scopeOf = (user: AdminUserRow) => SCOPE_LABELS[user.only_user ? 'only_user' : user.all_users ? 'all_users' : 'multiple_users'];
@@ -122,7 +116,7 @@ export function clientUserColumns(options: ClientColumnOptions): ColumnsType<Cli
       key: 'identification',
       render: (_, user) => (canOpenClient ? <Link to={`/client-detail/${user.client_id}`}>{identificationLabel(user.client)}</Link> : identificationLabel(user.client)),
     },
-    { title: 'Cliente', key: 'client.name', sorter: true, render: (_, user) => <Wrap width={130}>{user.client.name}</Wrap> },
+    { title: 'Cliente', key: 'client.name', sorter: true, render: (_, user) => <WrappedText width={130}>{user.client.name}</WrappedText> },
     { title: 'Tipo', key: 'type', render: (_, user) => CLIENT_TYPES[user.client.type === 1 ? 1 : 0] },
     { title: 'Teléfono', key: 'phone', render: (_, user) => nowrap(formatPhone(user.client.phone[0])) },
     {
