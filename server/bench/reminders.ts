@@ -79,8 +79,9 @@ async function lastIds(db: Database): Promise<LastIds> {
 
 /**
  * Deletes the reminders of `period` and the messages and audit entries written after `before` (the
- * bench's database has no other writer meanwhile). The audit log refuses deletes (its append-only trigger), so the trigger is off for
- * this one transaction, which only the table's owner may do: the bench's own database.
+ * bench's database has no other writer meanwhile). The audit log refuses deletes (its append-only
+ * trigger), so the trigger is off for this one transaction, which only the table's owner may do:
+ * the bench's own database.
  */
 async function removeRun(db: Database, period: string, before: LastIds): Promise<void> {
   await db.transaction(async (tx) => {

@@ -14,10 +14,7 @@ import { outbox, outboxAttachments } from './tables';
  * same files); call it with the transaction of the change that causes it.
  */
 export async function queueEmail(executor: Executor, to: string, content: MailContent, attachments: MailAttachment[] = []): Promise<number> {
-  const [row] = await executor
-    .insert(outbox)
-    .values({ channel: 'email', to, subject: content.subject, bodyText: content.text, bodyHtml: content.html, ...secretColumns(content.secret) })
-    .returning({ id: outbox.id });
+  const [row] = await executor.insert(outbox).values(emailRow(to, content)).returning({ id: outbox.id });
   const id = row!.id;
   if (attachments.length)
     await executor
@@ -26,16 +23,16 @@ export async function queueEmail(executor: Executor, to: string, content: MailCo
   return id;
 }
 
-/** Plain messages (no attachment, no secret) queued in one statement: a batch of a reminder run. */
+/** The outbox row of an e-mail and of an SMS, a secret's expiry included. */
+const emailRow = (to: string, content: MailContent) =>
+  ({ channel: 'email', to, subject: content.subject, bodyText: content.text, bodyHtml: content.html, ...secretColumns(content.secret) }) as const;
+const smsRow = (to: string, message: string | SecretSms) =>
+  ({ channel: 'sms', to, ...(typeof message === 'string' ? { bodyText: message } : { bodyText: message.text, ...secretColumns(message.secret) }) }) as const;
+
+/** Messages without attachments queued in one statement: a batch of a reminder run. */
 export async function queueMessages(executor: Executor, messages: ({ channel: 'email'; to: string; content: MailContent } | { channel: 'sms'; to: string; text: string })[]): Promise<void> {
   if (!messages.length) return;
-  await executor.insert(outbox).values(
-    messages.map((message) =>
-      message.channel === 'email'
-        ? { channel: 'email' as const, to: message.to, subject: message.content.subject, bodyText: message.content.text, bodyHtml: message.content.html }
-        : { channel: 'sms' as const, to: message.to, bodyText: message.text },
-    ),
-  );
+  await executor.insert(outbox).values(messages.map((message) => (message.channel === 'email' ? emailRow(message.to, message.content) : smsRow(message.to, message.text))));
 }
 
 /** The attachments of the given messages, in the order they were queued. */
@@ -61,8 +58,7 @@ const attachmentInfo = sql<OutboxAttachmentInfo[]>`(select coalesce(json_agg(jso
     'size', octet_length(a.content)) order by a.id), '[]'::json) from outbox_attachments a where a.outbox_id = ${sql.raw('"outbox"."id"')})`;
 
 export async function queueSms(executor: Executor, to: string, message: string | SecretSms): Promise<number> {
-  const values = typeof message === 'string' ? { bodyText: message } : { bodyText: message.text, ...secretColumns(message.secret) };
-  const [row] = await executor.insert(outbox).values({ channel: 'sms', to, ...values }).returning({ id: outbox.id });
+  const [row] = await executor.insert(outbox).values(smsRow(to, message)).returning({ id: outbox.id });
   return row!.id;
 }
 
@@ -88,32 +84,30 @@ type WaitingMessage = typeof outbox.$inferSelect & { attachments: OutboxAttachme
 /** Writes the messages waiting for a transport to the log, once each: see LOG_EACH_UP_TO. */
 function logWaiting(fresh: WaitingMessage[], log: NonNullable<DispatchOptions['log']>): void {
   const missing = (channel: string) => (channel === 'email' ? 'SMTP_URL' : 'SMS_GATEWAY_URL');
-  const burstOf = (row: WaitingMessage) => `${row.channel}\u0000${row.subject ?? ''}`;
   const bursts = new Map<string, WaitingMessage[]>();
   for (const row of fresh) {
     loggedIds.add(row.id);
-    if (row.holdsSecret) continue;
-    const rows = bursts.get(burstOf(row)) ?? [];
-    rows.push(row);
-    bursts.set(burstOf(row), rows);
+    const key = row.holdsSecret ? `secret ${row.id}` : `${row.channel} ${row.subject ?? ''}`;
+    bursts.set(key, [...(bursts.get(key) ?? []), row]);
   }
-  const summarised = (row: WaitingMessage) => !row.holdsSecret && bursts.get(burstOf(row))!.length > LOG_EACH_UP_TO;
   for (const rows of bursts.values()) {
-    if (!summarised(rows[0]!)) continue;
-    const { channel, subject } = rows[0]!;
-    log(`${rows.length} mensajes ${channel} «${subject ?? 'SMS'}» en la bandeja de salida (sin ${missing(channel)} configurado)`, {
-      outbox_ids: rows.map((row) => row.id),
-      to: rows.map((row) => row.to),
-    });
-  }
-  for (const row of fresh.filter((row) => !summarised(row))) {
-    log(`Mensaje ${row.channel} en la bandeja de salida (sin ${missing(row.channel)} configurado)`, {
-      outbox_id: row.id,
-      to: row.to,
-      subject: row.subject,
-      body: row.bodyText,
-      ...(row.attachments.length ? { attachments: row.attachments.map((file) => file.filename) } : {}),
-    });
+    const [{ channel, subject }] = rows as [WaitingMessage];
+    if (rows.length > LOG_EACH_UP_TO) {
+      log(`${rows.length} mensajes ${channel} «${subject ?? 'SMS'}» en la bandeja de salida (sin ${missing(channel)} configurado)`, {
+        outbox_ids: rows.map((row) => row.id),
+        to: rows.map((row) => row.to),
+      });
+      continue;
+    }
+    for (const row of rows) {
+      log(`Mensaje ${row.channel} en la bandeja de salida (sin ${missing(row.channel)} configurado)`, {
+        outbox_id: row.id,
+        to: row.to,
+        subject: row.subject,
+        body: row.bodyText,
+        ...(row.attachments.length ? { attachments: row.attachments.map((file) => file.filename) } : {}),
+      });
+    }
   }
 }
 

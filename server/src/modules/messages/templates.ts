@@ -255,4 +255,4 @@ export function reminderMail(facts: ReminderMailFacts): MailContent {
 export const reminderSummary = (facts: ReminderMailFacts) => `${monthsText(facts.monthsOwed)} por pagar, ${facts.owedUsd} (${facts.owedBs})`;
 
 /** The reminder's SMS: the total and the link. */
-export const reminderSms = (facts: ReminderMailFacts) => `Recaudo: tienes ${monthsText(facts.monthsOwed)} por pagar, ${facts.owedUsd} (${facts.owedBs}). Paga en ${facts.payUrl}`;
+export const reminderSms = (facts: ReminderMailFacts) => `Recaudo: tienes ${reminderSummary(facts)}. Paga en ${facts.payUrl}`;
