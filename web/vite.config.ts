@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { antdStyles } from './antd-styles-plugin';
 import { precompress } from './precompress-plugin';
 
 // The server serves dist/ at / with an SPA fallback and the API at /api on the same origin;
@@ -133,7 +134,7 @@ const CHUNK_GROUPS = [
 ];
 
 export default defineConfig({
-  plugins: [lazyAntdImports(), layoutClosures(), chunkModules(), react(), precompress()],
+  plugins: [antdStyles(), lazyAntdImports(), layoutClosures(), chunkModules(), react(), precompress()],
   server: {
     proxy: {
       '/api': SERVER,
