@@ -1,5 +1,5 @@
 import type { Session } from '@recaudo/domain/auth';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { FullScreenSpinner } from '../components/full-screen-spinner';
 import { logout } from '../features/auth/api';
 import { fetchMe } from '../lib/session-api';
@@ -30,7 +30,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (state.status !== 'checking') return;
     fetchMe()
-      .then((answer) => signIn({ ...answer.data, access_token: answer.data.access_token || (getToken() ?? '') }))
+      .then((answer) => startTransition(() => signIn({ ...answer.data, access_token: answer.data.access_token || (getToken() ?? '') })))
       .catch(() => {
         setToken(null);
         setState({ status: 'ready', session: null });
