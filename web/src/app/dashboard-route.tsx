@@ -2,7 +2,7 @@ import type { PaymentRow } from '@recaudo/domain/payments';
 import Table from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { UsersClosingsCard } from '../features/closed-boxes/users-closings-card';
-import { useReloadDashboard } from '../features/dashboard/api';
+import { prefetchDashboard, useReloadDashboard } from '../features/dashboard/api';
 import DashboardPage from '../features/dashboard/dashboard-page';
 import { InvoiceBadge } from '../components/payment-documents/invoice-badge';
 import { useDocumentActions } from '../components/payment-documents/use-document-actions';
@@ -15,6 +15,7 @@ import { StatementModal } from '../features/statements/statement-modal';
 import { RemindersCard } from '../features/reminders/reminders-card';
 import { useCan, useSession } from '../lib/session';
 import { ADMIN_ROLE_ID } from '@recaudo/domain/roles';
+import type { RoutePrefetch } from './pages';
 import { paymentShortcuts } from './payments-route';
 
 /**
@@ -119,3 +120,5 @@ export default function DashboardRoute() {
     </>
   );
 }
+
+export const prefetch: RoutePrefetch = prefetchDashboard;

@@ -1,8 +1,10 @@
 import { AddressFormPanel } from '../features/addresses-payment/address-form-panel';
 import { BankValidationModal } from '../features/bank-operations/bank-validation-modal';
 import { ClientFormPanel } from '../features/clients/client-form-panel';
+import { prefetchPayments } from '../features/payments/api';
 import type { PaymentShortcuts } from '../features/payments/payment-form-panel';
 import PaymentsPage from '../features/payments/payments-page';
+import type { RoutePrefetch } from './pages';
 
 /**
  * The payment panel's "Nuevo cliente" and "Nueva dirección" shortcuts and its bank validation
@@ -38,3 +40,5 @@ export const paymentShortcuts: Required<PaymentShortcuts> = {
 export default function PaymentsRoute() {
   return <PaymentsPage {...paymentShortcuts} />;
 }
+
+export const prefetch: RoutePrefetch = (queryClient) => prefetchPayments(queryClient);

@@ -1,13 +1,17 @@
 import type { Session } from '@recaudo/domain/auth';
-import { useQuery } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import { startTransition, use, type ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { SessionContext } from '../lib/session';
 import { makeSession } from '../test/render';
+import { prefetchPageData } from './pages';
 import ServerState from './server-state';
 
 // The real channel opens a socket; here only the cache is under test.
 vi.mock('./realtime-bridge', () => ({ RealtimeBridge: () => null }));
+vi.mock('./pages', () => ({ prefetchPageData: vi.fn() }));
 
 let fetches = 0;
 function Rates() {
@@ -15,12 +19,12 @@ function Rates() {
   return <p>{data ?? 'cargando'}</p>;
 }
 
-const app = (session: Session | null) => (
-  <SessionContext.Provider value={{ session, signIn: vi.fn(), signOut: vi.fn(async () => undefined) }}>
-    <ServerState>
-      <Rates />
-    </ServerState>
-  </SessionContext.Provider>
+const app = (session: Session | null, page: ReactNode = <Rates />) => (
+  <MemoryRouter initialEntries={['/payments']}>
+    <SessionContext.Provider value={{ session, signIn: vi.fn(), signOut: vi.fn(async () => undefined) }}>
+      <ServerState>{page}</ServerState>
+    </SessionContext.Provider>
+  </MemoryRouter>
 );
 
 describe('ServerState', () => {
@@ -39,5 +43,26 @@ describe('ServerState', () => {
 
     rerender(app(makeSession({ user: { id: 2, name: 'Carla Cajera' } })));
     expect(await screen.findByText('respuesta 3')).toBeInTheDocument();
+  });
+
+  it("asks for the first page's data once, with the cache the page reads, when the first render is thrown away before it commits", async () => {
+    vi.mocked(prefetchPageData).mockClear();
+    let release = () => {};
+    const codeArrived = new Promise<void>((resolve) => (release = resolve));
+    const seen: QueryClient[] = [];
+    // A page whose code is still on its way, under no Suspense boundary: the transition waits.
+    function SlowPage() {
+      use(codeArrived);
+      seen.push(useQueryClient());
+      return <p>página</p>;
+    }
+    const { rerender } = render(null);
+    await act(async () => startTransition(() => rerender(app(makeSession(), <SlowPage />))));
+    await act(async () => release());
+
+    expect(await screen.findByText('página')).toBeInTheDocument();
+    expect(prefetchPageData).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(prefetchPageData).mock.calls[0]?.[0]).toBe('/payments');
+    expect(vi.mocked(prefetchPageData).mock.calls[0]?.[1]).toBe(seen.at(-1));
   });
 });

@@ -46,6 +46,26 @@ function compact(filters: ListFilters): ListFilters {
   return Object.fromEntries(Object.entries(filters).filter(([, value]) => !isEmptyFilter(value)));
 }
 
+/** What a list sends: filters and sort only when set. */
+function listParams({ search, page, perPage, filters, sorter }: { search: string; page: number; perPage: number; filters: ListFilters; sorter?: ListSorter }): ListParams {
+  return {
+    search,
+    page,
+    per_page: perPage,
+    ...(Object.keys(filters).length ? { filters } : {}),
+    ...(sorter ? { sorter } : {}),
+  };
+}
+
+/**
+ * What a list with these options asks for before the user has touched it: a page's data can be
+ * asked for before the page has rendered (src/app/pages.tsx, `RoutePrefetch`) under the same key.
+ */
+export function initialListParams(options: ListStateOptions = {}): ListParams {
+  const filters = { ...compact(options.initialFilters ?? {}), ...compact(options.fixedFilters ?? {}) };
+  return listParams({ search: '', page: 1, perPage: options.initialPerPage ?? DEFAULT_PAGE_SIZE, filters });
+}
+
 /**
  * The state every list screen keeps (spec 03 "common list-screen behaviour"): the typed search,
  * its debounced value sent to the server, page and page size, the filters of the FilterDrawer
@@ -106,13 +126,7 @@ export function useListState(options: number | ListStateOptions = {}) {
 
   const params = useMemo<ListParams>(() => {
     const sent = { ...filters, ...(JSON.parse(fixedKey) as ListFilters) };
-    return {
-      search: debouncedSearch,
-      page: paging.page,
-      per_page: paging.perPage,
-      ...(Object.keys(sent).length ? { filters: sent } : {}),
-      ...(sorter ? { sorter } : {}),
-    };
+    return listParams({ search: debouncedSearch, page: paging.page, perPage: paging.perPage, filters: sent, sorter });
   }, [debouncedSearch, paging, filters, fixedKey, sorter]);
 
   /** What an export sends: the list's search and filters, without paging. */

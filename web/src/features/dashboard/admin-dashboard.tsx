@@ -1,5 +1,5 @@
 import { DASHBOARD_OPTIONS, type DashboardOption } from '@recaudo/domain/dashboard';
-import { caracas, dayjs } from '@recaudo/domain/dates';
+import { dayjs } from '@recaudo/domain/dates';
 import { formatMoney } from '@recaudo/domain/format-money';
 import type { PaymentRow } from '@recaudo/domain/payments';
 import Alert from 'antd/es/alert';
@@ -13,15 +13,12 @@ import Typography from 'antd/es/typography';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../lib/session';
-import { useAdminDashboard, useAgingDashboard, useReloadDashboard, type AdminDashboardFilters } from './api';
+import { currentPeriod, initialDashboardFilters, PERIOD_FORMATS, useAdminDashboard, useAgingDashboard, useReloadDashboard, type AdminDashboardFilters } from './api';
 import { AgingCard } from './aging-card';
 import { PeriodCards } from './period-cards';
 
 // ECharts is the largest part of the dashboard: its own chunk, loaded while the cards show.
 const PaymentsChart = lazy(() => import('./payments-chart').then((module) => ({ default: module.PaymentsChart })));
-
-const FORMATS = { 0: 'MM-YYYY', 1: 'YYYY' } as const;
-const nowFor = (option: DashboardOption) => caracas().format(FORMATS[option]);
 
 export interface AdminDashboardProps {
   /** The "Pagos por Procesar" table (the payments area's, handed in by the app): rows, and the reload after a change. */
@@ -42,7 +39,7 @@ const RATE_WIDTH = 220;
 export function AdminDashboard({ toProcess, usersClosings, reminders }: AdminDashboardProps) {
   const { session } = useSession();
   const { token } = theme.useToken();
-  const [filters, setFilters] = useState<AdminDashboardFilters>({ option: 0, dates: nowFor(0) });
+  const [filters, setFilters] = useState<AdminDashboardFilters>(initialDashboardFilters);
   const dashboard = useAdminDashboard(filters);
   const aging = useAgingDashboard();
   const reload = useReloadDashboard();
@@ -77,15 +74,15 @@ export function AdminDashboard({ toProcess, usersClosings, reminders }: AdminDas
               aria-label="Periodo del gráfico"
               options={([0, 1] as const).map((value) => ({ value, label: DASHBOARD_OPTIONS[value] }))}
               value={filters.option}
-              onChange={(option) => setFilters({ option, dates: nowFor(option) })}
+              onChange={(option) => setFilters({ option, dates: currentPeriod(option) })}
             />
             <DatePicker
               aria-label={filters.option === 0 ? 'Mes' : 'Año'}
               picker={filters.option === 0 ? 'month' : 'year'}
-              format={FORMATS[filters.option]}
+              format={PERIOD_FORMATS[filters.option]}
               allowClear={false}
-              value={dayjs(filters.dates, FORMATS[filters.option])}
-              onChange={(value) => value && setFilters({ option: filters.option, dates: value.format(FORMATS[filters.option]) })}
+              value={dayjs(filters.dates, PERIOD_FORMATS[filters.option])}
+              onChange={(value) => value && setFilters({ option: filters.option, dates: value.format(PERIOD_FORMATS[filters.option]) })}
             />
           </Flex>
         }

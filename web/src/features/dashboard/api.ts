@@ -1,5 +1,8 @@
+import type { Session } from '@recaudo/domain/auth';
 import type { DashboardAdmin, DashboardAging, DashboardClient, DashboardOption } from '@recaudo/domain/dashboard';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { caracas } from '@recaudo/domain/dates';
+import { hasPermission } from '@recaudo/domain/permissions';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { http } from '../../lib/http';
 import { notify } from '../../lib/notify';
@@ -23,14 +26,48 @@ export const fetchAdminDashboard = (filters: AdminDashboardFilters, signal?: Abo
   http.get<DashboardAdmin>('dashboard/admin', { query: { filters }, signal }).then((answer) => answer.data);
 export const fetchClientDashboard = (signal?: AbortSignal) => http.get<DashboardClient>('dashboard/client', { signal }).then((answer) => answer.data);
 
-export const useAdminDashboard = (filters: AdminDashboardFilters) =>
-  useQuery({ queryKey: dashboardKeys.admin(filters), queryFn: ({ signal }) => fetchAdminDashboard(filters, signal), placeholderData: keepPreviousData });
+/** The period picker's format by option: Mes, Año. */
+export const PERIOD_FORMATS = { 0: 'MM-YYYY', 1: 'YYYY' } as const;
+/** The current month or year, in Caracas, as the period filter writes it. */
+export const currentPeriod = (option: DashboardOption) => caracas().format(PERIOD_FORMATS[option]);
+
+/** The administrator's dashboard opens on the current month. */
+export const initialDashboardFilters = (): AdminDashboardFilters => ({ option: 0, dates: currentPeriod(0) });
+
+/**
+ * Which dashboard /dashboard shows: a client user's own; staff the administrator's, whose revenue
+ * needs the Pagos permission (the server answers 403 without it), or a greeting.
+ */
+export function dashboardKind(session: Session | null): 'client' | 'admin' | 'greeting' {
+  if (session?.user.client) return 'client';
+  return hasPermission(session?.permissions ?? [], 'payments') ? 'admin' : 'greeting';
+}
+
+const adminDashboardQuery = (filters: AdminDashboardFilters) =>
+  queryOptions({ queryKey: dashboardKeys.admin(filters), queryFn: ({ signal }) => fetchAdminDashboard(filters, signal) });
+const agingQuery = () =>
+  queryOptions({
+    queryKey: dashboardKeys.aging(),
+    queryFn: ({ signal }) => http.get<DashboardAging>('dashboard/aging', { signal }).then((answer) => answer.data),
+  });
+const clientDashboardQuery = () => queryOptions({ queryKey: dashboardKeys.client(), queryFn: ({ signal }) => fetchClientDashboard(signal) });
+
+export const useAdminDashboard = (filters: AdminDashboardFilters) => useQuery({ ...adminDashboardQuery(filters), placeholderData: keepPreviousData });
 
 /** The aging card's own call: it reads every owing address, and the rest of the dashboard does not wait for it. */
-export const useAgingDashboard = () =>
-  useQuery({ queryKey: dashboardKeys.aging(), queryFn: ({ signal }) => http.get<DashboardAging>('dashboard/aging', { signal }).then((answer) => answer.data) });
+export const useAgingDashboard = () => useQuery(agingQuery());
 
-export const useClientDashboard = () => useQuery({ queryKey: dashboardKeys.client(), queryFn: ({ signal }) => fetchClientDashboard(signal) });
+export const useClientDashboard = () => useQuery(clientDashboardQuery());
+
+/** The dashboard's first data, before it has rendered (app/pages.tsx, RoutePrefetch). */
+export function prefetchDashboard(queryClient: QueryClient, session: Session): void {
+  const kind = dashboardKind(session);
+  if (kind === 'client') void queryClient.prefetchQuery(clientDashboardQuery());
+  if (kind === 'admin') {
+    void queryClient.prefetchQuery(adminDashboardQuery(initialDashboardFilters()));
+    void queryClient.prefetchQuery(agingQuery());
+  }
+}
 
 /** The portal's reminders toggle (issue 33): on success the home shows the new state. */
 export function useReminderOptOut() {

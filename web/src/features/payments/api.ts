@@ -3,10 +3,10 @@ import type { Month } from '@recaudo/domain/months';
 import type { Paged } from '@recaudo/domain/paging';
 import { receiptMessages } from '@recaudo/domain/payment-receipts';
 import type { PaymentRow, PaymentStatus, ReferenceInUseQuery } from '@recaudo/domain/payments';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { optionKeys } from '../../components/option-list';
-import type { ListParams } from '../../components/use-list-state';
+import { initialListParams, type ListParams } from '../../components/use-list-state';
 import { download, fetchBlob, http } from '../../lib/http';
 import { notify } from '../../lib/notify';
 
@@ -194,12 +194,20 @@ export const findTicketOptions = (addressId: number | null, signal?: AbortSignal
 export { findExchangeRates as findRates } from '../../components/select-options';
 
 /** The payments list; with `clientId`, that client's payments only (`payments/client-details`). */
-export function usePayments(params: ListParams, clientId: number | null = null) {
-  return useQuery({
+/** A page of the payments list (a client user's own, scoped by the server), or of one client's payments. */
+const paymentsQuery = (params: ListParams, clientId: number | null) =>
+  queryOptions({
     queryKey: clientId === null ? paymentKeys.list(params) : paymentKeys.clientList(clientId, params),
     queryFn: ({ signal }) => (clientId === null ? findPayments(params, signal) : findClientPayments(clientId, params, signal)),
-    placeholderData: keepPreviousData,
   });
+
+export function usePayments(params: ListParams, clientId: number | null = null) {
+  return useQuery({ ...paymentsQuery(params, clientId), placeholderData: keepPreviousData });
+}
+
+/** The first page of /payments, before the list has rendered (app/pages.tsx, RoutePrefetch). */
+export function prefetchPayments(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(paymentsQuery(initialListParams(), null));
 }
 
 export function usePaymentHistory(userId: number, status: PaymentStatus | null, params: ListParams) {
