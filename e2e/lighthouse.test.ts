@@ -11,10 +11,15 @@ import { CHROMIUM_MISSING } from './support/chromium';
 /**
  * Categories that do not depend on how busy the machine is: each must score 95 or more. SEO
  * counts on the pages a search engine can reach; behind the login it has nothing to index.
- * Performance is not run here: it measures the CI machine as much as the app (README has figures).
  */
 const PUBLIC_CHECKED = ['accessibility', 'best-practices', 'seo'] as const;
 const STAFF_CHECKED = ['accessibility', 'best-practices'] as const;
+/**
+ * Performance scales the machine's CPU time (four times over on the mobile preset), so on a
+ * shared CI machine it scores the machine too: it is asserted where a quiet machine leaves a wide
+ * margin (the public pages on desktop, 99–100 with an empty cache) and printed elsewhere (README).
+ */
+const PERFORMANCE_FLOOR = 90;
 const FORM_FACTORS = ['desktop', 'mobile'] as const;
 const DEBUGGING_PORT = 9000 + Math.floor(Math.random() * 900);
 
@@ -23,16 +28,21 @@ let profile: string;
 const baseUrl = () => inject('baseUrl');
 
 /** Lighthouse on `url` in the shared Chromium (its session, if logged in, included); the scores by category, 0–100. */
-async function audit(url: string, formFactor: (typeof FORM_FACTORS)[number]): Promise<Record<string, number>> {
-  // Without the performance category each run skips the trace's analysis: CI time is short.
-  const flags: Flags = { port: DEBUGGING_PORT, output: 'json', logLevel: 'error', disableStorageReset: true, onlyCategories: [...PUBLIC_CHECKED] };
+async function audit(url: string, formFactor: (typeof FORM_FACTORS)[number], { performance = false } = {}): Promise<Record<string, number>> {
+  // A public page is measured as a first visit (storage and cache cleared); a staff page keeps the
+  // profile's session. Without the performance category a run skips the trace's analysis.
+  const categories = performance ? [...PUBLIC_CHECKED, 'performance'] : [...PUBLIC_CHECKED];
+  const flags: Flags = { port: DEBUGGING_PORT, output: 'json', logLevel: 'error', disableStorageReset: !performance, onlyCategories: categories };
   const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
   if (!result) throw new Error(`Lighthouse no devolvió resultado para ${url}`);
   const failing = Object.values(result.lhr.categories)
-    .filter((category) => (category.score ?? 0) < 0.95)
+    .filter((category) => category.id !== 'performance' && (category.score ?? 0) < 0.95)
     .flatMap((category) => category.auditRefs.filter((ref) => ref.weight > 0 && (result.lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => `${category.id}/${ref.id}`));
   const scores = Object.fromEntries(Object.values(result.lhr.categories).map((category) => [category.id, Math.round((category.score ?? 0) * 100)]));
-  console.info(`Lighthouse ${formFactor} ${new URL(url).pathname}: ${JSON.stringify(scores)}${failing.length ? ` (bajo 95: ${failing.join(', ')})` : ''}`);
+  const timings = performance
+    ? ` ${['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'].map((id) => `${id} ${result.lhr.audits[id]?.displayValue}`).join(', ')}`
+    : '';
+  console.info(`Lighthouse ${formFactor} ${new URL(url).pathname}: ${JSON.stringify(scores)}${timings}${failing.length ? ` (bajo 95: ${failing.join(', ')})` : ''}`);
   return scores;
 }
 
@@ -51,14 +61,15 @@ describe.skipIf(!chromiumPath)(`Lighthouse in Chromium${chromiumPath ? '' : ` ($
     fs.rmSync(profile, { recursive: true, force: true });
   });
 
-  it('the login and the public verification page score 95 or more in accessibility, best practices and SEO, on desktop and mobile', async () => {
+  it('the login and the public verification page score 95 or more in accessibility, best practices and SEO, on desktop and mobile, and 90 or more in performance on desktop', async () => {
     const api = await apiAs(baseUrl());
     const [payment] = (await api<{ data: { hash: string | null }[] }>('payments?per_page=20')).data.filter((row) => row.hash);
     if (!payment?.hash) throw new Error('La semilla de demostración no tiene un pago con su enlace de verificación.');
     for (const pathname of ['/login', `/verify-payment/${payment.hash}`]) {
       for (const formFactor of FORM_FACTORS) {
-        const scores = await audit(`${baseUrl()}${pathname}`, formFactor);
+        const scores = await audit(`${baseUrl()}${pathname}`, formFactor, { performance: true });
         for (const category of PUBLIC_CHECKED) expect(scores[category], `${formFactor} ${pathname} ${category}`).toBeGreaterThanOrEqual(95);
+        if (formFactor === 'desktop') expect(scores.performance, `${formFactor} ${pathname} performance`).toBeGreaterThanOrEqual(PERFORMANCE_FLOOR);
       }
     }
   }, 300_000);
