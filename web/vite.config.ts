@@ -141,12 +141,13 @@ const PACKAGE = inPackage('.+?');
  * Few chunks, because HTTP/1.1 fetches six at a time and each costs a round trip: left to itself
  * rolldown split the code into about 480 files, a cold Pagos asked for 137 of them, and on fast
  * 4G (165 ms a request) its rows showed after 5.3 s. Now the login's code is one chunk, the
- * public verification pages' another (without it they loaded the layout's and every page's shared
- * code, 235 KB Brotli for one card), the layout's another, and what eight pages or more share three more (the app's, antd's, the other
- * packages'), each under the 500 KB a chunk may weigh: 39 requests and 3.2 s, before the session
- * check's preload took it to 2.0–2.1 s (docs/decisions.md, "Delivery"). A page's own code stays
- * its own chunk. The groups take no dependencies along (`includeDependenciesRecursively: false`):
- * with them, React went into the layout's chunk and the login loaded it all.
+ * public verification pages' another (without it they loaded the layout's and every page's
+ * shared code, 235 KB Brotli for one card), the layout's another, and what eight pages or more
+ * share three more (the app's, antd's, the other packages'), each under the 500 KB a chunk may
+ * weigh: 39 requests and 3.2 s, before the session check's preload took it to 2.0–2.1 s
+ * (docs/decisions.md, "Delivery"). A page's own code stays its own chunk. The groups take no
+ * dependencies along (`includeDependenciesRecursively: false`): with them, React went into the
+ * layout's chunk and the login loaded it all.
  */
 const CHUNK_GROUPS = [
   // ECharts with its renderer passed the 500 KB a chunk may weigh: zrender, the drawing library
