@@ -62,6 +62,26 @@ describe('DataTable', () => {
     expect(onChange).toHaveBeenCalledWith([2], [{ id: 2, name: 'Fila 2' }], expect.anything());
   });
 
+  it('renders a new array of the same rows once, and the next page\'s rows once they are in', async () => {
+    let cellRenders = 0;
+    const counted = [{ title: 'Nombre', dataIndex: 'name', key: 'name', render: (name: string) => (cellRenders++, name) }];
+    const first = rows(10);
+    const props = { label: 'Filas', columns: counted, rowKey: 'id', total: 14, page: 1, perPage: 10, loading: false, failed: false, onRetry: vi.fn(), onPageChange: vi.fn() };
+    const { rerender } = render(<DataTable<Row> {...props} rows={first} />);
+    await screen.findByText('Fila 10');
+
+    // A list paged in the browser slices a new array of the same rows on every render: one pass,
+    // not a second, deferred one for rows that did not change.
+    cellRenders = 0;
+    rerender(<DataTable<Row> {...props} rows={[...first]} />);
+    await waitFor(() => expect(screen.getByText('Fila 10')).toBeInTheDocument());
+    expect(cellRenders).toBe(10);
+
+    rerender(<DataTable<Row> {...props} page={2} rows={rows(4, 11)} />);
+    expect(await screen.findByText('Fila 11')).toBeInTheDocument();
+    expect(screen.queryByText('Fila 1')).not.toBeInTheDocument();
+  });
+
   it('hides the pagination when everything fits on one page', () => {
     renderTable({ rows: rows(5), total: 5 });
     expect(screen.getByText('Fila 5')).toBeInTheDocument();

@@ -199,6 +199,23 @@ const pageLink: NonNullable<PaginationProps['itemRender']> = (page, type, origin
     original
   );
 
+const sameItems = <T,>(a: readonly T[] | undefined, b: readonly T[] | undefined) =>
+  a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((item, index) => item === b[index]));
+
+/**
+ * `rows` as the same array while it holds the same rows: a list paged in the browser (Respaldos,
+ * Operaciones Bancarias) slices a new array on every render, and each new array would render its
+ * rows again in a deferred pass, the table showing it is loading meanwhile.
+ */
+function useSameRows<T>(rows: readonly T[] | undefined): readonly T[] | undefined {
+  const [kept, setKept] = useState(rows);
+  if (!sameItems(kept, rows)) {
+    setKept(rows);
+    return rows;
+  }
+  return kept;
+}
+
 /**
  * The paged table of every list screen: server-side pages, size changer, pagination hidden on
  * a single page, counter "a-b de n" (spec 01 §9), and the failure state with a retry. A table
@@ -231,8 +248,9 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   // The rows render in a pass of their own that yields to the browser: rendered with the rest of
   // the page when the list answered, they blocked a phone's main thread for a third of a second
   // (issue 34). Until they are in, the table shows it is loading.
-  const shownRows = useDeferredValue(rows);
-  const rowsPending = shownRows !== rows;
+  const sameRows = useSameRows(rows);
+  const shownRows = useDeferredValue(sameRows);
+  const rowsPending = shownRows !== sameRows;
   if (card && !screens.md) {
     const keyOf = (row: T) => (typeof rowKey === 'function' ? rowKey(row) : (row[rowKey as keyof T] as Key));
     return (
