@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { z } from 'zod';
+import { caracas } from './dates';
 import type { PaymentRow, PaymentStatus } from './payments';
 import type { AgingCardBucket, ClientDebts } from './statement';
 
@@ -12,6 +13,10 @@ import type { AgingCardBucket, ClientDebts } from './statement';
 /** 0 Mes (a month, MM-YYYY) or 1 Año (a year, YYYY). */
 export const DASHBOARD_OPTIONS = { 0: 'Mes', 1: 'Año' } as const;
 export type DashboardOption = keyof typeof DASHBOARD_OPTIONS;
+/** How `filters[dates]` writes the period of each option. */
+export const DASHBOARD_PERIOD_FORMATS = { 0: 'MM-YYYY', 1: 'YYYY' } as const;
+/** The current month or year in Caracas, as `filters[dates]` writes it. */
+export const currentDashboardPeriod = (option: DashboardOption) => caracas().format(DASHBOARD_PERIOD_FORMATS[option]);
 
 export const dashboardMessages = {
   monthFormat: 'El formato del mes es MM-YYYY.',

@@ -1,4 +1,4 @@
-import { DASHBOARD_OPTIONS, type DashboardOption } from '@recaudo/domain/dashboard';
+import { currentDashboardPeriod, DASHBOARD_OPTIONS, DASHBOARD_PERIOD_FORMATS, type DashboardOption } from '@recaudo/domain/dashboard';
 import { dayjs } from '@recaudo/domain/dates';
 import { formatMoney } from '@recaudo/domain/format-money';
 import type { PaymentRow } from '@recaudo/domain/payments';
@@ -13,7 +13,7 @@ import Typography from 'antd/es/typography';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../lib/session';
-import { currentPeriod, initialDashboardFilters, PERIOD_FORMATS, useAdminDashboard, useAgingDashboard, useReloadDashboard, type AdminDashboardFilters } from './api';
+import { initialDashboardFilters, useAdminDashboard, useAgingDashboard, useReloadDashboard, type AdminDashboardFilters } from './api';
 import { AgingCard } from './aging-card';
 import { PeriodCards } from './period-cards';
 
@@ -74,15 +74,15 @@ export function AdminDashboard({ toProcess, usersClosings, reminders }: AdminDas
               aria-label="Periodo del gráfico"
               options={([0, 1] as const).map((value) => ({ value, label: DASHBOARD_OPTIONS[value] }))}
               value={filters.option}
-              onChange={(option) => setFilters({ option, dates: currentPeriod(option) })}
+              onChange={(option) => setFilters({ option, dates: currentDashboardPeriod(option) })}
             />
             <DatePicker
               aria-label={filters.option === 0 ? 'Mes' : 'Año'}
               picker={filters.option === 0 ? 'month' : 'year'}
-              format={PERIOD_FORMATS[filters.option]}
+              format={DASHBOARD_PERIOD_FORMATS[filters.option]}
               allowClear={false}
-              value={dayjs(filters.dates, PERIOD_FORMATS[filters.option])}
-              onChange={(value) => value && setFilters({ option: filters.option, dates: value.format(PERIOD_FORMATS[filters.option]) })}
+              value={dayjs(filters.dates, DASHBOARD_PERIOD_FORMATS[filters.option])}
+              onChange={(value) => value && setFilters({ option: filters.option, dates: value.format(DASHBOARD_PERIOD_FORMATS[filters.option]) })}
             />
           </Flex>
         }

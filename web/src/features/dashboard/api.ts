@@ -1,6 +1,5 @@
 import type { Session } from '@recaudo/domain/auth';
-import type { DashboardAdmin, DashboardAging, DashboardClient, DashboardOption } from '@recaudo/domain/dashboard';
-import { caracas } from '@recaudo/domain/dates';
+import { currentDashboardPeriod, type DashboardAdmin, type DashboardAging, type DashboardClient, type DashboardOption } from '@recaudo/domain/dashboard';
 import { hasPermission } from '@recaudo/domain/permissions';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -26,13 +25,8 @@ export const fetchAdminDashboard = (filters: AdminDashboardFilters, signal?: Abo
   http.get<DashboardAdmin>('dashboard/admin', { query: { filters }, signal }).then((answer) => answer.data);
 export const fetchClientDashboard = (signal?: AbortSignal) => http.get<DashboardClient>('dashboard/client', { signal }).then((answer) => answer.data);
 
-/** The period picker's format by option: Mes, Año. */
-export const PERIOD_FORMATS = { 0: 'MM-YYYY', 1: 'YYYY' } as const;
-/** The current month or year, in Caracas, as the period filter writes it. */
-export const currentPeriod = (option: DashboardOption) => caracas().format(PERIOD_FORMATS[option]);
-
 /** The administrator's dashboard opens on the current month. */
-export const initialDashboardFilters = (): AdminDashboardFilters => ({ option: 0, dates: currentPeriod(0) });
+export const initialDashboardFilters = (): AdminDashboardFilters => ({ option: 0, dates: currentDashboardPeriod(0) });
 
 /**
  * Which dashboard /dashboard shows: a client user's own; staff the administrator's, whose revenue
