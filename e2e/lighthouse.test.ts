@@ -28,18 +28,18 @@ let profile: string;
 const baseUrl = () => inject('baseUrl');
 
 /** Lighthouse on `url` in the shared Chromium (its session, if logged in, included); the scores by category, 0–100. */
-async function audit(url: string, formFactor: (typeof FORM_FACTORS)[number], { performance = false } = {}): Promise<Record<string, number>> {
+async function audit(url: string, formFactor: (typeof FORM_FACTORS)[number], { withPerformance = false } = {}): Promise<Record<string, number>> {
   // A public page is measured as a first visit (storage and cache cleared); a staff page keeps the
   // profile's session. Without the performance category a run skips the trace's analysis.
-  const categories = performance ? [...PUBLIC_CHECKED, 'performance'] : [...PUBLIC_CHECKED];
-  const flags: Flags = { port: DEBUGGING_PORT, output: 'json', logLevel: 'error', disableStorageReset: !performance, onlyCategories: categories };
+  const categories = withPerformance ? [...PUBLIC_CHECKED, 'performance'] : [...PUBLIC_CHECKED];
+  const flags: Flags = { port: DEBUGGING_PORT, output: 'json', logLevel: 'error', disableStorageReset: !withPerformance, onlyCategories: categories };
   const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
   if (!result) throw new Error(`Lighthouse no devolvió resultado para ${url}`);
   const failing = Object.values(result.lhr.categories)
     .filter((category) => category.id !== 'performance' && (category.score ?? 0) < 0.95)
     .flatMap((category) => category.auditRefs.filter((ref) => ref.weight > 0 && (result.lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => `${category.id}/${ref.id}`));
   const scores = Object.fromEntries(Object.values(result.lhr.categories).map((category) => [category.id, Math.round((category.score ?? 0) * 100)]));
-  const timings = performance
+  const timings = withPerformance
     ? ` ${['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'].map((id) => `${id} ${result.lhr.audits[id]?.displayValue}`).join(', ')}`
     : '';
   console.info(`Lighthouse ${formFactor} ${new URL(url).pathname}: ${JSON.stringify(scores)}${timings}${failing.length ? ` (bajo 95: ${failing.join(', ')})` : ''}`);
@@ -67,7 +67,7 @@ describe.skipIf(!chromiumPath)(`Lighthouse in Chromium${chromiumPath ? '' : ` ($
     if (!payment?.hash) throw new Error('La semilla de demostración no tiene un pago con su enlace de verificación.');
     for (const pathname of ['/login', `/verify-payment/${payment.hash}`]) {
       for (const formFactor of FORM_FACTORS) {
-        const scores = await audit(`${baseUrl()}${pathname}`, formFactor, { performance: true });
+        const scores = await audit(`${baseUrl()}${pathname}`, formFactor, { withPerformance: true });
         for (const category of PUBLIC_CHECKED) expect(scores[category], `${formFactor} ${pathname} ${category}`).toBeGreaterThanOrEqual(95);
         if (formFactor === 'desktop') expect(scores.performance, `${formFactor} ${pathname} performance`).toBeGreaterThanOrEqual(PERFORMANCE_FLOOR);
       }

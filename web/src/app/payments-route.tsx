@@ -41,4 +41,4 @@ export default function PaymentsRoute() {
   return <PaymentsPage {...paymentShortcuts} />;
 }
 
-export const prefetch: RoutePrefetch = (queryClient) => prefetchPayments(queryClient);
+export const prefetch: RoutePrefetch = prefetchPayments;

@@ -88,7 +88,9 @@ function logWaiting(fresh: WaitingMessage[], log: NonNullable<DispatchOptions['l
   for (const row of fresh) {
     loggedIds.add(row.id);
     const key = row.holdsSecret ? `secret ${row.id}` : `${row.channel} ${row.subject ?? ''}`;
-    bursts.set(key, [...(bursts.get(key) ?? []), row]);
+    const rows = bursts.get(key) ?? [];
+    rows.push(row);
+    bursts.set(key, rows);
   }
   for (const rows of bursts.values()) {
     const [{ channel, subject }] = rows as [WaitingMessage];
