@@ -105,6 +105,25 @@ describe.skipIf(!chromiumPath)(`delivery on a phone connection in Chromium${chro
     await page.context().close();
   }, 60_000);
 
+  it('shows Recaudo loading while the scripts are on their way, then the page in its place', async () => {
+    const page = await newPage(browser(), baseUrl());
+    await page.setViewportSize({ width: 390, height: 844 });
+    let release = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    const loading = page.getByRole('status');
+    await expect.poll(async () => (await loading.innerText()).replace(/\s+/g, ' '), { timeout: 10_000 }).toBe('Recaudo Cargando…');
+    expect(await loading.isVisible()).toBe(true);
+    release();
+    await page.getByRole('button', { name: 'Entrar' }).waitFor();
+    expect(await page.getByText('Cargando…').count()).toBe(0);
+    await page.context().close();
+  });
+
   it("serves the page's scripts and styles compressed and cached for a year, and the page itself revalidated", async () => {
     const document = await fetch(`${baseUrl()}/payments`, { headers: { 'accept-encoding': 'br, gzip' } });
     expect(document.headers.get('cache-control')).toBe('no-cache');
