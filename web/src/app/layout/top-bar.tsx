@@ -100,9 +100,9 @@ export function TopBar({ menu, collapsed, onToggleMenu, onOpenProfile, onOpenCus
       >
         <Button type="text" aria-label="Menú de usuario" style={{ height: 'auto', paddingBlock: 4, ...touch }}>
           <Flex align="center" gap={8}>
-            <Avatar size="small" src={session?.user.photo ?? undefined}>
-              {initials(name)}
-            </Avatar>
+            {/* The initials as the avatar's icon: as its text, antd measures them to scale them down
+                (a forced layout of the whole page while it is first drawn), and two letters fit. */}
+            <Avatar size="small" src={session?.user.photo ?? undefined} icon={<span style={{ fontSize: 12 }}>{initials(name)}</span>} />
             {!compact && <span>{name}</span>}
           </Flex>
         </Button>
