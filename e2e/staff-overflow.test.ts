@@ -134,4 +134,26 @@ describe.skipIf(!chromiumPath)(`staff lists at 1366 × 768 in Chromium${chromium
     expect((await overflows(page)).join('\n')).toBe('');
     await page.context().close();
   });
+
+  it('on a narrower window Pagos scrolls sideways with Estatus and Acciones pinned side by side at its right', async () => {
+    // The build measures the table's columns in the frame after they are drawn (web/table-measure-plugin.ts).
+    const page = await newPage(browser(), baseUrl(), { storageState: session });
+    await page.setViewportSize({ width: 800, height: 768 });
+    await page.goto('/payments');
+    await settled(page);
+    const edges = (selector: string) =>
+      page.locator(selector).evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return { left: box.left, right: box.right, scrollWidth: element.scrollWidth, clientWidth: element.clientWidth };
+      });
+    const scroller = await edges('.ant-table-content');
+    expect(scroller.scrollWidth).toBeGreaterThan(scroller.clientWidth + 1);
+    const pinned = page.getByRole('table', { name: 'Pagos' }).locator('tbody tr.ant-table-row').first().locator('td.ant-table-cell-fix-end');
+    await expect.poll(() => pinned.count()).toBe(2);
+    const [status, actions] = await Promise.all([0, 1].map((index) => pinned.nth(index).evaluate((cell) => cell.getBoundingClientRect().toJSON() as DOMRect)));
+    expect(Math.abs(actions!.right - scroller.right)).toBeLessThanOrEqual(1);
+    expect(Math.abs(status!.right - actions!.left)).toBeLessThanOrEqual(1);
+    expect(status!.left).toBeLessThan(status!.right);
+    await page.context().close();
+  });
 });

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { antdStyles } from './antd-styles-plugin';
 import { precompress } from './precompress-plugin';
+import { TABLE_MEASURE_HELPER, tableMeasurePlugin } from './table-measure-plugin';
 
 // The server serves dist/ at / with an SPA fallback and the API at /api on the same origin;
 // in `vite dev` the same paths are proxied to the local server.
@@ -157,7 +158,9 @@ const CHUNK_GROUPS = [
   { name: 'verification', test: (id: string) => closures.verification.has(id), priority: 3, includeDependenciesRecursively: false },
   { name: 'shell', test: (id: string) => closures.shell.has(id), priority: 2, includeDependenciesRecursively: false },
   {
-    name: (id: string) => (ANTD.test(id) ? 'pages-antd' : PACKAGE.test(id) ? 'pages-vendor' : 'pages'),
+    // The table's measuring helper goes with the table: in the app's chunk it made the two chunks
+    // import each other, and a page then met one of their functions not yet defined.
+    name: (id: string) => (ANTD.test(id) ? 'pages-antd' : PACKAGE.test(id) || id === TABLE_MEASURE_HELPER ? 'pages-vendor' : 'pages'),
     test: (id: string) => !Object.values(closures).some((closure) => closure.has(id)) && !CHARTS.test(id),
     minShareCount: 8,
     priority: 1,
@@ -166,7 +169,7 @@ const CHUNK_GROUPS = [
 ];
 
 export default defineConfig({
-  plugins: [antdStyles(), lazyAntdImports(), layoutClosures(), chunkModules(), preloadGuestChunk(), react(), precompress()],
+  plugins: [antdStyles(), lazyAntdImports(), tableMeasurePlugin(), layoutClosures(), chunkModules(), preloadGuestChunk(), react(), precompress()],
   server: {
     proxy: {
       '/api': SERVER,
