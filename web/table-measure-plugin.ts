@@ -31,6 +31,23 @@ const PATCHES: { file: string; from: string; to: string }[] = [
   }), []);`,
   },
   {
+    // The widths its resize observer reports (the rows arrived, the window changed) were applied
+    // in a later task: the frame that showed the new rows had the pinned columns' old offsets,
+    // Estatus over Acciones on a Pagos that scrolls sideways.
+    file: '@rc-component/table/es/Body/MeasureRow.js',
+    from: `      if (isVisible(ref.current)) {
+        infoList.forEach(({
+          data: columnKey,
+          size
+        }) => {
+          onColumnResize(columnKey, size.offsetWidth);
+        });
+      }`,
+    to: `      if (isVisible(ref.current)) {
+        applyBeforePaint(() => infoList.forEach(({ data: columnKey, size }) => onColumnResize(columnKey, size.offsetWidth)));
+      }`,
+  },
+  {
     file: '@rc-component/table/es/Table.js',
     from: `  useLayoutEffect(() => {
     if (!tailor || !useInternalHooks) {
@@ -89,7 +106,7 @@ export function tableMeasurePlugin(): Plugin {
         patched = patched.replace(patch.from, patch.to);
         applied.add(patch);
       }
-      return { code: `import { measureBeforePaint } from ${JSON.stringify(TABLE_MEASURE_HELPER)};\n${patched}`, map: null };
+      return { code: `import { applyBeforePaint, measureBeforePaint } from ${JSON.stringify(TABLE_MEASURE_HELPER)};\n${patched}`, map: null };
     },
     buildEnd(error) {
       const missing = PATCHES.filter((patch) => !applied.has(patch));
