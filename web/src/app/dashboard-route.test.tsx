@@ -205,6 +205,8 @@ describe('Dashboard (administrator)', () => {
     renderApp(<DashboardRoute />, { path: '/dashboard', session: makeSession({ permissions: ['payments', 'clients'] }) });
     await screen.findByRole('table', { name: 'Próximos recordatorios' });
     expect(screen.getByText(/Periodo 11-2026: 25 clientes con 1 mes o más/)).toBeInTheDocument();
+    // Each page number is a link with an address, which crawlers (and Lighthouse's SEO) follow.
+    expect(screen.getByRole('link', { name: '3' })).toHaveAttribute('href', '?page=3');
     await userEvent.click(screen.getByTitle('3'));
     await waitFor(() => expect(previewCalls.at(-1)).toBe('/api/reminders/preview?page=3&per_page=10'));
     previewTotal = 1;

@@ -48,6 +48,16 @@ describe('DataTable', () => {
     expect(window.location.href).toBe(before);
   });
 
+  it('gives the "•••" that jumps five pages a real address too, and a click jumps in place', async () => {
+    const { onPageChange } = renderTable({ total: 200 });
+    const jump = document.querySelector<HTMLAnchorElement>('.ant-pagination-jump-next a');
+    expect(jump?.getAttribute('href')).toBe('?page=6');
+    const before = window.location.href;
+    await userEvent.click(jump!);
+    expect(onPageChange).toHaveBeenCalledWith(6, 10);
+    expect(window.location.href).toBe(before);
+  });
+
   it('names the row checkboxes in Spanish for screen readers, never antd\'s "Select all" / "Select row"', async () => {
     const onChange = vi.fn();
     renderTable({ rows: rows(3), total: 3, rowSelection: { selectedRowKeys: [], onChange } });

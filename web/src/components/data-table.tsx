@@ -7,7 +7,20 @@ import type { PaginationProps } from 'antd/es/pagination';
 import Table, { type TableProps } from 'antd/es/table';
 import type { ColumnsType } from 'antd/es/table';
 import theme from 'antd/es/theme';
-import { useDeferredValue, useEffect, useLayoutEffect, useRef, useState, type Key, type ReactNode, type RefObject } from 'react';
+import {
+  cloneElement,
+  isValidElement,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type AnchorHTMLAttributes,
+  type Key,
+  type MouseEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { CardRows } from './card-rows';
 
 export interface DataTableProps<T> {
@@ -184,20 +197,30 @@ export function spanishRowSelection<T>(rowSelection: TableProps<T>['rowSelection
   };
 }
 
+/** What a pagination link carries besides its address: see crawlablePageItem. */
+const inPlace = { rel: 'nofollow', tabIndex: -1, onClick: (event: MouseEvent) => event.preventDefault() };
+
 /**
- * A page number as a link with a real address (`?page=3`): antd's is an `<a>` without `href`,
- * which Lighthouse counts as a link crawlers can't follow (SEO 91 on /payments, issue 34). The
- * page changes in place: the click is the item's, which antd handles; the link only keeps the
- * browser from leaving. It takes no tab stop of its own, as the item already has one.
+ * A page number, and the "•••" that jumps five pages, as a link with a real address (`?page=3`):
+ * antd's are `<a>` without `href`, which Lighthouse counts as links crawlers can't follow (SEO 91
+ * on /payments, issue 34; the jumps appear once a list has more than seven pages). The page
+ * changes in place: the click is the item's, which antd handles; the link only keeps the browser
+ * from leaving. It takes no tab stop of its own, as the item already has one. Every paged table
+ * uses it (`itemRender`), DataTable's and the cards' that page their own.
  */
-const pageLink: NonNullable<PaginationProps['itemRender']> = (page, type, original) =>
-  type === 'page' ? (
-    <a href={`?page=${page}`} rel="nofollow" tabIndex={-1} onClick={(event) => event.preventDefault()}>
-      {page}
-    </a>
-  ) : (
-    original
-  );
+export const crawlablePageItem: NonNullable<PaginationProps['itemRender']> = (page, type, original) => {
+  if (type === 'page') {
+    return (
+      <a href={`?page=${page}`} {...inPlace}>
+        {page}
+      </a>
+    );
+  }
+  if ((type === 'jump-prev' || type === 'jump-next') && isValidElement<AnchorHTMLAttributes<HTMLAnchorElement>>(original)) {
+    return cloneElement(original, { href: `?page=${page}`, ...inPlace });
+  }
+  return original;
+};
 
 const sameItems = <T,>(a: readonly T[] | undefined, b: readonly T[] | undefined) =>
   a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((item, index) => item === b[index]));
@@ -308,7 +331,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
           hideOnSinglePage: true,
           showTotal: (count, range) => rangeLabel(count, range),
           onChange: (nextPage, nextSize) => onPageChange(nextSize === perPage ? nextPage : 1, nextSize),
-          itemRender: pageLink,
+          itemRender: crawlablePageItem,
         }}
       />
       <StickyScrollbar host={host} />

@@ -15,6 +15,7 @@ import type { ColumnsType } from 'antd/es/table';
 import Typography from 'antd/es/typography';
 import { useState } from 'react';
 import { ConfirmDelete } from '../../components/confirm-delete';
+import { crawlablePageItem } from '../../components/data-table';
 import { RowActions } from '../../components/row-actions';
 import { useCan, useSession } from '../../lib/session';
 import { useAssignTickets, useRemoveTicket, useTicketOptions } from './address-details-api';
@@ -157,7 +158,7 @@ export function AddressTickets({ address, onChanged }: { address: AddressRow; on
         rowKey="id"
         columns={columns}
         dataSource={tickets}
-        pagination={tickets.length > 10 ? { pageSize: 10, size: 'small' } : false}
+        pagination={tickets.length > 10 ? { pageSize: 10, size: 'small', itemRender: crawlablePageItem } : false}
         locale={{ emptyText: 'Sin tickets asignados' }}
         scroll={{ x: 'max-content' }}
       />

@@ -9,6 +9,7 @@ import Skeleton from 'antd/es/skeleton';
 import Table from 'antd/es/table';
 import Typography from 'antd/es/typography';
 import { useState } from 'react';
+import { crawlablePageItem } from '../../components/data-table';
 import { useReminderPreview, useRunReminders } from './api';
 
 /**
@@ -46,7 +47,7 @@ export function RemindersCard() {
             rowKey={(entry) => entry.client.id}
             dataSource={data.reminders}
             loading={preview.isFetching}
-            pagination={{ current: data.page, pageSize: data.per_page, total: data.total, onChange: setPage, hideOnSinglePage: true, showSizeChanger: false }}
+            pagination={{ current: data.page, pageSize: data.per_page, total: data.total, onChange: setPage, hideOnSinglePage: true, showSizeChanger: false, itemRender: crawlablePageItem }}
             scroll={{ x: 800 }}
             columns={[
               { title: 'Cliente', key: 'client', render: (_, entry) => `${entry.client.name} (${identificationLabel(entry.client)})` },
