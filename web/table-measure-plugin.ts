@@ -33,7 +33,8 @@ const PATCHES: { file: string; from: string; to: string }[] = [
   {
     // The widths its resize observer reports (the rows arrived, the window changed) were applied
     // in a later task: the frame that showed the new rows had the pinned columns' old offsets,
-    // Estatus over Acciones on a Pagos that scrolls sideways.
+    // Estatus over Acciones on a Pagos that scrolls sideways. The observer runs after the layout
+    // and before the paint, so a synchronous render there paints the new offsets in that frame.
     file: '@rc-component/table/es/Body/MeasureRow.js',
     from: `      if (isVisible(ref.current)) {
         infoList.forEach(({
@@ -44,7 +45,7 @@ const PATCHES: { file: string; from: string; to: string }[] = [
         });
       }`,
     to: `      if (isVisible(ref.current)) {
-        applyBeforePaint(() => infoList.forEach(({ data: columnKey, size }) => onColumnResize(columnKey, size.offsetWidth)));
+        flushSync(() => infoList.forEach(({ data: columnKey, size }) => onColumnResize(columnKey, size.offsetWidth)));
       }`,
   },
   {
@@ -106,7 +107,7 @@ export function tableMeasurePlugin(): Plugin {
         patched = patched.replace(patch.from, patch.to);
         applied.add(patch);
       }
-      return { code: `import { applyBeforePaint, measureBeforePaint } from ${JSON.stringify(TABLE_MEASURE_HELPER)};\n${patched}`, map: null };
+      return { code: `import { flushSync } from 'react-dom';\nimport { measureBeforePaint } from ${JSON.stringify(TABLE_MEASURE_HELPER)};\n${patched}`, map: null };
     },
     buildEnd(error) {
       const missing = PATCHES.filter((patch) => !applied.has(patch));

@@ -205,8 +205,8 @@ const inPlace = { rel: 'nofollow', tabIndex: -1, onClick: (event: MouseEvent) =>
  * antd's are `<a>` without `href`, which Lighthouse counts as links crawlers can't follow (SEO 91
  * on /payments, issue 34; the jumps appear once a list has more than seven pages). The page
  * changes in place: the click is the item's, which antd handles; the link only keeps the browser
- * from leaving. It takes no tab stop of its own, as the item already has one. Every paged table
- * uses it (`itemRender`), DataTable's and the cards' that page their own.
+ * from leaving. It takes no tab stop of its own, as the item already has one. DataTable uses it,
+ * and so must a table that pages with antd's own pagination (`pagination.itemRender`).
  */
 export const crawlablePageItem: NonNullable<PaginationProps['itemRender']> = (page, type, original) => {
   if (type === 'page') {

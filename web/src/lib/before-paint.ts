@@ -34,12 +34,3 @@ export function measureBeforePaint(measure: Measure): () => void {
     }
   };
 }
-
-/**
- * Applies `change` (state changes) at once, in a synchronous render: from a resize observer's
- * callback, which runs after the browser's layout and before its paint, the frame then paints
- * what the new sizes lead to instead of showing the old for a frame.
- */
-export function applyBeforePaint(change: () => void): void {
-  flushSync(change);
-}
