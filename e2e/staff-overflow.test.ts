@@ -156,4 +156,31 @@ describe.skipIf(!chromiumPath)(`staff lists at 1366 × 768 in Chromium${chromium
     expect(status!.left).toBeLessThan(status!.right);
     await page.context().close();
   });
+
+  it("on a phone's width Pagos shows each payment as a card with every column's value and its actions, nothing scrolling sideways", async () => {
+    const page = await newPage(browser(), baseUrl(), { storageState: session });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/payments');
+    const cards = page.getByRole('list', { name: 'Pagos' }).getByRole('listitem');
+    await cards.first().waitFor();
+    expect(await page.locator('.ant-table').count()).toBe(0);
+    const first = cards.first();
+    const titles = await first.locator('dt').allTextContents();
+    expect(titles.map((title) => title.replace(/\s+/g, ' ').trim())).toEqual(['Nº documento', 'Cliente', 'Monto BS', 'Monto $/€', 'Fecha de pago', 'Estatus']);
+    // Every value in view: the card is as wide as the page and no value runs past its right edge.
+    const overflowing = await first.evaluate((card) => {
+      const edge = card.getBoundingClientRect().right;
+      return Array.from(card.querySelectorAll('dd'))
+        .filter((value) => value.getBoundingClientRect().right > edge + 1)
+        .map((value) => value.textContent);
+    });
+    expect(overflowing).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await first.getByRole('button', { name: /^Más acciones de / }).click();
+    await expect.poll(() => page.getByRole('menuitem', { name: 'Historial de cambios' }).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await first.getByRole('button', { name: 'Ver detalles' }).click();
+    await expect.poll(() => first.getByRole('button', { name: 'Ocultar detalles' }).getAttribute('aria-expanded')).toBe('true');
+    await page.context().close();
+  });
 });

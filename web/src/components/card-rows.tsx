@@ -8,9 +8,9 @@ import type { Key, ReactNode } from 'react';
 import type { DataTableProps } from './data-table';
 
 /** The table's own paging and state props, with the card that stands for a row. */
-export type CardRowsProps<T> = Pick<DataTableProps<T>, 'label' | 'rows' | 'total' | 'page' | 'perPage' | 'loading' | 'failed' | 'onRetry' | 'onPageChange'> & {
+export type CardRowsProps<T> = Pick<DataTableProps<T>, 'label' | 'rows' | 'total' | 'page' | 'perPage' | 'loading' | 'failed' | 'onRetry' | 'onPageChange' | 'footer'> & {
   keyOf: (row: T) => Key;
-  card: (row: T) => ReactNode;
+  card: (row: T, index: number) => ReactNode;
   emptyText: string;
 };
 
@@ -18,7 +18,7 @@ export type CardRowsProps<T> = Pick<DataTableProps<T>, 'label' | 'rows' | 'total
  * A list's rows as cards, one under the other, with the table's paging: what a phone shows instead
  * of a table that scrolls sideways (issue 33). Each card shows what matters of its row.
  */
-export function CardRows<T>({ label, rows, keyOf, card, total, page, perPage, loading, failed, onRetry, onPageChange, emptyText }: CardRowsProps<T>) {
+export function CardRows<T>({ label, rows, keyOf, card, total, page, perPage, loading, failed, onRetry, onPageChange, emptyText, footer }: CardRowsProps<T>) {
   let content: ReactNode;
   if (failed) {
     content = (
@@ -35,8 +35,8 @@ export function CardRows<T>({ label, rows, keyOf, card, total, page, perPage, lo
   } else {
     content = (
       <ul aria-label={label} aria-busy={loading} style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 12 }}>
-        {rows.map((row) => (
-          <li key={keyOf(row)}>{card(row)}</li>
+        {rows.map((row, index) => (
+          <li key={keyOf(row)}>{card(row, index)}</li>
         ))}
       </ul>
     );
@@ -44,6 +44,7 @@ export function CardRows<T>({ label, rows, keyOf, card, total, page, perPage, lo
   return (
     <section aria-label={label}>
       {content}
+      {rows?.length && footer ? <div style={{ marginTop: 12 }}>{footer(rows)}</div> : null}
       <Pagination
         style={{ marginTop: 12, justifyContent: 'center' }}
         simple

@@ -1,6 +1,8 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { PHONE_WIDTH, setWindowWidth } from '../test/viewport';
+import { actionsColumn, editAction, deleteAction } from './row-actions';
 import { DataTable } from './data-table';
 
 interface Row {
@@ -139,5 +141,88 @@ describe('DataTable', () => {
     expect(screen.queryByText('Fila 1')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /Reintentar/ }));
     expect(onRetry).toHaveBeenCalled();
+  });
+
+  describe('on a phone', () => {
+    interface Payment {
+      id: number;
+      number: string;
+      client: { name: string };
+      amount: string;
+    }
+    const payments: Payment[] = [
+      { id: 1, number: '00000240', client: { name: 'Panadería La Espiga' }, amount: '5.753,86' },
+      { id: 2, number: '00000239', client: { name: 'Jesús Rojas' }, amount: '2.948,04' },
+    ];
+    const edit = vi.fn();
+    const remove = vi.fn();
+    const paymentColumns = [
+      { title: 'Nº documento', dataIndex: 'number', key: 'number' },
+      { title: 'Cliente', dataIndex: ['client', 'name'], key: 'client' },
+      { title: 'Monto BS', key: 'amount', render: (_: unknown, payment: Payment) => <strong>BS {payment.amount}</strong> },
+      ...actionsColumn<Payment>((payment) => [editAction(() => edit(payment.id), true), deleteAction(() => remove(payment.id), true)], true, { fixed: 'right' }),
+    ];
+    const renderPayments = (props: Partial<Parameters<typeof DataTable<Payment>>[0]> = {}) =>
+      render(
+        <DataTable<Payment>
+          label="Pagos"
+          columns={paymentColumns}
+          rows={payments}
+          rowKey="id"
+          total={2}
+          page={1}
+          perPage={10}
+          loading={false}
+          failed={false}
+          onRetry={vi.fn()}
+          onPageChange={vi.fn()}
+          {...props}
+        />,
+      );
+
+    it("shows each row as a card with every column's title beside its value and the row's actions, not a table", async () => {
+      setWindowWidth(PHONE_WIDTH);
+      renderPayments({ footer: (rows) => `Total: ${rows.length} pagos` });
+      expect(document.querySelector('.ant-table')).toBeNull();
+      const cards = within(screen.getByRole('list', { name: 'Pagos' })).getAllByRole('listitem');
+      expect(cards).toHaveLength(2);
+      const first = within(cards[0]!);
+      const fields = [...cards[0]!.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+      expect(fields).toEqual([
+        ['Nº documento', '00000240'],
+        ['Cliente', 'Panadería La Espiga'],
+        ['Monto BS', 'BS 5.753,86'],
+      ]);
+      await userEvent.click(first.getByRole('button', { name: 'Editar' }));
+      expect(edit).toHaveBeenCalledWith(1);
+      expect(screen.getByText('Total: 2 pagos')).toBeInTheDocument();
+    });
+
+    it('opens a row\'s expanded details under "Ver detalles", and closes them again', async () => {
+      setWindowWidth(PHONE_WIDTH);
+      renderPayments({ expandable: { expandedRowRender: (payment) => <p>Detalle del pago {payment.number}</p>, rowExpandable: (payment) => payment.id === 1 } });
+      const [first, second] = within(screen.getByRole('list', { name: 'Pagos' })).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+      expect(within(second).queryByRole('button', { name: 'Ver detalles' })).toBeNull();
+      const toggle = within(first).getByRole('button', { name: 'Ver detalles' });
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      expect(screen.queryByText('Detalle del pago 00000240')).toBeNull();
+      await userEvent.click(toggle);
+      expect(screen.getByText('Detalle del pago 00000240')).toBeInTheDocument();
+      expect(within(first).getByRole('button', { name: 'Ocultar detalles' })).toHaveAttribute('aria-expanded', 'true');
+      await userEvent.click(within(first).getByRole('button', { name: 'Ocultar detalles' }));
+      expect(screen.queryByText('Detalle del pago 00000240')).toBeNull();
+    });
+
+    it('keeps a list whose rows are picked a table, and turns back into a table on a wider window', () => {
+      setWindowWidth(PHONE_WIDTH);
+      const { unmount } = renderPayments({ rowSelection: { selectedRowKeys: [], onChange: vi.fn() } });
+      expect(document.querySelector('.ant-table')).not.toBeNull();
+      unmount();
+      renderPayments();
+      expect(screen.getByRole('list', { name: 'Pagos' })).toBeInTheDocument();
+      act(() => setWindowWidth(800));
+      expect(screen.queryByRole('list', { name: 'Pagos' })).toBeNull();
+      expect(screen.getByRole('table')).toBeInTheDocument();
+    });
   });
 });

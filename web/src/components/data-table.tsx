@@ -2,7 +2,6 @@ import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import { rangeLabel } from '@recaudo/domain/paging';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
-import Grid from 'antd/es/grid';
 import type { PaginationProps } from 'antd/es/pagination';
 import Table, { type TableProps } from 'antd/es/table';
 import type { ColumnsType } from 'antd/es/table';
@@ -21,7 +20,9 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
+import { useBreakpoint } from '../lib/use-viewport';
 import { CardRows } from './card-rows';
+import { ColumnCard } from './column-card';
 
 export interface DataTableProps<T> {
   /** Accessible name of the table. */
@@ -52,7 +53,10 @@ export interface DataTableProps<T> {
   pageSizeOptions?: number[];
   /** What an empty table says, when the spec words it (bank movements). */
   emptyText?: string;
-  /** On a phone's width the rows show as these cards instead (the client portal, issue 33). */
+  /**
+   * On a phone's width the rows show as cards: these (the client portal's, issue 33), or else
+   * each column's title beside its value (ColumnCard). A list whose rows are picked stays a table.
+   */
   card?: (row: T) => ReactNode;
 }
 
@@ -267,21 +271,22 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   } = props;
   const { pageSizeOptions = PAGE_SIZE_OPTIONS, emptyText = 'No se han encontrado datos', card } = props;
   const host = useRef<HTMLDivElement>(null);
-  const screens = Grid.useBreakpoint();
+  const phone = useBreakpoint() === 'mobile';
   // The rows render in a pass of their own that yields to the browser: rendered with the rest of
   // the page when the list answered, they blocked a phone's main thread for a third of a second
   // (issue 34). Until they are in, the table shows it is loading.
   const sameRows = useSameRows(rows);
   const shownRows = useDeferredValue(sameRows);
   const rowsPending = shownRows !== sameRows;
-  if (card && !screens.md) {
+  if (phone && !rowSelection) {
     const keyOf = (row: T) => (typeof rowKey === 'function' ? rowKey(row) : (row[rowKey as keyof T] as Key));
     return (
       <CardRows<T>
         label={label}
         rows={failed ? [] : shownRows}
         keyOf={keyOf}
-        card={card}
+        card={card ?? ((row, index) => <ColumnCard<T> row={row} index={index} columns={columns} expandable={expandable} onRow={onRow} />)}
+        footer={footer}
         total={total}
         page={page}
         perPage={perPage}

@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { JSDOM_WIDTH, setWindowWidth } from './viewport';
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  setWindowWidth(JSDOM_WIDTH);
+});
 
 // antd forms validate asynchronously; on a busy 2-core machine a second is not always enough.
 configure({ asyncUtilTimeout: 5000 });

@@ -12,7 +12,7 @@ import { NavMenu } from './nav-menu';
 import { ProfileDrawer } from './profile-drawer';
 import { TopBar } from './top-bar';
 import { TouchTargets } from './touch-targets';
-import { useBreakpoint, type Breakpoint } from './use-viewport';
+import { useBreakpoint, type Breakpoint } from '../../lib/use-viewport';
 
 const SIDER_WIDTH = 240;
 const BOXED_WIDTH = 1280;

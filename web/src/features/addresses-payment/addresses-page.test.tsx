@@ -7,6 +7,7 @@ import { makeSession, renderApp } from '../../test/render';
 import { addressRow, commercialRow } from '../../test/address-rows';
 import AddressesPage from './addresses-page';
 import { chooseRowAction, rowActionNames } from '../../test/row-actions';
+import { JSDOM_WIDTH, PHONE_WIDTH, setWindowWidth } from '../../test/viewport';
 
 // The expansion belongs to another component (calendar and tickets); here only its wiring matters.
 vi.mock('./address-details', () => ({
@@ -84,6 +85,8 @@ describe('Direcciones de Pagos', () => {
     const owingWithFee = { ...owing, fee: '12.50' };
     for (const [permissions, user] of [[STAFF, {}], [[], CLIENT_USER]] as const) {
       rows = [addressRow(), owingWithFee];
+      // Staff read a table; a client user on a phone reads cards.
+      setWindowWidth(user === CLIENT_USER ? PHONE_WIDTH : JSDOM_WIDTH);
       const view = renderApp(<AddressesPage />, { path: '/address-payments', session: makeSession({ permissions: [...permissions], user }) });
       const staffRow = user !== CLIENT_USER;
       const row = (await screen.findByText('Calle 9')).closest(staffRow ? 'tr' : 'li')!;
@@ -189,6 +192,7 @@ describe('Direcciones de Pagos', () => {
   }, 60_000);
 
   it('client variant on a phone: own addresses as cards without the client, nor client and user filters, with a Nuevo button', async () => {
+    setWindowWidth(PHONE_WIDTH);
     // jsdom answers every media query as unmatched: a phone's width.
     renderPage([], CLIENT_USER);
     const cards = await screen.findByRole('list', { name: 'Direcciones de Pagos' });
@@ -250,6 +254,7 @@ describe('Direcciones de Pagos', () => {
   it('"Estado de cuenta" of a row opens the statement dialog the app hands in, for staff and for the client user', async () => {
     for (const [permissions, user] of [[STAFF, {}], [[], CLIENT_USER]] as const) {
       rows = [addressRow(), owing];
+      setWindowWidth(user === CLIENT_USER ? PHONE_WIDTH : JSDOM_WIDTH);
       const view = renderApp(
         <AddressesPage statementDialog={(address, close) => (address ? <div role="dialog" aria-label={`Estado de cuenta ${address.id}`} onClick={close} /> : null)} />,
         { path: '/address-payments', session: makeSession({ permissions: [...permissions], user }) },
@@ -263,12 +268,14 @@ describe('Direcciones de Pagos', () => {
       view.unmount();
     }
     // Without the dialog handed in there is no such action.
+    setWindowWidth(JSDOM_WIDTH);
     renderPage();
     const row = (await screen.findByText('Calle 9')).closest('tr')!;
     expect(await rowActionNames(row)).not.toContain('Estado de cuenta');
   }, 60_000);
 
   it('a client\'s card of an owing address offers "Pagar", opening the payment form the app hands in on that address', async () => {
+    setWindowWidth(PHONE_WIDTH);
     rows = [addressRow(), owing];
     renderApp(<AddressesPage payPanel={(address) => (address ? <div role="dialog" aria-label={`Pagar ${address.id}`} /> : null)} />, {
       path: '/address-payments',

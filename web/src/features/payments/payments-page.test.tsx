@@ -8,6 +8,7 @@ import { PaymentsList } from './payments-list';
 import PaymentsPage from './payments-page';
 import ReceiptsPage from './receipts-page';
 import { chooseRowAction, rowActionLayout } from '../../test/row-actions';
+import { PHONE_WIDTH, setWindowWidth } from '../../test/viewport';
 
 const rows = [
   paymentRow({
@@ -353,6 +354,7 @@ describe('Pagos of the client detail', () => {
 
 describe('Pagos (client role)', () => {
   it('lists their own payments as cards on a phone (amount, date, months, status, receipt); edit and delete only while Procesando', async () => {
+    setWindowWidth(PHONE_WIDTH);
     // jsdom answers every media query as unmatched: a phone's width.
     show([], CLIENT_USER);
     const cards = await screen.findByRole('list', { name: 'Pagos' });
@@ -380,6 +382,7 @@ describe('Pagos (client role)', () => {
   });
 
   it('/payments-receipt lists the approved payments (status 1) with their receipts', async () => {
+    setWindowWidth(PHONE_WIDTH);
     renderApp(<ReceiptsPage />, { path: '/payments-receipt', session: makeSession({ permissions: [], user: CLIENT_USER }) });
     const table = await screen.findByRole('list', { name: 'Recibos de Pagos' });
     await waitFor(() => expect(within(table).getAllByRole('button', { name: 'Descargar recibo' }).length).toBeGreaterThan(0));

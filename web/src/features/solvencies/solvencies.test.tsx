@@ -10,6 +10,7 @@ import { rowActionLayout, rowActionNames } from '../../test/row-actions';
 import { NewSolvencyModal } from './new-solvency-modal';
 import SolvenciesPage from './solvencies-page';
 import VerifySolvencyPage from './verify-solvency-page';
+import { PHONE_WIDTH, setWindowWidth } from '../../test/viewport';
 
 const HASH = 'c3'.repeat(32);
 
@@ -83,6 +84,7 @@ describe('Solvencias (client user)', () => {
   });
 
   it('lists on a phone as cards: address, valid until, validity, download and send, no delete', async () => {
+    setWindowWidth(PHONE_WIDTH);
     // jsdom answers every media query as unmatched: a phone's width.
     renderApp(<SolvenciesPage />, { path: '/solvencies', session: clientSession });
     const cards = await screen.findByRole('list', { name: 'Solvencias' });
