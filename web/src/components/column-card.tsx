@@ -1,12 +1,8 @@
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import type { ColumnType, ColumnsType, TableProps } from 'antd/es/table';
-import { isValidElement, useId, useState, type ReactNode } from 'react';
-
-/** A leaf column of a table, as the cards read it: groups give their children. */
-function leafColumns<T>(columns: ColumnsType<T>): ColumnType<T>[] {
-  return columns.flatMap((column) => ('children' in column && column.children ? leafColumns(column.children) : [column as ColumnType<T>]));
-}
+import { useId, useState, type ReactNode } from 'react';
+import { ACTIONS_COLUMN_KEY } from './row-actions';
 
 function valueAt(row: object, dataIndex: ColumnType<object>['dataIndex']): unknown {
   if (dataIndex === undefined || dataIndex === null) return undefined;
@@ -18,10 +14,8 @@ function valueAt(row: object, dataIndex: ColumnType<object>['dataIndex']): unkno
 function cellOf<T extends object>(column: ColumnType<T>, row: T, index: number): ReactNode {
   const value = valueAt(row, column.dataIndex as ColumnType<object>['dataIndex']);
   if (!column.render) return value === null || value === undefined ? null : String(value);
-  const rendered = column.render(value, row, index);
-  // antd's older form of a cell: `{ children, props }`.
-  if (rendered && typeof rendered === 'object' && !isValidElement(rendered) && 'children' in rendered) return (rendered as { children: ReactNode }).children;
-  return rendered as ReactNode;
+  // The lists' cells render React nodes, never antd's older `{ children, props }` form.
+  return column.render(value, row, index) as ReactNode;
 }
 
 export interface ColumnCardProps<T> {
@@ -32,21 +26,19 @@ export interface ColumnCardProps<T> {
   onRow?: TableProps<T>['onRow'];
 }
 
-/** The key of the "Acciones" column (actionsColumn): its buttons go under the card's fields. */
-const ACTIONS_KEY = 'actions';
-
 /**
  * A staff list's row on a phone: each column's title beside what its cell shows, the row's
- * actions below and its expanded details behind "Ver detalles". On a phone the table showed only
- * the columns pinned to its right edge (Estatus and Acciones), the rest scrolled out of view, and
- * measuring its columns cost a phone a third of a second (issue 34).
+ * actions (the "Acciones" column, ACTIONS_COLUMN_KEY) below and its expanded details behind "Ver
+ * detalles". On a phone the table showed only the columns pinned to its right edge (Estatus and
+ * Acciones), the rest scrolled out of view behind them.
  */
 export function ColumnCard<T extends object>({ row, index, columns, expandable, onRow }: ColumnCardProps<T>) {
   const [expanded, setExpanded] = useState(false);
   const detailsId = useId();
-  const leaves = leafColumns(columns).filter((column) => !column.hidden);
-  const fields = leaves.filter((column) => column.key !== ACTIONS_KEY && column.title && typeof column.title !== 'function');
-  const actions = leaves.find((column) => column.key === ACTIONS_KEY);
+  // The lists' columns are flat (no column groups).
+  const leaves = (columns as ColumnType<T>[]).filter((column) => !column.hidden);
+  const fields = leaves.filter((column) => column.key !== ACTIONS_COLUMN_KEY && column.title && typeof column.title !== 'function');
+  const actions = leaves.find((column) => column.key === ACTIONS_COLUMN_KEY);
   const expandedRowRender = expandable?.expandedRowRender;
   const canExpand = expandedRowRender !== undefined && (expandable?.rowExpandable?.(row) ?? true);
   const rowProps = onRow?.(row, index);

@@ -30,6 +30,8 @@ export interface RowAction {
 /** Most labeled buttons a row shows before "Más" (issue 34: a row reads at a glance). */
 export const MAX_PRIMARY_ACTIONS = 2;
 export const MORE_LABEL = 'Más';
+/** The key of the "Acciones" column, by which a phone's card (ColumnCard) puts it under the fields. */
+export const ACTIONS_COLUMN_KEY = 'actions';
 
 /** "Editar" for a row, shown with the edit permission: a primary button. */
 export const editAction = (onClick: () => void, allowed: boolean): RowAction => ({
@@ -156,7 +158,7 @@ export function actionsColumn<T>(
   return [
     {
       title: 'Acciones',
-      key: 'actions',
+      key: ACTIONS_COLUMN_KEY,
       fixed: options.fixed,
       width: options.width,
       render: (_: unknown, row: T) => <RowActions actions={actionsFor(row)} label={options.labelOf?.(row)} />,

@@ -16,7 +16,7 @@ import Typography from 'antd/es/typography';
 import { useState } from 'react';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { crawlablePageItem } from '../../components/data-table';
-import { RowActions } from '../../components/row-actions';
+import { ACTIONS_COLUMN_KEY, RowActions } from '../../components/row-actions';
 import { useCan, useSession } from '../../lib/session';
 import { useAssignTickets, useRemoveTicket, useTicketOptions } from './address-details-api';
 
@@ -123,7 +123,7 @@ export function AddressTickets({ address, onChanged }: { address: AddressRow; on
   ];
   if (canRemove) {
     columns.push({
-      key: 'actions',
+      key: ACTIONS_COLUMN_KEY,
       title: 'Acciones',
       render: (_, row) => (
         <RowActions

@@ -7,6 +7,7 @@ import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
 import type { ReactNode } from 'react';
+import { ACTIONS_COLUMN_KEY } from '../../components/row-actions';
 import type { Conciliation } from './api';
 
 export const clientText = (conciliation: Conciliation) =>
@@ -41,7 +42,7 @@ export function conciliationColumns(onView: (conciliation: Conciliation) => void
     { title: 'Pago', key: 'payment_id', render: (_, row) => (row.payment_id === null ? textOrEmpty(null) : `#${row.payment_id}`) },
     {
       title: 'Acciones',
-      key: 'actions',
+      key: ACTIONS_COLUMN_KEY,
       render: (_, row) => (
         <Tooltip title="Ver detalles">
           <Button type="link" size="small" icon={<EyeOutlined />} aria-label={`Ver detalles de la conciliación ${row.reference}`} onClick={() => onView(row)} />

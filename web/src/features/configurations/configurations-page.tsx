@@ -14,6 +14,7 @@ import { useMemo, useState, type CSSProperties } from 'react';
 import { DataTable } from '../../components/data-table';
 import { HistoryPanel } from '../../components/history-panel';
 import { MoneyInput } from '../../components/money-input';
+import { ACTIONS_COLUMN_KEY } from '../../components/row-actions';
 import { applyServerErrors, zodRule } from '../../lib/form';
 import { useCan } from '../../lib/session';
 import { useConfigurations, useUpdateConfiguration, type ConfigurationRow } from './api';
@@ -74,7 +75,7 @@ export default function ConfigurationsPage() {
       { title: 'Actualizado', dataIndex: 'updated_at', key: 'updated_at', render: (value: string) => formatDateTime(value) },
       {
         title: 'Acciones',
-        key: 'actions',
+        key: ACTIONS_COLUMN_KEY,
         render: (_, row) =>
           row.id === editingId ? (
             <Flex gap={4} wrap>

@@ -4,6 +4,7 @@ import Badge from 'antd/es/badge';
 import Button from 'antd/es/button';
 import type { ColumnsType } from 'antd/es/table';
 import Typography from 'antd/es/typography';
+import { ACTIONS_COLUMN_KEY } from '../../components/row-actions';
 import type { LoginSession } from './api';
 
 export interface LoginColumnOptions {
@@ -45,7 +46,7 @@ export function loginColumns({ canClose, closingId, onClose }: LoginColumnOption
     },
     {
       title: 'Acciones',
-      key: 'actions',
+      key: ACTIONS_COLUMN_KEY,
       render: (_, session) =>
         canClose && session.active ? (
           <Button size="small" type="link" danger icon={<LogoutOutlined />} loading={closingId === session.id} onClick={() => onClose(session)}>

@@ -4,6 +4,7 @@ import { logEventLabel, logModuleLabel } from '@recaudo/domain/logs';
 import Button from 'antd/es/button';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
+import { ACTIONS_COLUMN_KEY } from '../../components/row-actions';
 import type { LogEntry } from './api';
 
 const EVENT_COLORS: Record<string, string> = { created: 'green', updated: 'blue', deleted: 'red', logout: 'orange' };
@@ -22,7 +23,7 @@ export function logColumns({ onOpen }: { onOpen: (log: LogEntry) => void }): Col
     { title: 'Registro', key: 'subject', render: (_, log) => (log.subject_id ? `${logModuleLabel(log.subject_type ?? '')} #${log.subject_id}` : 'VACIO') },
     {
       title: 'Acciones',
-      key: 'actions',
+      key: ACTIONS_COLUMN_KEY,
       render: (_, log) => (
         <Button
           size="small"

@@ -8,7 +8,7 @@ import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
 import { Link } from 'react-router';
-import { deleteAction, RowActions, type RowAction } from '../../components/row-actions';
+import { ACTIONS_COLUMN_KEY, deleteAction, RowActions, type RowAction } from '../../components/row-actions';
 import { WrappedText } from '../../components/wrapped-text';
 
 export interface SolvencyColumnOptions {
@@ -62,7 +62,7 @@ export function solvencyColumns(options: SolvencyColumnOptions): ColumnsType<Sol
     { key: 'solvent_to_date', title: 'Solvente hasta', render: (_, row) => formatMonth(row.solvent_to_date) },
     { key: 'is_valid', title: 'Estado', render: (_, row) => <ValidityTag row={row} /> },
     {
-      key: 'actions',
+      key: ACTIONS_COLUMN_KEY,
       title: 'Acciones',
       render: (_, row) => {
         const actions: RowAction[] = [

@@ -7,7 +7,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { ActiveSwitch } from '../../components/active-switch';
 import { WrappedText } from '../../components/wrapped-text';
-import { deleteAction, editAction, RowActions, type RowAction } from '../../components/row-actions';
+import { ACTIONS_COLUMN_KEY, deleteAction, editAction, RowActions, type RowAction } from '../../components/row-actions';
 import { SCOPE_LABELS } from './admin-user-form-panel';
 
 /** What the row actions do with a row, one handler per action. */
@@ -80,7 +80,7 @@ export function adminUserColumns(options: AdminColumnOptions): ColumnsType<Admin
     },
     {
       title: 'Acciones',
-      key: 'actions',
+      key: ACTIONS_COLUMN_KEY,
       fixed: 'right',
       render: (_, user) =>
         // Spec 01 §2: user 1 has no actions.
@@ -127,7 +127,7 @@ export function clientUserColumns(options: ClientColumnOptions): ColumnsType<Cli
     },
     {
       title: 'Acciones',
-      key: 'actions',
+      key: ACTIONS_COLUMN_KEY,
       fixed: 'right',
       render: (_, user) => <RowActions label={user.name} actions={userActions(user, options, { edit: canEdit, payments: canSeePayments, delete: canDelete })} />,
     },
