@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { PHONE_WIDTH, setWindowWidth } from '../test/viewport';
 import { actionsColumn, editAction, deleteAction } from './row-actions';
-import { DataTable } from './data-table';
+import { DataTable, type DataTableProps } from './data-table';
 
 interface Row {
   id: number;
@@ -12,25 +12,14 @@ interface Row {
 const rows = (count: number, from = 1): Row[] => Array.from({ length: count }, (_, index) => ({ id: from + index, name: `Fila ${from + index}` }));
 const columns = [{ title: 'Nombre', dataIndex: 'name', key: 'name' }];
 
-function renderTable(props: Partial<Parameters<typeof DataTable<Row>>[0]> = {}) {
+/** DataTable on the first page of rows keyed by `id`, loaded; `props` give the list and override the rest. */
+function renderList<T extends { id: number }>(props: Pick<DataTableProps<T>, 'label' | 'columns' | 'rows' | 'total'> & Partial<DataTableProps<T>>) {
   const handlers = { onRetry: vi.fn(), onPageChange: vi.fn() };
-  render(
-    <DataTable<Row>
-      label="Filas"
-      columns={columns}
-      rows={rows(10)}
-      rowKey="id"
-      total={14}
-      page={1}
-      perPage={10}
-      loading={false}
-      failed={false}
-      {...handlers}
-      {...props}
-    />,
-  );
-  return handlers;
+  const view = render(<DataTable<T> rowKey="id" page={1} perPage={10} loading={false} failed={false} {...handlers} {...props} />);
+  return { ...handlers, unmount: view.unmount };
 }
+
+const renderTable = (props: Partial<DataTableProps<Row>> = {}) => renderList<Row>({ label: 'Filas', columns, rows: rows(10), total: 14, ...props });
 
 describe('DataTable', () => {
   it('shows the "a-b de n" counter and moves between pages', async () => {
@@ -162,23 +151,8 @@ describe('DataTable', () => {
       { title: 'Monto BS', key: 'amount', render: (_: unknown, payment: Payment) => <strong>BS {payment.amount}</strong> },
       ...actionsColumn<Payment>((payment) => [editAction(() => edit(payment.id), true), deleteAction(() => remove(payment.id), true)], true, { fixed: 'right' }),
     ];
-    const renderPayments = (props: Partial<Parameters<typeof DataTable<Payment>>[0]> = {}) =>
-      render(
-        <DataTable<Payment>
-          label="Pagos"
-          columns={paymentColumns}
-          rows={payments}
-          rowKey="id"
-          total={2}
-          page={1}
-          perPage={10}
-          loading={false}
-          failed={false}
-          onRetry={vi.fn()}
-          onPageChange={vi.fn()}
-          {...props}
-        />,
-      );
+    const renderPayments = (props: Partial<DataTableProps<Payment>> = {}) =>
+      renderList<Payment>({ label: 'Pagos', columns: paymentColumns, rows: payments, total: 2, ...props });
 
     it("shows each row as a card with every column's title beside its value and the row's actions, not a table", async () => {
       setWindowWidth(PHONE_WIDTH);

@@ -193,7 +193,6 @@ describe('Direcciones de Pagos', () => {
 
   it('client variant on a phone: own addresses as cards without the client, nor client and user filters, with a Nuevo button', async () => {
     setWindowWidth(PHONE_WIDTH);
-    // jsdom answers every media query as unmatched: a phone's width.
     renderPage([], CLIENT_USER);
     const cards = await screen.findByRole('list', { name: 'Direcciones de Pagos' });
     const row = within(cards).getByText('Calle 3, casa 12').closest('li')!;

@@ -355,7 +355,6 @@ describe('Pagos of the client detail', () => {
 describe('Pagos (client role)', () => {
   it('lists their own payments as cards on a phone (amount, date, months, status, receipt); edit and delete only while Procesando', async () => {
     setWindowWidth(PHONE_WIDTH);
-    // jsdom answers every media query as unmatched: a phone's width.
     show([], CLIENT_USER);
     const cards = await screen.findByRole('list', { name: 'Pagos' });
     expect(within(cards).queryByText('Luisa Mendoza')).not.toBeInTheDocument();

@@ -85,7 +85,6 @@ describe('Solvencias (client user)', () => {
 
   it('lists on a phone as cards: address, valid until, validity, download and send, no delete', async () => {
     setWindowWidth(PHONE_WIDTH);
-    // jsdom answers every media query as unmatched: a phone's width.
     renderApp(<SolvenciesPage />, { path: '/solvencies', session: clientSession });
     const cards = await screen.findByRole('list', { name: 'Solvencias' });
     expect(within(cards).getAllByRole('listitem')).toHaveLength(2);
