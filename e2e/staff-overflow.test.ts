@@ -181,6 +181,12 @@ describe.skipIf(!chromiumPath)(`staff lists at 1366 × 768 in Chromium${chromium
     await page.keyboard.press('Escape');
     await first.getByRole('button', { name: 'Ver detalles' }).click();
     await expect.poll(() => first.getByRole('button', { name: 'Ocultar detalles' }).getAttribute('aria-expanded')).toBe('true');
+    // A page inside a menu group (Regional): the closed sidebar leaves no submenu floating over the cards.
+    await page.goto('/states');
+    await page.getByRole('list', { name: 'Estados' }).getByRole('listitem').first().waitFor();
+    expect(await page.locator('.ant-menu-submenu-popup').count()).toBe(0);
+    await page.getByRole('button', { name: 'Mostrar menú' }).click();
+    await expect.poll(() => page.getByRole('menuitem', { name: 'Municipios' }).isVisible()).toBe(true);
     await page.context().close();
   });
 });

@@ -85,7 +85,14 @@ function MainFrame({ audience, children }: { audience: Audience; children: React
               {collapsed ? 'R' : 'Recaudo'}
             </Typography.Text>
           </div>
-          <NavMenu audience={audience} mode="inline" onNavigate={mobile ? () => setOverride({ at: 'mobile', collapsed: true }) : undefined} />
+          {/* Mounted afresh when the sidebar opens or closes, so an opened sidebar shows the page's group open. */}
+          <NavMenu
+            key={String(collapsed)}
+            audience={audience}
+            mode="inline"
+            collapsed={collapsed}
+            onNavigate={mobile ? () => setOverride({ at: 'mobile', collapsed: true }) : undefined}
+          />
         </Layout.Sider>
       )}
       {vertical && mobile && !collapsed && (

@@ -12,8 +12,22 @@ const toItem = (entry: MenuEntry, top: boolean): Item =>
     ? { key: entry.key, label: entry.label, icon: menuIcon(entry.key), children: entry.children.map((child) => toItem(child, false)) }
     : { key: entry.path ?? entry.key, label: entry.label, icon: top ? menuIcon(entry.key) : undefined };
 
-/** The main menu from domain's menuFor: staff entries filtered by permission, the client menu fixed. */
-export function NavMenu({ audience, mode, onNavigate }: { audience: Audience; mode: 'inline' | 'horizontal'; onNavigate?: () => void }) {
+/**
+ * The main menu from domain's menuFor: staff entries filtered by permission, the client menu fixed.
+ * The current page's group starts open, unless the sidebar starts collapsed: antd then showed that
+ * group as a floating submenu over the page (Regional's on Estados at 390 px).
+ */
+export function NavMenu({
+  audience,
+  mode,
+  collapsed = false,
+  onNavigate,
+}: {
+  audience: Audience;
+  mode: 'inline' | 'horizontal';
+  collapsed?: boolean;
+  onNavigate?: () => void;
+}) {
   const { session } = useSession();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -27,7 +41,7 @@ export function NavMenu({ audience, mode, onNavigate }: { audience: Audience; mo
       mode={mode}
       items={items}
       selectedKeys={[pathname]}
-      defaultOpenKeys={openGroup ? [openGroup] : []}
+      defaultOpenKeys={openGroup && !collapsed ? [openGroup] : []}
       style={{ borderInlineEnd: 'none', flex: mode === 'horizontal' ? 1 : undefined, minWidth: 0 }}
       onClick={({ key }) => {
         navigate(key);
