@@ -157,7 +157,7 @@ describe.skipIf(!chromiumPath)(`staff lists at 1366 × 768 in Chromium${chromium
     await page.context().close();
   });
 
-  it("on a phone's width Pagos shows each payment as a card with every column's value and its actions, nothing scrolling sideways", async () => {
+  it("on a phone's width Pagos shows each payment as a card with every column's value and its actions, nothing scrolling sideways, and no menu group floats over a grouped page", async () => {
     const page = await newPage(browser(), baseUrl(), { storageState: session });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/payments');
