@@ -32,12 +32,12 @@ describe.skipIf(!chromiumPath)(`public payment verification in Chromium${chromiu
     expect(await page.title()).toBe('Recaudo | Verificar pago');
     await expect(page.getByText(`${payment.client.identification_type}-${payment.client.identification}`).isVisible()).resolves.toBe(true);
     await expect(page.getByText('Aprobado', { exact: true }).isVisible()).resolves.toBe(true);
-    // Public and bare: no menu, and no transition wrapper around the page.
+    // Drawn by the server: no menu, no script at all.
     expect(await page.getByRole('menu', { name: 'Menú principal' }).count()).toBe(0);
-    expect(await page.locator('.page-transition').count()).toBe(0);
+    expect(await page.locator('script').count()).toBe(0);
     await snapshot(page, 'verify-payment');
 
-    expectFailedCall(page, `/api/verify-payment/${'0'.repeat(64)}`, 404);
+    expectFailedCall(page, `/verify-payment/${'0'.repeat(64)}`, 404);
     await page.goto(`/verify-payment/${'0'.repeat(64)}`);
     await page.getByText('Error!', { exact: true }).waitFor();
     await expect(page.getByText('El hash no pertenece a ningún pago').isVisible()).resolves.toBe(true);
@@ -48,13 +48,24 @@ describe.skipIf(!chromiumPath)(`public payment verification in Chromium${chromiu
     await page.context().close();
   });
 
-  it('shows a logged-in client the same page, outside the menu', async () => {
+  it('shows a logged-in client the same page, outside the menu, also when the app itself navigates there', async () => {
     const { payment } = await demoPayment();
     const page = await newPage(browser(), baseUrl());
     await loginAs(page, 'cliente@recaudo.test');
     await page.goto(`/verify-payment/${payment.hash}`);
     await page.getByText(payment.client.name, { exact: true }).waitFor();
     expect(await page.getByRole('menu', { name: 'Menú principal' }).count()).toBe(0);
+
+    // A link inside the app changes the address without a load: the app hands it to the server.
+    await page.goto('/dashboard');
+    await page.getByRole('menu', { name: 'Menú principal' }).waitFor();
+    await page.evaluate((path) => {
+      window.history.pushState({}, '', path);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, `/verify-payment/${payment.hash}`);
+    await page.getByRole('heading', { name: 'Verificación de pago' }).waitFor();
+    await page.getByText(payment.client.name, { exact: true }).waitFor();
+    expect(await page.locator('script').count()).toBe(0);
     await page.context().close();
   });
 });

@@ -68,11 +68,10 @@ function chunkModules(): Plugin {
 
 /**
  * The static import closures, by module id, of the entry, of the logged-out pages (the guest
- * layout and the login), of the public verification pages and of the staff and client layout,
- * each without the ones before it: filled once the module graph is complete (buildEnd), read by
+ * layout and the login) and of the staff and client layout, each without the ones before it: filled once the module graph is complete (buildEnd), read by
  * the chunk groups below, which rolldown forms afterwards.
  */
-const closures = { entry: new Set<string>(), guest: new Set<string>(), verification: new Set<string>(), shell: new Set<string>() };
+const closures = { entry: new Set<string>(), guest: new Set<string>(), shell: new Set<string>() };
 
 function layoutClosures(): Plugin {
   const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -93,21 +92,12 @@ function layoutClosures(): Plugin {
       };
       for (const set of Object.values(closures)) set.clear();
       const guestPages = [source('./src/app/guest-layout.tsx'), source('./src/features/auth/login-page.tsx')];
-      // What a third party opens from a receipt's or certificate's QR code, usually on a phone.
-      const verificationPages = [
-        source('./src/app/server-state.tsx'),
-        source('./src/features/verify-payment/verify-payment-page.tsx'),
-        source('./src/features/solvencies/verify-solvency-page.tsx'),
-        source('./src/features/statements/verify-statement-page.tsx'),
-      ];
       const shellPage = source('./src/app/layout/main-layout.tsx');
       walk([source('./src/main.tsx')], new Set(), closures.entry);
       walk(guestPages, closures.entry, closures.guest);
-      walk(verificationPages, new Set([...closures.entry, ...closures.guest]), closures.verification);
-      walk([shellPage], new Set([...closures.entry, ...closures.guest, ...closures.verification]), closures.shell);
+      walk([shellPage], new Set([...closures.entry, ...closures.guest]), closures.shell);
       // The layouts and the pages stay chunks of their own, loaded with their route.
       for (const page of guestPages) closures.guest.delete(page);
-      for (const page of verificationPages) closures.verification.delete(page);
       closures.shell.delete(shellPage);
     },
   };
@@ -142,8 +132,7 @@ const PACKAGE = inPackage('.+?');
  * Few chunks, because HTTP/1.1 fetches six at a time and each costs a round trip: left to itself
  * rolldown split the code into about 480 files, a cold Pagos asked for 137 of them, and on fast
  * 4G (165 ms a request) its rows showed after 5.3 s. Now the login's code is one chunk, the
- * public verification pages' another (without it they loaded the layout's and every page's
- * shared code, 235 KB Brotli for one card), the layout's another, and what eight pages or more
+ * layout's another, and what eight pages or more
  * share three more (the app's, antd's, the other packages'), each under the 500 KB a chunk may
  * weigh: 39 requests and 3.2 s, before the session check's preload took it to 2.0–2.1 s
  * (docs/decisions.md, "Delivery"). A page's own code stays its own chunk. The groups take no
@@ -155,7 +144,6 @@ const CHUNK_GROUPS = [
   // under it, is a chunk of its own, loaded beside it.
   { name: 'zrender', test: inPackage('zrender') },
   { name: 'guest', test: (id: string) => closures.guest.has(id), priority: 4, includeDependenciesRecursively: false },
-  { name: 'verification', test: (id: string) => closures.verification.has(id), priority: 3, includeDependenciesRecursively: false },
   { name: 'shell', test: (id: string) => closures.shell.has(id), priority: 2, includeDependenciesRecursively: false },
   {
     // The table's measuring helper goes with the table: in the app's chunk it made the two chunks
@@ -173,6 +161,8 @@ export default defineConfig({
   server: {
     proxy: {
       '/api': SERVER,
+      // The public verification pages are drawn by the server.
+      '^/verify-(payment|solvency|statement)/': SERVER,
       '/socket.io': { target: SERVER, ws: true },
     },
   },

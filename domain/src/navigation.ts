@@ -14,14 +14,17 @@ export interface AppRoute {
   readonly title: string;
   /** Staff routes: the permission needed; null = any logged-in staff user. */
   readonly permission?: Permission | null;
-  /** Public verification pages render without the 100 ms page transition. */
-  readonly noTransition?: boolean;
+  /**
+   * Drawn by the server, not the web app (the public verification pages, which a QR code opens on
+   * a phone): the web app loads such an address from the server when a link inside it leads there.
+   */
+  readonly drawnByServer?: boolean;
 }
 
 const VERIFY_ROUTES: readonly AppRoute[] = [
-  { path: '/verify-payment/:hash', title: 'Verificar pago', noTransition: true },
-  { path: '/verify-solvency/:hash', title: 'Verificar solvencia', noTransition: true },
-  { path: '/verify-statement/:hash', title: 'Verificar estado de cuenta', noTransition: true },
+  { path: '/verify-payment/:hash', title: 'Verificar pago', drawnByServer: true },
+  { path: '/verify-solvency/:hash', title: 'Verificar solvencia', drawnByServer: true },
+  { path: '/verify-statement/:hash', title: 'Verificar estado de cuenta', drawnByServer: true },
 ];
 
 export const GUEST_ROUTES: readonly AppRoute[] = [

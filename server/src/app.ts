@@ -26,6 +26,7 @@ import paymentMethodsRoutes from './modules/payment-methods/routes';
 import paymentsReadRoutes from './modules/payments/read-routes';
 import paymentsRoutes from './modules/payments/routes';
 import paymentReceiptRoutes from './modules/payments/receipt-routes';
+import paymentVerificationPage from './modules/payments/verification-page';
 import regionalRoutes from './modules/regional/routes';
 import rolesRoutes from './modules/roles/routes';
 import ticketsPaymentsRoutes from './modules/tickets-payments/routes';
@@ -35,7 +36,9 @@ import remindersRoutes from './modules/reminders/routes';
 import closedBoxesRoutes from './modules/closed-boxes/routes';
 import healthRoutes from './modules/health/routes';
 import solvenciesRoutes from './modules/solvencies/routes';
+import solvencyVerificationPage from './modules/solvencies/verification-page';
 import statementsRoutes from './modules/statements/routes';
+import statementVerificationPage from './modules/statements/verification-page';
 import dashboardRoutes from './modules/dashboard/routes';
 import invoicesRoutes from './modules/invoices/routes';
 import { accessControl } from './platform/access';
@@ -77,6 +80,9 @@ const AREAS = [
   invoicesRoutes,
   bankOperationsRoutes,
 ];
+
+/** The pages the server draws itself, at the site's root. */
+const PAGES = [paymentVerificationPage, solvencyVerificationPage, statementVerificationPage];
 
 function webDist(config: Config): string | null {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -193,6 +199,9 @@ export async function buildApp(
     await api.register(accessControl, { db });
     for (const area of AREAS) await api.register(area, context);
   }, { prefix: '/api' });
+
+  // The public verification pages are drawn here, whether or not the web build is served.
+  for (const pages of PAGES) await app.register(pages, context);
 
   const dist = options.serveWeb === false ? null : webDist(config);
   if (dist) {

@@ -21,17 +21,15 @@ const routes = {
   '/roles': ['src/app/layout/main-layout.tsx', 'src/features/roles/roles-page.tsx'],
   '/users': ['src/app/layout/main-layout.tsx', 'src/app/users-route.tsx'],
   '/payments': ['src/app/layout/main-layout.tsx', 'src/app/payments-route.tsx'],
-  '/verify-payment/:hash': ['src/app/guest-layout.tsx', 'src/app/server-state.tsx', 'src/features/verify-payment/verify-payment-page.tsx'],
 };
 
 /** Code only the routes that show it may load (among the routes above); ids are relative to the repository. */
 const SHOWN_ONLY_ON = [
-  // A verification page shows the amounts (formatMoney), and the domain modules it reads build their schemas on import.
-  { what: 'decimal.js (money arithmetic)', module: /^node_modules\/decimal\.js\//, routes: ['/dashboard', '/roles', '/users', '/payments', '/verify-payment/:hash'] },
+  { what: 'decimal.js (money arithmetic)', module: /^node_modules\/decimal\.js\//, routes: ['/dashboard', '/roles', '/users', '/payments'] },
   { what: 'the invoice PDF viewer', module: /^web\/src\/components\/payment-documents\/invoice-viewer\.tsx$/, routes: ['/dashboard', '/payments'] },
   { what: "the signed-in layout's code (menu, top bar, drawers)", module: /^web\/src\/app\/layout\/(main-layout|nav-menu|top-bar|profile-drawer|customizer|menu-icons)\./, routes: ['/dashboard', '/roles', '/users', '/payments'] },
   { what: 'echarts (charts)', module: /^node_modules\/(echarts|zrender)\//, routes: ['/dashboard'] },
-  { what: 'zod (the login checks its two fields with domain/login.ts)', module: /^node_modules\/zod\//, routes: ['/dashboard', '/roles', '/users', '/payments', '/verify-payment/:hash'] },
+  { what: 'zod (the login checks its two fields with domain/login.ts)', module: /^node_modules\/zod\//, routes: ['/dashboard', '/roles', '/users', '/payments'] },
 ];
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);

@@ -37,3 +37,9 @@ export const defineRoutes =
   (register: (app: ZodApp, context: ModuleContext) => void | Promise<void>) =>
   async (app: FastifyInstance, context: ModuleContext) =>
     register(app.withTypeProvider<ZodTypeProvider>(), context);
+
+/** Declares an area's pages: HTML the server draws at the site's root, outside the API. */
+export const definePages =
+  (register: (app: FastifyInstance, context: ModuleContext) => void | Promise<void>) =>
+  async (app: FastifyInstance, context: ModuleContext) =>
+    register(app, context);

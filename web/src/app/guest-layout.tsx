@@ -6,13 +6,11 @@ import { useSession } from '../lib/session';
 import { TouchTargets } from './layout/touch-targets';
 
 /**
- * The plain frame of the logged-out pages, the forced password change and the public
- * verification pages: no menu, content centred on the page background, touch-sized controls
- * (a new client registers and logs in from a phone). `top` keeps the content at the top instead:
- * a verification page grows from its spinner to the document, and centred it jumped up the page
- * as it did (Lighthouse's layout shift 0.24 on a phone).
+ * The plain frame of the logged-out pages, the forced password change and the forced enrolment:
+ * no menu, content centred on the page background, touch-sized controls (a new client registers
+ * and logs in from a phone).
  */
-export default function GuestLayout({ children, top = false }: { children: ReactNode; top?: boolean }) {
+export default function GuestLayout({ children }: { children: ReactNode }) {
   const { token } = theme.useToken();
   const { session, signOut } = useSession();
   const navigate = useNavigate();
@@ -26,7 +24,7 @@ export default function GuestLayout({ children, top = false }: { children: React
           <Button onClick={() => void signOut().then(() => navigate('/login'))}>Salir</Button>
         </div>
       )}
-      <main style={{ flex: 1, display: 'grid', placeItems: top ? 'start center' : 'center', gridTemplateColumns: 'minmax(0, 1fr)', padding: 'clamp(12px, 4vw, 24px)' }}>
+      <main style={{ flex: 1, display: 'grid', placeItems: 'center', gridTemplateColumns: 'minmax(0, 1fr)', padding: 'clamp(12px, 4vw, 24px)' }}>
         <div style={{ width: '100%', maxWidth: 960, minWidth: 0 }}>
           <TouchTargets>{children}</TouchTargets>
         </div>

@@ -12,6 +12,12 @@ const GuestLayout = lazy(() => import('./guest-layout'));
 // The main layout brings its own; the other plain-layout pages load it (see server-state.tsx).
 const ServerState = lazy(() => import('./server-state'));
 
+/** A page the server draws (route.drawnByServer), reached by a link inside the app: the address is loaded from the server. */
+function LoadFromServer() {
+  useEffect(() => window.location.reload(), []);
+  return <FullScreenSpinner />;
+}
+
 /**
  * Every path goes through domain's resolvePath, the one table of spec 01 §2: it either names
  * the route to render for this audience (staff filtered by permissions) or the redirect.
@@ -39,21 +45,22 @@ export function RouteResolver() {
 
   if ('redirect' in resolution) return <Navigate to={resolution.redirect} replace />;
   const { route } = resolution;
+  if (route.drawnByServer) return <LoadFromServer />;
   preloadPage(route.path);
 
   const page = (
-    <PageTransition key={pathname} enabled={!route.noTransition}>
+    <PageTransition key={pathname}>
       <Routes>
         <Route path={route.path} element={<PageFor route={route} />} />
       </Routes>
     </PageTransition>
   );
-  // Public verification pages and every logged-out, forced-password or forced-enrolment screen use the plain layout.
-  const bare = route.noTransition || audience === 'guest' || audience === 'change_password' || audience === 'two_factor_setup';
+  // Every logged-out, forced-password or forced-enrolment screen uses the plain layout.
+  const bare = audience === 'guest' || audience === 'change_password' || audience === 'two_factor_setup';
   return (
     <Suspense fallback={<FullScreenSpinner />}>
       {bare ? (
-        <GuestLayout top={route.noTransition}>{route.path === '/login' ? page : <ServerState>{page}</ServerState>}</GuestLayout>
+        <GuestLayout>{route.path === '/login' ? page : <ServerState>{page}</ServerState>}</GuestLayout>
       ) : (
         <MainLayout.Component audience={audience}>{page}</MainLayout.Component>
       )}

@@ -5,15 +5,12 @@ import { envelope, ok } from '../../platform/envelope';
 import { notFound } from '../../platform/errors';
 import { contentDisposition } from '../../platform/export';
 import { defineRoutes } from '../../platform/module';
-import { assertPublicRate, recordPublicHit } from '../auth/registration';
-import { paymentByHash, presentVerification, verificationUrl } from './receipt';
+import { findPaymentVerification, paymentByHash, verificationUrl } from './receipt';
 import { sendPaymentReceipt } from './receipt-mail';
 import { renderReceiptPdf } from './receipt-pdf';
 
 const tags = ['payments'];
 const hashParams = z.object({ hash: z.string().max(128) });
-/** Misses of the public page, counted per IP: a guesser is stopped, a reader of real receipts never. */
-const VERIFY_MISS = 'verify-payment-miss';
 
 const verificationSchema = z.object({
   number_correlative: z.string().nullable(),
@@ -36,8 +33,6 @@ const verificationSchema = z.object({
  * 404), and the public verification by hash (spec 03) that the receipt's QR code opens.
  */
 export default defineRoutes((app, { db, config }) => {
-  const publicLimits = { perIp: config.PUBLIC_MAX_REQUESTS_PER_IP, windowMinutes: config.LOGIN_FAILURE_WINDOW_MINUTES };
-
   app.get(
     '/payments/generate-payment-pdf/:hash',
     { config: { access: { permission: 'payments', clients: true } }, schema: { tags, params: hashParams } },
@@ -65,14 +60,6 @@ export default defineRoutes((app, { db, config }) => {
   app.get(
     '/verify-payment/:hash',
     { config: { access: 'public' }, schema: { tags, params: hashParams, response: { 200: envelope(verificationSchema) } } },
-    async (request) => {
-      await assertPublicRate(db, VERIFY_MISS, request.ip, publicLimits, { record: false });
-      const row = await paymentByHash(db, request.params.hash);
-      if (!row) {
-        await recordPublicHit(db, VERIFY_MISS, request.ip);
-        throw notFound(receiptMessages.hashNotFound);
-      }
-      return ok(presentVerification(row));
-    },
+    async (request) => ok(await findPaymentVerification(db, config, request.params.hash, request.ip)),
   );
 });

@@ -423,6 +423,63 @@ describe('GET /api/verify-payment/{hash} (public)', () => {
   });
 });
 
+describe('GET /verify-payment/{hash} (the public page, drawn by the server)', () => {
+  const page = (hash: string, ip: string) => ctx.call('GET', `/verify-payment/${hash}`, { ip });
+
+  it('is one HTML document with the payment, no script and the site\'s security policy', async () => {
+    const answer = await page(P.zoila.hash, '10.0.1.1');
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(answer.headers['cache-control']).toBe('no-store');
+    expect(answer.headers['content-security-policy']).toContain("script-src 'self'");
+    const html = String(answer.body);
+    expect(html).toMatch(/^<!doctype html><html lang="es">/);
+    expect(html).toContain('<title>Recaudo | Verificar pago</title>');
+    expect(html).toContain('<h1 id="page-title">Verificación de pago</h1>');
+    expect(html).toContain('<a class="logo" href="/" aria-label="Recaudo, ir al inicio">Recaudo</a>');
+    for (const [term, value] of [
+      ['Cliente', 'Zoila Quintero'],
+      ['Identificación', 'V-11122233'],
+      ['N° de documento', 'A-00000123'],
+      ['Método de pago', 'Transferencia'],
+      ['Monto pagado', 'BS 365,50'],
+      ['Monto pagado ($)', '$ 10,00'],
+      ['Fecha de pago', '02-03-2026'],
+      ['Fecha de factura', '03-03-2026'],
+      ['Fecha de registro', '03-03-2026 10:30 am'],
+    ])
+      expect(html).toContain(`<dt>${term}</dt><dd>${value}</dd>`);
+    expect(html).toContain('style="background:#237804">Aprobado</span>');
+    expect(html).toContain(`<span class="tag">${label(addMonths(NOW, -1))}</span><span class="tag">${label(NOW)}</span>`);
+    expect(html).not.toContain('<script');
+    for (const secret of ['zoila@correo.test', '4141112233', 'Calle 5', P.zoila.hash]) expect(html).not.toContain(secret);
+  });
+
+  it('escapes what a client typed', async () => {
+    await ctx.db.update(clients).set({ name: '<script>alert(1)</script> & Cía' }).where(eq(clients.id, roble.clientId!));
+    try {
+      const html = String((await page(P.roble.hash, '10.0.1.2')).body);
+      expect(html).toContain('<dd>&lt;script&gt;alert(1)&lt;/script&gt; &amp; Cía</dd>');
+      expect(html).not.toContain('<script>');
+    } finally {
+      await ctx.db.update(clients).set({ name: 'Inversiones El Roble C.A.' }).where(eq(clients.id, roble.clientId!));
+    }
+  });
+
+  it('answers 404 with "Error!" and the spec message for an unknown hash, and counts the miss with the API\'s', async () => {
+    const missing = await page(randomBytes(32).toString('hex'), '10.0.1.3');
+    expect(missing.status).toBe(404);
+    expect(missing.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(String(missing.body)).toContain('<h2 class="result-title">Error!</h2><p>El hash no pertenece a ningún pago</p>');
+    expect(String(missing.body)).not.toContain('<dl>');
+    for (let index = 0; index < 2; index++) expect((await ctx.call('GET', `/api/verify-payment/${randomBytes(32).toString('hex')}`, { ip: '10.0.1.3' })).status).toBe(404);
+    const blocked = await page(P.zoila.hash, '10.0.1.3');
+    expect(blocked.status).toBe(429);
+    expect(String(blocked.body)).toMatch(/<p>Demasiadas solicitudes\. Intenta de nuevo en \d+ minutos?\.<\/p>/);
+    expect(String(blocked.body)).not.toContain('Zoila Quintero');
+  });
+});
+
 describe('a client without e-mail', () => {
   it('is still a client of its own payments', async () => {
     const [client] = await ctx.db.select().from(clients).where(eq(clients.id, mute.clientId!));

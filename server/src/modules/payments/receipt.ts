@@ -1,8 +1,10 @@
 import Decimal from 'decimal.js';
 import { and, eq } from 'drizzle-orm';
-import { verifyPaymentPath, type PaymentVerification } from '@recaudo/domain/payment-receipts';
+import { receiptMessages, verifyPaymentPath, type PaymentVerification } from '@recaudo/domain/payment-receipts';
 import type { PaymentRow } from '@recaudo/domain/payments';
-import type { Executor } from '../../db/client';
+import type { Config } from '../../config';
+import type { Database, Executor } from '../../db/client';
+import { publicLookup } from '../auth/public-lookup';
 import type { AuthContext } from '../auth/service';
 import { loadPayments, paymentScope } from './queries';
 import { payments } from './tables';
@@ -53,6 +55,13 @@ export function presentVerification(row: PaymentRow): PaymentVerification {
     months_payment: row.months_payment,
   };
 }
+
+/** What the public verification (call and page) shows of the payment with this hash; 404 when none has it. */
+export const findPaymentVerification = (db: Database, config: Config, hash: string, ip: string) =>
+  publicLookup(db, config, { missAction: 'verify-payment-miss', ip, notFoundMessage: receiptMessages.hashNotFound }, async () => {
+    const row = await paymentByHash(db, hash);
+    return row && presentVerification(row);
+  });
 
 /**
  * The monthly fee this payment was charged, in its currency: the stored base over its months (the

@@ -7,18 +7,15 @@ import { done, emptyEnvelope, envelope, ok, pagedOf } from '../../platform/envel
 import { notFound } from '../../platform/errors';
 import { contentDisposition, exportRoute, pageOf } from '../../platform/export';
 import { defineRoutes } from '../../platform/module';
-import { assertPublicRate, recordPublicHit } from '../auth/registration';
 import { sendSolvencyMail } from './mail';
 import { renderSolvencyPdf } from './pdf';
 import { solvencyExportColumns, solvencyRowSchema, solvencyVerificationSchema } from './presenter';
 import { solvencyByHash, solvencySource } from './queries';
 import { createSolvency, deleteSolvency } from './service';
-import { presentSolvencyVerification, solvencyVerificationUrl } from './verification';
+import { findSolvencyVerification, solvencyVerificationUrl } from './verification';
 
 const tags = ['solvencies'];
 const hashParams = z.object({ hash: z.string().max(128) });
-/** Misses of the public page, counted per IP like verify-payment's: a guesser is stopped, a reader of real certificates never. */
-const VERIFY_MISS = 'verify-solvency-miss';
 
 /**
  * Solvency certificates (spec 02 §7 Solvencies): the list needs no permission (staff within their
@@ -30,8 +27,6 @@ const VERIFY_MISS = 'verify-solvency-miss';
 const OPEN_TO_STAFF_AND_CLIENTS = { staff: true, clients: true } as const;
 
 export default defineRoutes((app, { db, config }) => {
-  const publicLimits = { perIp: config.PUBLIC_MAX_REQUESTS_PER_IP, windowMinutes: config.LOGIN_FAILURE_WINDOW_MINUTES };
-
   app.get(
     '/solvencies',
     { config: { access: OPEN_TO_STAFF_AND_CLIENTS }, schema: { tags, querystring: listQuerySchema, response: { 200: envelope(pagedOf(solvencyRowSchema)) } } },
@@ -86,14 +81,9 @@ export default defineRoutes((app, { db, config }) => {
     '/verify-solvency/:hash',
     { config: { access: 'public' }, schema: { tags, params: hashParams, response: { 200: envelope(solvencyVerificationSchema) } } },
     async (request, reply) => {
-      await assertPublicRate(db, VERIFY_MISS, request.ip, publicLimits, { record: false });
-      const row = await solvencyByHash(db, request.params.hash);
-      if (!row) {
-        await recordPublicHit(db, VERIFY_MISS, request.ip);
-        throw notFound(solvencyMessages.hashNotFound);
-      }
+      const verification = await findSolvencyVerification(db, config, request.params.hash, request.ip);
       reply.header('cache-control', 'no-store');
-      return ok(presentSolvencyVerification(row));
+      return ok(verification);
     },
   );
 });

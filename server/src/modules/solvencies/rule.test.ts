@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDateTime } from '@recaudo/domain/format';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/harness';
 import { M, markMonths, NOW, payMonths, seedAddress, seedPlace, type Place } from '../../../test/solvency-fixture';
 import { addressMonths } from '../addresses-payment/tables';
@@ -111,6 +112,13 @@ describe('revocation of certificates', () => {
     expect(row).toMatchObject({ isValid: false, revokedReason: 'payment_rejected' });
     expect(row.revokedAt).toBeInstanceOf(Date);
     expect(await verify(issued.hash)).toMatchObject({ is_valid: false, revoked_at: row.revokedAt!.toISOString(), revoked_reason: 'Un pago en el que se basaba fue rechazado' });
+    // The page the certificate's QR code opens says it no longer holds, since when and why.
+    const page = await ctx.call('GET', `/verify-solvency/${issued.hash}`);
+    expect(page.status).toBe(200);
+    expect(String(page.body)).toContain(
+      `<div class="notice notice-error" role="alert"><p class="notice-title">Esta solvencia ya no es válida</p><p>Revocada desde el ${formatDateTime(row.revokedAt)}. Un pago en el que se basaba fue rechazado. La persona no debe considerarse solvente con este certificado.</p></div>`,
+    );
+    expect(String(page.body)).not.toContain('Solvencia válida');
   });
 
   it('revokes when a payment it relied on is deleted', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/harness';
 import { pdfText } from '../../../test/pdf-text';
 import { M, markMonths, NOW, seedAddress, seedPlace, type Place } from '../../../test/solvency-fixture';
+import { monthName } from '@recaudo/domain/months';
 import { auditLogs } from '../logs/tables';
 import { outbox, outboxAttachments } from '../messages/tables';
 import { solvencies } from './tables';
@@ -237,6 +238,34 @@ describe('GET /api/verify-solvency/{hash}', () => {
     expect(blocked.status).toBe(429);
     const { hash } = await hashOf(beto.clientId!);
     expect((await ctx.call('GET', `/api/verify-solvency/${hash}`, { ip: '10.9.8.8' })).status).toBe(200);
+  });
+});
+
+describe('GET /verify-solvency/{hash} (the public page, drawn by the server)', () => {
+  it('shows a valid certificate as the spec lists it, without a login or a script', async () => {
+    const { hash } = await hashOf(beto.clientId!);
+    const answer = await ctx.call('GET', `/verify-solvency/${hash}`, { ip: '10.9.7.1' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+    const html = String(answer.body);
+    expect(html).toContain('<title>Recaudo | Verificar solvencia</title>');
+    expect(html).toContain('<h1 id="page-title">Verificación de solvencia</h1>');
+    expect(html).toContain('<p class="notice-title">Solvencia válida</p><p>Este certificado de solvencia fue emitido por Recaudo y sigue siendo válido.</p>');
+    for (const [term, value] of [
+      ['Cliente', 'Beto Pagador'],
+      ['Identificación', 'V-87654321'],
+      ['Ubicación', 'Los Samanes, Catedral, Iribarren, Lara'],
+      ['Solvente hasta', monthName(NOW)],
+    ])
+      expect(html).toContain(`<dt>${term}</dt><dd>${value}</dd>`);
+    expect(html).toMatch(/<dt>Dirección<\/dt><dd>[^<]+ \(Residencial\)<\/dd>/);
+    expect(html).not.toContain('<script');
+  });
+
+  it('answers 404 with "Error!" and the spec message for an unknown hash', async () => {
+    const answer = await ctx.call('GET', `/verify-solvency/${'c'.repeat(64)}`, { ip: '10.9.7.2' });
+    expect(answer.status).toBe(404);
+    expect(String(answer.body)).toContain('<h2 class="result-title">Error!</h2><p>El hash no pertenece a ningún pago</p>');
   });
 });
 

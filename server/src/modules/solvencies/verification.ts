@@ -1,5 +1,8 @@
-import { verifySolvencyPath, type SolvencyRow, type SolvencyVerification } from '@recaudo/domain/solvencies';
-import { locationOf } from './queries';
+import { solvencyMessages, verifySolvencyPath, type SolvencyRow, type SolvencyVerification } from '@recaudo/domain/solvencies';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { publicLookup } from '../auth/public-lookup';
+import { locationOf, solvencyByHash } from './queries';
 
 /** `${APP_URL}/verify-solvency/{hash}`: the address the certificate's QR code and e-mail carry. */
 export const solvencyVerificationUrl = (appUrl: string, hash: string) => `${appUrl.replace(/\/+$/, '')}${verifySolvencyPath(hash)}`;
@@ -18,3 +21,10 @@ export function presentSolvencyVerification(row: SolvencyRow): SolvencyVerificat
     revoked_reason: row.revoked_reason,
   };
 }
+
+/** What the public verification (call and page) shows of the certificate with this hash; 404 when none has it. */
+export const findSolvencyVerification = (db: Database, config: Config, hash: string, ip: string) =>
+  publicLookup(db, config, { missAction: 'verify-solvency-miss', ip, notFoundMessage: solvencyMessages.hashNotFound }, async () => {
+    const row = await solvencyByHash(db, hash);
+    return row && presentSolvencyVerification(row);
+  });

@@ -4,17 +4,14 @@ import { AGING_BUCKETS, statementMessages, type Statement, type StatementVerific
 import { recordId } from '@recaudo/domain/validation';
 import { requireAuth } from '../../platform/access';
 import { envelope, ok } from '../../platform/envelope';
-import { notFound } from '../../platform/errors';
 import { contentDisposition } from '../../platform/export';
 import { defineRoutes, type ZodApp } from '../../platform/module';
-import { assertPublicRate, recordPublicHit } from '../auth/registration';
 import { statementOf, type StatementScope } from './queries';
-import { issueStatement, sendStatementMail, statementVerification } from './service';
+import { findStatementVerification, issueStatement, sendStatementMail } from './service';
 
 const tags = ['statements'];
 const idParams = z.object({ id: recordId() });
 const formatQuery = z.object({ type_format: exportFormatField(['pdf']).optional() });
-const VERIFY_MISS = 'verify-statement-miss';
 
 const debt = { months_owed: z.number(), owed_usd: z.string(), owed_bs: z.string() };
 const month = z.object({
@@ -61,7 +58,6 @@ const verificationSchema = z.object({
  */
 export default defineRoutes((app, { db, config }) => {
   const access = { permission: 'clients', clients: true } as const;
-  const publicLimits = { perIp: config.PUBLIC_MAX_REQUESTS_PER_IP, windowMinutes: config.LOGIN_FAILURE_WINDOW_MINUTES };
 
   const statementRoute = (app: ZodApp, path: string, scopeOf: (id: number) => StatementScope) =>
     app.get(
@@ -105,14 +101,6 @@ export default defineRoutes((app, { db, config }) => {
   app.get(
     '/verify-statement/:hash',
     { config: { access: 'public' }, schema: { tags, params: z.object({ hash: z.string().max(128) }), response: { 200: envelope(verificationSchema) } } },
-    async (request) => {
-      await assertPublicRate(db, VERIFY_MISS, request.ip, publicLimits, { record: false });
-      const found = await statementVerification(db, request.params.hash);
-      if (!found) {
-        await recordPublicHit(db, VERIFY_MISS, request.ip);
-        throw notFound(statementMessages.notFound);
-      }
-      return ok(found);
-    },
+    async (request) => ok(await findStatementVerification(db, config, request.params.hash, request.ip)),
   );
 });

@@ -3,11 +3,13 @@ import { eq } from 'drizzle-orm';
 import { formatDate } from '@recaudo/domain/format';
 import { formatMoney } from '@recaudo/domain/format-money';
 import { statementMessages, verifyStatementPath, type Statement, type StatementVerification } from '@recaudo/domain/statement';
+import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import { recordAudit } from '../../platform/audit';
 import { iso } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { addressesPayments } from '../addresses-payment/tables';
+import { publicLookup } from '../auth/public-lookup';
 import type { AuthContext } from '../auth/service';
 import { clients } from '../clients/tables';
 import { reserveRecipients } from '../messages/quota';
@@ -119,3 +121,7 @@ export async function statementVerification(db: Executor, hash: string): Promise
     created_at: iso(row.createdAt),
   };
 }
+
+/** What the public check (call and page) shows of the statement with this hash; 404 when none has it. */
+export const findStatementVerification = (db: Database, config: Config, hash: string, ip: string) =>
+  publicLookup(db, config, { missAction: 'verify-statement-miss', ip, notFoundMessage: statementMessages.notFound }, () => statementVerification(db, hash));

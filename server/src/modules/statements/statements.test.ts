@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOLLAR_RATE } from '@recaudo/domain/configurations';
+import { formatDateTime } from '@recaudo/domain/format';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/harness';
 import { pdfText } from '../../../test/pdf-text';
 import { M, markMonths, NOW, payMonths, seedAddress, seedPlace, type Place } from '../../../test/solvency-fixture';
@@ -114,6 +115,22 @@ describe('the statement as PDF and its public check', () => {
       dollar_rate: '40.00',
       created_at: expect.any(String),
     });
+    // The page the QR code opens, drawn by the server: what was owed that day, for whom.
+    const page = await ctx.call('GET', `/verify-statement/${issued!.hash}`);
+    expect(page.status).toBe(200);
+    const html = String(page.body);
+    expect(html).toContain('<title>Recaudo | Verificar estado de cuenta</title>');
+    expect(html).toContain(`<p class="notice-title">Estado de cuenta emitido</p><p>Recaudo emitió este estado de cuenta el ${formatDateTime(check.body.data.created_at)}, con lo que se debía ese día.</p>`);
+    for (const [term, value] of [
+      ['Cliente', 'María Deudora'],
+      ['Identificación', 'V-14222333'],
+      ['Dirección', 'Todas las direcciones'],
+      ['Meses por pagar', '4'],
+      ['Total adeudado ($)', '$ 20,00'],
+      ['Total adeudado (BS)', 'BS 800,00'],
+      ['Tasa del dólar', 'BS 40,00'],
+    ])
+      expect(html).toContain(`<dt>${term}</dt><dd>${value}</dd>`);
   });
 
   it('refuses another client’s PDF and an unknown check', async () => {
@@ -121,6 +138,9 @@ describe('the statement as PDF and its public check', () => {
     expect(response.statusCode).toBe(404);
     const missing = await ctx.call('GET', `/api/verify-statement/${'0'.repeat(64)}`);
     expect(missing).toMatchObject({ status: 404, body: { success: false, message: 'No se ha encontrado el estado de cuenta' } });
+    const missingPage = await ctx.call('GET', `/verify-statement/${'0'.repeat(64)}`);
+    expect(missingPage.status).toBe(404);
+    expect(String(missingPage.body)).toContain('<h2 class="result-title">Error!</h2><p>No se ha encontrado el estado de cuenta</p>');
   });
 });
 

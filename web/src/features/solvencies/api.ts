@@ -1,13 +1,13 @@
 import type { AddressRow } from '@recaudo/domain/addresses';
 import type { Paged } from '@recaudo/domain/paging';
-import { solvencyMessages, type CreateSolvencyInput, type SolvencyRow, type SolvencyVerification } from '@recaudo/domain/solvencies';
+import { solvencyMessages, type CreateSolvencyInput, type SolvencyRow } from '@recaudo/domain/solvencies';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListParams } from '../../components/use-list-state';
 import { download, http } from '../../lib/http';
 import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 
-/** Solvency certificates (spec 02 §7 Solvencies) and their public verification (spec 03). */
+/** Solvency certificates (spec 02 §7 Solvencies); their public verification is a page the server draws. */
 
 export const SOLVENCIES_EXPORT_PATH = 'solvencies/export/data';
 
@@ -16,7 +16,6 @@ export const solvencyKeys = {
   lists: () => [...solvencyKeys.all, 'list'] as const,
   list: (params: ListParams) => [...solvencyKeys.lists(), params] as const,
   addresses: (clientId: number | 'own') => [...solvencyKeys.all, 'addresses', clientId] as const,
-  verification: (hash: string) => ['verify-solvency', hash] as const,
 };
 
 export const findSolvencies = (params: ListParams, signal?: AbortSignal) =>
@@ -35,10 +34,6 @@ export const downloadSolvency = (hash: string) =>
 export const findSolvencyAddresses = (clientId: number, signal?: AbortSignal) =>
   http.get<AddressRow[]>(`addresses-payment/address-select-client/${clientId}`, { signal }).then((answer) => answer.data);
 
-/** Public, and silent: the page shows the "Error!" result itself. */
-export const fetchSolvencyVerification = (hash: string, signal?: AbortSignal) =>
-  http.get<SolvencyVerification>(`verify-solvency/${encodeURIComponent(hash)}`, { public: true, silent: true, signal }).then((answer) => answer.data);
-
 export function useSolvencies(params: ListParams) {
   return useQuery({ queryKey: solvencyKeys.list(params), queryFn: ({ signal }) => findSolvencies(params, signal), placeholderData: keepPreviousData });
 }
@@ -53,9 +48,6 @@ export function useSolvencyAddresses(clientId: number | 'own' | null) {
     enabled: id !== null,
   });
 }
-
-export const useSolvencyVerification = (hash: string) =>
-  useQuery({ queryKey: solvencyKeys.verification(hash), queryFn: ({ signal }) => fetchSolvencyVerification(hash, signal), retry: false, staleTime: 60_000 });
 
 export function useCreateSolvency() {
   const queryClient = useQueryClient();

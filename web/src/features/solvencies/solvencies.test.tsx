@@ -1,7 +1,6 @@
-import type { SolvencyRow, SolvencyVerification } from '@recaudo/domain/solvencies';
+import type { SolvencyRow } from '@recaudo/domain/solvencies';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { addressRow } from '../../test/address-rows';
 import { installFakeApi, notFound, ok } from '../../test/fake-api';
@@ -9,7 +8,6 @@ import { makeSession, renderApp } from '../../test/render';
 import { rowActionLayout, rowActionNames } from '../../test/row-actions';
 import { NewSolvencyModal } from './new-solvency-modal';
 import SolvenciesPage from './solvencies-page';
-import VerifySolvencyPage from './verify-solvency-page';
 import { PHONE_WIDTH, setWindowWidth } from '../../test/viewport';
 
 const HASH = 'c3'.repeat(32);
@@ -32,7 +30,6 @@ const row = (overrides: Partial<SolvencyRow> = {}): SolvencyRow => ({
 });
 
 const paged = (rows: SolvencyRow[]) => ({ data: rows, current_page: 1, per_page: 10, total: rows.length, last_page: 1 });
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const owing = addressRow({ id: 2, address: 'Av. Principal, local 4', months_to_pay: 2, solvent: false, solvent_to_date: '2026-09' });
 const pendingOnly = addressRow({ id: 3, address: 'Calle 9', months_to_pay: 0, solvent: false, solvent_to_date: '2026-11' });
@@ -120,56 +117,6 @@ describe('Solvencias (staff)', () => {
       expect(await rowActionLayout(row)).toEqual({ buttons: ['Descargar solvencia'], menu: ['Enviar solvencia por correo', 'Historial de cambios', 'Eliminar (rojo)'] });
     expect(screen.queryByRole('button', { name: /Nueva Solvencia/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Exportar/ })).not.toBeInTheDocument();
-  });
-});
-
-describe('Verificación de solvencia (/verify-solvency/:hash)', () => {
-  const page = (
-    <Routes>
-      <Route path="/verify-solvency/:hash" element={<VerifySolvencyPage />} />
-    </Routes>
-  );
-  const verification = (overrides: Partial<SolvencyVerification> = {}): SolvencyVerification => ({
-    client: { name: 'Luisa Mendoza', identification_type: 'V', identification: '12345678' },
-    type: 0,
-    address: 'Calle 3, casa 12',
-    location: 'La Urbina, Petare, Sucre, Miranda',
-    created_at: '2026-11-20T15:00:00.000Z',
-    solvent_to_date: '2026-11',
-    is_valid: true,
-    revoked_at: null,
-    revoked_reason: null,
-    ...overrides,
-  });
-
-  it('shows a valid certificate without a login: client, address, created date and Solvente hasta month and year', async () => {
-    api.fetch.mockImplementation(async () => json(200, { success: true, message: 'Operación exitosa', data: verification() }));
-    renderApp(page, { path: `/verify-solvency/${HASH}` });
-    expect(await screen.findByText('Solvencia válida')).toBeInTheDocument();
-    expect(screen.getByText('Luisa Mendoza')).toBeInTheDocument();
-    expect(screen.getByText('V-12345678')).toBeInTheDocument();
-    expect(screen.getByText('Calle 3, casa 12 (Residencial)')).toBeInTheDocument();
-    expect(screen.getByText('20-11-2026')).toBeInTheDocument();
-    expect(screen.getByText('Noviembre 2026')).toBeInTheDocument();
-    expect(api.fetch.mock.calls[0]![0]).toBe(`/api/verify-solvency/${HASH}`);
-  });
-
-  it('says plainly that a revoked certificate is no longer valid, and since when', async () => {
-    api.fetch.mockImplementation(async () =>
-      json(200, { success: true, message: 'Operación exitosa', data: verification({ is_valid: false, revoked_at: '2026-11-22T13:00:00.000Z', revoked_reason: 'Un pago en el que se basaba fue rechazado' }) }),
-    );
-    renderApp(page, { path: `/verify-solvency/${HASH}` });
-    expect(await screen.findByText('Esta solvencia ya no es válida')).toBeInTheDocument();
-    expect(screen.getByText(/Revocada desde el 22-11-2026 09:00 am\. Un pago en el que se basaba fue rechazado\./)).toBeInTheDocument();
-    expect(screen.queryByText('Solvencia válida')).not.toBeInTheDocument();
-  });
-
-  it('shows Error! and the spec’s text for an unknown hash, without a toast', async () => {
-    api.fetch.mockImplementation(async () => json(404, { success: false, message: 'El hash no pertenece a ningún pago' }));
-    renderApp(page, { path: `/verify-solvency/${HASH}` });
-    expect(await screen.findByText('Error!')).toBeInTheDocument();
-    expect(screen.getByText('El hash no pertenece a ningún pago')).toBeInTheDocument();
-    expect(api.error).not.toHaveBeenCalled();
   });
 });
 

@@ -1,9 +1,9 @@
-import { statementMessages, type Statement, type StatementVerification } from '@recaudo/domain/statement';
+import { statementMessages, type Statement } from '@recaudo/domain/statement';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { download, http } from '../../lib/http';
 import { notify } from '../../lib/notify';
 
-/** The statement of account (issue 33): per address or per client, its PDF, its e-mail and its public check. */
+/** The statement of account (issue 33): per address or per client, its PDF and its e-mail (its public check is a page the server draws). */
 
 export type StatementScope = { addressId: number } | { clientId: number };
 
@@ -12,7 +12,6 @@ const pathOf = (scope: StatementScope) => ('addressId' in scope ? `addresses-pay
 export const statementKeys = {
   all: ['statements'] as const,
   one: (scope: StatementScope) => [...statementKeys.all, scope] as const,
-  verification: (hash: string) => [...statementKeys.all, 'verification', hash] as const,
 };
 
 export const fetchStatement = (scope: StatementScope, signal?: AbortSignal) => http.get<Statement>(pathOf(scope), { signal }).then((answer) => answer.data);
@@ -31,12 +30,3 @@ export function useSendStatementMail() {
     onSuccess: (answer) => notify.success(answer.message),
   });
 }
-
-/** Public, and silent: the page shows the "Error!" result itself. */
-export const useStatementVerification = (hash: string) =>
-  useQuery({
-    queryKey: statementKeys.verification(hash),
-    queryFn: ({ signal }) => http.get<StatementVerification>(`verify-statement/${encodeURIComponent(hash)}`, { public: true, silent: true, signal }).then((answer) => answer.data),
-    retry: false,
-    staleTime: 60_000,
-  });
