@@ -85,13 +85,23 @@ describe('the web client as the server delivers it', () => {
   });
 
   it('has the browser ask for index.html every time, at every address of the app, compressed', async () => {
-    for (const url of ['/', '/index.html', '/payments', '/verify-payment/abc?x=1']) {
+    for (const url of ['/', '/index.html', '/payments', '/client-detail/7?x=1']) {
       const answer = await get(url, 'br, gzip');
       expect(answer.statusCode, url).toBe(200);
       expect(answer.headers['cache-control'], url).toBe('no-cache');
       expect(answer.headers['content-type'], url).toMatch(/^text\/html/);
       expect(answer.headers['content-encoding'], url).toBe('br');
       expect(zlib.brotliDecompressSync(answer.rawPayload).toString(), url).toBe(page);
+    }
+  });
+
+  it('answers the public verification addresses with the page the server draws, not the web app', async () => {
+    for (const url of ['/verify-payment/abc', '/verify-solvency/abc?x=1', '/verify-statement/abc']) {
+      const answer = await get(url, 'br, gzip');
+      expect(answer.statusCode, url).toBe(404);
+      expect(answer.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(answer.body, url).toContain('<h2 class="result-title">Error!</h2>');
+      expect(answer.body, url).not.toContain('<script');
     }
   });
 
