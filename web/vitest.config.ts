@@ -1,15 +1,13 @@
-import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { NEEDS_ISOLATION, webTests } from './vitest.shared';
 
+/**
+ * The web's test files share one module graph per worker (`isolate: false`): evaluating React,
+ * antd and the app again for every file cost more than the tests themselves (web tests took
+ * about 700 s of CPU, 160 s without). Each file still gets a fresh jsdom and the setup file,
+ * which unmounts what a test rendered and resets the window's size.
+ */
 export default defineProject({
-  plugins: [react()],
-  test: {
-    name: 'web',
-    environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['./src/test/setup.ts'],
-    // antd under jsdom renders slowly, and a form test types many keys: on a busy 2-core
-    // machine one test can take tens of seconds without anything being wrong.
-    testTimeout: 60_000,
-  },
+  ...webTests,
+  test: { ...webTests.test, name: 'web', include: ['src/**/*.test.{ts,tsx}'], exclude: NEEDS_ISOLATION, isolate: false },
 });
