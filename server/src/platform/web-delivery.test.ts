@@ -96,7 +96,7 @@ describe('the web client as the server delivers it', () => {
   });
 
   it('answers the public verification addresses with the page the server draws, not the web app', async () => {
-    for (const url of ['/verify-payment/abc', '/verify-solvency/abc?x=1', '/verify-statement/abc']) {
+    for (const url of ['/verify-payment/abc', '/verify-solvency/abc?x=1', '/verify-statement/abc', `/verify-payment/${'a'.repeat(300)}`]) {
       const answer = await get(url, 'br, gzip');
       expect(answer.statusCode, url).toBe(404);
       expect(answer.headers['content-type'], url).toBe('text/html; charset=utf-8');

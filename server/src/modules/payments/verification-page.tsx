@@ -53,11 +53,13 @@ function PaymentDetails({ data }: { data: PaymentVerification }) {
  * names no payment.
  */
 export default definePages((app, { db, config }) => {
-  app.get<{ Params: { hash: string } }>('/verify-payment/:hash', { schema: { hide: true } }, (request, reply) =>
+  // The rest of the address, however long: a parameter past the router's 100 characters matched
+  // no route, and the web app's fallback answered it with the app, which sends it back here.
+  app.get<{ Params: { '*': string } }>('/verify-payment/*', { schema: { hide: true } }, (request, reply) =>
     sendPublicPage(
       reply,
       { tabTitle: 'Verificar pago', heading: receiptMessages.pageTitle, description: 'Verificación pública de un recibo de pago de Recaudo.', errorTitle: receiptMessages.hashNotFoundTitle },
-      async () => <PaymentDetails data={await findPaymentVerification(db, config, request.params.hash, request.ip)} />,
+      async () => <PaymentDetails data={await findPaymentVerification(db, config, request.params['*'], request.ip)} />,
     ),
   );
 });

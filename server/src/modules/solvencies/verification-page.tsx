@@ -40,11 +40,13 @@ function SolvencyDetails({ data }: { data: SolvencyVerification }) {
  * "Error!" result when the hash names none.
  */
 export default definePages((app, { db, config }) => {
-  app.get<{ Params: { hash: string } }>('/verify-solvency/:hash', { schema: { hide: true } }, (request, reply) =>
+  // The rest of the address, however long: a parameter past the router's 100 characters matched
+  // no route, and the web app's fallback answered it with the app, which sends it back here.
+  app.get<{ Params: { '*': string } }>('/verify-solvency/*', { schema: { hide: true } }, (request, reply) =>
     sendPublicPage(
       reply,
       { tabTitle: 'Verificar solvencia', heading: solvencyMessages.pageTitle, description: 'Verificación pública de un certificado de solvencia de Recaudo.', errorTitle: solvencyMessages.hashNotFoundTitle },
-      async () => <SolvencyDetails data={await findSolvencyVerification(db, config, request.params.hash, request.ip)} />,
+      async () => <SolvencyDetails data={await findSolvencyVerification(db, config, request.params['*'], request.ip)} />,
     ),
   );
 });

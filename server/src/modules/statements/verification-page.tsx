@@ -30,11 +30,13 @@ function StatementDetails({ data }: { data: StatementVerification }) {
 
 /** /verify-statement/:hash: what a statement's QR code opens, with or without a login: who, when and what it said was owed. */
 export default definePages((app, { db, config }) => {
-  app.get<{ Params: { hash: string } }>('/verify-statement/:hash', { schema: { hide: true } }, (request, reply) =>
+  // The rest of the address, however long: a parameter past the router's 100 characters matched
+  // no route, and the web app's fallback answered it with the app, which sends it back here.
+  app.get<{ Params: { '*': string } }>('/verify-statement/*', { schema: { hide: true } }, (request, reply) =>
     sendPublicPage(
       reply,
       { tabTitle: 'Verificar estado de cuenta', heading: 'Verificación de estado de cuenta', description: 'Verificación pública de un estado de cuenta de Recaudo.', errorTitle: 'Error!' },
-      async () => <StatementDetails data={await findStatementVerification(db, config, request.params.hash, request.ip)} />,
+      async () => <StatementDetails data={await findStatementVerification(db, config, request.params['*'], request.ip)} />,
     ),
   );
 });
