@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PRODUCT_NAME } from '@recaudo/domain/navigation';
 import { AppError } from './errors';
 
@@ -90,6 +90,9 @@ interface PublicPage {
   body: ReactNode;
 }
 
+/** A page's words; `errorTitle` heads the error result (the spec's "Error!"). */
+type PublicPageText = Omit<PublicPage, 'body'> & { errorTitle: string };
+
 function documentOf({ tabTitle, heading, description, body }: PublicPage): string {
   const markup = renderToStaticMarkup(
     <html lang="es">
@@ -119,11 +122,7 @@ function documentOf({ tabTitle, heading, description, body }: PublicPage): strin
  * nothing: 404; too many misses: 429) is the page's error result under the spec's title, with the
  * refusal's status and message; any other failure goes to the error handler.
  */
-export async function sendPublicPage(
-  reply: FastifyReply,
-  page: Omit<PublicPage, 'body'> & { errorTitle: string },
-  render: () => Promise<ReactNode>,
-): Promise<FastifyReply> {
+async function sendPublicPage(reply: FastifyReply, page: PublicPageText, render: () => Promise<ReactNode>): Promise<FastifyReply> {
   let status = 200;
   let body: ReactNode;
   try {
@@ -143,4 +142,16 @@ export async function sendPublicPage(
   }
   // What a document says can change (a payment approved, a certificate revoked): never kept.
   return reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(documentOf({ ...page, body }));
+}
+
+/**
+ * The public page at `${prefix}/{hash}`: what `render` draws from the document with that hash,
+ * asked with the caller's IP (the per-IP miss limit). The route takes the rest of the address,
+ * however long: a parameter past the router's 100 characters matched no route, and the web app's
+ * fallback answered it with the app, which sends these addresses back here.
+ */
+export function publicHashPage(app: FastifyInstance, prefix: string, page: PublicPageText, render: (hash: string, ip: string) => Promise<ReactNode>): void {
+  app.get<{ Params: { '*': string } }>(`${prefix}/*`, { schema: { hide: true } }, (request, reply) =>
+    sendPublicPage(reply, page, () => render(request.params['*'], request.ip)),
+  );
 }

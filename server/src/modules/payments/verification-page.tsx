@@ -5,7 +5,7 @@ import { PRODUCT_NAME } from '@recaudo/domain/navigation';
 import { receiptMessages, type PaymentVerification } from '@recaudo/domain/payment-receipts';
 import { PAYMENT_STATUS, type PaymentStatus } from '@recaudo/domain/payments';
 import { definePages } from '../../platform/module';
-import { DetailList, sendPublicPage, Tag } from '../../platform/public-page';
+import { DetailList, publicHashPage, Tag } from '../../platform/public-page';
 import { findPaymentVerification } from './receipt';
 
 // Solid tags in dark gold, green and red with white text (5.4–5.6:1): antd's light status tags
@@ -52,14 +52,11 @@ function PaymentDetails({ data }: { data: PaymentVerification }) {
  * opens, with or without a login: the payment's public data, or the "Error!" result when the hash
  * names no payment.
  */
-export default definePages((app, { db, config }) => {
-  // The rest of the address, however long: a parameter past the router's 100 characters matched
-  // no route, and the web app's fallback answered it with the app, which sends it back here.
-  app.get<{ Params: { '*': string } }>('/verify-payment/*', { schema: { hide: true } }, (request, reply) =>
-    sendPublicPage(
-      reply,
-      { tabTitle: 'Verificar pago', heading: receiptMessages.pageTitle, description: 'Verificación pública de un recibo de pago de Recaudo.', errorTitle: receiptMessages.hashNotFoundTitle },
-      async () => <PaymentDetails data={await findPaymentVerification(db, config, request.params['*'], request.ip)} />,
-    ),
-  );
-});
+export default definePages((app, { db, config }) =>
+  publicHashPage(
+    app,
+    '/verify-payment',
+    { tabTitle: 'Verificar pago', heading: receiptMessages.pageTitle, description: 'Verificación pública de un recibo de pago de Recaudo.', errorTitle: receiptMessages.hashNotFoundTitle },
+    async (hash, ip) => <PaymentDetails data={await findPaymentVerification(db, config, hash, ip)} />,
+  ),
+);

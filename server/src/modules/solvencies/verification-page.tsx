@@ -5,7 +5,7 @@ import { monthName } from '@recaudo/domain/months';
 import { PRODUCT_NAME } from '@recaudo/domain/navigation';
 import { solvencyMessages, type SolvencyVerification } from '@recaudo/domain/solvencies';
 import { definePages } from '../../platform/module';
-import { DetailList, Notice, sendPublicPage } from '../../platform/public-page';
+import { DetailList, Notice, publicHashPage } from '../../platform/public-page';
 import { findSolvencyVerification } from './verification';
 
 function SolvencyDetails({ data }: { data: SolvencyVerification }) {
@@ -39,14 +39,11 @@ function SolvencyDetails({ data }: { data: SolvencyVerification }) {
  * the certificate's data and whether it is still valid (revoked: since when and why), or the
  * "Error!" result when the hash names none.
  */
-export default definePages((app, { db, config }) => {
-  // The rest of the address, however long: a parameter past the router's 100 characters matched
-  // no route, and the web app's fallback answered it with the app, which sends it back here.
-  app.get<{ Params: { '*': string } }>('/verify-solvency/*', { schema: { hide: true } }, (request, reply) =>
-    sendPublicPage(
-      reply,
-      { tabTitle: 'Verificar solvencia', heading: solvencyMessages.pageTitle, description: 'Verificación pública de un certificado de solvencia de Recaudo.', errorTitle: solvencyMessages.hashNotFoundTitle },
-      async () => <SolvencyDetails data={await findSolvencyVerification(db, config, request.params['*'], request.ip)} />,
-    ),
-  );
-});
+export default definePages((app, { db, config }) =>
+  publicHashPage(
+    app,
+    '/verify-solvency',
+    { tabTitle: 'Verificar solvencia', heading: solvencyMessages.pageTitle, description: 'Verificación pública de un certificado de solvencia de Recaudo.', errorTitle: solvencyMessages.hashNotFoundTitle },
+    async (hash, ip) => <SolvencyDetails data={await findSolvencyVerification(db, config, hash, ip)} />,
+  ),
+);

@@ -4,7 +4,7 @@ import { formatMoney } from '@recaudo/domain/format-money';
 import { PRODUCT_NAME } from '@recaudo/domain/navigation';
 import type { StatementVerification } from '@recaudo/domain/statement';
 import { definePages } from '../../platform/module';
-import { DetailList, Notice, sendPublicPage } from '../../platform/public-page';
+import { DetailList, Notice, publicHashPage } from '../../platform/public-page';
 import { findStatementVerification } from './service';
 
 function StatementDetails({ data }: { data: StatementVerification }) {
@@ -29,14 +29,11 @@ function StatementDetails({ data }: { data: StatementVerification }) {
 }
 
 /** /verify-statement/:hash: what a statement's QR code opens, with or without a login: who, when and what it said was owed. */
-export default definePages((app, { db, config }) => {
-  // The rest of the address, however long: a parameter past the router's 100 characters matched
-  // no route, and the web app's fallback answered it with the app, which sends it back here.
-  app.get<{ Params: { '*': string } }>('/verify-statement/*', { schema: { hide: true } }, (request, reply) =>
-    sendPublicPage(
-      reply,
-      { tabTitle: 'Verificar estado de cuenta', heading: 'Verificación de estado de cuenta', description: 'Verificación pública de un estado de cuenta de Recaudo.', errorTitle: 'Error!' },
-      async () => <StatementDetails data={await findStatementVerification(db, config, request.params['*'], request.ip)} />,
-    ),
-  );
-});
+export default definePages((app, { db, config }) =>
+  publicHashPage(
+    app,
+    '/verify-statement',
+    { tabTitle: 'Verificar estado de cuenta', heading: 'Verificación de estado de cuenta', description: 'Verificación pública de un estado de cuenta de Recaudo.', errorTitle: 'Error!' },
+    async (hash, ip) => <StatementDetails data={await findStatementVerification(db, config, hash, ip)} />,
+  ),
+);
