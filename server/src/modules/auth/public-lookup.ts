@@ -1,7 +1,7 @@
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { notFound } from '../../platform/errors';
-import { assertPublicRate, recordPublicHit } from './registration';
+import { assertPublicRate, publicLimitsOf, recordPublicHit } from './registration';
 
 interface PublicLookup {
   /** The action its misses are counted under, per IP ("verify-payment-miss"). */
@@ -17,8 +17,7 @@ interface PublicLookup {
  * real documents never.
  */
 export async function publicLookup<T>(db: Database, config: Config, lookup: PublicLookup, find: () => Promise<T | null>): Promise<T> {
-  const limits = { perIp: config.PUBLIC_MAX_REQUESTS_PER_IP, windowMinutes: config.LOGIN_FAILURE_WINDOW_MINUTES };
-  await assertPublicRate(db, lookup.missAction, lookup.ip, limits, { record: false });
+  await assertPublicRate(db, lookup.missAction, lookup.ip, publicLimitsOf(config), { record: false });
   const found = await find();
   if (found === null) {
     await recordPublicHit(db, lookup.missAction, lookup.ip);

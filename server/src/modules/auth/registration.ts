@@ -41,6 +41,9 @@ export interface PublicLimits {
   windowMinutes: number;
 }
 
+/** The configured limit of a public call per IP, within the login-failure window. */
+export const publicLimitsOf = (config: Config): PublicLimits => ({ perIp: config.PUBLIC_MAX_REQUESTS_PER_IP, windowMinutes: config.LOGIN_FAILURE_WINDOW_MINUTES });
+
 /**
  * The public registration and reset endpoints count their calls per IP in the database (so
  * every server process shares the counts): past the limit they answer 429 until the oldest

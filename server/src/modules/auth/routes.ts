@@ -24,7 +24,7 @@ import { afterResponse, afterResponseSettled } from '../../platform/after-respon
 import { rooms } from '../../platform/realtime';
 import { resetPassword, sendResetToken, verifyResetToken } from './password-reset';
 import { loginAnswerSchema, sessionSchema, twoFactorSetupSchema } from './presenter';
-import { assertPublicRate, checkCode, register, requestCode } from './registration';
+import { assertPublicRate, checkCode, publicLimitsOf, register, requestCode } from './registration';
 import { buildSession, login, logout, logoutUser, saveTheme } from './service';
 import { disableTwoFactor, enableTwoFactor, setUpTwoFactor } from './two-factor';
 import { verifySecondFactor } from './two-factor-login';
@@ -54,7 +54,7 @@ export default defineRoutes((app, { db, config, realtime }) => {
     windowMinutes: config.LOGIN_FAILURE_WINDOW_MINUTES,
     maxDelayMs: config.LOGIN_MAX_DELAY_MS,
   };
-  const publicLimits = { perIp: config.PUBLIC_MAX_REQUESTS_PER_IP, windowMinutes: config.LOGIN_FAILURE_WINDOW_MINUTES };
+  const publicLimits = publicLimitsOf(config);
   const tags = ['auth'];
   app.addHook('onClose', afterResponseSettled);
 
