@@ -1,6 +1,6 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chromiumPath, loginAs, newPage, useBrowser } from './support/browser';
+import { chromiumPath, DEMO_PASSWORD, loginAs, newPage, useBrowser } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
 
 const { browser, baseUrl } = useBrowser();
@@ -105,6 +105,36 @@ describe.skipIf(!chromiumPath)(`delivery on a phone connection in Chromium${chro
     await page.context().close();
   }, 60_000);
 
+  it("a cold login on fast 4G is one small page and its script; the web app's files, fetched as the user types, come from the cache after the login", async () => {
+    const page = await newPage(browser(), baseUrl());
+    await page.setViewportSize({ width: 390, height: 844 });
+    const network = await throttledNetwork(page);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Entrar' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const cold = network.sent();
+    console.info(`Login en Fast 4G: ${cold.requests} peticiones, ${(cold.bytes / 1024).toFixed(1)} KB`);
+    // The page, its one script and the browser's favicon: no React, no antd, no stylesheet.
+    expect(cold.assetsFromServer).toHaveLength(1);
+    expect(cold.assetsFromServer[0]).toMatch(/\/assets\/login-[\w-]+\.js$/);
+    expect(cold.requests).toBeLessThanOrEqual(3);
+    expect(cold.bytes).toBeLessThan(15 * 1024);
+
+    network.reset();
+    await page.getByLabel('Correo').fill('cajero@recaudo.test');
+    await expect.poll(() => network.sent().assetsFromServer.length, { timeout: 15_000 }).toBeGreaterThan(3);
+    await page.waitForLoadState('networkidle');
+    const prefetched = network.sent().assetsFromServer;
+    await page.getByLabel('Contraseña').fill(DEMO_PASSWORD);
+    network.reset();
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByText('Bienvenido, Carlos Cajero').waitFor();
+    // What index.html names was already here; only the dashboard's own chunks are new.
+    expect(network.sent().assetsFromServer.filter((url) => prefetched.includes(url))).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+
   it('shows Recaudo loading while the scripts are slow to arrive, then the page in its place', async () => {
     const page = await newPage(browser(), baseUrl());
     await page.setViewportSize({ width: 390, height: 844 });
@@ -114,13 +144,13 @@ describe.skipIf(!chromiumPath)(`delivery on a phone connection in Chromium${chro
       await scriptsHeld;
       await route.continue();
     });
-    await page.goto('/login', { waitUntil: 'commit' });
+    await page.goto('/forgot-password', { waitUntil: 'commit' });
     const loading = page.getByRole('status');
     await expect.poll(async () => (await loading.innerText()).replace(/\s+/g, ' '), { timeout: 10_000 }).toBe('Recaudo Cargando…');
     // It fades in after a second (a load from the cache draws the app before that).
     await expect.poll(() => loading.evaluate((element) => getComputedStyle(element).opacity), { timeout: 5_000 }).toBe('1');
     release();
-    await page.getByRole('button', { name: 'Entrar' }).waitFor();
+    await page.getByRole('button', { name: 'Enviar enlace de reinicio' }).waitFor();
     expect(await page.getByText('Cargando…').count()).toBe(0);
     await page.context().close();
   });

@@ -15,11 +15,10 @@ import { CHROMIUM_MISSING } from './support/chromium';
 const CHECKED = ['accessibility', 'best-practices', 'seo'] as const;
 /**
  * Performance scales the machine's CPU time (four times over on the mobile preset), so on a
- * shared CI machine it scores the machine too. The verification pages run no script, so they
- * must score 95 on both presets whatever the machine; the login is asserted where a quiet
- * machine leaves a wide margin (desktop, 97–100 with an empty cache) and printed elsewhere (README).
+ * shared CI machine it scores the machine too. The public pages are pages of their own, light
+ * enough to score 95 on both presets whatever the machine: the verification pages run no script,
+ * the login one of 4 KB (login.html). The signed-in pages are printed (README), not asserted.
  */
-const LOGIN_PERFORMANCE_FLOOR = 90;
 const FORM_FACTORS = ['desktop', 'mobile'] as const;
 const DEBUGGING_PORT = 9000 + Math.floor(Math.random() * 900);
 
@@ -68,16 +67,14 @@ describe.skipIf(!chromiumPath)(`Lighthouse in Chromium${chromiumPath ? '' : ` ($
     fs.rmSync(profile, { recursive: true, force: true });
   });
 
-  it('the login and the public verification page score 95 or more in accessibility, best practices and SEO on desktop and mobile; in performance the verification page 95 on both, the login 90 on desktop', async () => {
+  it('the login and the public verification page score 95 or more in performance, accessibility, best practices and SEO on desktop and mobile', async () => {
     const api = await apiAs(baseUrl());
     const [payment] = (await api<{ data: { hash: string | null }[] }>('payments?per_page=20')).data.filter((row) => row.hash);
     if (!payment?.hash) throw new Error('La semilla de demostración no tiene un pago con su enlace de verificación.');
     for (const pathname of ['/login', `/verify-payment/${payment.hash}`]) {
       for (const formFactor of FORM_FACTORS) {
         const scores = await audit(`${baseUrl()}${pathname}`, formFactor, { withPerformance: true });
-        for (const category of CHECKED) expect(scores[category], `${formFactor} ${pathname} ${category}`).toBeGreaterThanOrEqual(95);
-        if (pathname !== '/login') expect(scores.performance, `${formFactor} ${pathname} performance`).toBeGreaterThanOrEqual(95);
-        else if (formFactor === 'desktop') expect(scores.performance, `${formFactor} ${pathname} performance`).toBeGreaterThanOrEqual(LOGIN_PERFORMANCE_FLOOR);
+        for (const category of [...CHECKED, 'performance'] as const) expect(scores[category], `${formFactor} ${pathname} ${category}`).toBeGreaterThanOrEqual(95);
       }
     }
   }, 300_000);

@@ -145,7 +145,7 @@ describe.skipIf(!chromiumPath)(`self-registration and password reset in Chromium
     const page = await newPage(browser(), baseUrl());
     await page.goto('/login');
     await page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click();
-    // The login page stays on screen, with its own Correo field, until the lazy page arrives.
+    // The login page (login.html) stays on screen, with its own Correo field, until the web app's page is drawn.
     const send = page.getByRole('button', { name: 'Enviar enlace de reinicio' });
     await send.waitFor();
     await page.getByLabel('Correo').fill(person.email);

@@ -17,6 +17,12 @@ const MIN_BYTES = 1024;
  * build, once, so the server sends them by Accept-Encoding without compressing per request
  * (@fastify/static's preCompressed). A copy that comes out no smaller is not written.
  */
+/** A copy newer than its file was written by an earlier build into the same folder (the login's, vite.login.config.ts, follows the app's). */
+async function compressedAlready(file: string): Promise<boolean> {
+  const [source, copy] = await Promise.all([fs.stat(file), fs.stat(`${file}.br`).catch(() => null)]);
+  return copy !== null && copy.mtimeMs >= source.mtimeMs;
+}
+
 export function precompress(): Plugin {
   let outDir = '';
   return {
@@ -31,6 +37,7 @@ export function precompress(): Plugin {
         .map((entry) => path.join(entry.parentPath, entry.name));
       await Promise.all(
         files.map(async (file) => {
+          if (await compressedAlready(file)) return;
           const content = await fs.readFile(file);
           if (content.length < MIN_BYTES) return;
           const [br, gz] = await Promise.all([

@@ -73,6 +73,23 @@ function chunkModules(): Plugin {
  */
 const closures = { entry: new Set<string>(), guest: new Set<string>(), shell: new Set<string>() };
 
+/**
+ * The login is a page of its own (login.html, without React or antd), built by
+ * vite.login.config.ts: `vite dev` answers /login with it, as the server does with the build's.
+ */
+function loginPage(): Plugin {
+  return {
+    name: 'recaudo:login-page',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        if (request.url?.split('?')[0]?.replace(/\/+$/, '') === '/login') request.url = '/login.html';
+        next();
+      });
+    },
+  };
+}
+
 function layoutClosures(): Plugin {
   const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
   return {
@@ -91,7 +108,7 @@ function layoutClosures(): Plugin {
         }
       };
       for (const set of Object.values(closures)) set.clear();
-      const guestPages = [source('./src/app/guest-layout.tsx'), source('./src/features/auth/login-page.tsx')];
+      const guestPages = [source('./src/app/guest-layout.tsx')];
       const shellPage = source('./src/app/layout/main-layout.tsx');
       walk([source('./src/main.tsx')], new Set(), closures.entry);
       walk(guestPages, closures.entry, closures.guest);
@@ -157,7 +174,7 @@ const CHUNK_GROUPS = [
 ];
 
 export default defineConfig({
-  plugins: [antdStyles(), lazyAntdImports(), tableMeasurePlugin(), layoutClosures(), chunkModules(), preloadGuestChunk(), react(), precompress()],
+  plugins: [loginPage(), antdStyles(), lazyAntdImports(), tableMeasurePlugin(), layoutClosures(), chunkModules(), preloadGuestChunk(), react(), precompress()],
   server: {
     proxy: {
       '/api': SERVER,

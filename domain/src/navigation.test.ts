@@ -20,7 +20,7 @@ describe('resolvePath', () => {
     expect(resolvePath('guest', '/pass-change')).toEqual({ redirect: '/login' });
     expect(resolvePath('guest', '/clients')).toEqual({ redirect: '/' });
     expect(resolvePath('guest', '/pass-change/abc')).toMatchObject({ route: { path: '/pass-change/:token' } });
-    expect(resolvePath('guest', '/verify-payment/f00')).toMatchObject({ route: { drawnByServer: true } });
+    expect(resolvePath('guest', '/verify-payment/f00')).toMatchObject({ route: { ownDocument: true } });
   });
 
   it('sends staff from / and /login to /dashboard and from unknown or unpermitted paths to /', () => {

@@ -15,20 +15,21 @@ export interface AppRoute {
   /** Staff routes: the permission needed; null = any logged-in staff user. */
   readonly permission?: Permission | null;
   /**
-   * Drawn by the server, not the web app (the public verification pages, which a QR code opens on
-   * a phone): the web app loads such an address from the server when a link inside it leads there.
+   * A page of its own, not a screen of the web app: the server sends it (the public verification
+   * pages, which a QR code opens on a phone, drawn by the server; the login, the build's
+   * login.html). The web app loads such an address from the server when it leads there.
    */
-  readonly drawnByServer?: boolean;
+  readonly ownDocument?: boolean;
 }
 
 const VERIFY_ROUTES: readonly AppRoute[] = [
-  { path: '/verify-payment/:hash', title: 'Verificar pago', drawnByServer: true },
-  { path: '/verify-solvency/:hash', title: 'Verificar solvencia', drawnByServer: true },
-  { path: '/verify-statement/:hash', title: 'Verificar estado de cuenta', drawnByServer: true },
+  { path: '/verify-payment/:hash', title: 'Verificar pago', ownDocument: true },
+  { path: '/verify-solvency/:hash', title: 'Verificar solvencia', ownDocument: true },
+  { path: '/verify-statement/:hash', title: 'Verificar estado de cuenta', ownDocument: true },
 ];
 
 export const GUEST_ROUTES: readonly AppRoute[] = [
-  { path: '/login', title: 'Iniciar sesión' },
+  { path: '/login', title: 'Iniciar sesión', ownDocument: true },
   { path: '/register', title: 'Registro' },
   { path: '/forgot-password', title: 'Recuperar contraseña' },
   { path: '/pass-change/:token', title: 'Cambiar contraseña' },

@@ -45,6 +45,7 @@ import { accessControl } from './platform/access';
 import { refuseNulBytes, registerErrorHandling } from './platform/errors';
 import type { ModuleContext } from './platform/module';
 import { HealthRegistry } from './platform/health';
+import { loginPageOf, serveLoginPage } from './platform/login-page';
 import { attachRealtime } from './platform/realtime';
 import { requestLogSerializers } from './platform/request-log';
 import { responseSerializer } from './platform/serializer';
@@ -101,6 +102,8 @@ export async function buildApp(
   db: Database,
   options: { serveWeb?: boolean; health?: HealthRegistry; logStream?: { write(line: string): void } } = {},
 ): Promise<FastifyInstance> {
+  const dist = options.serveWeb === false ? null : webDist(config);
+  const loginPage = dist ? loginPageOf(dist) : null;
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -203,8 +206,7 @@ export async function buildApp(
   // The public verification pages are drawn here, whether or not the web build is served.
   for (const pages of PAGES) await app.register(pages, context);
 
-  const dist = options.serveWeb === false ? null : webDist(config);
-  if (dist) {
+  if (dist && loginPage) {
     // Every file of the build has its route (wildcard: false), its Brotli or gzip copy made at
     // build time sent by Accept-Encoding (with Vary), and its caching: hashed assets never change,
     // so browsers keep them a year without asking; index.html is asked for every time, so a
@@ -218,6 +220,7 @@ export async function buildApp(
       globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders: (reply, file) => reply.header('cache-control', cachingOf(path.relative(dist, file))),
     });
+    serveLoginPage(app, loginPage);
     app.get('/*', { schema: { hide: true } }, (request, reply) => {
       const file = request.url.split('?')[0] ?? '/';
       // An unknown API path is a JSON 404, never the web page; so is an asset this build lacks

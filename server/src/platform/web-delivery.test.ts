@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,8 @@ import { loadConfig } from '../config';
 // asset without copies, and index.html (compressed too).
 const script = `export const rows = ${JSON.stringify(Array.from({ length: 200 }, (_, index) => ({ id: index, name: `Cliente ${index}` })))};\n`;
 const page = `<!doctype html><html lang="es"><head><title>Recaudo</title></head><body><div id="root"></div>${' '.repeat(2000)}</body></html>`;
+const themeScript = "if (localStorage.getItem('recaudo.theme') === 'dark') document.documentElement.dataset.theme = 'dark';";
+const loginPage = `<!doctype html><html lang="es"><head><title>Recaudo | Iniciar sesión</title><script>${themeScript}</script></head><body><form id="login-form"></form><script type="module" crossorigin src="/assets/login-Ij90Kl12.js"></script>${' '.repeat(2000)}</body></html>`;
 const YEAR = 'public, max-age=31536000, immutable';
 
 let dist: string;
@@ -30,6 +33,7 @@ function write(file: string, content: string, { compressed }: { compressed: bool
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'recaudo-dist-'));
   write('index.html', page, { compressed: true });
+  write('login.html', loginPage, { compressed: true });
   write('assets/payments-Ab12Cd34.js', script, { compressed: true });
   write('assets/tiny-Ef56Gh78.js', 'export {};\n', { compressed: false });
   database = await freshDatabase();
@@ -103,6 +107,29 @@ describe('the web client as the server delivers it', () => {
       expect(answer.body, url).toContain('<h2 class="result-title">Error!</h2>');
       expect(answer.body, url).not.toContain('<script');
     }
+  });
+
+  it('answers /login with the login page of the build (login.html), revalidated, compressed, its inline script allowed by its hash there alone', async () => {
+    const hash = `'sha256-${crypto.createHash('sha256').update(themeScript).digest('base64')}'`;
+    for (const url of ['/login', '/login/', '/login?next=1']) {
+      const answer = await get(url, 'br, gzip');
+      expect(answer.statusCode, url).toBe(200);
+      expect(answer.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(answer.headers['cache-control'], url).toBe('no-cache');
+      expect(answer.headers['content-encoding'], url).toBe('br');
+      expect(zlib.brotliDecompressSync(answer.rawPayload).toString(), url).toBe(loginPage);
+      const policy = String(answer.headers['content-security-policy']);
+      expect(policy, url).toContain(`script-src 'self' ${hash};`);
+      expect(policy, url).toContain("object-src 'none'");
+    }
+    expect(String((await get('/payments')).headers['content-security-policy'])).not.toContain('sha256-');
+  });
+
+  it('refuses to start on a build without its login page, which the web app would send back here forever', async () => {
+    const incomplete = fs.mkdtempSync(path.join(os.tmpdir(), 'recaudo-dist-'));
+    fs.writeFileSync(path.join(incomplete, 'index.html'), page);
+    await expect(buildApp(loadConfig({ LOG_LEVEL: 'silent', DEMO_SEED: 'false', NODE_ENV: 'test', WEB_DIST: incomplete }), database.db)).rejects.toThrow(/lacks login\.html/);
+    fs.rmSync(incomplete, { recursive: true, force: true });
   });
 
   it("answers a missing asset (an earlier release's chunk) with the JSON 404, never the page as a script", async () => {

@@ -20,7 +20,6 @@ type PageModule = { default: ComponentType; prefetch?: RoutePrefetch };
  * by a later issue and shows the shared "Módulo en construcción" page, titled with its route.
  */
 const LOADERS: Record<string, () => Promise<PageModule>> = {
-  '/login': () => import('../features/auth/login-page'),
   '/register': () => import('../features/auth/register-page'),
   '/forgot-password': () => import('../features/auth/forgot-password-page'),
   '/pass-change/:token': () => import('../features/auth/pass-change-page'),

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { browser } from '../lib/browser';
 import { registerNotifier } from '../lib/notify';
 import { makeSession, renderApp } from '../test/render';
 import { RouteResolver } from './route-resolver';
@@ -17,7 +18,6 @@ describe('RouteResolver', () => {
       import('./guest-layout'),
       import('./server-state'),
       import('./dashboard-route'),
-      import('../features/auth/login-page'),
       import('../features/auth/register-page'),
       import('../features/auth/two-factor-setup-page'),
       import('../features/auth/pass-change-page'),
@@ -25,16 +25,29 @@ describe('RouteResolver', () => {
     ]);
   }, 120_000);
 
-  it('sends a guest from / to the login page and titles it', async () => {
+  it('sends a guest from / to the login page, which it loads from the server (login.html)', async () => {
+    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => undefined);
     renderApp(<RouteResolver />, { path: '/' });
-    expect(await screen.findByRole('button', { name: 'Entrar' }, LAZY)).toBeInTheDocument();
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1), LAZY);
     expect(location()).toBe('/login');
     expect(document.title).toBe('Recaudo | Iniciar sesión');
+    reload.mockRestore();
+  });
+
+  it('loads a public verification page from the server, where a link inside the app led to it', async () => {
+    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => undefined);
+    renderApp(<RouteResolver />, { path: '/verify-payment/f00', session: makeSession({ permissions: ['payments'] }) });
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1), LAZY);
+    expect(location()).toBe('/verify-payment/f00');
+    reload.mockRestore();
   });
 
   it('sends a guest from an unknown path to / and then to /login', async () => {
+    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => undefined);
     renderApp(<RouteResolver />, { path: '/clients' });
     await waitFor(() => expect(location()).toBe('/login'), LAZY);
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1), LAZY);
+    reload.mockRestore();
   });
 
   it('keeps a guest on the public pages: the registration wizard', async () => {

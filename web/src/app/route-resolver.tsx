@@ -2,6 +2,7 @@ import { audienceOf, pageTitle, redirectNotices, redirectReason, resolvePath } f
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { FullScreenSpinner } from '../components/full-screen-spinner';
+import { browser } from '../lib/browser';
 import { notify } from '../lib/notify';
 import { useSession } from '../lib/session';
 import { MainLayout, PageFor, preloadPage } from './pages';
@@ -12,9 +13,9 @@ const GuestLayout = lazy(() => import('./guest-layout'));
 // The main layout brings its own; the other plain-layout pages load it (see server-state.tsx).
 const ServerState = lazy(() => import('./server-state'));
 
-/** A page the server draws (route.drawnByServer), reached by a link inside the app: the address is loaded from the server. */
+/** A page of its own (route.ownDocument: the login, the verification pages), reached inside the app: the address is loaded from the server. */
 function LoadFromServer() {
-  useEffect(() => window.location.reload(), []);
+  useEffect(() => browser.reload(), []);
   return <FullScreenSpinner />;
 }
 
@@ -45,7 +46,7 @@ export function RouteResolver() {
 
   if ('redirect' in resolution) return <Navigate to={resolution.redirect} replace />;
   const { route } = resolution;
-  if (route.drawnByServer) return <LoadFromServer />;
+  if (route.ownDocument) return <LoadFromServer />;
   preloadPage(route.path);
 
   const page = (
@@ -60,7 +61,9 @@ export function RouteResolver() {
   return (
     <Suspense fallback={<FullScreenSpinner />}>
       {bare ? (
-        <GuestLayout>{route.path === '/login' ? page : <ServerState>{page}</ServerState>}</GuestLayout>
+        <GuestLayout>
+          <ServerState>{page}</ServerState>
+        </GuestLayout>
       ) : (
         <MainLayout.Component audience={audience}>{page}</MainLayout.Component>
       )}
