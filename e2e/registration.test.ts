@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiAs, clickAndExpectToast, clickOption, chromiumPath, expectFailedCall, loginAs, newPage, snapshot, useBrowser } from './support/browser';
+import { apiAs, clickAndExpectToast, clickOption, chromiumPath, expectFailedCall, loginAs, newPage, snapshot, useBrowser, waitForLoginPage } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
 
 const { browser, baseUrl } = useBrowser();
@@ -81,7 +81,7 @@ describe.skipIf(!chromiumPath)(`self-registration and password reset in Chromium
     // View 5: success, then home and log in as the new client user.
     await page.getByText('Tu cuenta fue creada').waitFor();
     await page.getByRole('link', { name: 'Volver al inicio' }).click();
-    await page.waitForURL('**/login');
+    await waitForLoginPage(page);
     await loginAs(page, person.email, person.password);
     await page.getByText(`Bienvenido, ${person.name}`).waitFor();
     await expect.poll(() => menuLabels(page), { timeout: 5000 }).toEqual(['Inicio', 'Direcciones de Pagos', 'Pagos', 'Recibos de Pagos', 'Solvencias']);
@@ -161,7 +161,7 @@ describe.skipIf(!chromiumPath)(`self-registration and password reset in Chromium
     await page.getByText('* Las contraseñas no coinciden').waitFor();
     await page.getByLabel('Confirmar contraseña').fill(person.newPassword);
     await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
-    await page.waitForURL('**/login');
+    await waitForLoginPage(page);
 
     // The link is single use.
     expectFailedCall(page, '/api/auth/verify-token', 422);

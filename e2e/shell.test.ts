@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chromiumPath, expectFailedCall, loginAs, newPage, snapshot, useBrowser } from './support/browser';
+import { chromiumPath, expectFailedCall, loginAs, newPage, snapshot, useBrowser, waitForLoginPage } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
 
 const { browser, baseUrl } = useBrowser();
@@ -67,9 +67,9 @@ describe.skipIf(!chromiumPath)(`app shell in Chromium${chromiumPath ? '' : ` (${
   it('a logged-out visit and an unknown path redirect as the spec says', async () => {
     const page = await newPage(browser(), baseUrl());
     await page.goto('/clients');
-    await page.waitForURL('**/login');
+    await waitForLoginPage(page);
     await page.goto('/pass-change');
-    await page.waitForURL('**/login');
+    await waitForLoginPage(page);
     await waitForTitle(page, 'Recaudo | Iniciar sesión');
     await snapshot(page, 'login');
 
@@ -108,7 +108,7 @@ describe.skipIf(!chromiumPath)(`app shell in Chromium${chromiumPath ? '' : ` (${
 
     await page.getByRole('button', { name: 'Menú de usuario' }).click();
     await page.getByText('Salir').click();
-    await page.waitForURL('**/login');
+    await waitForLoginPage(page);
     expect(await page.evaluate(() => Object.keys(localStorage).some((key) => /token/i.test(key) && localStorage.getItem(key)))).toBe(false);
 
     const other = await newPage(browser(), baseUrl());

@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { describe, it } from 'vitest';
-import { clickAndExpectToast, chromiumPath, DEMO_PASSWORD, expectFailedCall, loginAs, newPage, useBrowser } from './support/browser';
+import { clickAndExpectToast, chromiumPath, DEMO_PASSWORD, expectFailedCall, loginAs, newPage, useBrowser, waitForLoginPage } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
 
 const { browser, baseUrl } = useBrowser();
@@ -29,7 +29,7 @@ describe.skipIf(!chromiumPath)(`two-factor login in Chromium${chromiumPath ? '' 
 
     await page.getByRole('button', { name: 'Menú de usuario' }).click();
     await page.getByText('Salir').click();
-    await page.waitForURL('**/login');
+    await waitForLoginPage(page);
     await page.getByLabel('Correo').fill('analista@recaudo.test');
     await page.getByLabel('Contraseña').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Entrar' }).click();

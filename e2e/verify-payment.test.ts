@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiAs, chromiumPath, expectFailedCall, loginAs, newPage, snapshot, useBrowser } from './support/browser';
+import { apiAs, chromiumPath, expectFailedCall, loginAs, newPage, snapshot, useBrowser, waitForLoginPage } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
 
 const { browser, baseUrl } = useBrowser();
@@ -44,7 +44,7 @@ describe.skipIf(!chromiumPath)(`public payment verification in Chromium${chromiu
 
     // The logo leads to the start page, which for a visitor is the login.
     await page.getByRole('link', { name: 'Recaudo, ir al inicio' }).click();
-    await page.waitForURL('**/login');
+    await waitForLoginPage(page);
     await page.context().close();
   });
 

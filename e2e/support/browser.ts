@@ -113,6 +113,16 @@ export async function newPage(browser: Browser, baseUrl: string, { storageState 
 }
 
 /** Logs in through the login screen as a person would and waits for the dashboard. */
+/**
+ * Waits until the login page (login.html) is on screen. The web app reaches /login by changing the
+ * address and then loading it from the server: the address alone matches before that load, and a
+ * `goto` started then was cancelled by it.
+ */
+export async function waitForLoginPage(page: Page): Promise<void> {
+  await page.waitForURL('**/login');
+  await page.getByRole('button', { name: 'Entrar' }).waitFor();
+}
+
 export async function loginAs(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Correo').fill(email);
