@@ -38,8 +38,9 @@ function ThemedApp({ children }: { children: ReactNode }) {
         zeroRuntime: true,
         algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
         // Links in the primary blue on white: antd's own link blue reads at 4.1:1, under WCAG's 4.5
-        // (Lighthouse); the dark theme's derived link colour already passes on its background.
-        token: { colorPrimary: '#1f6feb', motion: !reducedMotion, ...(mode === 'dark' ? {} : { colorLink: '#1f6feb' }) },
+        // (Lighthouse); descriptions (secondary text, empty lists) in 65 % black, where antd's 45 %
+        // read at 3.4:1. The dark theme's derived colours already pass on its background.
+        token: { colorPrimary: '#1f6feb', motion: !reducedMotion, ...(mode === 'dark' ? {} : { colorLink: '#1f6feb', colorTextDescription: 'rgba(0, 0, 0, 0.65)' }) },
       }}
     >
       <NotifyHost />

@@ -102,7 +102,7 @@ export function TopBar({ menu, collapsed, onToggleMenu, onOpenProfile, onOpenCus
           <Flex align="center" gap={8}>
             {/* The initials as the avatar's icon: as its text, antd measures them to scale them down
                 (a forced layout of the whole page while it is first drawn), and two letters fit. */}
-            <Avatar size="small" src={session?.user.photo ?? undefined} icon={<span style={{ fontSize: 12 }}>{initials(name)}</span>} />
+            <Avatar size="small" src={session?.user.photo ?? undefined} style={{ backgroundColor: '#1f6feb' }} icon={<span style={{ fontSize: 12 }}>{initials(name)}</span>} />
             {!compact && <span>{name}</span>}
           </Flex>
         </Button>
