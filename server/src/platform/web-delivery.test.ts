@@ -123,6 +123,8 @@ describe('the web client as the server delivers it', () => {
       expect(policy, url).toContain("object-src 'none'");
     }
     expect(String((await get('/payments')).headers['content-security-policy'])).not.toContain('sha256-');
+    // Not at its file's own address, where the policy would refuse its script: there the app answers.
+    expect((await get('/login.html')).body).toBe(page);
   });
 
   it('refuses to start on a build without its login page, which the web app would send back here forever', async () => {
