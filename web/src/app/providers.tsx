@@ -37,10 +37,17 @@ function ThemedApp({ children }: { children: ReactNode }) {
       theme={{
         zeroRuntime: true,
         algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
-        // Links in the primary blue on white: antd's own link blue reads at 4.1:1, under WCAG's 4.5
-        // (Lighthouse); descriptions (secondary text, empty lists) in 65 % black, where antd's 45 %
-        // read at 3.4:1. The dark theme's derived colours already pass on its background.
-        token: { colorPrimary: '#1f6feb', motion: !reducedMotion, ...(mode === 'dark' ? {} : { colorLink: '#1f6feb', colorTextDescription: 'rgba(0, 0, 0, 0.65)' }) },
+        // Text at WCAG's 4.5:1 or more (Lighthouse). Links: in the primary blue on white, where
+        // antd's own link blue reads at 4.1:1; in a light blue on the dark theme's cards, where the
+        // blue it derives reads at 3.6:1 (the login and verification pages use the same two).
+        // Descriptions (secondary text, empty lists) in 65 % black, where antd's 45 % read at 3.4:1.
+        token: {
+          colorPrimary: '#1f6feb',
+          motion: !reducedMotion,
+          ...(mode === 'dark' ? { colorLink: '#58a6ff' } : { colorLink: '#1f6feb', colorTextDescription: 'rgba(0, 0, 0, 0.65)' }),
+        },
+        // The menu's open page, in the primary blue on its tinted ground, read at about 4:1.
+        components: { Menu: { itemSelectedColor: mode === 'dark' ? '#58a6ff' : '#0a53be' } },
       }}
     >
       <NotifyHost />
