@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -203,8 +205,13 @@ export async function buildApp(
     for (const area of AREAS) await api.register(area, context);
   }, { prefix: '/api' });
 
-  // The public verification pages are drawn here, whether or not the web build is served.
-  for (const pages of PAGES) await app.register(pages, context);
+  // The public verification pages are drawn here, whether or not the web build is served, and
+  // compressed as they are sent (the build's files have their compressed copies made at build
+  // time). In a context of their own, so the API's answers are not.
+  await app.register(async (pages) => {
+    await pages.register(fastifyCompress, { encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } });
+    for (const page of PAGES) await pages.register(page, context);
+  });
 
   if (dist && loginPage) {
     // Every file of the build has its route (wildcard: false), its Brotli or gzip copy made at

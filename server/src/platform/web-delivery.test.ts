@@ -104,8 +104,16 @@ describe('the web client as the server delivers it', () => {
       const answer = await get(url, 'br, gzip');
       expect(answer.statusCode, url).toBe(404);
       expect(answer.headers['content-type'], url).toBe('text/html; charset=utf-8');
-      expect(answer.body, url).toContain('<h2 class="result-title">Error!</h2>');
-      expect(answer.body, url).not.toContain('<script');
+      // Drawn per request, so compressed as it is sent: about 5 KB of HTML in under 2 KB.
+      expect(answer.headers['content-encoding'], url).toBe('br');
+      expect(String(answer.headers.vary), url).toMatch(/accept-encoding/i);
+      const html = zlib.brotliDecompressSync(answer.rawPayload).toString();
+      expect(answer.rawPayload.length, url).toBeLessThan(html.length / 2);
+      expect(html, url).toContain('<h2 class="result-title">Error!</h2>');
+      expect(html, url).not.toContain('<script');
+      const gzipped = await get(url, 'gzip');
+      expect(gzipped.headers['content-encoding'], url).toBe('gzip');
+      expect(zlib.gunzipSync(gzipped.rawPayload).toString(), url).toBe(html);
     }
   });
 
@@ -132,6 +140,15 @@ describe('the web client as the server delivers it', () => {
     fs.writeFileSync(path.join(incomplete, 'index.html'), page);
     await expect(buildApp(loadConfig({ LOG_LEVEL: 'silent', DEMO_SEED: 'false', NODE_ENV: 'test', WEB_DIST: incomplete }), database.db)).rejects.toThrow(/lacks login\.html/);
     fs.rmSync(incomplete, { recursive: true, force: true });
+  });
+
+  it('compresses no API answer: only the pages the server draws are compressed as they are sent', async () => {
+    // The API's description: a public JSON answer of many kilobytes, past any compression threshold.
+    const answer = await app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body.length).toBeGreaterThan(10_000);
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    expect(answer.json()).toHaveProperty('openapi');
   });
 
   it("answers a missing asset (an earlier release's chunk) with the JSON 404, never the page as a script", async () => {
