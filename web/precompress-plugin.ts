@@ -12,17 +12,17 @@ const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|ico|webmanifest)$/;
 /** Below this a compressed copy saves less than the headers it costs. */
 const MIN_BYTES = 1024;
 
-/**
- * Writes `file.br` (Brotli, best) and `file.gz` (gzip, best) beside each compressible file of the
- * build, once, so the server sends them by Accept-Encoding without compressing per request
- * (@fastify/static's preCompressed). A copy that comes out no smaller is not written.
- */
 /** A copy newer than its file was written by an earlier build into the same folder (the login's, vite.login.config.ts, follows the app's). */
 async function compressedAlready(file: string): Promise<boolean> {
   const [source, copy] = await Promise.all([fs.stat(file), fs.stat(`${file}.br`).catch(() => null)]);
   return copy !== null && copy.mtimeMs >= source.mtimeMs;
 }
 
+/**
+ * Writes `file.br` (Brotli, best) and `file.gz` (gzip, best) beside each compressible file of the
+ * build, once, so the server sends them by Accept-Encoding without compressing per request
+ * (@fastify/static's preCompressed). A copy that comes out no smaller is not written.
+ */
 export function precompress(): Plugin {
   let outDir = '';
   return {

@@ -11,7 +11,7 @@ const SERVER = 'http://127.0.0.1:3000';
 
 /**
  * antd imports some components statically for options this app never sets, which puts them in
- * every page's first load, the login's included (issue 15, about 17 KB gzip): ConfigProvider the
+ * every page's first load (issue 15, about 17 KB gzip): ConfigProvider the
  * tooltip's UniqueProvider with @rc-component/trigger (`tooltip.unique`), the Form label the
  * Tooltip (`Form.Item tooltip`), ColorPicker the Collapse (`presets`). The build points those
  * three imports at wrappers in src/lib/antd-lazy/ that load the real component on first render,
@@ -67,9 +67,10 @@ function chunkModules(): Plugin {
 }
 
 /**
- * The static import closures, by module id, of the entry, of the logged-out pages (the guest
- * layout and the login) and of the staff and client layout, each without the ones before it: filled once the module graph is complete (buildEnd), read by
- * the chunk groups below, which rolldown forms afterwards.
+ * The static import closures, by module id, of the entry, of the logged-out pages' layout (the
+ * login is a page of its own, login.html) and of the staff and client layout, each without the
+ * ones before it: filled once the module graph is complete (buildEnd), read by the chunk groups
+ * below, which rolldown forms afterwards.
  */
 const closures = { entry: new Set<string>(), guest: new Set<string>(), shell: new Set<string>() };
 
@@ -121,8 +122,8 @@ function layoutClosures(): Plugin {
 }
 
 /**
- * Every route loads the logged-out pages' chunk (antd's form controls are in it, and the layout
- * and the pages use them too), but it was asked for only once the entry had run. Named in
+ * Every route loads the logged-out pages' chunk (antd's button and the touch-size theme are in
+ * it, and the layout and the pages use them too), but it was asked for only once the entry had run. Named in
  * index.html, it downloads beside the entry, a round trip sooner.
  */
 function preloadGuestChunk(): Plugin {
@@ -148,13 +149,13 @@ const PACKAGE = inPackage('.+?');
 /**
  * Few chunks, because HTTP/1.1 fetches six at a time and each costs a round trip: left to itself
  * rolldown split the code into about 480 files, a cold Pagos asked for 137 of them, and on fast
- * 4G (165 ms a request) its rows showed after 5.3 s. Now the login's code is one chunk, the
- * layout's another, and what eight pages or more
+ * 4G (165 ms a request) its rows showed after 5.3 s. Now the logged-out layout's code is one
+ * chunk, the signed-in layout's another, and what eight pages or more
  * share three more (the app's, antd's, the other packages'), each under the 500 KB a chunk may
  * weigh: 39 requests and 3.2 s, before the session check's preload took it to 2.0–2.1 s
  * (docs/decisions.md, "Delivery"). A page's own code stays its own chunk. The groups take no
  * dependencies along (`includeDependenciesRecursively: false`): with them, React went into the
- * layout's chunk and the login loaded it all.
+ * layout's chunk and every logged-out page loaded it all.
  */
 const CHUNK_GROUPS = [
   // ECharts with its renderer passed the 500 KB a chunk may weigh: zrender, the drawing library
