@@ -5,7 +5,7 @@ import lighthouse, { type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiAs, chromiumPath, DEMO_PASSWORD } from './support/browser';
+import { apiAs, chromiumPath, loginAs } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
 
 /**
@@ -61,13 +61,7 @@ async function signInAsAdministrator(): Promise<void> {
   const page = await context.newPage();
   // A file of the origin, where the profile's storage can be read without an app that navigates.
   await page.goto('/robots.txt');
-  if (!(await page.evaluate(() => localStorage.getItem('recaudo.token')))) {
-    await page.goto('/login');
-    await page.getByLabel('Correo').fill('admin@recaudo.test');
-    await page.getByLabel('Contraseña').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.waitForURL('**/dashboard');
-  }
+  if (!(await page.evaluate(() => localStorage.getItem('recaudo.token')))) await loginAs(page, 'admin@recaudo.test');
   await page.close();
 }
 
