@@ -80,7 +80,7 @@ export function startLogin(page: Document, leave: Leave): void {
   const showCheck = ({ field, check }: (typeof checks)[number]) => {
     const result = check();
     field.show(result.success ? null : (result.error.issues[0]?.message ?? null));
-    return result.success;
+    return result;
   };
   for (const entry of checks) entry.field.input.addEventListener('input', () => entry.field.input.hasAttribute('aria-invalid') && showCheck(entry));
 
@@ -102,18 +102,17 @@ export function startLogin(page: Document, leave: Leave): void {
   passwordForm.addEventListener('submit', async (event) => {
     event.preventDefault();
     if (submitting) return;
-    const passed = checks.map(showCheck);
-    const firstFailing = checks.find((_, index) => !passed[index]);
-    if (firstFailing) {
-      firstFailing.field.input.focus();
+    const [checkedEmail, checkedPassword] = checks.map(showCheck);
+    if (!checkedEmail?.success || !checkedPassword?.success) {
+      (checkedEmail?.success ? password : email).input.focus();
       return;
     }
     alert.textContent = '';
     submitting = true;
     passwordBusy(true);
     try {
-      const checked = loginRules.email.safeParse(email.input.value);
-      const answer = await login({ email: checked.success ? checked.data : email.input.value, password: password.input.value });
+      // The e-mail as the domain reads it: trimmed and in lower case.
+      const answer = await login({ email: checkedEmail.data, password: checkedPassword.data });
       if (isTwoFactorChallenge(answer.data)) {
         challenge = answer.data.challenge;
         code.input.value = '';
