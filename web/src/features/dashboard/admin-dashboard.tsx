@@ -10,8 +10,9 @@ import Segmented from 'antd/es/segmented';
 import Skeleton from 'antd/es/skeleton';
 import theme from 'antd/es/theme';
 import Typography from 'antd/es/typography';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { WhenVisible } from '../../components/when-visible';
 import { useSession } from '../../lib/session';
 import { initialDashboardFilters, useAdminDashboard, useAgingDashboard, useReloadDashboard, type AdminDashboardFilters } from './api';
 import { AgingCard } from './aging-card';
@@ -31,6 +32,9 @@ export interface AdminDashboardProps {
 
 /** A rate's least width, its figure included: see the welcome card. */
 const RATE_WIDTH = 220;
+/** The chart with its download button, and a card's table of a few rows: the room their places keep until they draw. */
+const CHART_HEIGHT = 388;
+const TABLE_HEIGHT = 280;
 
 /**
  * Dashboard, administrator (spec 03): welcome card with the rates, the three period cards, the
@@ -43,7 +47,9 @@ export function AdminDashboard({ toProcess, usersClosings, reminders }: AdminDas
   const dashboard = useAdminDashboard(filters);
   const aging = useAgingDashboard();
   const reload = useReloadDashboard();
-  const data = dashboard.data;
+  // The figures arrive through an external store, which React renders at once and whole: deferred,
+  // the dashboard they fill renders in a transition, in slices a phone's processor can interleave.
+  const data = useDeferredValue(dashboard.data);
   const rate = (name: string) => data?.data_general.configuration.find((entry) => entry.name === name)?.value ?? null;
 
   return (
@@ -65,7 +71,9 @@ export function AdminDashboard({ toProcess, usersClosings, reminders }: AdminDas
         </Flex>
       </Card>
       <PeriodCards payments={data?.payments} />
-      {aging.data ? <AgingCard buckets={aging.data.aging} /> : <Skeleton active />}
+      <WhenVisible height={320} label="Deuda por antigüedad">
+        {aging.data ? <AgingCard buckets={aging.data.aging} /> : <Skeleton active />}
+      </WhenVisible>
       <Card
         title="Pagos"
         extra={
@@ -87,19 +95,31 @@ export function AdminDashboard({ toProcess, usersClosings, reminders }: AdminDas
           </Flex>
         }
       >
-        {data ? (
-          <Suspense fallback={<Skeleton active />}>
-            <PaymentsChart points={data.date_payment} textColor={token.colorText} background={token.colorBgContainer} />
-          </Suspense>
-        ) : (
-          <Skeleton active />
-        )}
+        <WhenVisible height={CHART_HEIGHT} label="Gráfico de pagos">
+          {data ? (
+            <Suspense fallback={<Skeleton active />}>
+              <PaymentsChart points={data.date_payment} textColor={token.colorText} background={token.colorBgContainer} />
+            </Suspense>
+          ) : (
+            <Skeleton active />
+          )}
+        </WhenVisible>
       </Card>
       <Card title="Pagos por Procesar" extra={<Link to="/payments">Ver todo</Link>}>
-        {data && toProcess ? toProcess(data.payments_to_proccess, reload) : <Skeleton active />}
+        <WhenVisible height={TABLE_HEIGHT} label="Pagos por Procesar">
+          {data && toProcess ? toProcess(data.payments_to_proccess, reload) : <Skeleton active />}
+        </WhenVisible>
       </Card>
-      {usersClosings}
-      {reminders}
+      {usersClosings ? (
+        <WhenVisible height={TABLE_HEIGHT} label="Cierres de cajas de Usuarios">
+          {usersClosings}
+        </WhenVisible>
+      ) : null}
+      {reminders ? (
+        <WhenVisible height={TABLE_HEIGHT} label="Recordatorios de pago">
+          {reminders}
+        </WhenVisible>
+      ) : null}
     </Flex>
   );
 }
