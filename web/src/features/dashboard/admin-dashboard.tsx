@@ -32,13 +32,55 @@ export interface AdminDashboardProps {
 
 /** A rate's least width, its figure included: see the welcome card. */
 const RATE_WIDTH = 220;
-/** The chart with its download button, and a card's table of a few rows: the room their places keep until they draw. */
-const CHART_HEIGHT = 388;
-const TABLE_HEIGHT = 280;
+/**
+ * The room the lower cards keep until they draw (WhenVisible): the chart's card, which a desktop
+ * shows at once and so keeps its exact height (nothing under it moves), and a card with a table
+ * of a few rows, drawn only as it is scrolled to.
+ */
+const CHART_CARD_HEIGHT = 485;
+const CARD_HEIGHT = 380;
+
+/** The 'Pagos' card (spec 03): the chart with Mes/Año and its month or year. */
+function PaymentsCard({
+  filters,
+  onFilters,
+  chart,
+}: {
+  filters: AdminDashboardFilters;
+  onFilters: (filters: AdminDashboardFilters) => void;
+  chart: ReactNode;
+}) {
+  return (
+    <Card
+      title="Pagos"
+      extra={
+        <Flex gap={8} wrap>
+          <Segmented<DashboardOption>
+            aria-label="Periodo del gráfico"
+            options={([0, 1] as const).map((value) => ({ value, label: DASHBOARD_OPTIONS[value] }))}
+            value={filters.option}
+            onChange={(option) => onFilters({ option, dates: currentDashboardPeriod(option) })}
+          />
+          <DatePicker
+            aria-label={filters.option === 0 ? 'Mes' : 'Año'}
+            picker={filters.option === 0 ? 'month' : 'year'}
+            format={DASHBOARD_PERIOD_FORMATS[filters.option]}
+            allowClear={false}
+            value={dayjs(filters.dates, DASHBOARD_PERIOD_FORMATS[filters.option])}
+            onChange={(value) => value && onFilters({ option: filters.option, dates: value.format(DASHBOARD_PERIOD_FORMATS[filters.option]) })}
+          />
+        </Flex>
+      }
+    >
+      {chart}
+    </Card>
+  );
+}
 
 /**
  * Dashboard, administrator (spec 03): welcome card with the rates, the three period cards, the
- * 'Pagos' chart with Mes/Año and its date, "Pagos por Procesar" and the users' closings.
+ * 'Pagos' chart with Mes/Año and its date, "Pagos por Procesar" and the users' closings. What a
+ * phone's screen does not show at first draws when scrolled to (WhenVisible).
  */
 export function AdminDashboard({ toProcess, usersClosings, reminders }: AdminDashboardProps) {
   const { session } = useSession();
@@ -50,6 +92,7 @@ export function AdminDashboard({ toProcess, usersClosings, reminders }: AdminDas
   // The figures arrive through an external store, which React renders at once and whole: deferred,
   // the dashboard they fill renders in a transition, in slices a phone's processor can interleave.
   const data = useDeferredValue(dashboard.data);
+  const agingBuckets = useDeferredValue(aging.data?.aging);
   const rate = (name: string) => data?.data_general.configuration.find((entry) => entry.name === name)?.value ?? null;
 
   return (
@@ -71,52 +114,34 @@ export function AdminDashboard({ toProcess, usersClosings, reminders }: AdminDas
         </Flex>
       </Card>
       <PeriodCards payments={data?.payments} />
-      <WhenVisible height={320} label="Deuda por antigüedad">
-        {aging.data ? <AgingCard buckets={aging.data.aging} /> : <Skeleton active />}
+      <AgingCard buckets={agingBuckets} />
+      <WhenVisible height={CHART_CARD_HEIGHT} label="Pagos">
+        <PaymentsCard
+          filters={filters}
+          onFilters={setFilters}
+          chart={
+            data ? (
+              <Suspense fallback={<Skeleton active />}>
+                <PaymentsChart points={data.date_payment} textColor={token.colorText} background={token.colorBgContainer} />
+              </Suspense>
+            ) : (
+              <Skeleton active />
+            )
+          }
+        />
       </WhenVisible>
-      <Card
-        title="Pagos"
-        extra={
-          <Flex gap={8} wrap>
-            <Segmented<DashboardOption>
-              aria-label="Periodo del gráfico"
-              options={([0, 1] as const).map((value) => ({ value, label: DASHBOARD_OPTIONS[value] }))}
-              value={filters.option}
-              onChange={(option) => setFilters({ option, dates: currentDashboardPeriod(option) })}
-            />
-            <DatePicker
-              aria-label={filters.option === 0 ? 'Mes' : 'Año'}
-              picker={filters.option === 0 ? 'month' : 'year'}
-              format={DASHBOARD_PERIOD_FORMATS[filters.option]}
-              allowClear={false}
-              value={dayjs(filters.dates, DASHBOARD_PERIOD_FORMATS[filters.option])}
-              onChange={(value) => value && setFilters({ option: filters.option, dates: value.format(DASHBOARD_PERIOD_FORMATS[filters.option]) })}
-            />
-          </Flex>
-        }
-      >
-        <WhenVisible height={CHART_HEIGHT} label="Gráfico de pagos">
-          {data ? (
-            <Suspense fallback={<Skeleton active />}>
-              <PaymentsChart points={data.date_payment} textColor={token.colorText} background={token.colorBgContainer} />
-            </Suspense>
-          ) : (
-            <Skeleton active />
-          )}
-        </WhenVisible>
-      </Card>
-      <Card title="Pagos por Procesar" extra={<Link to="/payments">Ver todo</Link>}>
-        <WhenVisible height={TABLE_HEIGHT} label="Pagos por Procesar">
+      <WhenVisible height={CARD_HEIGHT} label="Pagos por Procesar">
+        <Card title="Pagos por Procesar" extra={<Link to="/payments">Ver todo</Link>}>
           {data && toProcess ? toProcess(data.payments_to_proccess, reload) : <Skeleton active />}
-        </WhenVisible>
-      </Card>
+        </Card>
+      </WhenVisible>
       {usersClosings ? (
-        <WhenVisible height={TABLE_HEIGHT} label="Cierres de cajas de Usuarios">
+        <WhenVisible height={CARD_HEIGHT} label="Cierres de cajas de Usuarios">
           {usersClosings}
         </WhenVisible>
       ) : null}
       {reminders ? (
-        <WhenVisible height={TABLE_HEIGHT} label="Recordatorios de pago">
+        <WhenVisible height={CARD_HEIGHT} label="Recordatorios de pago">
           {reminders}
         </WhenVisible>
       ) : null}
