@@ -7,7 +7,7 @@ import Flex from 'antd/es/flex';
 import type { MenuProps } from 'antd/es/menu';
 import type { ColumnsType } from 'antd/es/table';
 import Tooltip from 'antd/es/tooltip';
-import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 
 export interface RowAction {
   label: string;
@@ -103,64 +103,6 @@ function menuLabel(action: RowAction) {
 }
 
 /**
- * The "Más" button and its menu. antd's Dropdown mounts a popup trigger that renders itself twice
- * as the list commits (it keeps its target element in state), for every row of a page: it is
- * mounted by the click or key that first opens it, and until then the button alone stands in its
- * place. The mounted menu draws its own button, which takes the focus the first one had, and opens
- * once the click that mounted it is over (the menu closes on a click outside it, which that
- * click, on the button now gone, would be).
- */
-function MoreMenu({ label, items, onSelect }: { label?: string; items: MenuProps['items']; onSelect: (key: string) => void }) {
-  const [mounted, setMounted] = useState(false);
-  const [open, setOpen] = useState(false);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const refocus = useRef(false);
-  useEffect(() => {
-    if (!mounted) return;
-    if (refocus.current) trigger.current?.focus();
-    const opening = setTimeout(() => setOpen(true));
-    return () => clearTimeout(opening);
-  }, [mounted]);
-  const button = (
-    <Button
-      ref={trigger}
-      size="small"
-      aria-label={label ? `${MORE_LABEL} acciones de ${label}` : `${MORE_LABEL} acciones`}
-      aria-haspopup="menu"
-      aria-expanded={open}
-      onClick={
-        mounted
-          ? undefined
-          : (event) => {
-              refocus.current = document.activeElement === event.currentTarget;
-              setMounted(true);
-            }
-      }
-    >
-      {MORE_LABEL} <DownOutlined aria-hidden="true" />
-    </Button>
-  );
-  if (!mounted) return button;
-  return (
-    <Dropdown
-      trigger={['click']}
-      open={open}
-      onOpenChange={setOpen}
-      menu={{
-        items,
-        onClick: ({ key, domEvent }) => {
-          onSelect(key);
-          setOpen(false);
-          domEvent.stopPropagation();
-        },
-      }}
-    >
-      {button}
-    </Dropdown>
-  );
-}
-
-/**
  * The actions of a table row, the same on every staff list: up to two labeled buttons, then a
  * "Más" menu with the rest, destructive ones last and in red.
  * `<RowActions label={row.name} actions={[editAction(…), deleteAction(…)]} />`.
@@ -181,15 +123,22 @@ export function RowActions({ actions, label }: { actions: readonly RowAction[]; 
         <ActionButton key={action.label} action={action} />
       ))}
       {menu.length > 0 && (
-        <MoreMenu
-          label={label}
-          items={items}
-          onSelect={(key) => {
-            const action = byKey.get(key);
-            // A link item runs through its anchor (modified clicks open a tab).
-            if (action && !action.href) action.onClick();
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items,
+            onClick: ({ key, domEvent }) => {
+              const action = byKey.get(key);
+              // A link item runs through its anchor (modified clicks open a tab).
+              if (action && !action.href) action.onClick();
+              domEvent.stopPropagation();
+            },
           }}
-        />
+        >
+          <Button size="small" aria-label={label ? `${MORE_LABEL} acciones de ${label}` : `${MORE_LABEL} acciones`}>
+            {MORE_LABEL} <DownOutlined aria-hidden="true" />
+          </Button>
+        </Dropdown>
       )}
     </Flex>
   );
