@@ -3,7 +3,7 @@ import { caracas } from '@recaudo/domain/dates';
 import Layout from 'antd/es/layout';
 import theme from 'antd/es/theme';
 import Typography from 'antd/es/typography';
-import { useState, type ReactNode } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import { getVersion } from '../../lib/storage';
 import { usePreferences } from '../preferences';
 import ServerState from '../server-state';
@@ -28,6 +28,9 @@ function MainFrame({ audience, children }: { audience: Audience; children: React
   const breakpoint = useBreakpoint();
   const [override, setOverride] = useState<{ at: Breakpoint; collapsed: boolean } | null>(null);
   const [panel, setPanel] = useState<'profile' | 'customizer' | null>(null);
+  // The first page renders in a pass of its own after the frame's: one commit of both was the
+  // longest task of a load on a phone. The frame stays mounted across pages, so only the first waits.
+  const pageDrawn = useDeferredValue(true, false);
 
   const collapsed = override?.at === breakpoint ? override.collapsed : breakpoint !== 'desktop';
   const mobile = breakpoint === 'mobile';
@@ -85,14 +88,18 @@ function MainFrame({ audience, children }: { audience: Audience; children: React
               {collapsed ? 'R' : 'Recaudo'}
             </Typography.Text>
           </div>
-          {/* Mounted afresh when the sidebar opens or closes, so an opened sidebar shows the page's group open. */}
-          <NavMenu
-            key={String(collapsed)}
-            audience={audience}
-            mode="inline"
-            collapsed={collapsed}
-            onNavigate={mobile ? () => setOverride({ at: 'mobile', collapsed: true }) : undefined}
-          />
+          {/* Mounted afresh when the sidebar opens or closes, so an opened sidebar shows the page's group
+              open. A phone's closed sidebar has no width at all: its menu (antd's renders every entry
+              twice, once to learn their paths) mounts when it opens, not with every page. */}
+          {mobile && collapsed ? null : (
+            <NavMenu
+              key={String(collapsed)}
+              audience={audience}
+              mode="inline"
+              collapsed={collapsed}
+              onNavigate={mobile ? () => setOverride({ at: 'mobile', collapsed: true }) : undefined}
+            />
+          )}
         </Layout.Sider>
       )}
       {vertical && mobile && !collapsed && (
@@ -106,7 +113,7 @@ function MainFrame({ audience, children }: { audience: Audience; children: React
         {topBar}
         {/* At least a screen high, so the footer starts below the fold instead of being pushed down
             as the page fills in (a layout shift on every load). */}
-        <Layout.Content style={{ padding: mobile ? 12 : 24, minHeight: '100vh', ...boxed }}>{children}</Layout.Content>
+        <Layout.Content style={{ padding: mobile ? 12 : 24, minHeight: '100vh', ...boxed }}>{pageDrawn ? children : null}</Layout.Content>
         <Layout.Footer style={{ textAlign: 'center', ...boxed }}>
           © {caracas().format('YYYY')} Recaudo · versión {getVersion() ?? '1.0.0'}
         </Layout.Footer>
