@@ -6,7 +6,7 @@ import type { ReminderPreview } from '@recaudo/domain/reminders';
 import { AGING_LABELS, agingBucket } from '@recaudo/domain/statement';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiAs, chromiumPath, loginAs, newPage, selectOption, snapshot, useBrowser } from './support/browser';
+import { apiAs, chromiumPath, loginAs, newPage, scrollThrough, selectOption, snapshot, useBrowser } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
 
 const { browser, baseUrl } = useBrowser();
@@ -99,6 +99,9 @@ describe.skipIf(!chromiumPath)(`debt aging and reminders for staff in Chromium${
     expect(preview.reminders.length).toBeGreaterThan(0);
     const page = await newPage(browser(), baseUrl());
     await loginAs(page, 'admin@recaudo.test');
+    await page.getByText('Pagos de hoy').waitFor();
+    // The reminders' card is the dashboard's last: drawn as it is scrolled to.
+    await scrollThrough(page);
     const card = page.locator('.ant-card').filter({ has: page.getByText('Recordatorios de pago', { exact: true }) });
     expect(preview.total).toBeGreaterThanOrEqual(preview.reminders.length);
     const count = preview.total;

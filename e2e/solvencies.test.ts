@@ -1,7 +1,7 @@
 import type { SeriesPoint } from '@recaudo/domain/dashboard';
 import { formatMoney } from '@recaudo/domain/format-money';
 import { describe, expect, it } from 'vitest';
-import { apiAs, chromiumPath, loginAs, newPage, snapshot, useBrowser } from './support/browser';
+import { apiAs, chromiumPath, loginAs, newPage, scrollThrough, snapshot, useBrowser } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
 
 const { browser, baseUrl } = useBrowser();
@@ -107,6 +107,8 @@ describe.skipIf(!chromiumPath)(`solvency certificates in Chromium${chromiumPath 
     const dashboard = page.waitForResponse((response) => response.url().includes('/api/dashboard/admin'));
     await loginAs(page, 'admin@recaudo.test');
     await page.getByText('Pagos de hoy').waitFor();
+    // The chart and the tables under the first screen are drawn as they are scrolled to.
+    await scrollThrough(page);
     for (const title of ['Pagos del mes', 'Pagos del año', 'Pagos por Procesar']) await expect(page.getByText(title).first().isVisible()).resolves.toBe(true);
 
     // Each series on its own axis, the ticks as Venezuelans write numbers (48.075,28).

@@ -1,6 +1,6 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, chromiumPath, loginAs, newPage, useBrowser } from './support/browser';
+import { apiAs, chromiumPath, loginAs, newPage, scrollThrough, useBrowser } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
 import { overflows } from './support/overflow';
 
@@ -132,6 +132,9 @@ describe.skipIf(!chromiumPath)(`staff lists at 1366 × 768 in Chromium${chromium
     // The sidebar is open, as a desktop user has it.
     await expect.poll(() => page.locator('.ant-layout-sider').evaluate((sider) => sider.getBoundingClientRect().width)).toBe(240);
     if (tab) await page.getByRole('tab', { name: tab, exact: true }).click();
+    await settled(page);
+    // What is drawn as it is scrolled to (the dashboard's Pagos por Procesar) is measured too.
+    await scrollThrough(page);
     await settled(page);
     if (expand) {
       await page.getByRole('table', { name: expand }).locator('tbody tr.ant-table-row').first().locator('.ant-table-row-expand-icon').click();

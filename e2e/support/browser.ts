@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { findChromium } from './chromium';
 
 export const DEMO_PASSWORD = 'Recaudo2026!';
@@ -129,6 +129,32 @@ export async function loginAs(page: Page, email: string, password = DEMO_PASSWOR
   await page.getByLabel('Contraseña').fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await page.waitForURL('**/dashboard');
+}
+
+/**
+ * Scrolls the page down a screen at a time to its end, as a person reading it does, waiting at
+ * each screen for the parts drawn as they come into view (web's WhenVisible: a busy status in
+ * their place) to be drawn; then back to the top.
+ */
+export async function scrollThrough(page: Page): Promise<void> {
+  const waitingInView = () =>
+    page.locator('[role="status"][aria-busy="true"]').evaluateAll(
+      (places) =>
+        places.filter((place) => {
+          const box = place.getBoundingClientRect();
+          return box.bottom > 0 && box.top < innerHeight;
+        }).length,
+    );
+  for (let screen = 0; screen < 30; screen++) {
+    await expect.poll(waitingInView).toBe(0);
+    const atEnd = await page.evaluate(() => {
+      const before = scrollY;
+      scrollBy(0, innerHeight);
+      return scrollY === before;
+    });
+    if (atEnd) break;
+  }
+  await page.evaluate(() => scrollTo(0, 0));
 }
 
 /** Saves a screenshot of the viewport under e2e/screenshots for a person to look at. */
