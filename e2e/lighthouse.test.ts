@@ -14,12 +14,23 @@ import { CHROMIUM_MISSING } from './support/chromium';
  */
 const CHECKED = ['accessibility', 'best-practices', 'seo'] as const;
 /**
- * Performance scales the machine's CPU time (four times over on the mobile preset), so on a
- * shared CI machine it scores the machine too. The public pages are pages of their own, light
- * enough to score 95 on both presets whatever the machine: the verification pages run no script,
- * the login one of 4 KB (login.html). The signed-in pages are printed (README), not asserted.
+ * Performance scales the machine's CPU time (four times over on the mobile preset), so one run
+ * scores the machine's moment too: on this 2-core machine the same build of /payments scored 94
+ * to 100 from one run to the next, more in a full browser-test run than alone. A signed-in page
+ * is measured as Lighthouse's authors advise for such variance, as the median of `RUNS` runs; the
+ * public pages, light enough to score 95 in any run (the verification pages run no script, the
+ * login one of 4 KB), are measured once.
  */
 const FORM_FACTORS = ['desktop', 'mobile'] as const;
+const RUNS = 3;
+/**
+ * The least median performance of a signed-in page. Desktop scores 100 in every run. On the
+ * mobile preset the medians of the last full runs were 95–99 (issue 34 asks 95; README
+ * "Lighthouse"), with single runs down to 93: the check holds the pages near that without failing
+ * on the machine's worst moments, and a regression of their blocking time (the dashboard scored
+ * 81–89 before stop 45) still fails it.
+ */
+const SIGNED_IN_FLOOR = { desktop: 95, mobile: 90 } as const;
 const DEBUGGING_PORT = 9000 + Math.floor(Math.random() * 900);
 
 let context: BrowserContext;
@@ -37,11 +48,16 @@ function culprits(audit: { details?: unknown } | undefined): string {
  * Lighthouse on `url` in the shared Chromium (its session, if logged in, included): the scores by
  * category, 0–100, and the audits that failed outside performance (`accessibility/color-contrast`).
  */
-async function audit(url: string, formFactor: (typeof FORM_FACTORS)[number], { withPerformance = false } = {}): Promise<{ scores: Record<string, number>; failing: string[] }> {
-  // A public page is measured as a first visit (storage and cache cleared); a staff page keeps the
-  // profile's session. Without the performance category a run skips the trace's analysis.
+async function audit(
+  url: string,
+  formFactor: (typeof FORM_FACTORS)[number],
+  { withPerformance = false, firstVisit = false } = {},
+): Promise<{ scores: Record<string, number>; failing: string[] }> {
+  // A public page is measured as a first visit (storage and cache cleared); a staff page as the
+  // cashier's return to it, with the profile's session and cache. Without the performance
+  // category a run skips the trace's analysis.
   const categories = withPerformance ? [...CHECKED, 'performance'] : [...CHECKED];
-  const flags: Flags = { port: DEBUGGING_PORT, output: 'json', logLevel: 'error', disableStorageReset: !withPerformance, onlyCategories: categories };
+  const flags: Flags = { port: DEBUGGING_PORT, output: 'json', logLevel: 'error', disableStorageReset: !firstVisit, onlyCategories: categories };
   const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
   if (!result) throw new Error(`Lighthouse no devolvió resultado para ${url}`);
   const failing = Object.values(result.lhr.categories)
@@ -52,18 +68,32 @@ async function audit(url: string, formFactor: (typeof FORM_FACTORS)[number], { w
     ? ` ${['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'].map((id) => `${id} ${result.lhr.audits[id]?.displayValue}`).join(', ')}`
     : '';
   const quoted = failing.map((id) => `${id}${culprits(result.lhr.audits[id.split('/')[1]!])}`);
-  console.info(`Lighthouse ${formFactor} ${new URL(url).pathname}: ${JSON.stringify(scores)}${timings}${quoted.length ? ` (fallan: ${quoted.join(', ')})` : ''}`);
+  // The machine's benchmark index (CPU/Memory Power) beside each run: a low one explains a low score.
+  console.info(
+    `Lighthouse ${formFactor} ${new URL(url).pathname}: ${JSON.stringify(scores)}${timings}, benchmark ${Math.round(result.lhr.environment.benchmarkIndex)}${quoted.length ? ` (fallan: ${quoted.join(', ')})` : ''}`,
+  );
   return { scores, failing };
 }
 
-/** Logs the shared profile in as the Administrador, once: Lighthouse's tabs then open the signed-in pages. */
-async function signInAsAdministrator(): Promise<void> {
+/**
+ * Logs the shared profile in as the Administrador, once, and opens `pathnames` as a cashier does
+ * every day, so their files are in the profile's cache: Lighthouse's tabs then open the
+ * signed-in pages as a return visit.
+ */
+async function signInAsAdministrator(pathnames: string[] = []): Promise<void> {
   const page = await context.newPage();
   // A file of the origin, where the profile's storage can be read without an app that navigates.
   await page.goto('/robots.txt');
   if (!(await page.evaluate(() => localStorage.getItem('recaudo.token')))) await loginAs(page, 'admin@recaudo.test');
+  for (const pathname of pathnames) {
+    await page.goto(pathname);
+    await page.getByRole('heading', { level: 3 }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+  }
   await page.close();
 }
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 describe.skipIf(!chromiumPath)(`Lighthouse in Chromium${chromiumPath ? '' : ` (${CHROMIUM_MISSING})`}`, () => {
   beforeAll(async () => {
@@ -86,23 +116,29 @@ describe.skipIf(!chromiumPath)(`Lighthouse in Chromium${chromiumPath ? '' : ` ($
     if (!payment?.hash) throw new Error('La semilla de demostración no tiene un pago con su enlace de verificación.');
     for (const pathname of ['/login', `/verify-payment/${payment.hash}`]) {
       for (const formFactor of FORM_FACTORS) {
-        const { scores } = await audit(`${baseUrl()}${pathname}`, formFactor, { withPerformance: true });
+        const { scores } = await audit(`${baseUrl()}${pathname}`, formFactor, { withPerformance: true, firstVisit: true });
         for (const category of [...CHECKED, 'performance'] as const) expect(scores[category], `${formFactor} ${pathname} ${category}`).toBeGreaterThanOrEqual(95);
       }
     }
   }, 300_000);
 
   // Above 95 the category can hide a text under 4.5:1, which a cashier reads all day: asserted on its own.
-  it('the dashboard and Pagos, logged in, score 95 or more in accessibility, best practices and SEO, on desktop and mobile, with every text at 4.5:1', async () => {
-    await signInAsAdministrator();
+  it(`the dashboard and Pagos, logged in, hold their performance (median of ${RUNS} runs) and score 95 or more in accessibility, best practices and SEO, on desktop and mobile, with every text at 4.5:1`, async () => {
+    await signInAsAdministrator(['/dashboard', '/payments']);
     for (const pathname of ['/dashboard', '/payments']) {
       for (const formFactor of FORM_FACTORS) {
-        const { scores, failing } = await audit(`${baseUrl()}${pathname}`, formFactor);
-        for (const category of CHECKED) expect(scores[category], `${formFactor} ${pathname} ${category}`).toBeGreaterThanOrEqual(95);
-        expect(failing, `${formFactor} ${pathname}`).not.toContain('accessibility/color-contrast');
+        const performance: number[] = [];
+        for (let run = 0; run < RUNS; run++) {
+          const { scores, failing } = await audit(`${baseUrl()}${pathname}`, formFactor, { withPerformance: true });
+          for (const category of CHECKED) expect(scores[category], `${formFactor} ${pathname} ${category}`).toBeGreaterThanOrEqual(95);
+          expect(failing, `${formFactor} ${pathname}`).not.toContain('accessibility/color-contrast');
+          performance.push(scores.performance!);
+        }
+        console.info(`Lighthouse ${formFactor} ${pathname}: performance ${performance.join(', ')}, median ${median(performance)}`);
+        expect(median(performance), `${formFactor} ${pathname} performance, runs ${performance.join(', ')}`).toBeGreaterThanOrEqual(SIGNED_IN_FLOOR[formFactor]);
       }
     }
-  }, 300_000);
+  }, 600_000);
 
   it('the dashboard and Pagos score 95 or more in the dark theme too, with every text at 4.5:1', async () => {
     await signInAsAdministrator();
