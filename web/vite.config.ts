@@ -144,6 +144,8 @@ function preloadGuestChunk(): Plugin {
 const inPackage = (pattern: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${pattern})[\\\\/]`);
 const CHARTS = inPackage('zrender|echarts');
 const ANTD = inPackage('antd');
+/** The wrappers that stand in for some of antd's own imports (LAZY_ANTD_IMPORTS): antd's modules import them. */
+const ANTD_WRAPPERS = /[\\/]src[\\/]lib[\\/]antd-lazy[\\/]/;
 const PACKAGE = inPackage('.+?');
 
 /**
@@ -166,7 +168,9 @@ const CHUNK_GROUPS = [
   {
     // The table's measuring helper goes with the table: in the app's chunk it made the two chunks
     // import each other, and a page then met one of their functions not yet defined.
-    name: (id: string) => (ANTD.test(id) ? 'pages-antd' : PACKAGE.test(id) || id === TABLE_MEASURE_HELPER ? 'pages-vendor' : 'pages'),
+    // antd's wrappers go with antd: in the app's chunk (where the Form label's one went once the
+    // profile panel left the layout's chunk) they made it and antd's import each other.
+    name: (id: string) => (ANTD.test(id) || ANTD_WRAPPERS.test(id) ? 'pages-antd' : PACKAGE.test(id) || id === TABLE_MEASURE_HELPER ? 'pages-vendor' : 'pages'),
     test: (id: string) => !Object.values(closures).some((closure) => closure.has(id)) && !CHARTS.test(id),
     minShareCount: 8,
     priority: 1,
