@@ -16,6 +16,9 @@ import { usePrefersReducedMotion } from '../../lib/use-reduced-motion';
 // axis labels are text in the page, which the browser test reads.
 echarts.use([LineChart, GridComponent, LegendPlainComponent, TooltipComponent, SVGRenderer]);
 
+/** Below this width the chart takes narrower margins for its axes (a phone). */
+const NARROW_CHART = 600;
+
 const label = (date: string) => (date.length === 10 ? date.slice(8, 10) : `${date.slice(5, 7)}-${date.slice(0, 4)}`);
 
 /** The chart as a PNG (its SVG drawn on a canvas) downloaded as "Pagos.png". */
@@ -73,43 +76,47 @@ export function PaymentsChart({ points, textColor, background }: { points: Serie
     });
     chart.current?.setOption(
       {
-        backgroundColor: 'transparent',
-        animation: !reducedMotion,
-        textStyle: { color: textColor },
-        tooltip: { trigger: 'axis', className: 'payments-chart-tooltip' },
-        legend: { top: 0, left: 'center', data: ['Cantidad', 'BS', '$'], textStyle: { color: textColor } },
-        grid: { left: 90, right: 150, bottom: 30, top: 60 },
-        xAxis: { type: 'category', boundaryGap: false, data: points.map((point) => label(point.date)) },
-        yAxis: [axis('BS', 'left'), axis('$', 'right'), { ...axis('Cantidad', 'right', 80), minInterval: 1 }],
-        series: [
-          {
-            name: 'Cantidad',
-            type: 'line',
-            yAxisIndex: 2,
-            smooth: true,
-            areaStyle: {},
-            data: points.map((point) => point.count_payments),
-            tooltip: { valueFormatter: (value: unknown) => formatNumber(Number(value)) },
-          },
-          {
-            name: 'BS',
-            type: 'line',
-            yAxisIndex: 0,
-            smooth: true,
-            areaStyle: {},
-            data: points.map((point) => Number(point.amount_payment)),
-            tooltip: { valueFormatter: (_value: unknown, index: number) => formatMoney(points[index]?.amount_payment, 'BS') },
-          },
-          {
-            name: '$',
-            type: 'line',
-            yAxisIndex: 1,
-            smooth: true,
-            areaStyle: {},
-            data: points.map((point) => Number(point.dollar_amount_payment)),
-            tooltip: { valueFormatter: (_value: unknown, index: number) => formatMoney(points[index]?.dollar_amount_payment, '$') },
-          },
-        ],
+        baseOption: {
+          backgroundColor: 'transparent',
+          animation: !reducedMotion,
+          textStyle: { color: textColor },
+          tooltip: { trigger: 'axis', className: 'payments-chart-tooltip' },
+          legend: { top: 0, left: 'center', data: ['Cantidad', 'BS', '$'], textStyle: { color: textColor } },
+          grid: { left: 90, right: 150, bottom: 30, top: 60 },
+          xAxis: { type: 'category', boundaryGap: false, data: points.map((point) => label(point.date)) },
+          yAxis: [axis('BS', 'left'), axis('$', 'right'), { ...axis('Cantidad', 'right', 80), minInterval: 1 }],
+          series: [
+            {
+              name: 'Cantidad',
+              type: 'line',
+              yAxisIndex: 2,
+              smooth: true,
+              areaStyle: {},
+              data: points.map((point) => point.count_payments),
+              tooltip: { valueFormatter: (value: unknown) => formatNumber(Number(value)) },
+            },
+            {
+              name: 'BS',
+              type: 'line',
+              yAxisIndex: 0,
+              smooth: true,
+              areaStyle: {},
+              data: points.map((point) => Number(point.amount_payment)),
+              tooltip: { valueFormatter: (_value: unknown, index: number) => formatMoney(points[index]?.amount_payment, 'BS') },
+            },
+            {
+              name: '$',
+              type: 'line',
+              yAxisIndex: 1,
+              smooth: true,
+              areaStyle: {},
+              data: points.map((point) => Number(point.dollar_amount_payment)),
+              tooltip: { valueFormatter: (_value: unknown, index: number) => formatMoney(points[index]?.dollar_amount_payment, '$') },
+            },
+          ],
+        },
+        // A phone's card is about 320 px wide: the desktop's margins for three axes left the plot 80 px.
+        media: [{ query: { maxWidth: NARROW_CHART }, option: { grid: { left: 56, right: 88 }, yAxis: [{}, {}, { offset: 44 }] } }],
       },
       true,
     );
