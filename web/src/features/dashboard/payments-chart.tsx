@@ -74,6 +74,16 @@ export function PaymentsChart({ points, textColor, background }: { points: Serie
       axisLine: { show: true },
       axisLabel: { formatter: formatNumber },
     });
+    // A series over the points on its axis; its tooltip writes the point's own figure, as Recaudo writes it.
+    const line = (name: string, yAxisIndex: number, value: (point: SeriesPoint) => number | string, text: (point: SeriesPoint) => string) => ({
+      name,
+      type: 'line' as const,
+      yAxisIndex,
+      smooth: true,
+      areaStyle: {},
+      data: points.map((point) => Number(value(point))),
+      tooltip: { valueFormatter: (_value: unknown, index: number) => (points[index] ? text(points[index]) : '') },
+    });
     chart.current?.setOption(
       {
         baseOption: {
@@ -86,33 +96,9 @@ export function PaymentsChart({ points, textColor, background }: { points: Serie
           xAxis: { type: 'category', boundaryGap: false, data: points.map((point) => label(point.date)) },
           yAxis: [axis('BS', 'left'), axis('$', 'right'), { ...axis('Cantidad', 'right', 80), minInterval: 1 }],
           series: [
-            {
-              name: 'Cantidad',
-              type: 'line',
-              yAxisIndex: 2,
-              smooth: true,
-              areaStyle: {},
-              data: points.map((point) => point.count_payments),
-              tooltip: { valueFormatter: (value: unknown) => formatNumber(Number(value)) },
-            },
-            {
-              name: 'BS',
-              type: 'line',
-              yAxisIndex: 0,
-              smooth: true,
-              areaStyle: {},
-              data: points.map((point) => Number(point.amount_payment)),
-              tooltip: { valueFormatter: (_value: unknown, index: number) => formatMoney(points[index]?.amount_payment, 'BS') },
-            },
-            {
-              name: '$',
-              type: 'line',
-              yAxisIndex: 1,
-              smooth: true,
-              areaStyle: {},
-              data: points.map((point) => Number(point.dollar_amount_payment)),
-              tooltip: { valueFormatter: (_value: unknown, index: number) => formatMoney(points[index]?.dollar_amount_payment, '$') },
-            },
+            line('Cantidad', 2, (point) => point.count_payments, (point) => formatNumber(point.count_payments)),
+            line('BS', 0, (point) => point.amount_payment, (point) => formatMoney(point.amount_payment, 'BS')),
+            line('$', 1, (point) => point.dollar_amount_payment, (point) => formatMoney(point.dollar_amount_payment, '$')),
           ],
         },
         // A phone's card is about 320 px wide: the desktop's margins for three axes left the plot 80 px.
