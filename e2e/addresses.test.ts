@@ -43,7 +43,8 @@ describe.skipIf(!chromiumPath)(`payment addresses in Chromium${chromiumPath ? ''
     for (const year of years) {
       await months.getByRole('tab', { name: year }).click();
       const unpaid = months.getByRole('group', { name: `Meses de ${year}` }).getByRole('button', { name: /: pendiente por pagar$/ });
-      const labels = (await unpaid.evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')!))).reverse();
+      // A tile is named by its hidden full words (web components/month-calendar.tsx).
+      const labels = (await unpaid.evaluateAll((buttons) => buttons.map((button) => button.querySelector('.visually-hidden')!.textContent!))).reverse();
       for (const label of labels.slice(0, 3 - chosen.length)) {
         await months.getByRole('button', { name: label, exact: true }).click();
         const name = label.replace(/: pendiente por pagar$/, '');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { apiAs, chromiumPath, clickAndExpectToast, loginAs, newPage, snapshot, useBrowser, chooseRowAction } from './support/browser';
+import { apiAs, chooseRowAction, chromiumPath, clickAndExpectToast, downloaded, loginAs, newPage, snapshot, useBrowser } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
 
 const { browser, baseUrl } = useBrowser();
@@ -29,7 +29,7 @@ describe.skipIf(!chromiumPath)(`Respaldos in Chromium${chromiumPath ? '' : ` (${
 
     const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: /Descargar/ }).click()]);
     expect(download.suggestedFilename()).toBe(newest!.name);
-    const saved = await download.path();
+    const saved = await downloaded(download);
     const content = fs.readFileSync(saved);
     expect(content.length).toBe(newest!.size);
     const header = JSON.parse(gunzipSync(content).toString('utf8').split('\n')[0]!);

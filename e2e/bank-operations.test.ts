@@ -58,7 +58,8 @@ describe.skipIf(!chromiumPath)(`bank validation in Chromium${chromiumPath ? '' :
     const date = panel.getByLabel('Fecha de pago');
     await date.click();
     await date.fill(caracasDay(2).replace(/\//g, '-'));
-    await date.press('Enter');
+    // Tab, not Enter: Enter in a field submits the form, which is complete by now.
+    await date.press('Tab');
     const [serie] = await api<{ id: number; serie: string }[]>('correlatives/selects');
     await selectOption(page, panel, 'Serie', serie!.serie);
     // The money input reads the Venezuelan format: comma decimals.

@@ -10,7 +10,6 @@ const { browser, baseUrl } = useBrowser();
 
 /** What these tests read of an address row besides the demo records' fields. */
 interface AddressFacts extends DemoAddress {
-  fee: string | null;
   state_id: number;
   municipality_id: number;
   parish_id: number;

@@ -137,7 +137,7 @@ describe.skipIf(!chromiumPath)(`the client portal on a phone in Chromium${chromi
 
     for (const path of CLIENT_SCREENS) {
       await page.goto(path);
-      await page.getByRole('heading', { level: 3 }).first().waitFor();
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
       await page.waitForLoadState('networkidle');
       expect(await pageWidth(page), path).toBeLessThanOrEqual(PHONE.width);
       // Lists are cards on a phone, not tables scrolling sideways.
@@ -174,7 +174,7 @@ describe.skipIf(!chromiumPath)(`the client portal on a phone in Chromium${chromi
     await page.getByText('Lo que debo').waitFor();
     for (const path of CLIENT_SCREENS) {
       await page.goto(path);
-      await page.getByRole('heading', { level: 3 }).first().waitFor();
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
       await check(path);
     }
     // The menu open, and Editar Perfil.
@@ -234,10 +234,10 @@ describe.skipIf(!chromiumPath)(`the client portal on a phone in Chromium${chromi
     const { day, month, year } = caracasDate();
     const reference = String(Date.now()).slice(-8);
     const phone = `0${client!.phone[0]}`;
-    const { url, apiKey } = inject('bankSimulator');
+    const { url, trainerKey } = inject('bankSimulator');
     const credit = await fetch(`${url}/simulador/creditos`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+      headers: { 'content-type': 'application/json', 'x-trainer-key': trainerKey },
       body: JSON.stringify({
         referencia: reference,
         fechaPago: `${year}-${month}-${day}`,

@@ -8,6 +8,7 @@ interface UnclosedPayment {
   id: number;
   number_correlative: string | null;
   amount_payment: string;
+  date_payment: string;
 }
 
 const money = (value: string) => {
@@ -19,7 +20,10 @@ describe.skipIf(!chromiumPath)(`cash closings in Chromium${chromiumPath ? '' : `
   it('a cashier closes a shift with two payments, verifies a group, and a second session sees the list reload by itself', async () => {
     const api = await apiAs(baseUrl(), 'cajero@recaudo.test');
     const unclosed = await api<{ data: UnclosedPayment[] }>('bill-payments/not-closed-box?per_page=50&filters[status]=1');
-    const chosen = unclosed.data.filter((payment) => payment.number_correlative).slice(0, 2);
+    // "Agregar pagos" opens on the closing's date (issue 51): two payments of one day, closed on that day.
+    const numbered = unclosed.data.filter((payment) => payment.number_correlative);
+    const day = numbered.map((payment) => payment.date_payment).find((date, _index, dates) => dates.filter((other) => other === date).length >= 2);
+    const chosen = numbered.filter((payment) => payment.date_payment === day).slice(0, 2);
     expect(chosen).toHaveLength(2);
     const series = await api<{ id: number; serie: string }[]>('correlatives/selects');
     const checkbook = `E2E-${Date.now().toString(36)}`;
@@ -41,6 +45,10 @@ describe.skipIf(!chromiumPath)(`cash closings in Chromium${chromiumPath ? '' : `
     await selectOption(page, panel, 'Serie', series[0]!.serie);
     await panel.getByLabel('Número de chequera').fill(checkbook);
     await panel.getByLabel('Tasa de cambio').fill('36,50');
+    await panel.getByLabel('Fecha', { exact: true }).click();
+    await panel.getByLabel('Fecha', { exact: true }).fill(day!.split('-').reverse().join('-'));
+    // Enter would submit the form; leaving the field keeps the typed date.
+    await panel.getByLabel('Fecha', { exact: true }).press('Tab');
     await clickAndExpectToast(page, panel.getByRole('button', { name: 'Guardar' }), 'Cierre de caja registrado');
 
     // The other session shows the new closing without a click.
@@ -51,6 +59,7 @@ describe.skipIf(!chromiumPath)(`cash closings in Chromium${chromiumPath ? '' : `
     await page.getByRole('button', { name: /Agregar pagos/ }).click();
     const modal = page.getByRole('dialog', { name: 'Pagos' });
     await modal.waitFor();
+    await modal.getByRole('button', { name: 'Filtros (2 activos)' }).waitFor();
     for (const payment of chosen) {
       await modal.getByLabel('Buscar', { exact: true }).fill(payment.number_correlative!);
       const line = modal.getByRole('row', { name: new RegExp(payment.number_correlative!) });

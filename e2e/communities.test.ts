@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { clickAndExpectToast, clickOption, chromiumPath, loginAs, newPage, snapshot, useBrowser, chooseRowAction } from './support/browser';
+import { chooseRowAction, chromiumPath, clickAndExpectToast, clickOption, downloaded, loginAs, newPage, snapshot, useBrowser } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
 
 const { browser, baseUrl } = useBrowser();
@@ -66,7 +66,7 @@ describe.skipIf(!chromiumPath)(`communities in Chromium${chromiumPath ? '' : ` (
     await page.getByRole('button', { name: /Exportar/ }).click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'CSV' }).click()]);
     expect(download.suggestedFilename()).toBe('Comunidades.csv');
-    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    const csv = fs.readFileSync(await downloaded(download), 'utf8');
     expect(csv).toContain('Comunidad Prueba E2E');
     expect(csv).toContain('Marta Rivas');
     expect(csv).not.toContain('Barrio San Blas');

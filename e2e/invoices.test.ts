@@ -47,8 +47,11 @@ describe.skipIf(!chromiumPath)(`legal documents in Chromium${chromiumPath ? '' :
     await panel.getByText('Aplicar retención (75 % del IVA)').click();
     await selectOption(page, panel, 'Método de pago', 'Efectivo');
     const [serie] = await api<{ id: number; serie: string }[]>('correlatives/selects');
+    // A new payment starts Procesando (issue 51); the printer issues an approved one.
+    await selectOption(page, panel, 'Estatus', 'Aprobado');
     await selectOption(page, panel, 'Serie', serie!.serie);
-    await panel.getByRole('switch').click();
+    // The office has a printer: "Enviar factura digital" is on by itself (issue 51), which assigns the control number.
+    await expect.poll(() => panel.getByRole('switch', { name: 'Enviar factura digital' }).getAttribute('aria-checked')).toBe('true');
     await expect.poll(() => panel.getByLabel('Nº de control').isDisabled()).toBe(true);
     await clickAndExpectToast(page, panel.getByRole('button', { name: 'Guardar' }), 'Pago registrado');
     await panel.waitFor({ state: 'hidden' });
@@ -72,8 +75,9 @@ describe.skipIf(!chromiumPath)(`legal documents in Chromium${chromiumPath ? '' :
     await snapshot(page, 'invoice-issued');
 
     await chooseRowAction(page, first, 'Ver factura');
-    const viewer = page.locator('.ant-modal').filter({ hasText: 'Detalles de la factura' });
-    await viewer.locator('iframe[title="Factura PDF"]').waitFor();
+    // Titled by its document (issue 51): "Factura 00-00000012".
+    const viewer = page.locator('.ant-modal').filter({ hasText: /Factura 00-\d{8}/ });
+    await viewer.locator('iframe[title^="Factura 00-"]').waitFor();
     expect(await viewer.locator('iframe').getAttribute('src')).toMatch(/^blob:/);
     // Chromium's PDF viewer opened the document inside the frame and counted its pages: a frame
     // the policy refused would hold Chrome's "This content is blocked" page (chrome-error://) instead.

@@ -31,6 +31,14 @@ const RUNS = 3;
  * 81–89 before stop 45) still fails it.
  */
 const SIGNED_IN_FLOOR = { desktop: 95, mobile: 90 } as const;
+/**
+ * The least benchmark index (Lighthouse's CPU/Memory Power) at which a signed-in page's
+ * performance is judged (issue 51): the floors above were measured at 3 500–4 000; on a machine
+ * busy or slow enough to read under 3 000 the same build scored 94 on the desktop dashboard, the
+ * machine's score rather than the page's. The scores and the index are printed in every run;
+ * accessibility, best practices, SEO and contrast are asserted whatever the index.
+ */
+const JUDGED_FROM_BENCHMARK = 3000;
 const DEBUGGING_PORT = 9000 + Math.floor(Math.random() * 900);
 
 let context: BrowserContext;
@@ -52,7 +60,7 @@ async function audit(
   url: string,
   formFactor: (typeof FORM_FACTORS)[number],
   { withPerformance = false, firstVisit = false } = {},
-): Promise<{ scores: Record<string, number>; failing: string[] }> {
+): Promise<{ scores: Record<string, number>; failing: string[]; benchmark: number }> {
   // A public page is measured as a first visit (storage and cache cleared); a staff page as the
   // cashier's return to it, with the profile's session and cache. Without the performance
   // category a run skips the trace's analysis.
@@ -72,7 +80,7 @@ async function audit(
   console.info(
     `Lighthouse ${formFactor} ${new URL(url).pathname}: ${JSON.stringify(scores)}${timings}, benchmark ${Math.round(result.lhr.environment.benchmarkIndex)}${quoted.length ? ` (fallan: ${quoted.join(', ')})` : ''}`,
   );
-  return { scores, failing };
+  return { scores, failing, benchmark: result.lhr.environment.benchmarkIndex };
 }
 
 /**
@@ -87,7 +95,7 @@ async function signInAsAdministrator(pathnames: string[] = []): Promise<void> {
   if (!(await page.evaluate(() => localStorage.getItem('recaudo.token')))) await loginAs(page, 'admin@recaudo.test');
   for (const pathname of pathnames) {
     await page.goto(pathname);
-    await page.getByRole('heading', { level: 3 }).first().waitFor();
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
     await page.waitForLoadState('networkidle');
   }
   await page.close();
@@ -128,14 +136,21 @@ describe.skipIf(!chromiumPath)(`Lighthouse in Chromium${chromiumPath ? '' : ` ($
     for (const pathname of ['/dashboard', '/payments']) {
       for (const formFactor of FORM_FACTORS) {
         const performance: number[] = [];
-        for (let run = 0; run < RUNS; run++) {
-          const { scores, failing } = await audit(`${baseUrl()}${pathname}`, formFactor, { withPerformance: true });
+        const benchmarks: number[] = [];
+        // A machine too slow to be judged after the first run is not judged on a median either: the
+        // other runs would only cost minutes of a loaded CI run.
+        for (let run = 0; run < RUNS && (run === 0 || benchmarks[0]! >= JUDGED_FROM_BENCHMARK); run++) {
+          const { scores, failing, benchmark } = await audit(`${baseUrl()}${pathname}`, formFactor, { withPerformance: true });
           for (const category of CHECKED) expect(scores[category], `${formFactor} ${pathname} ${category}`).toBeGreaterThanOrEqual(95);
           expect(failing, `${formFactor} ${pathname}`).not.toContain('accessibility/color-contrast');
           performance.push(scores.performance!);
+          benchmarks.push(benchmark);
         }
-        console.info(`Lighthouse ${formFactor} ${pathname}: performance ${performance.join(', ')}, median ${median(performance)}`);
-        expect(median(performance), `${formFactor} ${pathname} performance, runs ${performance.join(', ')}`).toBeGreaterThanOrEqual(SIGNED_IN_FLOOR[formFactor]);
+        const judged = benchmarks.length === RUNS && median(benchmarks) >= JUDGED_FROM_BENCHMARK;
+        console.info(
+          `Lighthouse ${formFactor} ${pathname}: performance ${performance.join(', ')}, median ${median(performance)}, benchmark median ${Math.round(median(benchmarks))}${judged ? '' : ` (under ${JUDGED_FROM_BENCHMARK}: performance not judged)`}`,
+        );
+        if (judged) expect(median(performance), `${formFactor} ${pathname} performance, runs ${performance.join(', ')}`).toBeGreaterThanOrEqual(SIGNED_IN_FLOOR[formFactor]);
       }
     }
   }, 600_000);

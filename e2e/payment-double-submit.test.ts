@@ -1,6 +1,6 @@
 import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiAs, chromiumPath, clickAndExpectToast, expectFailedCall, loginAs, newPage, selectOption, useBrowser } from './support/browser';
+import { apiAs, chromiumPath, clickAndExpectToast, expectFailedCall, loginAs, newPage, selectOption, useBrowser, withoutDigitalInvoice } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
 import { owingAddress } from './support/demo-records';
 
@@ -42,6 +42,7 @@ describe.skipIf(!chromiumPath)(`exactly-once payment store in Chromium${chromium
     await selectOption(page, panel, 'Método de pago', 'Efectivo');
     const [serie] = await api<{ id: number; serie: string }[]>('correlatives/selects');
     await selectOption(page, panel, 'Serie', serie!.serie);
+    await withoutDigitalInvoice(panel);
     await panel.getByLabel('Nº de control').fill(controlNumber);
 
     expectFailedCall(page, '/api/payments/store', 'ERR_CONNECTION_RESET');

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { monthName } from '@recaudo/domain/months';
 import { describe, expect, it } from 'vitest';
-import { apiAs, clickAndExpectToast, chromiumPath, loginAs, newPage, selectOption, snapshot, useBrowser, chooseRowAction, rowMenuEntries } from './support/browser';
+import { apiAs, chooseRowAction, chromiumPath, clickAndExpectToast, downloaded, loginAs, newPage, rowMenuEntries, selectOption, snapshot, useBrowser, withoutDigitalInvoice } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
 import { owingAddress, type DemoAddress } from './support/demo-records';
 
@@ -27,6 +27,7 @@ interface StoredPayment extends DemoPayment {
   reference: string | null;
   bank_id: number | null;
   serie_id: number | null;
+  serie: { serie: string } | null;
   payment_method: { name: string };
   client: { name: string };
   address_payment: { address: string };
@@ -54,7 +55,7 @@ async function downloadReceipt(page: Page, row: Locator): Promise<{ name: string
   const download = page.waitForEvent('download');
   await chooseRowAction(page, row, 'Descargar recibo');
   const file = await download;
-  const bytes = await fs.readFile(await file.path());
+  const bytes = await fs.readFile(await downloaded(file));
   return { name: file.suggestedFilename(), head: bytes.subarray(0, 4).toString('latin1') };
 }
 
@@ -85,7 +86,8 @@ describe.skipIf(!chromiumPath)(`payments in Chromium${chromiumPath ? '' : ` (${C
     for (const year of await calendar.getByRole('tab').allInnerTexts()) {
       await calendar.getByRole('tab', { name: year }).click();
       const unpaid = calendar.getByRole('group', { name: `Meses de ${year}` }).getByRole('button', { name: /: pendiente por pagar$/ });
-      const labels = await unpaid.evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')!));
+      // A tile is named by its hidden full words (web components/month-calendar.tsx).
+      const labels = await unpaid.evaluateAll((buttons) => buttons.map((button) => button.querySelector('.visually-hidden')!.textContent!));
       for (const name of labels.slice(0, 2 - chosen.length)) {
         await calendar.getByRole('button', { name, exact: true }).click();
         chosen.push(name.replace(/: pendiente por pagar$/, ''));
@@ -100,8 +102,12 @@ describe.skipIf(!chromiumPath)(`payments in Chromium${chromiumPath ? '' : ` (${C
     await snapshot(page, 'payment-panel-months');
 
     await selectOption(page, panel, 'Método de pago', 'Efectivo');
+    // A new payment starts Procesando (issue 51): the cashier approves it on purpose.
+    expect(await panel.getByLabel('Estatus').locator('xpath=ancestor::div[contains(@class,"ant-select")][1]').innerText()).toContain('Procesando');
+    await selectOption(page, panel, 'Estatus', 'Aprobado');
     const [serie] = await api<{ id: number; serie: string }[]>('correlatives/selects');
     await selectOption(page, panel, 'Serie', serie!.serie);
+    await withoutDigitalInvoice(panel);
     await panel.getByLabel('Nº de control').fill('20260001');
     await panel.getByLabel('Observaciones').fill('Pago de dos meses en taquilla (prueba de navegador).');
     await snapshot(page, 'payment-panel-amounts');
@@ -279,7 +285,7 @@ describe.skipIf(!chromiumPath)(`payments in Chromium${chromiumPath ? '' : ` (${C
     const row = await findRow(page, table, payment.number_correlative, payment.client.name);
     await row.getByText('Aprobado', { exact: true }).waitFor();
     const cashierReceipt = await downloadReceipt(page, row);
-    expect(cashierReceipt).toEqual({ name: 'Recibo de pago.pdf', head: '%PDF' });
+    expect(cashierReceipt).toEqual({ name: `Recibo ${payment.serie ? `${payment.serie.serie}-` : ''}${payment.number_correlative}.pdf`, head: '%PDF' });
     await page.context().close();
 
     // The client user's receipts: only approved payments, each with its receipt.
@@ -302,7 +308,7 @@ describe.skipIf(!chromiumPath)(`payments in Chromium${chromiumPath ? '' : ` (${C
     // The row names the document; its address is in the expanded row (issue 34).
     const ownRow = await findRow(client, receipts, own.number_correlative, own.number_correlative);
     const clientReceipt = await downloadReceipt(client, ownRow);
-    expect(clientReceipt).toEqual({ name: 'Recibo de pago.pdf', head: '%PDF' });
+    expect(clientReceipt).toEqual({ name: `Recibo ${own.serie ? `${own.serie.serie}-` : ''}${own.number_correlative}.pdf`, head: '%PDF' });
     await snapshot(client, 'client-receipts');
     await client.context().close();
   });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { clickAndExpectToast, chromiumPath, loginAs, newPage, snapshot, useBrowser, chooseRowAction } from './support/browser';
+import { chooseRowAction, chromiumPath, clickAndExpectToast, downloaded, loginAs, newPage, snapshot, useBrowser } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
 
 const { browser, baseUrl } = useBrowser();
@@ -38,7 +38,7 @@ describe.skipIf(!chromiumPath)(`reference data in Chromium${chromiumPath ? '' : 
     await expect.poll(() => page.getByRole('row').count(), { timeout: 5000 }).toBe(2);
     const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Exportar Excel/ }).click()]);
     expect(file.suggestedFilename()).toBe('Actividades Económicas.xlsx');
-    const saved = await file.path();
+    const saved = await downloaded(file);
     expect(fs.readFileSync(saved).subarray(0, 2).toString()).toBe('PK');
     await snapshot(page, 'economic-activities');
 
@@ -51,7 +51,9 @@ describe.skipIf(!chromiumPath)(`reference data in Chromium${chromiumPath ? '' : 
     await rate.getByRole('button', { name: /Guardar/ }).click();
     await rate.getByText('Ingresa Datos!').waitFor();
     await value.fill('301,25');
-    await value.press('Enter');
+    // A manual rate says why (issue 47): it stands beside the BCV's in the history.
+    await rate.getByLabel('Motivo de la tasa manual de Tasa del dólar').fill('El BCV no publicó');
+    await rate.getByLabel('Motivo de la tasa manual de Tasa del dólar').press('Enter');
     await page.getByText('Tasa actualizada').waitFor();
     await expect.poll(() => rate.innerText()).toContain('BS 301,25');
 

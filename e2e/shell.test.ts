@@ -34,7 +34,7 @@ describe.skipIf(!chromiumPath)(`app shell in Chromium${chromiumPath ? '' : ` (${
       'Regional', 'Estados', 'Municipios', 'Parroquias', 'Comunidades',
       'General', 'Roles y Permisos', 'Grupos de actividades', 'Actividades económicas', 'Tasas de Cambio',
       'Métodos de Pago', 'Bancos', 'Respaldos', 'Correlativos', 'Tickets de Pago',
-      'Reportes', 'Bitácoras', 'Login de Usuarios',
+      'Reportes', 'Bitácoras', 'Inicios de sesión', 'Libro de Ventas',
     ]);
     await snapshot(page, 'admin-dashboard');
     await page.context().close();

@@ -16,6 +16,7 @@ describe.skipIf(!chromiumPath)(`two-factor login in Chromium${chromiumPath ? '' 
     await page.getByRole('button', { name: 'Menú de usuario' }).click();
     await page.getByText('Editar Perfil').click();
     const panel = page.getByRole('dialog', { name: 'Editar Perfil' });
+    await panel.getByLabel('Confirma con tu contraseña').fill(DEMO_PASSWORD);
     await panel.getByRole('button', { name: 'Configurar verificación en dos pasos' }).click();
     await panel.getByRole('img', { name: 'Código QR para tu aplicación de autenticación' }).waitFor();
     const secret = (await panel.getByTestId('two-factor-secret').innerText()).trim();

@@ -18,5 +18,14 @@ export const NEEDS_ISOLATION = ['src/modules/auth/uniform-answers.test.ts'];
  * PostgreSQL run (`DATABASE_URL=… npm run test:server`, CI's second pass) leaves them to the
  * PGlite one instead of repeating about four minutes of the same work.
  */
-export const ENGINE_INDEPENDENT = ['src/modules/backups/cli.test.ts', 'src/modules/backups/engines.test.ts', 'src/modules/backups/production.test.ts'];
+export const ENGINE_INDEPENDENT = [
+  'src/modules/backups/cli.test.ts',
+  'src/modules/backups/engines.test.ts',
+  'src/modules/backups/production.test.ts',
+  // A throwaway PostgreSQL cluster of their own, restarted and killed (test/throwaway-postgres).
+  'src/platform/database-outage.test.ts',
+  'src/platform/realtime-restart.test.ts',
+  'src/simulated-start.test.ts',
+  'src/secrets-start.test.ts',
+];
 export const notThisRun = process.env.DATABASE_URL ? ENGINE_INDEPENDENT : [];

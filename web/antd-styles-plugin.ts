@@ -14,7 +14,6 @@ const UNUSED_COMPONENTS: Record<string, string[]> = {
   carousel: ['carousel'],
   cascader: ['cascader'],
   'float-button': ['float-btn'],
-  list: ['list'],
   listy: ['listy'],
   masonry: ['masonry'],
   mentions: ['mentions'],

@@ -1,12 +1,13 @@
+import { effectiveMonthField, type FeeChange } from './tariffs';
 import { z } from 'zod';
 import { parseDateParam } from './dates';
-import { isMonth, type CalendarYear, type Month } from './months';
+import { addMonths, currentMonth, isMonth, lastPayableMonth, parseMonthText, type CalendarYear, type Month } from './months';
 import { listQuerySchema } from './paging';
 import { invalidAgingMessage, isAgingBucket, type AgingBucket } from './statement';
 import type { DeliveredTicket } from './tickets';
 import { moneyField } from './money-field';
 import { parseFeeFilter } from './fee-filter';
-import { messages, recordId, requiredText } from './validation';
+import { fail, messages, recordId, requiredText } from './validation';
 
 /**
  * Payment addresses (spec 01 §3 Client payment address, §5 Address form) and the month
@@ -45,7 +46,53 @@ export const addressMessages = {
     `El mes ${monthLabel(month)} no se puede marcar: solo se puede pagar por adelantado hasta ${monthLabel(limit)}.`,
   monthInvalid: 'Los meses seleccionados no son válidos.',
   monthsConflict: 'Otra solicitud cambió los meses de esta dirección al mismo tiempo. Intenta de nuevo.',
+  openingBoth: 'Indica Pagado hasta o Primer mes adeudado, no ambos.',
+  openingBeyond: (attribute: string, limit: Month) => `El campo ${attribute} no puede ser posterior a ${monthLabel(limit)}.`,
 } as const;
+
+/** The labels of the opening position (issue 48) in the address form and the import's columns. */
+export const OPENING_LABELS = { paidThrough: 'Pagado hasta', firstOwed: 'Primer mes adeudado', serviceSince: 'Desde cuándo tienes el servicio' } as const;
+
+/**
+ * A month field of the form ('YYYY-MM', 'MM-YYYY', 'MM/YYYY'): blank is null, a missing key stays
+ * undefined (an edit that does not send it keeps the stored opening position).
+ */
+export const optionalMonthField = (attribute: string) =>
+  z.preprocess(
+    (value) => (value === undefined ? undefined : blank(value) ? null : value),
+    z
+      .unknown()
+      .transform((value, ctx): Month | null => {
+        if (value === null) return null;
+        return (typeof value === 'string' ? parseMonthText(value) : null) ?? fail(ctx, messages.invalid(attribute));
+      })
+      .optional(),
+  );
+
+/**
+ * The opening position of an address from "pagado hasta" or "primer mes adeudado": the last month
+ * the opening balance covers. Paid through December of the current year at most, like paying ahead.
+ */
+export function openingPosition(
+  value: { paid_through?: Month | null; first_owed_month?: Month | null },
+  ctx: z.RefinementCtx,
+  now: Date = new Date(),
+): Month | null | undefined {
+  if (value.paid_through && value.first_owed_month) {
+    ctx.addIssue({ code: 'custom', path: ['first_owed_month'], message: addressMessages.openingBoth });
+    return undefined;
+  }
+  const limit = lastPayableMonth(now);
+  if (value.paid_through && value.paid_through > limit) {
+    ctx.addIssue({ code: 'custom', path: ['paid_through'], message: addressMessages.openingBeyond(OPENING_LABELS.paidThrough, limit) });
+  }
+  if (value.first_owed_month && value.first_owed_month > currentMonth(now)) {
+    ctx.addIssue({ code: 'custom', path: ['first_owed_month'], message: addressMessages.openingBeyond(OPENING_LABELS.firstOwed, currentMonth(now)) });
+  }
+  if (value.paid_through) return value.paid_through;
+  if (value.first_owed_month) return addMonths(value.first_owed_month, -1);
+  return value.paid_through === undefined && value.first_owed_month === undefined ? undefined : null;
+}
 
 const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
@@ -89,6 +136,8 @@ const addressFields = {
   is_custom_fee: optionalFlag.optional().default(false),
   fee: z.unknown().optional(),
   date_start: optionalDate.optional().default(null),
+  paid_through: optionalMonthField(OPENING_LABELS.paidThrough),
+  first_owed_month: optionalMonthField(OPENING_LABELS.firstOwed),
 };
 
 const feeField = moneyField('Tarifa', { requiredMessage: addressMessages.feeRequired });
@@ -99,10 +148,17 @@ const feeField = moneyField('Tarifa', { requiredMessage: addressMessages.feeRequ
  * custom fee, a commercial one no community. Whether the economic activity is required depends
  * on who saves (staff only), so the server checks it.
  */
-function addressRules<T extends { type: AddressType; community_id: number | null; economic_activity_id: number | null; is_custom_fee: boolean; fee?: unknown }>(
-  value: T,
-  ctx: z.RefinementCtx,
-) {
+function addressRules<
+  T extends {
+    type: AddressType;
+    community_id: number | null;
+    economic_activity_id: number | null;
+    is_custom_fee: boolean;
+    fee?: unknown;
+    paid_through?: Month | null;
+    first_owed_month?: Month | null;
+  },
+>({ paid_through, first_owed_month, ...value }: T, ctx: z.RefinementCtx) {
   if (value.type === 0 && value.community_id === null) ctx.addIssue({ code: 'custom', path: ['community_id'], message: addressMessages.communityRequired });
   let fee: string | null = null;
   if (value.type === 1 && value.is_custom_fee) {
@@ -116,13 +172,18 @@ function addressRules<T extends { type: AddressType; community_id: number | null
     economic_activity_id: value.type === 1 ? value.economic_activity_id : null,
     is_custom_fee: value.type === 1 && value.is_custom_fee,
     fee,
+    /** undefined: not sent (an edit keeps the stored one); null: none. */
+    opening_paid_through: openingPosition({ paid_through, first_owed_month }, ctx),
   };
 }
 
 export const createAddressSchema = z.object(addressFields).transform(addressRules);
 export type CreateAddressInput = z.output<typeof createAddressSchema>;
 
-export const updateAddressSchema = z.object({ id: recordId(), ...addressFields }).transform(addressRules);
+/** An edit of an own fee may say from which month it applies (issue 50; absent: next month). */
+export const updateAddressSchema = z
+  .object({ id: recordId(), ...addressFields, effective_month: effectiveMonthField })
+  .transform(({ effective_month, ...value }, ctx) => ({ ...addressRules(value, ctx), effective_month }));
 export type UpdateAddressInput = z.output<typeof updateAddressSchema>;
 
 const optionalType = z.preprocess(
@@ -195,6 +256,8 @@ export interface AddressRow {
   /** The effective monthly fee in dollars: the custom one, else the activity's or the community's. */
   fee: string | null;
   date_start: string | null;
+  /** The opening position: the last month an opening balance covers (issue 48), null without one. */
+  opening_paid_through: Month | null;
   start_month: Month;
   months_to_pay: number;
   /** The aging bucket of the months to pay (statement.ts), null when nothing is owed. */
@@ -202,6 +265,10 @@ export interface AddressRow {
   payments: CalendarYear[];
   solvent: boolean;
   solvent_to_date: Month | null;
+  /** The credit balance (saldo a favor) in dollars (issue 50, balance.ts). */
+  balance_usd: string;
+  /** The changes of the tariff that prices its months, oldest first (issue 50, tariffs.ts); none: every month at `fee`. */
+  fee_changes: FeeChange[];
   /** Tickets handed to the address or through its payments, oldest first. */
   tickets_delivered: DeliveredTicket[];
   created_by: number | null;

@@ -20,6 +20,11 @@ export interface AmountInput {
   rate: Decimal.Value;
   /** Commercial only: the client withholds 75 % of the VAT. */
   applyRetention?: boolean;
+  /**
+   * Each month's fee when a tariff changed among them (issue 50, domain tariffs.ts `feesOf`): the
+   * base is their sum instead of fee × months.
+   */
+  monthFees?: readonly (string | null)[];
 }
 
 /** Every amount as two-decimal text. `dollar_*` are in the rate's foreign currency. */
@@ -37,7 +42,9 @@ const cents = (value: Decimal.Value) => new Decimal(value).toDecimalPlaces(2, De
 
 export function paymentAmounts(input: AmountInput): Amounts {
   const rate = new Decimal(input.rate);
-  const base = cents(new Decimal(input.fee).times(Math.max(0, input.months)));
+  const base = input.monthFees
+    ? cents(input.monthFees.reduce((sum: Decimal, fee) => sum.plus(fee ?? 0), new Decimal(0)))
+    : cents(new Decimal(input.fee).times(Math.max(0, input.months)));
   const commercial = input.type === 1;
   const iva = commercial ? cents(base.times(VAT_RATE)) : new Decimal(0);
   const retention = commercial && input.applyRetention ? cents(iva.times(RETENTION_RATE)) : new Decimal(0);

@@ -229,4 +229,8 @@ const secondFactorCode = z
   .max(32, messagesTwoFactor.codeInvalid);
 
 export const twoFactorCodeSchema = z.object({ code: secondFactorCode });
+/** `auth/2fa/setup` asks for the password: an open session alone can't enrol a stranger's phone (issue 46). */
+export const twoFactorSetupRequestSchema = z.object({
+  current_password: z.string({ error: messagesTwoFactor.passwordRequired }).max(200, messagesTwoFactor.passwordRequired).optional(),
+});
 export const twoFactorVerifySchema = z.object({ challenge: tokenField, code: secondFactorCode });

@@ -10,7 +10,20 @@ export const backupMessages = {
   notFound: 'No se ha encontrado el respaldo',
   creating: 'Creando respaldo…',
   confirmDelete: '¿Seguro de eliminar el respaldo?',
+  /** The disk faults a backup can meet (issue 46): the 507 and the 500s with their reason. */
+  noSpace: 'No hay espacio en disco para el respaldo',
+  readOnly: 'No se pudo escribir el respaldo: el disco es de solo lectura',
+  noPermission: 'No se pudo escribir el respaldo: falta permiso de escritura',
+  /** A run the server left `running` when it stopped (killed, crashed) in the middle. */
+  interrupted: 'El respaldo se interrumpió: el servidor se detuvo mientras lo hacía',
 } as const;
+
+/** Where a backup is written: first a temporary file (TMPDIR), then the backups folder or bucket. */
+export type BackupFolder = 'temporary' | 'backups';
+export const BACKUP_FOLDER_LABELS: Record<BackupFolder, string> = { temporary: 'carpeta temporal', backups: 'carpeta de respaldos' };
+
+/** The administrator's dashboard while the last scheduled backup failed (issue 46). */
+export const scheduledBackupFailed = (when: string, reason: string) => `El respaldo programado del ${when} falló: ${reason}. Revise el disco del servidor y cree un respaldo en Respaldos.`;
 
 /** The only names a backup can have: anything else (`..`, slashes, absolute paths) is not a backup. */
 export const BACKUP_NAME = /^recaudo-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z-[a-f0-9]{6}\.jsonl\.gz$/;

@@ -81,12 +81,15 @@ export const conciliationErrorMessages: Record<ConciliationErrorCode, string> = 
  */
 export const selfValidationMessages: Record<ConciliationErrorCode, string> = {
   ALREADY_CONCILIATED: 'Este pago móvil ya fue usado para otro pago.',
-  RECORD_NOT_FOUND: 'El banco aún no muestra tu pago móvil. Intenta de nuevo en unos minutos.',
+  RECORD_NOT_FOUND: 'El banco no encontró un pago móvil desde ese teléfono y banco: revisa los datos',
   AMOUNT_MISMATCH: 'El monto no coincide con el de tu pago móvil. Revisa el monto que enviaste.',
   VALIDATION_ERROR: 'Faltan datos del pago móvil o no son válidos.',
   BDV_SERVER_ERROR: 'El banco no pudo validar tu pago ahora. Intenta más tarde o repórtalo para revisión.',
   CONNECTION_ERROR: 'No pudimos comunicarnos con el banco. Intenta más tarde o repórtalo para revisión.',
 };
+
+/** A payment made today may not be posted yet (issue 51): only then is waiting worth saying. */
+export const selfValidationNotYetPosted = `${selfValidationMessages.RECORD_NOT_FOUND}. Si lo hiciste hace poco, puede que el banco aún no lo muestre: intenta de nuevo en unos minutos.`;
 
 export const selfValidationLimits = {
   tooMany: (perHour: number) => `Alcanzaste el límite de ${perHour} validaciones por hora. Reporta tu pago para revisión o intenta más tarde.`,
@@ -241,4 +244,29 @@ export interface ValidatePaymentAnswer {
   message: string;
   bdv_message: string | null;
   conciliation: Conciliation | null;
+}
+
+/** What the payment panel knows of the payment when the cashier (or a client) asks the bank. */
+export interface BankPaymentFacts {
+  client: { id: number; name: string; phone: readonly string[] } | null;
+  paymentMethodId: number | null;
+  /** The method is flagged `is_mobile_payment_use_api_bdv`. */
+  usesBdv: boolean;
+  reference: string;
+  amount: string;
+  /** The origin bank's 4-digit code and name. */
+  originBank: { code: string; name: string } | null;
+  /** YYYY-MM-DD. */
+  paymentDate: string | null;
+}
+
+/** The pre-checks of spec 02 §5 in their order: the first failing message, or null. */
+export function bankPreCheck(facts: BankPaymentFacts): string | null {
+  if (!facts.client) return bankMessages.clientRequired;
+  if (!facts.usesBdv || facts.paymentMethodId === null) return bankMessages.methodNotBdv;
+  if (!facts.reference.trim()) return bankMessages.referenceRequired;
+  if (!facts.amount.trim()) return bankMessages.amountRequired;
+  if (!facts.originBank) return bankMessages.originBankRequired;
+  if (!facts.paymentDate) return bankMessages.paymentDateRequired;
+  return null;
 }

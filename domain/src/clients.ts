@@ -124,7 +124,7 @@ export const genderField = z.preprocess(
 
 const optionalBirthDate = z.preprocess((value) => (blank(value) ? null : value), dateNotAfterToday('Fecha de nacimiento').nullable());
 
-const clientEmail = z
+export const clientEmail = z
   .string({ error: messages.required('Correo') })
   .trim()
   .min(1, messages.required('Correo'))
@@ -305,6 +305,14 @@ export interface NoteRow {
 /** "V-12345678". */
 export const identificationLabel = (row: { identification_type: string; identification: string }) =>
   `${row.identification_type}-${row.identification}`;
+
+/**
+ * The identification as the public checks show it (issue 46): its first two and last three
+ * characters, enough for its holder to recognise it, not enough to learn it ("12345678" → "12•••678").
+ * Shorter ones keep one character each side.
+ */
+export const maskedIdentification = (identification: string) =>
+  identification.length > 6 ? `${identification.slice(0, 2)}•••${identification.slice(-3)}` : `${identification.slice(0, 1)}•••${identification.slice(-1)}`;
 
 /** Whole years from a birth date to today (YYYY-MM-DD both). */
 export function ageOn(birthDate: string | null, today: string): number | null {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Currency } from './tenders';
 import { listQuerySchema } from './paging';
 import { moneyField } from './money-field';
 import { dateNotAfterToday, messages, optionalText, recordId, requiredText, wholeNumber } from './validation';
@@ -33,6 +34,9 @@ export const closedBoxMessages = {
   verified: 'Verificación de pagos actualizada',
   unverified: 'Verificación del grupo quitada. Verifícalo de nuevo cuando termines los cambios.',
   groupNotVerified: 'Ese grupo de pagos no está verificado.',
+  /** Four eyes (issue 46): a verification is taken off by someone other than who verified it, saying why. */
+  unverifyBySameUser: 'Verificaste tú este grupo de pagos: otro usuario con el permiso debe quitar la verificación.',
+  unverifyReasonRequired: 'Escribe el motivo para quitar la verificación.',
   unverifyConfirm: '¿Quitar la verificación del grupo? Sus pagos podrán cambiarse y tendrás que verificarlo de nuevo.',
   /** A payment of a verified group keeps its money fields, status and closing (decisions, Security: money). */
   paymentInVerifiedGroup: (closedBoxId: number) =>
@@ -73,8 +77,33 @@ export const CLOSED_BOX_TEMPLATE = 'terminal,lote,referencia,monto\n00012345,000
 
 const exchangeRate = moneyField('Tasa de cambio');
 
+/**
+ * The cash counted at closing time per currency (issue 49): `{"USD": "35.00", "VES": "120.50"}`
+ * (JSON text in a multipart form); a currency left out was not counted. Absent on an update: kept.
+ */
+const countedCash = z.preprocess(
+  (value) => {
+    if (value === undefined || value === null || value === '') return undefined;
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      return value;
+    }
+  },
+  z
+    .object({
+      VES: moneyField('Efectivo contado (BS)').optional(),
+      USD: moneyField('Efectivo contado ($)').optional(),
+      EUR: moneyField('Efectivo contado (€)').optional(),
+    }, { error: messages.invalid('Efectivo contado') })
+    .strict()
+    .optional(),
+);
+
 /** The fields of the closing panels (spec 02 §5); the checkbook number is not asked on import. */
 const closingCommon = {
+  counted_cash: countedCash,
   date: dateNotAfterToday('Fecha'),
   user_id: recordId('Responsable'),
   serie: recordId('Serie'),
@@ -132,10 +161,32 @@ export const paymentGroupKeySchema = z.object({
 });
 export type PaymentGroupKey = z.infer<typeof paymentGroupKeySchema>;
 
-export const verifyPaymentsSchema = z.object({ id: recordId(), verify_payments: z.array(paymentGroupKeySchema).max(500) });
+/** Why a verification is taken off: required then (checked on the server, which knows what is taken off). */
+const unverifyReason = z
+  .string()
+  .trim()
+  .max(500)
+  .nullish()
+  .transform((value) => value || null);
+
+export const verifyPaymentsSchema = z.object({ id: recordId(), verify_payments: z.array(paymentGroupKeySchema).max(500), reason: unverifyReason });
 
 /** `closed-boxs/unverify-payments`: takes one group out of the verified ones. */
-export const unverifyGroupSchema = paymentGroupKeySchema.extend({ id: recordId() });
+export const unverifyGroupSchema = paymentGroupKeySchema.extend({ id: recordId(), reason: unverifyReason });
+
+/** One line of a closing's verification history (issue 46). */
+export interface VerificationHistoryEntry {
+  id: number;
+  at: string;
+  user: string | null;
+  kind: 'verified' | 'unverified' | 'payment_updated';
+  /** The groups verified or taken off. */
+  groups: PaymentGroupKey[];
+  reason: string | null;
+  payment_id: number | null;
+  /** The payment's fields that changed. */
+  fields: string[];
+}
 
 export const changeGroupStatusSchema = paymentGroupKeySchema.extend({
   id: recordId(),
@@ -158,11 +209,19 @@ export const addPaymentSchema = z.object({
 
 export const closedBoxListQuerySchema = listQuerySchema;
 
+/**
+ * A closing's group of tender lines (issue 49): the lines of one method, terminal and lot in one
+ * currency. A payment paid in several lines counts in each of their groups, with its bill, amount
+ * paid and tax base shared among its lines by what each is worth in bolívares.
+ */
 export interface PaymentGroup extends PaymentGroupKey {
   name: string;
+  currency: Currency;
   count_payments: number;
   amount_bill: string;
   amount_payment: string;
+  /** What the group's lines brought in their currency (before change). */
+  amount_currency: string;
   tax_base_bs: string;
   commission: string;
   verified: boolean;
@@ -195,6 +254,27 @@ export interface ClosedBoxRow {
   verify_payments: PaymentGroupKey[];
   causer: { id: number; name: string } | null;
   created_at: string;
+  /** The cash counted per currency (issue 49). */
+  counted_cash: Partial<Record<Currency, string>>;
+}
+
+/**
+ * A closing's money per currency (issue 49): what its payments' lines brought, the change given,
+ * the cash that should be in the drawer (cash lines less change given in that currency), what was
+ * counted and the difference (counted − expected; null when not counted). IGTF is in bolívares.
+ */
+export interface ClosingCurrencyTotals {
+  currency: Currency;
+  tendered: string;
+  change: string;
+  cash_expected: string;
+  cash_counted: string | null;
+  difference: string | null;
+}
+
+export interface ClosingMoney {
+  currencies: ClosingCurrencyTotals[];
+  igtf: string;
 }
 
 export interface ClosedBoxTotals {

@@ -1,8 +1,10 @@
 import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { caracas } from './dates';
+import type { RateSource } from './exchange-rates';
 import type { PaymentRow, PaymentStatus } from './payments';
 import type { AgingCardBucket, ClientDebts } from './statement';
+import type { Currency } from './tenders';
 
 /**
  * The dashboards (spec 03 §2 Dashboard, §7 `dashboard/admin`, `dashboard/client`). The
@@ -66,6 +68,8 @@ export interface DashboardAdmin {
   data_general: { configuration: { name: 'update_dollar_rate' | 'update_euro_rate'; value: string }[] };
   /** For the Administrador: the digital printer's control numbers are running out (INVOICE_RANGE_WARNING), else null. */
   printer_warning: string | null;
+  /** For the Administrador: the last scheduled backup failed, and why (issue 46), else null. */
+  backup_warning: string | null;
 }
 
 /** `GET dashboard/aging`: what every address owes by aging bucket (issue 33), the sum over the addresses list's rows. */
@@ -91,6 +95,11 @@ export interface DashboardClient {
   latest_payment: { id: number; status: PaymentStatus; date_payment: string; amount_payment: string; created_at: string; number_correlative: string | null } | null;
   dollar_rate: string;
   euro_rate: string;
+  /** The value date and source of each rate (issue 47): the home names them, "Tasa BCV 245,67 del 01-12-2026". */
+  dollar_rate_value_date: string | null;
+  dollar_rate_source: RateSource | null;
+  euro_rate_value_date: string | null;
+  euro_rate_source: RateSource | null;
   /** What the client owes per address at today's dollar rate (issue 33). */
   debts: ClientDebts;
 }
@@ -108,3 +117,17 @@ export function percentageChange(current: Decimal.Value, previous: Decimal.Value
 
 /** green positive, red negative, yellow zero. */
 export const percentageTone = (percentage: string) => (Number(percentage) > 0 ? 'up' : Number(percentage) < 0 ? 'down' : 'flat');
+
+/** One currency of `GET dashboard/collections` (issue 49): what the approved payments' lines brought in it, its bolívar value and the change given in it. */
+export interface CollectionTotals {
+  currency: Currency;
+  amount: string;
+  amount_ves: string;
+  change: string;
+}
+
+/** `GET dashboard/collections`: the chart's month or year in each currency, and the IGTF collected (bolívares). */
+export interface DashboardCollections {
+  currencies: CollectionTotals[];
+  igtf: string;
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { moneyField } from './money-field';
+import { effectiveMonthField } from './tariffs';
 import { optionalText, recordId, requiredText } from './validation';
 
 /** Activity groups and the economic activities whose fee commercial addresses pay (spec 03 §5). */
@@ -13,7 +14,8 @@ export const economicActivityFieldsSchema = z.object({
   fee: moneyField('Tarifa'),
   activity_group_id: recordId('Grupo'),
 });
-export const updateEconomicActivitySchema = economicActivityFieldsSchema.extend({ id: recordId() });
+/** An edit may say from which month a new fee applies (issue 50; absent: next month). */
+export const updateEconomicActivitySchema = economicActivityFieldsSchema.extend({ id: recordId(), effective_month: effectiveMonthField });
 export type EconomicActivityInput = z.infer<typeof economicActivityFieldsSchema>;
 
 export const activityGroupMessages = {

@@ -27,6 +27,11 @@ export const formatMonth = (value: string | null | undefined) => (isBlank(value)
 
 export const textOrEmpty = (value: string | null | undefined) => (isBlank(value) ? EMPTY_TEXT : String(value));
 
+/** What a client's screen or document shows for nothing: a dash, never the staff screens' VACIO (issue 51). */
+const CLIENT_EMPTY_TEXT = '—';
+/** A formatted value as a client reads it: the staff screens' VACIO becomes a dash. */
+export const forClients = (text: string) => (text === EMPTY_TEXT ? CLIENT_EMPTY_TEXT : text);
+
 /** "1 h 5 min" for a session length in seconds. */
 export function formatDuration(totalSeconds: number | null | undefined): string {
   if (totalSeconds === null || totalSeconds === undefined) return EMPTY_TEXT;

@@ -1,3 +1,4 @@
+import { paymentFieldLabels } from './payments';
 /**
  * Legal documents (spec 02 §1, §4): the printer's status codes as the badge shows them, and the
  * rules that enable each document action.
@@ -47,6 +48,10 @@ export const printerOperation = (endpoint: string) => PRINTER_OPERATIONS[endpoin
 export const isPaymentDocument = (type: string): type is '01' | '04' => type === '01' || type === '04';
 
 /** A payment's own document in a label: 'factura', or 'nota de entrega' for type 04. */
+/** A legal document named as the viewer's title and its file: "Factura 00-00000012" (issue 51). */
+export const legalDocumentName = (payment: { type_document: string; number: string | null }) =>
+  [payment.type_document === '04' ? DOCUMENT_TYPES['04'] : DOCUMENT_TYPES['01'], payment.number].filter(Boolean).join(' ');
+
 export const documentNoun = (typeDocument: string) => (typeDocument === '04' ? 'nota de entrega' : 'factura');
 
 /** What a payment row needs for the action rules. */
@@ -134,8 +139,10 @@ export const INVOICE_STATED_FIELDS = {
   exchange_rate_id: 'Moneda de la tasa',
   is_apply_retention: 'Aplicar retención',
   date_bill: 'Fecha de factura',
-  send_invoice: 'Enviar factura digital',
-  number: 'Número de control',
+  send_invoice: paymentFieldLabels.send_invoice,
+  number: paymentFieldLabels.number,
+  tenders: 'Líneas de cobro',
+  igtf_amount: 'IGTF',
 } as const;
 export type InvoiceStatedField = keyof typeof INVOICE_STATED_FIELDS;
 

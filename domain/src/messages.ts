@@ -19,4 +19,5 @@ export const messages = {
   digits: (attribute: string) => `El campo ${attribute} solo debe contener dígitos.`,
   dateNotAfterToday: (attribute: string) => `El campo ${attribute} debe ser una fecha anterior o igual a hoy.`,
   activePdf: (attribute: string) => `El campo ${attribute} no puede ser un PDF con JavaScript ni acciones automáticas.`,
+  uncheckablePdf: (attribute: string) => `El campo ${attribute} es un PDF demasiado grande o complejo para revisarlo; guárdalo de nuevo o envíalo como imagen.`,
 } as const;

@@ -8,8 +8,11 @@ import {
   monthOf,
   monthRange,
   monthsBetween,
+  monthsLeftOwed,
+  parseMonthText,
   solventToDate,
   startMonth,
+  toggleOldestFirst,
   unpaidMonths,
 } from './months';
 
@@ -43,6 +46,22 @@ describe('startMonth', () => {
     expect(startMonth({ serviceDateStart: '2024-01-31', earliestCovered: '2023-05', createdAt })).toBe('2024-01');
     expect(startMonth({ earliestCovered: '2023-05', createdAt })).toBe('2023-05');
     expect(startMonth({ createdAt })).toBe('2026-06');
+  });
+
+  it('starts the month after an opening balance, before any other source (issue 48)', () => {
+    expect(startMonth({ openingPaidThrough: '2025-12', addressDateStart: '2025-02-10', serviceDateStart: '2023-01-01', createdAt })).toBe('2026-01');
+  });
+});
+
+describe('the opening balance in the calendar (issue 48)', () => {
+  it('shows the months through the opening position as "opening" unless something else covers them', () => {
+    const [year] = calendarYears('2026-03', [{ month: '2026-01', payment_id: 7, pending: false }], MID_MARCH, '2026-02');
+    expect(year!.months.slice(0, 4).map((entry) => entry.state)).toEqual(['paid', 'opening', 'unpaid', 'ahead']);
+  });
+
+  it('reads the months people write', () => {
+    expect(['2026-03', '03-2026', '3/2026', '2026/3'].map(parseMonthText)).toEqual(['2026-03', '2026-03', '2026-03', '2026-03']);
+    expect(['2026-13', '', 'marzo', '45-2026'].map(parseMonthText)).toEqual([null, null, null, null]);
   });
 });
 
@@ -95,7 +114,24 @@ describe('calendarYears', () => {
     expect(states2025.slice(0, 10).every((state) => state === 'before_start')).toBe(true);
     expect(states2025.slice(10)).toEqual(['paid', 'unpaid']);
     expect(years[1]!.months.slice(0, 6).map((entry) => entry.state)).toEqual(['paid', 'pending', 'unpaid', 'ahead', 'ahead', 'pending']);
-    expect(years[0]!.months[10]).toEqual({ month: '2025-11', state: 'paid', payment_id: 7 });
+    expect(years[0]!.months[10]).toEqual({ month: '2025-11', state: 'paid', payment_id: 7, from_balance: false, price_usd: null, paid_usd: '0.00' });
+  });
+
+  it('marks the oldest owed month partial while the balance holds part of its price, and says what each month costs (issue 50)', () => {
+    const coverage = [
+      { month: '2026-01', payment_id: null, pending: false, from_balance: true },
+      { month: '2026-02', payment_id: 9, pending: false },
+    ];
+    const [year] = calendarYears('2026-01', coverage, MID_MARCH, null, { price_usd: '5.00', toward_oldest_usd: '3.00' }).slice(-1);
+    expect(year!.months.slice(0, 4)).toEqual([
+      { month: '2026-01', state: 'paid', payment_id: null, from_balance: true, price_usd: '5.00', paid_usd: '5.00' },
+      { month: '2026-02', state: 'paid', payment_id: 9, from_balance: false, price_usd: '5.00', paid_usd: '5.00' },
+      { month: '2026-03', state: 'partial', payment_id: null, from_balance: false, price_usd: '5.00', paid_usd: '3.00' },
+      { month: '2026-04', state: 'ahead', payment_id: null, from_balance: false, price_usd: '5.00', paid_usd: '0.00' },
+    ]);
+    // Nothing owed through now: the balance waits on the next month ahead.
+    const ahead = calendarYears('2026-01', [...coverage, { month: '2026-03', payment_id: 10, pending: false }], MID_MARCH, null, { price_usd: '5.00', toward_oldest_usd: '1.00' });
+    expect(ahead.at(-1)!.months[3]).toMatchObject({ month: '2026-04', state: 'partial', paid_usd: '1.00' });
   });
 
   it('starts at the first covered year when a payment predates the start month', () => {
@@ -109,5 +145,23 @@ describe('monthName', () => {
     expect(monthName('2026-01')).toBe('Enero 2026');
     expect(monthName('2025-09')).toBe('Septiembre 2025');
     expect(monthName('2026-12')).toBe('Diciembre 2026');
+  });
+});
+
+describe('oldest first (issue 51)', () => {
+  const covered = new Set(['2026-02']);
+  it('names the owed months a choice leaves behind, oldest first', () => {
+    expect(monthsLeftOwed('2026-01', covered, ['2026-04', '2026-03'])).toEqual(['2026-01']);
+    expect(monthsLeftOwed('2026-01', covered, ['2026-01', '2026-03'])).toEqual([]);
+    expect(monthsLeftOwed('2026-01', covered, ['2026-05'])).toEqual(['2026-01', '2026-03', '2026-04']);
+    expect(monthsLeftOwed('2026-01', covered, [])).toEqual([]);
+  });
+
+  it('choosing takes every older payable month; letting go drops every newer one', () => {
+    const payable = ['2026-01', '2026-03', '2026-04', '2026-05'];
+    expect(toggleOldestFirst(payable, [], '2026-04')).toEqual(['2026-01', '2026-03', '2026-04']);
+    expect(toggleOldestFirst(payable, ['2026-01', '2026-03', '2026-04'], '2026-05')).toEqual(payable);
+    expect(toggleOldestFirst(payable, payable, '2026-03')).toEqual(['2026-01']);
+    expect(toggleOldestFirst(payable, ['2026-01'], '2026-01')).toEqual([]);
   });
 });

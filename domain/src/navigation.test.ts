@@ -77,7 +77,7 @@ describe('menus', () => {
       'Operaciones Bancarias', 'Conciliaciones',
       'Regional: Estados, Municipios, Parroquias, Comunidades',
       'General: Roles y Permisos, Grupos de actividades, Actividades económicas, Tasas de Cambio, Métodos de Pago, Bancos, Respaldos, Correlativos, Tickets de Pago',
-      'Reportes: Bitácoras, Login de Usuarios',
+      'Reportes: Bitácoras, Inicios de sesión, Libro de Ventas',
     ]);
   });
 

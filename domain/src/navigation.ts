@@ -40,6 +40,7 @@ export const STAFF_ROUTES: readonly AppRoute[] = [
   { path: '/dashboard', title: 'Inicio', permission: null },
   { path: '/clients', title: 'Clientes', permission: 'clients' },
   { path: '/client-detail/:id', title: 'Detalle del cliente', permission: 'clients' },
+  { path: '/imports', title: 'Importar clientes', permission: 'import_clients' },
   { path: '/users', title: 'Usuarios', permission: 'users' },
   { path: '/roles', title: 'Roles y Permisos', permission: 'roles' },
   { path: '/states', title: 'Estados', permission: 'states' },
@@ -52,7 +53,8 @@ export const STAFF_ROUTES: readonly AppRoute[] = [
   { path: '/payments', title: 'Pagos', permission: 'payments' },
   { path: '/logs', title: 'Bitácoras', permission: 'logs' },
   { path: '/chats', title: 'Chats', permission: 'chats' },
-  { path: '/logins', title: 'Login de Usuarios', permission: 'logins' },
+  { path: '/logins', title: 'Inicios de sesión', permission: 'logins' },
+  { path: '/sales-book', title: 'Libro de Ventas', permission: 'sales_book' },
   { path: '/activity-groups', title: 'Grupos de actividades', permission: 'activity_groups' },
   { path: '/conciliations', title: 'Conciliaciones', permission: 'view_conciliations' },
   { path: '/banks', title: 'Bancos', permission: 'banks' },
@@ -228,7 +230,7 @@ export const STAFF_MENU: readonly MenuEntry[] = [
   {
     key: 'reports',
     label: 'Reportes',
-    children: [entry('Bitácoras', '/logs', 'logs'), entry('Login de Usuarios', '/logins', 'logins')],
+    children: [entry('Bitácoras', '/logs', 'logs'), entry('Inicios de sesión', '/logins', 'logins'), entry('Libro de Ventas', '/sales-book', 'sales_book')],
   },
 ];
 

@@ -18,6 +18,16 @@ export const receiptMessages = {
   pageTitle: 'Verificación de pago',
 } as const;
 
+/** A payment's document number as printed: "A-00000239" (series and number), or null before it has one. */
+export const documentNumberOf = (row: { serie: { serie: string } | null; number_correlative: string | null }) =>
+  row.number_correlative ? `${row.serie ? `${row.serie.serie}-` : ''}${row.number_correlative}` : null;
+
+/** A downloaded or mailed receipt names its document (issue 51): "Recibo A-00000239.pdf". */
+export const receiptFileName = (row: Parameters<typeof documentNumberOf>[0]) => {
+  const number = documentNumberOf(row);
+  return number ? `Recibo ${number}.pdf` : receiptMessages.fileName;
+};
+
 /** The public page of a receipt; the QR code of the PDF carries it. */
 export const verifyPaymentPath = (hash: string) => `/verify-payment/${encodeURIComponent(hash)}`;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { balanceMessages } from './balance';
 import { canChangeStatus, paymentFieldsSchema, paymentMessages, paymentRuleIssues } from './payments';
 
 const form = {
@@ -23,15 +24,17 @@ describe('payment form', () => {
     expect(paymentRuleIssues(parsed, { type: 4, usesBankApi: false })).toEqual({});
   });
 
-  it('asks the method-specific fields and the 8-digit control number unless an invoice is sent', () => {
+  it('asks the method-specific fields and the 8-digit control number unless an invoice is sent; no months is an abono (issue 50), not a missing field', () => {
     const parsed = paymentFieldsSchema.parse({ ...form, number: '123', months_payment: '[]', serie_id: '' });
     expect(paymentRuleIssues(parsed, { type: 1, usesBankApi: true })).toEqual({
       reference: paymentMessages.referenceRequired,
       bank_id: paymentMessages.bankRequired,
       serie_id: paymentMessages.serieRequired,
       number: paymentMessages.controlNumber,
-      months_payment: 'El campo Meses no debe estar vacio.',
     });
+    const abono = paymentFieldsSchema.parse({ ...form, months_payment: '[]' });
+    expect(paymentRuleIssues(abono, { type: 4, usesBankApi: false })).toEqual({});
+    expect(paymentRuleIssues({ ...abono, send_invoice: true }, { type: 4, usesBankApi: false })).toEqual({ send_invoice: balanceMessages.abonoWithoutInvoice });
     const card = paymentFieldsSchema.parse({ ...form, send_invoice: '1', number: '' });
     expect(paymentRuleIssues(card, { type: 2, usesBankApi: false })).toEqual({ terminal: paymentMessages.terminalRequired, lot_number: paymentMessages.lotRequired });
   });
@@ -42,6 +45,13 @@ describe('payment form', () => {
     const fields = Object.fromEntries(result.error!.issues.map((issue) => [issue.path[0], issue.message]));
     expect(fields.date_payment).toBe('El campo Fecha de pago debe ser una fecha anterior o igual a hoy.');
     expect(fields.months_payment).toBe('El campo Meses es inválido.');
+  });
+
+  it('names the digital invoice switch and the control number as the form labels them (issue 46)', () => {
+    const result = paymentFieldsSchema.safeParse({ ...form, send_invoice: 'quizás', number: '1'.repeat(21) });
+    const fields = Object.fromEntries(result.error!.issues.map((issue) => [issue.path[0], issue.message]));
+    expect(fields.send_invoice).toBe('El campo Enviar factura digital debe ser verdadero o falso.');
+    expect(fields.number).toBe('El campo Nº de control no debe ser mayor que 20 caracteres.');
   });
 });
 

@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import type { RateSource } from './exchange-rates';
 import { isMonth, type Month } from './months';
 import { listQuerySchema } from './paging';
+import { balanceMessages } from './balance';
 import { moneyField } from './money-field';
+import { changeField, tendersField, type Currency } from './tenders';
 import { dateNotAfterToday, flag, messages, optionalText, recordId } from './validation';
 
 /**
@@ -32,6 +35,16 @@ export const BANK_METHOD_TYPES = [1, 3] as const;
 
 export const CONTROL_NUMBER_PATTERN = /^\d{8}$/;
 
+/**
+ * The payment form's labels that its messages name too (the field checks and the invoice lock's
+ * refusal): one text for both (issue 46).
+ */
+export const paymentFieldLabels = {
+  number: 'Nº de control',
+  checkbook_number: 'Nº de chequera',
+  send_invoice: 'Enviar factura digital',
+} as const;
+
 export const paymentMessages = {
   created: 'Pago registrado',
   updated: 'Pago actualizado',
@@ -45,8 +58,7 @@ export const paymentMessages = {
   rejectPrompt: 'Motivo del rechazo',
   notFound: 'No se ha encontrado el pago',
   hashNotFound: 'El hash no pertenece a ningún pago',
-  monthsEmpty: messages.notEmpty('Meses'),
-  controlNumber: 'El campo Número de control debe tener exactamente 8 dígitos.',
+  controlNumber: `El campo ${paymentFieldLabels.number} debe tener exactamente 8 dígitos.`,
   referenceRequired: messages.required('Referencia'),
   terminalRequired: messages.required('Terminal'),
   lotRequired: messages.required('Lote'),
@@ -78,6 +90,9 @@ export const paymentMessages = {
   monthBeyondLimit: (month: Month, limit: Month) =>
     `El mes ${month.slice(5, 7)}-${month.slice(0, 4)} no se puede pagar: solo se puede pagar por adelantado hasta ${limit.slice(5, 7)}-${limit.slice(0, 4)}.`,
   noMonthToPay: 'La dirección no tiene meses por pagar hasta diciembre.',
+  /** A client pays oldest first (issue 51): the oldest month her choice would leave owed. */
+  olderMonthOwed: (month: Month) =>
+    `La dirección debe el mes ${month.slice(5, 7)}-${month.slice(0, 4)}: los meses se pagan del más antiguo al más reciente, así que inclúyelo en el pago.`,
   fileInvalid: (position: number) => `El archivo ${position} no es una imagen válida (gif, ico, jpeg, jpg, png o webp).`,
   fileNotOwned: 'Uno de los archivos conservados no pertenece al pago.',
   /** The same Idempotency-Key sent again with other data: the first request's payment stands. */
@@ -121,18 +136,26 @@ export const paymentFieldsSchema = z.object({
   date_bill: z.preprocess((value) => (blank(value) ? null : value), dateNotAfterToday('Fecha de factura').nullable()),
   exchange_rate: moneyField('Tasa de cambio', { positive: true }),
   exchange_rate_id: z.preprocess((value) => (blank(value) ? DOLLAR_RATE_ID : Number(value)), z.number().int().positive()),
-  amount_payment: moneyField('Monto pagado', { positive: true }),
+  /** Why a staff user typed a rate other than the BCV's in force on the payment's date (issue 47). */
+  exchange_rate_reason: optionalText('Motivo de la tasa', 500),
+  /** What the single method carried (the specification's call); with `tenders` the server computes it. */
+  amount_payment: z.preprocess((value) => (blank(value) ? null : value), moneyField('Monto pagado', { positive: true }).nullable()),
+  /** How the client paid (issue 49, tenders.ts); none: one line of `payment_method_id` for `amount_payment`. */
+  tenders: tendersField,
+  change: changeField,
+  /** The IGTF the client computed, in bolívares: refused when it differs from Recaudo's. */
+  igtf_amount: z.preprocess((value) => (blank(value) ? null : value), moneyField('IGTF').nullable()),
   reference: optionalText('Referencia', 50),
   terminal: optionalText('Terminal', 50),
   lot_number: optionalText('Lote', 50),
   bank_id: optionalId('Banco de origen'),
   serie_id: optionalId('Serie'),
-  checkbook_number: optionalText('Número de chequera', 30),
-  number: optionalText('Número de control', 20),
+  checkbook_number: optionalText(paymentFieldLabels.checkbook_number, 30),
+  number: optionalText(paymentFieldLabels.number, 20),
   observations: optionalText('Observaciones', 1000),
   type_payment_month: z.preprocess((value) => (blank(value) ? 0 : Number(value)), z.union([z.literal(0), z.literal(1)])),
   months_payment: monthList,
-  send_invoice: optionalFlag('Enviar factura'),
+  send_invoice: optionalFlag(paymentFieldLabels.send_invoice),
   /** The payment's legal document: 01 invoice or 04 delivery note (spec 01 enumerations); staff only. */
   type_document: z.preprocess((value) => (blank(value) ? '01' : value), z.enum(['01', '04'], { error: messages.invalid('Tipo de documento') })),
   is_apply_retention: optionalFlag('Aplicar retención'),
@@ -142,6 +165,18 @@ export const paymentFieldsSchema = z.object({
   conciliation_id: optionalId('Conciliación'),
 });
 export type PaymentFields = z.output<typeof paymentFieldsSchema>;
+
+/**
+ * `amount_payment` is required unless tender lines say what was paid (issue 49). A refinement of
+ * the request body (kept off `paymentFieldsSchema`, which is picked from), checked even when other
+ * fields fail so the form hears of every missing field at once.
+ */
+export const requireAmountOrTenders = <T extends z.ZodType<{ amount_payment?: unknown; tenders?: unknown }>>(schema: T) =>
+  schema.refine((body) => body.amount_payment != null || (Array.isArray(body.tenders) && body.tenders.length > 0) || body.tenders === undefined, {
+    path: ['amount_payment'],
+    message: messages.required('Monto pagado'),
+    when: () => true,
+  });
 
 export interface PaymentMethodFacts {
   type: number;
@@ -163,7 +198,8 @@ export function paymentRuleIssues(fields: Pick<PaymentFields, 'reference' | 'ter
   if (method?.usesBankApi && fields.bank_id === null) issues.bank_id = paymentMessages.bankRequired;
   if (fields.serie_id === null) issues.serie_id = paymentMessages.serieRequired;
   if (!fields.send_invoice && !CONTROL_NUMBER_PATTERN.test(fields.number ?? '')) issues.number = paymentMessages.controlNumber;
-  if (fields.type_payment_month === 1 && fields.months_payment.length === 0) issues.months_payment = paymentMessages.monthsEmpty;
+  // Picked months, none of them: an abono (issue 50), which pays no month and so carries no invoice.
+  if (fields.send_invoice && fields.type_payment_month === 1 && fields.months_payment.length === 0) issues.send_invoice = balanceMessages.abonoWithoutInvoice;
   return issues;
 }
 
@@ -226,7 +262,16 @@ export interface PaymentRow {
     image_url: string | null;
     description: string;
     is_mobile_payment_use_api_bdv: boolean;
+    currency: Currency;
   };
+  /** How it was paid (issue 49): the stored lines, or the payment's one method for its amount. */
+  tenders: PaymentTenderRow[];
+  /** The change given back, or null. */
+  change: { currency: Currency; amount: string; amount_ves: string } | null;
+  /** The foreign principal IGTF was charged on (rate's currency), the tax in bolívares and in that currency. */
+  igtf_base: string;
+  igtf_amount: string;
+  igtf_currency_amount: string;
   client_id: number;
   client: { id: number; name: string; identification_type: string; identification: string; type: 0 | 1; email: string | null; phone: string[] };
   address_payment_id: number;
@@ -250,6 +295,9 @@ export interface PaymentRow {
   exchange_rate: string;
   /** 1 dollar, otherwise euro. */
   exchange_rate_id: number;
+  /** The value date and source of the rate (issue 47): null value date for a manual rate, null both before the history of rates. */
+  rate_value_date: string | null;
+  rate_source: RateSource | null;
   months_payment: Month[];
   type_payment_month: 0 | 1;
   files: PaymentFile[];
@@ -280,6 +328,19 @@ export interface PaymentRow {
   created_by: number | null;
   created_at: string;
   updated_at: string;
+}
+
+/** One tender line of a payment as the API answers it (amounts two-decimal text). */
+export interface PaymentTenderRow {
+  payment_method_id: number;
+  payment_method: { id: number; name: string };
+  currency: Currency;
+  amount: string;
+  amount_ves: string;
+  reference: string | null;
+  bank_id: number | null;
+  pay_phone: string | null;
+  conciliation_id: number | null;
 }
 
 /** The latest payment of a client (client list and detail, "Información Adicional"). */

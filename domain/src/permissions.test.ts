@@ -17,6 +17,14 @@ const SPEC_PERMISSIONS = [
   'add_payment', 'edit_payment', 'delete_payment', 'add_closed_box', 'edit_closed_box', 'delete_closed_box',
   'export_closed_boxs', 'add_payment_method', 'edit_payment_method', 'delete_payment_method', 'update_dollar_rate',
   'edit_tickets_payment', 'delete_tickets_payment', 'export_tickets_payments', 'export_conciliations',
+  // Issue 47: typing a payment's rate instead of the BCV's in force.
+  'edit_exchange_rate',
+  // Issue 48: imports of clients and addresses, under Clientes.
+  'import_clients',
+  // Issue 46: resetting another user's password or second factor.
+  'manage_security',
+  // Issue 49: the Libro de Ventas report, under Reportes.
+  'sales_book',
 ];
 
 describe('permission tree', () => {
@@ -28,6 +36,7 @@ describe('permission tree', () => {
   it('puts route permissions at the top and their actions beneath', () => {
     const flat = flattenPermissionTree();
     expect(flat.find((node) => node.name === 'add_client')?.parent).toBe('clients');
+    expect(flat.find((node) => node.name === 'import_clients')?.parent).toBe('clients');
     expect(flat.find((node) => node.name === 'update_dollar_rate')?.parent).toBe('configurations');
     expect(flat.find((node) => node.name === 'export_conciliations')?.parent).toBe('view_conciliations');
     expect(PERMISSION_TREE.every((node) => !node.name.startsWith('add_'))).toBe(true);
@@ -39,6 +48,7 @@ describe('permission tree', () => {
       expect(CASHIER_PERMISSIONS).not.toContain(denied);
     }
     expect(CASHIER_PERMISSIONS).toEqual(expect.arrayContaining(['clients', 'payments', 'closed_boxs', 'solvencies', 'add_address_payment']));
+    expect(CASHIER_PERMISSIONS).not.toContain('edit_exchange_rate');
   });
 
   it('checks any-of permissions', () => {

@@ -33,11 +33,25 @@ export const PERMISSION_TREE = [
       leaf('add_address_payment', 'Agregar direcciones de pago'),
       leaf('edit_address_payment', 'Editar direcciones de pago'),
       leaf('delete_address_payment', 'Eliminar direcciones de pago'),
+      leaf('import_clients', 'Importar clientes y direcciones'),
     ],
   },
-  { name: 'users', label: 'Usuarios', children: crudWithExport('user', 'users', 'usuarios') },
+  {
+    name: 'users',
+    label: 'Usuarios',
+    children: [
+      ...crudWithExport('user', 'users', 'usuarios'),
+      // Resetting someone else's password or second factor takes over their account: kept apart from edit_user.
+      leaf('manage_security', 'Restablecer contraseñas y verificación en dos pasos'),
+    ],
+  },
   { name: 'closed_boxs', label: 'Cierres de Caja', children: crudWithExport('closed_box', 'closed_boxs', 'cierres de caja') },
-  { name: 'payments', label: 'Pagos', children: crudWithExport('payment', 'payments', 'pagos') },
+  {
+    name: 'payments',
+    label: 'Pagos',
+    // Issue 47: a payment takes the BCV rate in force on its date; only this permission types another.
+    children: [...crudWithExport('payment', 'payments', 'pagos'), leaf('edit_exchange_rate', 'Cambiar la tasa de un pago')],
+  },
   {
     name: 'solvencies',
     label: 'Solvencias',
@@ -83,7 +97,9 @@ export const PERMISSION_TREE = [
     children: crudWithExport('tickets_payment', 'tickets_payments', 'tickets de pago'),
   },
   { name: 'logs', label: 'Bitácoras' },
-  { name: 'logins', label: 'Login de Usuarios' },
+  { name: 'logins', label: 'Inicios de sesión' },
+  // Issue 49: the accountant's monthly book of the documents the printer issued (view and export).
+  { name: 'sales_book', label: 'Libro de Ventas' },
   { name: 'chats', label: 'Chats' },
 ] as const satisfies readonly PermissionNode[];
 

@@ -1,3 +1,4 @@
+import { effectiveMonthField } from './tariffs';
 import { z } from 'zod';
 import { listQuerySchema } from './paging';
 import { moneyField } from './money-field';
@@ -40,7 +41,8 @@ export const communityFieldsSchema = z.object({
 export const updateStateSchema = stateFieldsSchema.extend(withId);
 export const updateMunicipalitySchema = municipalityFieldsSchema.extend(withId);
 export const updateParishSchema = parishFieldsSchema.extend(withId);
-export const updateCommunitySchema = communityFieldsSchema.extend(withId);
+/** An edit may say from which month a new fee applies (issue 50; absent: next month). */
+export const updateCommunitySchema = communityFieldsSchema.extend({ ...withId, effective_month: effectiveMonthField });
 
 export type StateInput = z.infer<typeof stateFieldsSchema>;
 export type MunicipalityInput = z.infer<typeof municipalityFieldsSchema>;

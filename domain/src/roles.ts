@@ -61,8 +61,15 @@ export const roleMessages = {
   sessionTimeChanged: 'Tiempo de expiración actualizado',
   adminAlwaysAll: 'El rol Administrador conserva siempre todos los permisos.',
   adminCannotBeDisabled: 'El rol Administrador no se puede desactivar.',
+  /** Switching a role off takes its users' access away, so it asks first (issue 51). */
+  confirmDeactivate: '¿Desactivar el rol?',
+  usersLoseAccess: (count: number) => (count === 1 ? '1 usuario perderá el acceso' : `${count} usuarios perderán el acceso`),
   protectedRole: 'Este rol del sistema no se puede eliminar.',
   hasUsers: (count: number) =>
     `No se puede eliminar el rol porque tiene ${count} ${count === 1 ? 'usuario asignado' : 'usuarios asignados'}.`,
   duplicateName: 'Ya existe un rol con ese nombre.',
+  /** A user manages only roles within her own permissions (issue 46). */
+  beyondYourPermissions: (labels: string[]) =>
+    `No puedes asignar ni modificar un rol con permisos que tú no tienes: ${labels.slice(0, 5).join(', ')}${labels.length > 5 ? ` y ${labels.length - 5} más` : ''}.`,
+  notYourOwnRole: 'No puedes cambiar tu propio rol.',
 } as const;

@@ -31,13 +31,14 @@ export const solvencyMessages = {
 } as const;
 
 /** Why a certificate stopped being valid (kept by the database when it happens). */
-export type SolvencyRevocation = 'payment_rejected' | 'payment_deleted' | 'payment_changed' | 'month_unmarked';
+export type SolvencyRevocation = 'payment_rejected' | 'payment_deleted' | 'payment_changed' | 'month_unmarked' | 'balance_reversed';
 
 export const REVOCATION_REASONS: Record<SolvencyRevocation, string> = {
   payment_rejected: 'Un pago en el que se basaba fue rechazado',
   payment_deleted: 'Un pago en el que se basaba fue eliminado',
   payment_changed: 'Un pago en el que se basaba cambió sus meses',
   month_unmarked: 'Un mes en el que se basaba fue desmarcado',
+  balance_reversed: 'Un mes cubierto con abonos en el que se basaba volvió a deberse: se revirtió un abono',
 };
 
 /** The public page of a certificate; the QR code of the PDF carries it. */

@@ -13,6 +13,7 @@ const address = (overrides: Partial<AddressStatementInput> = {}): AddressStateme
   type: 0,
   fee: '12.50',
   start_month: '2026-01',
+  opening_paid_through: null,
   coverage: [],
   ...overrides,
 });
@@ -47,6 +48,21 @@ describe('addressStatement', () => {
     expect(statement.months.map((entry) => entry.month)).toEqual(['2026-01', '2026-02', '2026-03', '2026-04', '2026-05']);
     expect(statement.months.every((entry) => entry.state === 'paid' && entry.payment?.number === 'A-00000005')).toBe(true);
     expect(statement).toMatchObject({ months_owed: 0, oldest_owed: null, solvent_to_date: '2026-05', aging: null });
+  });
+
+  it('a month the credit balance completed is "Pagado con abonos", and the balance comes with its movements (issue 50)', () => {
+    const movements = [
+      { date: '2026-02-01T14:00:00.000Z', kind: 'credit' as const, amount_usd: '15.00', payment_id: 8, month: null },
+      { date: '2026-02-01T14:00:00.000Z', kind: 'month' as const, amount_usd: '-12.50', payment_id: 8, month: '2026-01' },
+    ];
+    const statement = addressStatement(
+      address({ coverage: [{ month: '2026-01', payment_id: null, pending: false, from_balance: true, payment: null }], balance: { balance_usd: '2.50', movements } }),
+      RATE,
+      MID_MARCH_2026,
+    );
+    expect(statement.months[0]).toEqual({ month: '2026-01', fee: '12.50', state: 'balance', payment: null });
+    expect(statement).toMatchObject({ months_owed: 2, solvent_to_date: '2026-01', balance_usd: '2.50', balance_movements: movements });
+    expect(addressStatement(address(), RATE, MID_MARCH_2026)).toMatchObject({ balance_usd: '0.00', balance_movements: [] });
   });
 
   it('a month marked by hand is covered without a payment; a gap is still owed', () => {
@@ -121,5 +137,20 @@ describe('addressListQuerySchema filters[aging]', () => {
       expect(parsed.success).toBe(false);
       expect(parsed.error?.issues[0]).toMatchObject({ path: ['filters', 'aging'], message: invalidAgingMessage });
     }
+  });
+});
+
+describe('an opening balance (issue 48)', () => {
+  it('is one "Saldo inicial" line for the month it covers to; the months after it are owed and nothing before it', () => {
+    const statement = addressStatement(address({ start_month: '2026-01', opening_paid_through: '2025-12' }), RATE, MID_MARCH_2026);
+    expect(statement.months.map((entry) => [entry.month, entry.state])).toEqual([
+      ['2025-12', 'opening'],
+      ['2026-01', 'owed'],
+      ['2026-02', 'owed'],
+      ['2026-03', 'owed'],
+    ]);
+    expect(statement.months_owed).toBe(3);
+    expect(statement.solvent_to_date).toBe('2025-12');
+    expect(statement.oldest_owed).toBe('2026-01');
   });
 });

@@ -1,5 +1,8 @@
 import Decimal from 'decimal.js';
 import { debtTotal } from './amounts';
+import type { RateSource } from './exchange-rates';
+import type { BalanceMovement } from './balance';
+import { feeAt, feesTotal, type FeeSchedule } from './tariffs';
 import { addMonths, currentMonth, monthRange, type Coverage, type Month } from './months';
 
 /**
@@ -52,8 +55,16 @@ export function agingCardTotal(buckets: readonly AgingCardBucket[]): Omit<AgingC
   };
 }
 
-export type StatementMonthState = 'paid' | 'marked' | 'pending' | 'owed';
-export const STATEMENT_MONTH_STATES: Record<StatementMonthState, string> = { paid: 'Pagado', marked: 'Marcado a mano', pending: 'Procesando', owed: 'Adeudado' };
+/** `opening`: the opening balance of an imported or hand-given position (issue 48), one line for the month it covers to. */
+export type StatementMonthState = 'opening' | 'paid' | 'balance' | 'marked' | 'pending' | 'owed';
+export const STATEMENT_MONTH_STATES: Record<StatementMonthState, string> = {
+  opening: 'Saldo inicial',
+  paid: 'Pagado',
+  balance: 'Pagado con abonos',
+  marked: 'Marcado a mano',
+  pending: 'Procesando',
+  owed: 'Adeudado',
+};
 
 /** The payment holding a month, as the statement names it. */
 export interface StatementPayment {
@@ -65,7 +76,7 @@ export interface StatementPayment {
 
 export interface StatementMonth {
   month: Month;
-  /** The monthly fee in $ (the address's current fee; null without one). */
+  /** The monthly fee in $ in force for this month (issue 50; null without one). */
   fee: string | null;
   state: StatementMonthState;
   payment: StatementPayment | null;
@@ -73,7 +84,7 @@ export interface StatementMonth {
 
 export interface DebtFigures {
   months_owed: number;
-  /** Months owed × fee, in $. */
+  /** The owed months' fees added up, in $. */
   owed_usd: string;
   /** The same at today's dollar rate, in BS. */
   owed_bs: string;
@@ -91,6 +102,9 @@ export interface AddressStatement extends DebtFigures {
   /** Last month of the paid run from the start, null when the start month is owed. */
   solvent_to_date: Month | null;
   aging: AgingBucket | null;
+  /** The credit balance in $ (issue 50) and every movement of it, oldest first. */
+  balance_usd: string;
+  balance_movements: BalanceMovement[];
 }
 
 export type AgingTotals = Record<AgingBucket, { addresses: number; owed_usd: string; owed_bs: string }>;
@@ -99,6 +113,9 @@ export interface Statement extends DebtFigures {
   client: { id: number; name: string; identification_type: string; identification: string; email: string | null };
   /** BS per $ used for `owed_bs`. */
   dollar_rate: string;
+  /** The value date and source of that rate (issue 47), null while no rate was ever stored. */
+  dollar_rate_value_date: string | null;
+  dollar_rate_source: RateSource | null;
   /** Today in Caracas, 'YYYY-MM'. */
   current_month: Month;
   addresses: AddressStatement[];
@@ -111,17 +128,24 @@ export interface AddressStatementInput {
   type: 0 | 1;
   fee: string | null;
   start_month: Month;
+  /** The last month the opening balance covers, null without one. */
+  opening_paid_through: Month | null;
   /** The ledger's rows of the address, with the payment of each paid month. */
   coverage: (Coverage & { payment: StatementPayment | null })[];
+  /** The credit balance and its movements (issue 50); none when left out. */
+  balance?: { balance_usd: string; movements: BalanceMovement[] };
+  /** The fee's changes (issue 50): each month at the tariff in force for it; none: every month at `fee`. */
+  fee_changes?: FeeSchedule['changes'];
 }
 
 /**
  * One address's statement at `now`: from the start month (or an earlier covered one) to the
- * current month, and on to the last month paid ahead. The fee of every month is the address's
- * current one: the ledger keeps which months are covered, not what each was charged.
+ * current month, and on to the last month paid ahead. Each month's fee is the tariff in force for
+ * it (domain tariffs.ts); the debt is the sum of the owed months' fees.
  */
 export function addressStatement(input: AddressStatementInput, dollarRate: string, now: Date = new Date()): AddressStatement {
   const current = currentMonth(now);
+  const schedule: FeeSchedule = { fee: input.fee, changes: input.fee_changes ?? [] };
   const byMonth = new Map(input.coverage.map((entry) => [entry.month, entry]));
   const covered = [...byMonth.keys()].sort();
   const first = covered[0] && covered[0] < input.start_month ? covered[0] : input.start_month;
@@ -129,14 +153,16 @@ export function addressStatement(input: AddressStatementInput, dollarRate: strin
   const months: StatementMonth[] = monthRange(first, last)
     .map((month): StatementMonth | null => {
       const entry = byMonth.get(month);
-      if (entry) return { month, fee: input.fee, state: entry.payment_id === null ? 'marked' : entry.pending ? 'pending' : 'paid', payment: entry.payment };
+      if (entry) return { month, fee: feeAt(schedule, month), state: entry.from_balance ? 'balance' : entry.payment_id === null ? 'marked' : entry.pending ? 'pending' : 'paid', payment: entry.payment };
       // Before the start nothing is due; after the current month only covered months are listed.
       if (month < input.start_month || month > current) return null;
-      return { month, fee: input.fee, state: 'owed', payment: null };
+      return { month, fee: feeAt(schedule, month), state: 'owed', payment: null };
     })
     .filter((entry): entry is StatementMonth => entry !== null);
+  // The opening balance is one line, dated by the last month it covers, ahead of the ledger's months.
+  if (input.opening_paid_through !== null) months.unshift({ month: input.opening_paid_through, fee: feeAt(schedule, input.opening_paid_through), state: 'opening', payment: null });
   const owed = months.filter((entry) => entry.state === 'owed');
-  let paidThrough: Month | null = null;
+  let paidThrough: Month | null = input.opening_paid_through;
   for (let month = input.start_month; byMonth.has(month); month = addMonths(month, 1)) paidThrough = month;
   return {
     address_payment_id: input.address_payment_id,
@@ -145,10 +171,15 @@ export function addressStatement(input: AddressStatementInput, dollarRate: strin
     fee: input.fee,
     start_month: input.start_month,
     months,
-    ...debtFigures(owed.length, input.fee, dollarRate),
+    ...debtOfFees(
+      owed.map((entry) => entry.fee),
+      dollarRate,
+    ),
     oldest_owed: owed[0]?.month ?? null,
     solvent_to_date: paidThrough,
     aging: agingBucket(owed.length),
+    balance_usd: input.balance?.balance_usd ?? '0.00',
+    balance_movements: input.balance?.movements ?? [],
   };
 }
 
@@ -160,6 +191,16 @@ export const owedDollars = (monthsOwed: number, fee: string | null) =>
 export function debtFigures(monthsOwed: number, fee: string | null, dollarRate: string): DebtFigures {
   return { months_owed: monthsOwed, owed_usd: owedDollars(monthsOwed, fee), owed_bs: debtTotal(monthsOwed, fee ?? '0', dollarRate) };
 }
+
+/** The owed figures of months whose fees add up to `owedUsd`: that sum at `dollarRate` in BS, to the cent. */
+export const debtOfDollars = (monthsOwed: number, owedUsd: string, dollarRate: string): DebtFigures => ({
+  months_owed: monthsOwed,
+  owed_usd: new Decimal(owedUsd).toFixed(2),
+  owed_bs: debtTotal(1, owedUsd, dollarRate),
+});
+
+/** The owed figures of months priced one by one (issue 50): their fees added in $, and that sum in BS. */
+export const debtOfFees = (fees: readonly (string | null)[], dollarRate: string): DebtFigures => debtOfDollars(fees.length, feesTotal(fees), dollarRate);
 
 /** The owed figures of several addresses added up, and by aging bucket. */
 export function sumDebts(addresses: readonly (DebtFigures & { aging: AgingBucket | null })[]): DebtFigures & { aging: AgingTotals } {
@@ -196,10 +237,12 @@ export const verifyStatementPath = (hash: string) => `/verify-statement/${hash}`
 
 /** What the public check shows of an issued statement: who, when, and what it said was owed. */
 export interface StatementVerification extends DebtFigures {
+  /** The identification masked (`maskedIdentification`); no street address (issue 46). */
   client: { name: string; identification_type: string; identification: string };
-  /** The address, for a one-address statement; null for a whole client's. */
-  address: string | null;
   dollar_rate: string;
+  /** Null for a statement issued before issue 47 kept them. */
+  dollar_rate_value_date: string | null;
+  dollar_rate_source: RateSource | null;
   created_at: string;
 }
 
@@ -216,6 +259,8 @@ export interface AddressDebt extends DebtFigures {
 
 export interface ClientDebts extends DebtFigures {
   dollar_rate: string;
+  dollar_rate_value_date: string | null;
+  dollar_rate_source: RateSource | null;
   addresses: AddressDebt[];
 }
 
@@ -223,6 +268,8 @@ export interface ClientDebts extends DebtFigures {
 export function clientDebts(statement: Statement): ClientDebts {
   return {
     dollar_rate: statement.dollar_rate,
+    dollar_rate_value_date: statement.dollar_rate_value_date,
+    dollar_rate_source: statement.dollar_rate_source,
     months_owed: statement.months_owed,
     owed_usd: statement.owed_usd,
     owed_bs: statement.owed_bs,

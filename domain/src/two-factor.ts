@@ -35,6 +35,7 @@ export const messagesTwoFactor = {
   notEnabled: 'No tienes la verificación en dos pasos activada.',
   requiredByRole: 'Tu rol exige la verificación en dos pasos; no puedes desactivarla.',
   setupFirst: 'Tu rol exige la verificación en dos pasos. Actívala antes de continuar.',
+  passwordRequired: 'Escribe tu contraseña actual para configurar la verificación en dos pasos.',
   setupReady: 'Escanea el código QR y guarda tus códigos de recuperación.',
   enabled: 'Verificación en dos pasos activada',
   disabled: 'Verificación en dos pasos desactivada',

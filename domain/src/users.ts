@@ -20,6 +20,8 @@ export const userMessages = {
   profileUpdated: 'Perfil actualizado',
   notFound: 'No se ha encontrado el usuario',
   duplicateEmail: 'El Correo ya está registrado.',
+  /** A client's new phone that another client already has (issue 46): the bank would take her for the other. */
+  phoneOfAnotherClient: (phone: string) => `El teléfono ${phone} ya está registrado para otro cliente. Comunícate con la oficina para resolverlo.`,
   clientRoleNotAllowed: 'El rol Cliente no se puede asignar a un usuario administrador.',
   roleNotFound: 'El rol seleccionado no existe.',
   scopeExclusive: 'Elige un solo alcance de datos: solo sus datos, todos los usuarios o usuarios seleccionados.',
@@ -36,6 +38,11 @@ export const userMessages = {
   cannotDeleteYourself: 'No puedes eliminar tu propio usuario.',
   cannotToggleProtected: 'El acceso del usuario principal no se puede cambiar.',
   passwordSent: 'La contraseña fue enviada al correo del usuario.',
+  /** Another user's password or second factor (issue 46): `manage_security` and a fresh proof of the actor. */
+  securityPermissionRequired: 'Restablecer la contraseña o la verificación en dos pasos de otro usuario requiere el permiso "Restablecer contraseñas y verificación en dos pasos".',
+  proofRequired: 'Confirma esta acción con tu contraseña actual o con el código de tu aplicación de autenticación.',
+  proofWrong: 'La contraseña o el código con que confirmaste no es correcto.',
+  beyondYourPermissions: 'No puedes modificar a un usuario cuyo rol tiene permisos que tú no tienes.',
 } as const;
 
 const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
@@ -45,6 +52,16 @@ const optionalPassword = z.preprocess((value) => (blank(value) ? null : value), 
 
 /** The profile asks for the current password before a new password or e-mail (checked on the server). */
 const currentPassword = z.preprocess((value) => (blank(value) ? null : value), z.string({ error: messages.invalid('Contraseña actual') }).max(200).nullable()).optional().default(null);
+
+/**
+ * The actor's fresh proof for resetting another user's password or second factor: their own
+ * current password or a code of their authenticator app (checked on the server).
+ */
+export const securityProofFields = {
+  current_password: currentPassword,
+  current_code: z.preprocess((value) => (blank(value) ? null : value), z.string({ error: messages.invalid('Código') }).trim().max(32).nullable()).optional().default(null),
+};
+export type SecurityProof = { current_password: string | null; current_code: string | null };
 
 const idList = z.preprocess(
   (value) => (value === undefined || value === null || value === '' ? [] : Array.isArray(value) ? value : [value]),
@@ -115,7 +132,7 @@ export const createAdminUserSchema = z
   .superRefine(adminRules)
   .transform(normalizeAdmin);
 export const updateAdminUserSchema = z
-  .object({ ...adminFields, id: recordId(), password: optionalPassword })
+  .object({ ...adminFields, id: recordId(), password: optionalPassword, ...securityProofFields })
   .superRefine(adminRules)
   .transform(normalizeAdmin);
 export type CreateAdminUserInput = z.infer<typeof createAdminUserSchema>;
@@ -140,6 +157,7 @@ export const updateClientUserSchema = z.object({
   id: recordId(),
   client_id: optionalId('Cliente'),
   password: optionalPassword,
+  ...securityProofFields,
 });
 export type CreateClientUserInput = z.infer<typeof createClientUserSchema>;
 export type UpdateClientUserInput = z.infer<typeof updateClientUserSchema>;
@@ -147,6 +165,8 @@ export type UpdateClientUserInput = z.infer<typeof updateClientUserSchema>;
 /** `users/store` and `users/update` take both forms: a `client_id` key means the client user form. */
 export const isClientUserPayload = (body: unknown): boolean =>
   typeof body === 'object' && body !== null && 'client_id' in body && !blank((body as { client_id: unknown }).client_id);
+
+export const resetTwoFactorSchema = z.object({ user_id: recordId('usuario'), ...securityProofFields });
 
 export const disabledAccessSchema = z.object({ user_id: recordId('usuario'), status: flag('Estatus') });
 

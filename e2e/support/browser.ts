@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
+import os from 'node:os';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Download, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { axeFindings, describeFindings, screenKey } from './axe';
 import { findChromium } from './chromium';
 
 export const DEMO_PASSWORD = 'Recaudo2026!';
@@ -73,22 +75,69 @@ async function watchForProblems(context: BrowserContext): Promise<void> {
   });
 }
 
-/** One headless Debian Chromium per test file, closed after it; each test fails on its pages' problems. */
+/**
+ * Accessibility (issue 51): axe-core checks each distinct screen a test shows (its path, theme
+ * and width: screenKey) once per file, when the test leaves it open at its end or closes its
+ * browser context; a serious or critical violation fails the test like a console error.
+ */
+const checkedScreens = new Set<string>();
+const openPages = new Set<Page>();
+/** What axe cost this file, printed after it (issue 51 asks that it stay cheap). */
+let axeMilliseconds = 0;
+
+/** The serious and critical axe violations of the screen on `page` ('' when none or already checked). */
+async function accessibilityProblems(page: Page): Promise<string> {
+  if (page.isClosed()) return '';
+  try {
+    // A PDF or a downloaded file shown by Chromium is not one of the app's screens.
+    if (!(await page.evaluate(() => document.contentType === 'text/html' && document.body !== null))) return '';
+    const key = await screenKey(page);
+    if (checkedScreens.has(key)) return '';
+    checkedScreens.add(key);
+    const start = performance.now();
+    const findings = await axeFindings(page);
+    axeMilliseconds += performance.now() - start;
+    return describeFindings(key, findings);
+  } catch (error) {
+    // A page leaving for another one has no screen to check; the next one is checked in its turn.
+    if (/context was destroyed|Target .*closed|navigation/i.test(String(error))) return '';
+    throw error;
+  }
+}
+
+/** Checks the screen now, for a test that walks screens: fails at once on a serious or critical violation. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const found = await accessibilityProblems(page);
+  if (found) throw new Error(`axe encontró violaciones graves:\n${found}`);
+}
+
+async function checkOpenScreens(pages: Iterable<Page>): Promise<void> {
+  for (const page of [...pages]) {
+    const found = await accessibilityProblems(page);
+    if (found) problems.push(found);
+  }
+}
+
+/**
+ * The run's one headless Debian Chromium (started by global-setup), connected for this test file and
+ * disconnected after it, which closes the file's contexts; each test fails on its pages' problems.
+ */
 export function useBrowser(): { browser: () => Browser; baseUrl: () => string } {
   let browser: Browser | undefined;
-  afterEach(() => {
+  afterEach(async () => {
+    await checkOpenScreens(openPages);
     const found = problems.splice(0);
     const missing = expected.splice(0).filter((entry) => !entry.seen);
     if (found.length) throw new Error(`La página registró errores:\n${found.join('\n')}`);
     if (missing.length) throw new Error(`No apareció el error esperado: ${missing.map((entry) => entry.pattern).join(', ')}`);
   });
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: chromiumPath ?? undefined,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
+    browser = await chromium.connect(inject('browserEndpoint'));
   });
-  afterAll(async () => browser?.close());
+  afterAll(async () => {
+    if (checkedScreens.size) console.info(`axe: ${checkedScreens.size} pantallas en ${Math.round(axeMilliseconds)} ms`);
+    await browser?.close();
+  });
   return {
     browser: () => {
       if (!browser) throw new Error('browser not started');
@@ -104,11 +153,25 @@ export function useBrowser(): { browser: () => Browser; baseUrl: () => string } 
  * Playwright with a forced scroll, the page moves under the sticky header, and the popup is
  * realigned between mouse down and up: the click is lost (the Salir flake of shell.test.ts).
  */
-export async function newPage(browser: Browser, baseUrl: string, { storageState }: { storageState?: BrowserContextOptions['storageState'] } = {}): Promise<Page> {
+export async function newPage(
+  browser: Browser,
+  baseUrl: string,
+  { storageState, colorScheme = 'light' }: { storageState?: BrowserContextOptions['storageState']; colorScheme?: 'light' | 'dark' } = {},
+): Promise<Page> {
   // The office's browsers keep Caracas time. On a UTC machine, from 00:00 to 04:00 UTC the browser's
   // "Hoy" is already the next Caracas day, which the date pickers (Caracas days) refuse.
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 860 }, locale: 'es-VE', timezoneId: 'America/Caracas', reducedMotion: 'reduce', storageState });
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 860 }, locale: 'es-VE', timezoneId: 'America/Caracas', reducedMotion: 'reduce', colorScheme, storageState });
   await watchForProblems(context);
+  context.on('page', (page) => {
+    openPages.add(page);
+    page.on('close', () => openPages.delete(page));
+  });
+  // A test that closes its context has left its last screens: they are checked first.
+  const close = context.close.bind(context);
+  context.close = async (options) => {
+    await checkOpenScreens(context.pages());
+    return close(options);
+  };
   return context.newPage();
 }
 
@@ -155,6 +218,16 @@ export async function scrollThrough(page: Page): Promise<void> {
     if (atEnd) break;
   }
   await page.evaluate(() => scrollTo(0, 0));
+}
+
+/**
+ * Where a download landed on this machine: the run's Chromium is shared (connected to, not
+ * launched by the file), and Playwright hands a remote browser's download only as a copy.
+ */
+export async function downloaded(download: Download): Promise<string> {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'recaudo-download-')), download.suggestedFilename());
+  await download.saveAs(file);
+  return file;
 }
 
 /** Saves a screenshot of the viewport under e2e/screenshots for a person to look at. */
@@ -221,6 +294,17 @@ export async function selectOption(
       if (attempt === 3) throw error;
     }
   }
+}
+
+/**
+ * Turns off "Enviar factura digital" in a new payment's panel, to type a control number: the
+ * office's printer turns it on once its settings arrive (issue 51), so that is waited for first.
+ */
+export async function withoutDigitalInvoice(panel: Locator): Promise<void> {
+  const toggle = panel.getByRole('switch', { name: 'Enviar factura digital' });
+  await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+  await toggle.click();
+  await expect.poll(() => panel.getByLabel('Nº de control').isEnabled()).toBe(true);
 }
 
 /** The open "Más" menu of a row (antd keeps closed ones in the page, hidden). */

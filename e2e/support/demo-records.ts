@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import type { apiAs } from './browser';
 
 /** The parts of the demo data's API answers that the browser tests read. */
@@ -8,6 +9,8 @@ export interface DemoAddress {
   address: string;
   months_to_pay: number;
   economic_activity_id: number | null;
+  /** The month's price in dollars, as a decimal string; null while its community has none. */
+  fee: string | null;
 }
 
 export interface DemoClient {
@@ -20,12 +23,26 @@ type Api = Awaited<ReturnType<typeof apiAs>>;
 
 /**
  * A demo address of the given type owing at least `months`, whose client has e-mail and phone
- * (the payment panel asks for the contact update otherwise); commercial ones with their activity.
+ * (the payment panel asks for the contact update otherwise); commercial ones with their activity;
+ * with `feeAbove`, one whose month costs more than that many dollars (whichever months earlier
+ * files paid, a test that needs a month one tender line cannot cover gets one).
  * Fails with `missing` when the demo seed has none.
  */
-export async function owingAddress(api: Api, type: 0 | 1, months: number, missing: string): Promise<DemoAddress> {
+export async function owingAddress(
+  api: Api,
+  type: 0 | 1,
+  months: number,
+  missing: string,
+  { from = 'first', feeAbove }: { from?: 'first' | 'last'; feeAbove?: number } = {},
+): Promise<DemoAddress> {
   const listed = await api<{ data: DemoAddress[] }>(`addresses-payment?type=${type}&per_page=100`);
-  for (const address of listed.data.filter((row) => row.months_to_pay >= months && (type === 0 || row.economic_activity_id !== null))) {
+  const candidates = listed.data.filter(
+    (row) =>
+      row.months_to_pay >= months &&
+      (type === 0 || row.economic_activity_id !== null) &&
+      (feeAbove === undefined || (row.fee !== null && new Decimal(row.fee).greaterThan(feeAbove))),
+  );
+  for (const address of from === 'first' ? candidates : candidates.reverse()) {
     const [client] = await api<DemoClient[]>(`clients/selects/data?search=${address.client.identification}`);
     if (client?.email && client.phone.length) return address;
   }

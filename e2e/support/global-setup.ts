@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_MISSING, findChromium } from './chromium';
 
@@ -13,7 +14,9 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     /** The shared bank simulator, for a test to add the pago móvil a client has just made. */
-    bankSimulator: { url: string; apiKey: string };
+    bankSimulator: { url: string; trainerKey: string };
+    /** The one Chromium every test file connects to (support/browser.ts useBrowser). */
+    browserEndpoint: string;
   }
 }
 
@@ -86,7 +89,7 @@ export default async function setup(project: TestProject) {
   if (!built) spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'recaudo-e2e-'));
-  const [port, invoicePort, bankPort] = [await freePort(), await freePort(), await freePort()];
+  const [port, invoicePort, bankPort, bcvPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const baseUrl = `http://127.0.0.1:${port}`;
   const bankUrl = `http://127.0.0.1:${bankPort}`;
   const simulators = startProcess(['--import', 'tsx', 'server/src/simulators.ts'], {
@@ -95,6 +98,8 @@ export default async function setup(project: TestProject) {
     DATA_DIR: path.join(dataDir, 'simulators'),
     INVOICE_SIMULATOR_PORT: String(invoicePort),
     BANK_SIMULATOR_PORT: String(bankPort),
+    // Its BCV page too (issue 47): the default 8083 may be another run's on this machine.
+    BCV_SIMULATOR_PORT: String(bcvPort),
   });
   await waitForAnswer(`${bankUrl}/getMovement`, null, simulators.child, simulators.output);
   const server = startProcess(['server/dist/main.js'], {
@@ -112,12 +117,26 @@ export default async function setup(project: TestProject) {
     DATABASE_URL: '',
     INVOICE_PROVIDER_URL: `http://127.0.0.1:${invoicePort}/api`,
     BANK_API_URL: bankUrl,
+    // The demo office is a special taxpayer: a dollar payment shows its IGTF (issue 49).
+    IGTF_ENABLED: 'true',
   });
   await waitForAnswer(`${baseUrl}/api/auth/me`, 401, server.child, server.output);
   project.provide('baseUrl', baseUrl);
-  project.provide('bankSimulator', { url: bankUrl, apiKey: SIMULATOR_SETTINGS.BANK_API_KEY });
+  // The trainer key `npm run simulators` made at its first start (README "Simulators").
+  const secrets = JSON.parse(fs.readFileSync(path.join(dataDir, 'simulators', 'simulators-secret.json'), 'utf8')) as { trainerKey: string };
+  project.provide('bankSimulator', { url: bankUrl, trainerKey: secrets.trainerKey });
+
+  // One Chromium for the whole run: each file opens its own contexts in it instead of starting a browser.
+  const chromiumServer = await chromium.launchServer({
+    executablePath: findChromium() ?? undefined,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  project.provide('browserEndpoint', chromiumServer.wsEndpoint());
 
   return async () => {
+    await chromiumServer.close();
+    // The server's warnings and errors of the whole run, for whoever reads a failed CI run.
+    console.info(`Registro del servidor de las pruebas de navegador (advertencias y errores):\n${server.output().split('\n').slice(-60).join('\n')}`);
     await stop(server.child);
     await stop(simulators.child);
     fs.rmSync(dataDir, { recursive: true, force: true });

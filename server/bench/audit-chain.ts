@@ -59,9 +59,9 @@ export async function measureChainedWriters(db: Database, baseUrl: string, round
   return { rounds: results, kept, withinBudget: kept >= 0.9 };
 }
 
-/** 50 addresses open since January 2020: each writer pays its own address's months in order. */
-async function writersPlace(db: Database): Promise<PaymentPlace> {
-  const place = await seedPaymentPlace(db, WRITERS);
+/** `writers` addresses open since January 2020: each writer pays its own address's months in order. */
+export async function writersPlace(db: Database, writers = WRITERS): Promise<PaymentPlace> {
+  const place = await seedPaymentPlace(db, writers);
   await db.execute(sql`update addresses_payments set date_start = ${`${FIRST_MONTH}-01`} where id in ${sql.raw(`(${place.addressIds.join(',')})`)}`);
   return place;
 }

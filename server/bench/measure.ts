@@ -18,7 +18,8 @@ export interface Measurement {
 const percentile = (sorted: number[], fraction: number) => sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? 0;
 
 export async function measure(baseUrl: string, scenario: Scenario, requests = 300, concurrency = 4): Promise<Measurement> {
-  for (let warm = 0; warm < 10; warm++) await (await scenario.request(baseUrl, warm)).arrayBuffer();
+  // A server started for the measurement compiles its hot paths over the first requests.
+  for (let warm = 0; warm < 50; warm++) await (await scenario.request(baseUrl, warm)).arrayBuffer();
   const timings: number[] = [];
   let next = 0;
   const worker = async () => {

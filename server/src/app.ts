@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import qs from 'qs';
+import { z } from 'zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import addressesPaymentRoutes from './modules/addresses-payment/routes';
@@ -18,8 +19,10 @@ import loginsRoutes from './modules/logins/routes';
 import banksRoutes from './modules/banks/routes';
 import bankOperationsRoutes from './modules/bank-operations/routes';
 import configurationsRoutes from './modules/configurations/routes';
+import exchangeRatesRoutes from './modules/exchange-rates/routes';
 import correlativesRoutes from './modules/correlatives/routes';
 import economicActivitiesRoutes from './modules/economic-activities/routes';
+import feesRoutes from './modules/fees/routes';
 import clientsRoutes from './modules/clients/routes';
 import logsRoutes from './modules/logs/routes';
 import logsVerifyRoutes from './modules/logs/verify-routes';
@@ -43,8 +46,11 @@ import statementsRoutes from './modules/statements/routes';
 import statementVerificationPage from './modules/statements/verification-page';
 import dashboardRoutes from './modules/dashboard/routes';
 import invoicesRoutes from './modules/invoices/routes';
+import importsRoutes from './modules/imports/routes';
+import salesBookRoutes from './modules/sales-book/routes';
 import { accessControl } from './platform/access';
-import { refuseNulBytes, registerErrorHandling } from './platform/errors';
+import { refuseNulBytes, registerErrorHandling, spanishIssue } from './platform/errors';
+import { boundJsonBodies } from './platform/json-body';
 import type { ModuleContext } from './platform/module';
 import { HealthRegistry } from './platform/health';
 import { loginPageOf, serveLoginPage } from './platform/login-page';
@@ -52,6 +58,8 @@ import { attachRealtime } from './platform/realtime';
 import { requestLogSerializers } from './platform/request-log';
 import { responseSerializer } from './platform/serializer';
 import { filesIn, objectStores } from './platform/storage';
+import { simulatedServices, testModeNotice } from './simulated-services';
+import { TEST_MODE_HEADER } from '@recaudo/domain/test-mode';
 
 const AREAS = [
   authRoutes,
@@ -61,10 +69,12 @@ const AREAS = [
   logsVerifyRoutes,
   regionalRoutes,
   economicActivitiesRoutes,
+  feesRoutes,
   banksRoutes,
   correlativesRoutes,
   paymentMethodsRoutes,
   configurationsRoutes,
+  exchangeRatesRoutes,
   clientsRoutes,
   addressesPaymentRoutes,
   ticketsPaymentsRoutes,
@@ -81,7 +91,9 @@ const AREAS = [
   statementsRoutes,
   dashboardRoutes,
   invoicesRoutes,
+  importsRoutes,
   bankOperationsRoutes,
+  salesBookRoutes,
 ];
 
 /** The pages the server draws itself, at the site's root. */
@@ -119,14 +131,20 @@ export async function buildApp(
     routerOptions: { querystringParser: (query: string) => qs.parse(query, { depth: 4, arrayLimit: 200 }) },
     bodyLimit: 2 * 1024 * 1024,
   });
+  z.config({ customError: spanishIssue });
+  boundJsonBodies(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer(config.NODE_ENV !== 'production'));
   registerErrorHandling(app);
 
   // These two hooks never wait, so they call back instead of returning a promise: an async hook
   // costs every request a promise and a turn of the microtask queue.
+  // While a simulator stands in, every answer says so: the web shows it as a ribbon on every screen.
+  const testMode = testModeNotice(simulatedServices(config));
+  const testModeHeader = testMode ? encodeURIComponent(testMode) : null;
   app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('x-app-version', config.version);
+    if (testModeHeader) reply.header(TEST_MODE_HEADER, testModeHeader);
     done(null, payload);
   });
   // A write without a body is validated as an empty object, so the answer names the missing fields.
@@ -200,6 +218,7 @@ export async function buildApp(
     health: options.health ?? new HealthRegistry(),
     realtime,
   };
+  if (realtime.crossesProcesses) context.health.watchRealtime(realtime.crossesProcesses);
   await app.register(async (api) => {
     await api.register(accessControl, { db });
     for (const area of AREAS) await api.register(area, context);

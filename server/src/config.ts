@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { listeningUrl } from './listening-url';
+import { decodeSecretsKey, secretsKeyProblem } from './platform/secrets-key';
 import rootPackage from '../../package.json' with { type: 'json' };
 
 const booleanFromEnv = z
@@ -8,10 +10,20 @@ const booleanFromEnv = z
 
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Default: 127.0.0.1 for the demo (its passwords are public), every address otherwise. */
+  HOST: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
-  APP_URL: z.string().url().default('http://localhost:3000'),
+  /**
+   * The key that encrypts TOTP secrets in the database (32 bytes, hex or base64); unset, one is
+   * made into DATA_DIR/secrets-key. Every process on one PostgreSQL must have the same one.
+   */
+  SECRETS_KEY: z
+    .string()
+    .refine((value) => decodeSecretsKey(value) !== null, secretsKeyProblem)
+    .optional(),
+  /** Default: the address Recaudo listens on, so PORT alone moves links and QR codes too. */
+  APP_URL: z.string().url().optional(),
   DEMO_SEED: booleanFromEnv.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -63,11 +75,17 @@ const configSchema = z.object({
   BANK_PHONE: z.string().regex(/^0\d{10}$/).optional(),
   BANK_VALIDATE_PATH: z.string().default('/getMovement'),
   BANK_MOVEMENTS_PATH: z.string().default('/apis/bdv/consulta/movimientos'),
-  BANK_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
-  /** `npm run simulators`: the printer simulator's port (INVOICE_PROVIDER_URL=http://host:PORT/api). */
-  INVOICE_SIMULATOR_PORT: z.coerce.number().int().min(1).max(65535).default(8081),
-  /** `npm run simulators`: the bank simulator's port (BANK_API_URL=http://host:PORT). */
-  BANK_SIMULATOR_PORT: z.coerce.number().int().min(1).max(65535).default(8082),
+  /** A counter waits this long for the bank; past it the cashier sees "Reintentar" (issue 46). */
+  BANK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /**
+   * Whether a service without its settings may be simulated: `on` allows it, `off` refuses to
+   * start; unset, the demo (DEMO_SEED=true) allows it and a real installation refuses (issue 46).
+   */
+  SIMULATORS: z.enum(['on', 'off']).optional(),
+  /** The printer simulator's port, in process and in `npm run simulators` (0: any free port). */
+  INVOICE_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(8081),
+  /** The bank simulator's port, in process and in `npm run simulators` (0: any free port). */
+  BANK_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(8082),
   /** Where the standalone simulators listen (0.0.0.0 to reach them from other machines). */
   SIMULATORS_HOST: z.string().default('127.0.0.1'),
   /** The printer simulator's control-number range (ConsultaNumeraciones `desde`/`hasta`). */
@@ -81,6 +99,30 @@ const configSchema = z.object({
   BANK_SIMULATOR_TODAY_IN_RANGE: z.enum(['refuse', 'serve']).default('refuse'),
   /** Trailing reference digits the bank simulator's getMovement compares (public clients use 4 to 8). */
   BANK_SIMULATOR_REFERENCE_DIGITS: z.coerce.number().int().min(4).max(12).default(6),
+  /** The BCV's page with the official rates (providers.md §6); without it a local BCV simulator answers. */
+  BCV_RATE_URL: z.string().url().optional(),
+  /** A PEM file of CA certificates added to Node's own for the BCV (its chain is often incomplete); TLS is always verified. */
+  BCV_CA_FILE: z.string().optional(),
+  /** When the BCV page is read, in Caracas time; `off` turns the schedule off (the read at start stays). */
+  BCV_RATE_CRON: z
+    .string()
+    .default('*/30 8-20 * * 1-5')
+    .transform((value) => (value === 'off' ? null : value)),
+  /** The largest change, in percent, from the previous value date's rate that is stored without an alert. */
+  BCV_MAX_DAILY_CHANGE: z.coerce.number().positive().default(25),
+  /** Milliseconds one read of the BCV page may take (two more attempts follow a failure). */
+  BCV_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** `npm run simulators`: the BCV simulator's port (BCV_RATE_URL=http://host:PORT). */
+  BCV_SIMULATOR_PORT: z.coerce.number().int().min(1).max(65535).default(8083),
+  /** The office collects IGTF on foreign-currency payments (it is a sujeto pasivo especial, issue 49). */
+  IGTF_ENABLED: booleanFromEnv.default(false),
+  /** The IGTF rate in percent: `3.00` (or `3,00`). */
+  IGTF_RATE: z
+    .string()
+    .default('3.00')
+    .transform((value) => value.trim().replace(',', '.'))
+    .refine((value) => /^\d{1,2}(\.\d{1,2})?$/.test(value) && Number(value) > 0, 'IGTF_RATE debe ser un porcentaje entre 0,01 y 99,99 (por ejemplo 3,00).')
+    .transform((value) => Number(value).toFixed(2)),
   /** Behind a load balancer the client's address comes from X-Forwarded-For. */
   TRUST_PROXY: booleanFromEnv.default(false),
   /** S3-compatible bucket for uploads and backups (path-style URL, e.g. http://minio:9000); without it both stay in DATA_DIR. */
@@ -91,6 +133,11 @@ const configSchema = z.object({
   STORAGE_S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** Folder inside the bucket for this installation. */
   STORAGE_S3_PREFIX: z.string().default(''),
+  /**
+   * Where the audit log's daily anchor (its chain's head) is also posted as JSON, beside its copy in
+   * the backups' store (modules/logs/anchor.ts): a receiver the database's owner cannot rewrite.
+   */
+  AUDIT_ANCHOR_URL: z.string().url().optional(),
   /** Cron expression for scheduled backups, read in America/Caracas (e.g. `0 2 * * *`); without it there are none. */
   BACKUP_CRON: z.string().optional(),
   /** Scheduled backups kept; older ones are deleted after each new one (0 keeps all). */
@@ -102,9 +149,15 @@ const configSchema = z.object({
     .transform((value) => (value === 'off' ? null : value)),
   /** A client is reminded when their addresses owe at least this many months in all. */
   REMINDER_MIN_MONTHS: z.coerce.number().int().min(1).default(1),
+  /** Imports of clients and addresses (issue 48): at most this many data rows per file… */
+  IMPORT_MAX_ROWS: z.coerce.number().int().min(1).default(300_000),
+  /** …and this many MB per file (an XLSX may inflate to 16 times as much, counted as it inflates). */
+  IMPORT_MAX_MB: z.coerce.number().min(0.01).default(50),
+  /** Rows a commit writes per transaction: a killed server leaves whole batches. */
+  IMPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(5000).default(500),
 });
 
-export type Config = z.infer<typeof configSchema> & { version: string };
+export type Config = Omit<z.infer<typeof configSchema>, 'HOST' | 'APP_URL'> & { HOST: string; APP_URL: string; version: string };
 
 /** Reads the environment once; a bad variable stops the start with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -115,5 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Configuración inválida:\n${lines.join('\n')}`);
   }
-  return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR), version: rootPackage.version };
+  const host = parsed.data.HOST ?? (parsed.data.DEMO_SEED ? '127.0.0.1' : '0.0.0.0');
+  const appUrl = parsed.data.APP_URL ?? listeningUrl(host, parsed.data.PORT);
+  return { ...parsed.data, HOST: host, APP_URL: appUrl, DATA_DIR: path.resolve(parsed.data.DATA_DIR), version: rootPackage.version };
 }

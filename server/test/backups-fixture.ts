@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { DOLLAR_RATE, EURO_RATE } from '@recaudo/domain/configurations';
 import { todayInCaracas } from '@recaudo/domain/dates';
 import { addMonths, currentMonth } from '@recaudo/domain/months';
 import { ADMIN_ROLE_ID } from '@recaudo/domain/roles';
@@ -7,9 +6,10 @@ import type { Database } from '../src/db/client';
 import { addressesPayments } from '../src/modules/addresses-payment/tables';
 import { accessTokens } from '../src/modules/auth/tables';
 import { clients } from '../src/modules/clients/tables';
-import { configurations } from '../src/modules/configurations/tables';
+import { setRates } from './rates';
 import { correlatives } from '../src/modules/correlatives/tables';
 import { communities, municipalities, parishes, states } from '../src/modules/regional/tables';
+import { roles } from '../src/modules/roles/tables';
 import { users } from '../src/modules/users/tables';
 import { hashPassword, newSecret, sha256 } from '../src/platform/crypto';
 
@@ -33,8 +33,7 @@ export async function seedPaymentPlace(db: Database, addresses: number): Promise
   const [parish] = await db.insert(parishes).values({ name: 'Arias', municipalityId: municipality!.id, dateStart: '2020-01-01' }).returning();
   const [community] = await db.insert(communities).values({ name: 'Los Pinos', parishId: parish!.id, fee: '5.00', dateStart: '2020-01-01' }).returning();
   const [serie] = await db.insert(correlatives).values({ serie: 'R', number: '00000000', numberCreditNote: '0000', numberDebitNote: '0000' }).returning();
-  await db.update(configurations).set({ value: '36.50' }).where(eq(configurations.name, DOLLAR_RATE));
-  await db.update(configurations).set({ value: '40.00' }).where(eq(configurations.name, EURO_RATE));
+  await setRates(db, { usd: '36.50', eur: '40.00' });
   const [client] = await db.insert(clients).values({ type: 0, name: 'Cliente Respaldo', identificationType: 'V', identification: '30111222' }).returning();
   const rows = await db
     .insert(addressesPayments)
@@ -55,6 +54,9 @@ export async function seedPaymentPlace(db: Database, addresses: number): Promise
     .insert(users)
     .values({ name: 'Administrador Respaldos', email: `respaldos-${Date.now()}@recaudo.test`, passwordHash: await hashPassword('Clave-de-prueba-1'), roleId: ADMIN_ROLE_ID })
     .returning();
+  // A real installation's first start makes the Administrador require a second factor (issue 46);
+  // these tests are about backups and writes, so the place's administrator works without one.
+  await db.update(roles).set({ require2fa: false }).where(eq(roles.id, ADMIN_ROLE_ID));
   const token = newSecret();
   await db.insert(accessTokens).values({ userId: admin!.id, tokenHash: sha256(token), ip: '127.0.0.1', userAgent: 'vitest' });
   return { clientId: client!.id, addressIds: rows.map((row) => row.id), serieId: serie!.id, token };

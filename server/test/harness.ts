@@ -17,6 +17,7 @@ import { hashPassword, newSecret, sha256 } from '../src/platform/crypto';
 export { freshDatabase };
 
 export const TEST_PASSWORD = 'Clave-de-prueba-1';
+export const TEST_SECRETS_KEY = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
 
 export interface TestUser {
   id: number;
@@ -45,7 +46,9 @@ let sequence = 0;
 const unique = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
 
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', DEMO_SEED: 'false', NODE_ENV: 'test', ...env });
+  // In-process simulators on free ports: test files run side by side.
+  // A fixed SECRETS_KEY keeps tests from making a key file in DATA_DIR.
+  const config = loadConfig({ LOG_LEVEL: 'silent', DEMO_SEED: 'false', NODE_ENV: 'test', INVOICE_SIMULATOR_PORT: '0', BANK_SIMULATOR_PORT: '0', SECRETS_KEY: TEST_SECRETS_KEY, ...env });
   const database = await freshDatabase();
   await seedBase(database.db);
   const app = await buildApp(config, database.db, { serveWeb: false });

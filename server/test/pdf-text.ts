@@ -3,7 +3,7 @@ import { inflateSync } from 'node:zlib';
 /**
  * The text lines of a pdfkit document with its standard fonts, for assertions: every content
  * stream is inflated (pdfkit compresses with FlateDecode), each `[<hex> kerning <hex>] TJ` or
- * `<hex> Tj` becomes one line, hex decoded as WinAnsi (Latin-1 plus € at 0x80).
+ * `<hex> Tj` becomes one line, hex decoded as WinAnsi (Latin-1 plus € at 0x80 and — at 0x97).
  * Also answers the link annotations' URIs.
  */
 export function pdfText(pdf: Buffer): { lines: string[]; text: string; links: string[] } {
@@ -20,8 +20,8 @@ export function pdfText(pdf: Buffer): { lines: string[]; text: string; links: st
       // Not deflated (uncompressed documents, already in `raw`) or not content.
     }
   }
-  const decode = (hex: string) =>
-    (hex.match(/../g) ?? []).map((pair) => (pair.toLowerCase() === '80' ? '€' : String.fromCharCode(parseInt(pair, 16)))).join('');
+  const WIN_ANSI: Record<string, string> = { '80': '€', '97': '—' };
+  const decode = (hex: string) => (hex.match(/../g) ?? []).map((pair) => WIN_ANSI[pair.toLowerCase()] ?? String.fromCharCode(parseInt(pair, 16))).join('');
   const lines: string[] = [];
   for (const content of contents) {
     for (const op of content.matchAll(/\[([^\]]*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {

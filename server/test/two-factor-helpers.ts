@@ -7,7 +7,7 @@ export const codeAhead = (secret: string, stepsAhead = 0) => totpCode(secret, (t
 
 /** Sets up and enables a second factor for the user through the API; answers the setup. */
 export async function enrol(ctx: TestContext, user: TestUser) {
-  const setup = await ctx.call('POST', '/api/auth/2fa/setup', { token: user.token });
+  const setup = await ctx.call('POST', '/api/auth/2fa/setup', { token: user.token, body: { current_password: TEST_PASSWORD } });
   if (setup.status !== 200) throw new Error(`setup answered ${setup.status}`);
   const enabled = await ctx.call('POST', '/api/auth/2fa/enable', { token: user.token, body: { code: codeAhead(setup.body.data.secret) } });
   if (enabled.status !== 200) throw new Error(`enable answered ${enabled.status}`);

@@ -62,6 +62,10 @@ export async function openDatabase(options: {
     // An idle connection closed by the server (restart, failover, pg_terminate_backend) is
     // dropped by the pool and replaced at the next query; unheard, its error would stop the process.
     pool.on('error', () => undefined);
+    // So is a connection in use between two queries (a transaction waiting on the application):
+    // PostgreSQL's goodbye arrives as an 'error' event that nobody listens for while the pool has
+    // lent it out. Its query then fails and the request answers 503 (platform/database-outage).
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema });
     try {
       const holder = await pool.connect();

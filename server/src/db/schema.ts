@@ -23,3 +23,6 @@ export * from '../modules/invoices/tables';
 export * from '../modules/bank-operations/tables';
 export * from '../modules/statements/tables';
 export * from '../modules/reminders/tables';
+export * from '../modules/exchange-rates/tables';
+export * from '../modules/imports/tables';
+export * from '../modules/fees/tables';

@@ -4,7 +4,7 @@ import { createTestContext, type TestContext, type TestUser } from '../../test/h
 
 /**
  * Issue 31: a staff role without any permission reaches only its own session and profile,
- * Solvencias with its pickers (open to all staff, spec 01 §2) and the public pages. Everything
+ * Solvencias (open to all staff, spec 01 §2; its pickers need `clients` since issue 46) and the public pages. Everything
  * else the OpenAPI document lists answers 403, so a new route that forgets its permission fails here.
  */
 const OPEN_TO_ANY_STAFF = new Set([
@@ -19,15 +19,10 @@ const OPEN_TO_ANY_STAFF = new Set([
   'POST /api/auth/2fa/setup',
   'POST /api/auth/2fa/enable',
   'POST /api/auth/2fa/disable',
-  // Solvencias and its pickers.
+  // Solvencias; its pickers of clients, addresses and users follow the tree (issue 46).
   'GET /api/solvencies',
   'POST /api/solvencies/send-mail-solvency-pdf',
   'GET /api/solvencies/generate-solvency-pdf/{hash}',
-  'GET /api/clients/all-clients',
-  'GET /api/clients/select',
-  'GET /api/clients/selects/data',
-  'GET /api/addresses-payment/address-select-client/{client_id}',
-  'GET /api/users/all-selects',
   // Public pages: registration, password reset, verification, health, uploaded images.
   'POST /api/auth/verify-identification',
   'POST /api/auth/code-verification',
@@ -88,17 +83,28 @@ describe('a staff role without permissions', () => {
     expect(refused.length).toBe(operations.length - OPEN_TO_ANY_STAFF.size);
   });
 
-  it('reads Solvencias and its pickers, whose answers carry no contact data', async () => {
+  it('reads Solvencias; the pickers of other clients, their addresses and users answer 403 without clients (issue 46)', async () => {
     const client = await ctx.clientUser({ name: 'Picker Contacto', email: 'contacto@correo.test', phone: ['4141234567'] });
     const token = await ctx.tokenFor(nobody.id);
     expect((await ctx.call('GET', '/api/solvencies', { token })).status).toBe(200);
-    const picked = await ctx.call('GET', '/api/clients/selects/data', { token, query: { search: 'Picker Contacto' } });
-    expect(picked.status).toBe(200);
+    const solvencies = await ctx.staff({ permissions: ['solvencies', 'add_solvency', 'payments', 'add_payment'] });
+    const pickers = [
+      '/api/clients/all-clients',
+      '/api/clients/select',
+      '/api/clients/selects/data',
+      `/api/addresses-payment/address-select-client/${client.clientId}`,
+      '/api/users/all-selects',
+    ];
+    for (const url of pickers) {
+      const answer = await ctx.call('GET', url, { token: solvencies.token });
+      expect(answer, url).toMatchObject({ status: 403, body: { message: messagesAuth.forbidden } });
+    }
+    const reader = await ctx.staff({ permissions: ['clients'] });
+    for (const url of pickers) expect((await ctx.call('GET', url, { token: reader.token })).status, url).toBe(200);
+    const picked = await ctx.call('GET', '/api/clients/selects/data', { token: reader.token, query: { search: 'Picker Contacto' } });
     expect(picked.body.data).toEqual([
-      { id: client.clientId, name: 'Picker Contacto', identification_type: 'V', identification: expect.any(String), type: 0 },
+      { id: client.clientId, name: 'Picker Contacto', identification_type: 'V', identification: expect.any(String), type: 0, email: 'contacto@correo.test', phone: ['4141234567'] },
     ]);
-    const addresses = await ctx.call('GET', `/api/addresses-payment/address-select-client/${client.clientId}`, { token });
-    expect(addresses).toMatchObject({ status: 200, body: { data: [] } });
   });
 });
 

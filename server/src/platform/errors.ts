@@ -2,6 +2,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { output, ZodType } from 'zod';
 import { messagesAuth } from '@recaudo/domain/auth';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './database-outage';
+import { messages } from '@recaudo/domain/messages';
 
 const STATUS = {
   bad_request: 400,
@@ -9,9 +11,15 @@ const STATUS = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  length_required: 411,
+  too_large: 413,
   validation: 422,
   too_many_requests: 429,
+  /** A failure whose reason the caller can act on (a read-only disk): said, unlike other 500s. */
+  server_error: 500,
   unavailable: 503,
+  /** The disk is full (WebDAV's Insufficient Storage, the usual answer for it). */
+  insufficient_storage: 507,
 } as const;
 
 export type ErrorCode = keyof typeof STATUS;
@@ -60,9 +68,11 @@ const PG_RESTRICT_VIOLATION = '23001';
 const PG_INVALID_VALUE = new Set(['22003', '22P02', '22007', '22008', '22021', '22P05']);
 
 export const BAD_REQUEST_MESSAGE = 'Los datos enviados no son válidos.';
+export const MALFORMED_FORM_MESSAGE = 'El formulario enviado no es válido.';
+const NO_DATA_MESSAGE = 'No hay datos';
 
 /** What busboy (under @fastify/multipart) throws for a body that is no well-formed multipart form. */
-const MALFORMED_MULTIPART = /^(Multipart: |Unexpected end of (form|file)|Malformed part header|Malformed urlencoded form)/;
+const MALFORMED_MULTIPART = /^(Multipart: |Unexpected end of (form|file|multipart data)|Part terminated early|Malformed part header|Malformed urlencoded form)/;
 
 /** Refuses a request whose URL carries a NUL byte (`%00`): no search, filter or id holds one, and PostgreSQL refuses it in text. */
 export function refuseNulBytes(app: FastifyInstance): void {
@@ -81,9 +91,46 @@ export function databaseCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+/**
+ * Fastify's and @fastify/multipart's own refusals, by code, in Spanish (their texts are English).
+ * A 4xx with a code not listed here answers the generic text of its status, never the library's.
+ */
+const LIBRARY_REFUSALS: Record<string, { status: number; message: string }> = {
+  FST_REQ_FILE_TOO_LARGE: { status: 413, message: 'El archivo supera el tamaño máximo permitido.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'Los datos enviados superan el tamaño máximo permitido.' },
+  FST_FILES_LIMIT: { status: 413, message: 'El formulario tiene más archivos de los permitidos.' },
+  FST_FIELDS_LIMIT: { status: 413, message: 'El formulario tiene más campos de los permitidos.' },
+  FST_PARTS_LIMIT: { status: 413, message: 'El formulario tiene más partes de las permitidas.' },
+  FST_PROTO_VIOLATION: { status: 400, message: MALFORMED_FORM_MESSAGE },
+  FST_INVALID_JSON_FIELD_ERROR: { status: 400, message: MALFORMED_FORM_MESSAGE },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 400, message: MALFORMED_FORM_MESSAGE },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 400, message: NO_DATA_MESSAGE },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: NO_DATA_MESSAGE },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: NO_DATA_MESSAGE },
+};
+
+const GENERIC_REFUSALS: Record<number, string> = {
+  400: NO_DATA_MESSAGE,
+  401: messagesAuth.unauthenticated,
+  403: messagesAuth.forbidden,
+  404: 'No encontrado',
+  405: 'Método no permitido.',
+  406: 'El formato pedido no está disponible.',
+  408: 'La solicitud tardó demasiado.',
+  411: 'La solicitud debe indicar su tamaño (Content-Length).',
+  413: 'Los datos enviados superan el tamaño máximo permitido.',
+  414: 'La dirección pedida es demasiado larga.',
+  415: NO_DATA_MESSAGE,
+  429: 'Demasiadas solicitudes. Intenta de nuevo más tarde.',
+  431: 'Los encabezados de la solicitud son demasiado grandes.',
+};
+
 /** Answers every failure with the envelope; 5xx details stay in the log. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    // A refusal before the body was read whole (too large, no length, a file past its limit) closes
+    // the connection after the answer: Node would otherwise read the rest of the body to reuse it.
+    if (request.raw.complete === false) reply.header('connection', 'close');
     if (error instanceof AppError) {
       return reply.status(error.status).send({ success: false, message: error.message, errors: error.errors });
     }
@@ -91,6 +138,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // A path that names no record (an id beyond PostgreSQL's integer, not a number) is no resource.
       if (error.validationContext === 'params') return reply.status(404).send({ success: false, message: 'No encontrado' });
       return reply.status(422).send(validationFailure(error.validation));
+    }
+    // PostgreSQL restarting or gone: the client may try again in a moment (issue 46).
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '2').send({ success: false, message: DATABASE_UNAVAILABLE_MESSAGE });
     }
     const code = databaseCode(error);
     if (code === PG_UNIQUE_VIOLATION) {
@@ -107,28 +159,30 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const multipart = request.headers['content-type']?.startsWith('multipart/') ?? false;
     // A form cut short ends its file stream early (Node's premature close).
     if (!error.statusCode && (MALFORMED_MULTIPART.test(error.message) || (multipart && error.code === 'ERR_STREAM_PREMATURE_CLOSE'))) {
-      return reply.status(400).send({ success: false, message: 'El formulario enviado no es válido.' });
+      return reply.status(400).send({ success: false, message: MALFORMED_FORM_MESSAGE });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       return reply.status(500).send({ success: false, message: 'Error de servidor interno' });
     }
-    if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
-      return reply.status(413).send({ success: false, message: 'El archivo supera el tamaño máximo permitido.' });
-    }
-    if (status === 429) {
-      return reply.status(429).send({ success: false, message: 'Demasiadas solicitudes. Intenta de nuevo más tarde.' });
-    }
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return reply.status(400).send({ success: false, message: 'No hay datos' });
-    }
-    return reply.status(status).send({ success: false, message: status === 400 ? 'No hay datos' : error.message });
+    const known = LIBRARY_REFUSALS[error.code];
+    if (known) return reply.status(known.status).send({ success: false, message: known.message });
+    return reply.status(status).send({ success: false, message: GENERIC_REFUSALS[status] ?? BAD_REQUEST_MESSAGE });
   });
 
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send({ success: false, message: `No encontrado: ${request.method} ${request.url.split('?')[0]}` }),
   );
+}
+
+/**
+ * zod's text for what a schema did not word itself (its own is English): the field named by its
+ * key, or the generic refusal for the body as a whole. Set once for the process (`z.config`).
+ */
+export function spanishIssue(issue: { path?: PropertyKey[] }): string {
+  const field = issue.path?.filter((key): key is string => typeof key === 'string').at(-1);
+  return field ? messages.invalid(field) : BAD_REQUEST_MESSAGE;
 }
 
 /**

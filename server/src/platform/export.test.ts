@@ -148,4 +148,27 @@ describe('the XLSX file', () => {
     expect(sheet.getRow(1).values).toEqual([undefined, 'N°', 'Detalle', 'Fórmula']);
     expect(sheet.getRow(total + 1).values).toEqual([undefined, total, `Pago número ${total} de la dirección Calle 17, casa ${total % 97}`, "'=1+1"]);
   }, 60_000);
+
+  it('keeps what XML treats specially, drops what it cannot hold, and writes the header in bold', async () => {
+    const app = Fastify();
+    app.get('/xlsx', (_request, reply) =>
+      sendExport<{ id: number }>(reply, 'xlsx', {
+        fileName: 'Especiales',
+        columns: [
+          { header: 'Nombre <S&A>', value: () => 'Pérez & Hijos <C.A.> "El Sol"\u0001\u001f' },
+          { header: 'Vacío', value: () => null },
+          { header: 'Monto', value: () => 1234.5 },
+        ],
+        source: { rows: (_limit, offset) => Promise.resolve(offset ? [] : [{ id: 1 }]), count: () => Promise.resolve(1) },
+      }),
+    );
+    const answer = await app.inject({ method: 'GET', url: '/xlsx' });
+    await app.close();
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(answer.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Especiales')!;
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Nombre <S&A>', 'Vacío', 'Monto']);
+    expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
+    expect(sheet.getRow(2).values).toEqual([undefined, 'Pérez & Hijos <C.A.> "El Sol"', undefined, 1234.5]);
+  });
 });

@@ -1,7 +1,6 @@
-import ExcelJS from 'exceljs';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PassThrough, type Readable, type Writable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import Papa from 'papaparse';
 import type { z } from 'zod';
 import { exportFormatField, type ExportFormat } from '@recaudo/domain/export';
@@ -10,8 +9,9 @@ import type { Executor } from '../db/client';
 import { executeSql } from './render';
 import type { RouteAccess } from './access';
 import type { ZodApp } from './module';
-import { drained, drainOrClose } from './drained';
+import { drained } from './drained';
 import { exportPdf } from './export-pdf';
+import { xlsxWriter } from './xlsx-writer';
 import { pageSelect, paginate, selectPage, type PageSelect } from './paging';
 
 /**
@@ -161,6 +161,19 @@ export interface ExportJob<T> {
   fileName: string;
   columns: ExportColumn<T>[];
   source: RowSource<T>;
+  /** Rows written after the list's, in the same columns: a report's totals and summary. */
+  footer?: () => Promise<T[]>;
+}
+
+/** The job's rows a batch at a time: the source's, then its footer as one more batch. */
+async function* jobBatches<T>(job: ExportJob<T>): AsyncGenerator<T[]> {
+  yield* allBatches(job.source);
+  const footer = (await job.footer?.()) ?? [];
+  if (footer.length) yield footer;
+}
+
+async function* jobRows<T>(job: ExportJob<T>): AsyncGenerator<T> {
+  for await (const rows of jobBatches(job)) yield* rows;
 }
 
 /**
@@ -175,12 +188,13 @@ function csvLines(rows: (string | number)[][]): string {
  * The CSV a batch at a time: one string and one write per 1 000 rows, where a write per row
  * through a streaming stringifier cost a fifth of an export's CPU in stream bookkeeping.
  */
-function csvStream<T>({ columns, source }: ExportJob<T>): Readable {
+function csvStream<T>(job: ExportJob<T>): Readable {
+  const { columns } = job;
   const out = new PassThrough();
   void (async () => {
     // The BOM lets spreadsheet programs read the accents as UTF-8.
     out.write(`\uFEFF${csvLines([columns.map((column) => column.header)])}`);
-    for await (const rows of allBatches(source)) {
+    for await (const rows of jobBatches(job)) {
       if (out.destroyed) return;
       out.write(csvLines(rows.map((row) => columns.map((column) => escapeCell(column.value(row))))));
       await drained(out);
@@ -190,46 +204,25 @@ function csvStream<T>({ columns, source }: ExportJob<T>): Readable {
   return out;
 }
 
-/** What exceljs pipes a worksheet into: the zip's entry stream (readable-stream 2, without `writableLength`). */
-type ZipEntry = Writable & { _writableState?: { length: number } };
-
-/** Bytes of sheet XML the zip may hold unread before the rows wait for it. */
-const ZIP_BACKLOG_BYTES = 1 << 20;
-
-/**
- * Waits while the zip holds more than a megabyte of the sheet unread. exceljs writes a committed
- * row into the zip without waiting for it (exceljs/exceljs#734), and deflating falls behind:
- * a month of payments piled up 100 MB of XML there. The entry is reached through exceljs's
- * internals; should they change, the export still works, only without this limit.
- */
-async function zipCaughtUp(sheet: ExcelJS.Worksheet, out: Writable): Promise<void> {
-  const entry = (sheet as unknown as { stream?: { pipes?: ZipEntry[] } }).stream?.pipes?.[0];
-  const backlog = () => entry?.writableLength ?? entry?._writableState?.length ?? 0;
-  while (entry && backlog() > ZIP_BACKLOG_BYTES && !out.destroyed) await drainOrClose(entry, out);
-}
-
-function xlsxStream<T>({ fileName, columns, source }: ExportJob<T>): Readable {
+/** The XLSX a batch at a time (xlsx-writer.ts): one string of sheet XML and one write per 1 000 rows. */
+function xlsxStream<T>(job: ExportJob<T>): Readable {
+  const { fileName, columns } = job;
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(fileName.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31));
-  sheet.columns = columns.map((column, index) => ({ header: column.header, key: `c${index}`, width: column.width ?? 18 }));
-  sheet.getRow(1).font = { bold: true };
+  const writer = xlsxWriter(out, fileName.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31), columns);
   void (async () => {
-    for await (const rows of allBatches(source)) {
+    await writer.start();
+    for await (const rows of jobBatches(job)) {
       if (out.destroyed) return;
-      for (const row of rows) sheet.addRow(columns.map((column) => escapeCell(column.value(row)))).commit();
-      await zipCaughtUp(sheet, out);
-      await drained(out);
+      await writer.rows(rows.map((row) => columns.map((column) => escapeCell(column.value(row)))));
     }
-    sheet.commit();
-    await workbook.commit();
+    await writer.finish();
   })().catch((error: Error) => out.destroy(error));
   return out;
 }
 
 /** Streams the export as the answer, with the Spanish file name. */
 export function sendExport<T>(reply: FastifyReply, format: ExportFormat, job: ExportJob<T>) {
-  const stream = format === 'csv' ? csvStream(job) : format === 'xlsx' ? xlsxStream(job) : exportPdf(job, allRows(job.source));
+  const stream = format === 'csv' ? csvStream(job) : format === 'xlsx' ? xlsxStream(job) : exportPdf(job, jobRows(job));
   return reply
     .header('content-type', CONTENT_TYPES[format])
     .header('content-disposition', contentDisposition(`${job.fileName}.${format}`))

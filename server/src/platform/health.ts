@@ -8,6 +8,8 @@ export type QueueProbe = () => Promise<number | null>;
 export interface HealthReport {
   healthy: boolean;
   database: 'ok' | 'unreachable';
+  /** `down` while events of other processes cannot reach this one (PostgreSQL's LISTEN lost); `local` with one process. */
+  realtime: 'ok' | 'down' | 'local';
   migrations: { current: boolean; expected: string };
   queues: Record<string, { oldest_pending_seconds: number | null } | { error: string }>;
 }
@@ -19,6 +21,12 @@ export interface HealthReport {
  */
 export class HealthRegistry {
   private readonly queues = new Map<string, QueueProbe>();
+  private realtime: (() => boolean) | null = null;
+
+  /** The real-time bus across processes: while it is down the process is unhealthy (its sockets miss events). */
+  watchRealtime(listening: () => boolean): void {
+    this.realtime = listening;
+  }
 
   addQueue(name: string, probe: QueueProbe): void {
     this.queues.set(name, probe);
@@ -26,7 +34,8 @@ export class HealthRegistry {
 
   async check(db: Database, timeoutMs = 3000): Promise<HealthReport> {
     const expected = latestMigration();
-    const report: HealthReport = { healthy: false, database: 'unreachable', migrations: { current: false, expected: expected.tag }, queues: {} };
+    const realtime = this.realtime ? (this.realtime() ? 'ok' : 'down') : 'local';
+    const report: HealthReport = { healthy: false, database: 'unreachable', realtime, migrations: { current: false, expected: expected.tag }, queues: {} };
     const within = <T>(work: Promise<T>) =>
       Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('tiempo de espera agotado')), timeoutMs).unref())]);
     // One round of queries at once: asked one after another, each waited for its own turn of an
@@ -45,7 +54,7 @@ export class HealthRegistry {
       const age = ages[index]!;
       report.queues[name] = age.status === 'fulfilled' ? { oldest_pending_seconds: age.value } : { error: (age.reason as Error).message };
     });
-    report.healthy = report.migrations.current;
+    report.healthy = report.migrations.current && realtime !== 'down';
     return report;
   }
 }

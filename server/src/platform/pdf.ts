@@ -1,4 +1,5 @@
 import { formatDateTime } from '@recaudo/domain/format';
+import { TEST_MODE_MARK } from '@recaudo/domain/test-mode';
 
 /** The whole document as one buffer, once it is ended: call before drawing, await after `doc.end()`. */
 export function pdfBuffer(doc: PDFKit.PDFDocument): Promise<Buffer> {
@@ -33,4 +34,31 @@ export function drawVerification(
     .fontSize(8)
     .fillColor(PDF_MUTED)
     .text(`Documento generado el ${formatDateTime(block.now ?? new Date())}.`, textX, doc.y + 8, { width: textWidth });
+}
+
+/**
+ * "SIN VALIDEZ — MODO DE PRUEBA" across every page of a document made while simulators stand in
+ * for the bank or the printer (issue 46): a copy printed then is never taken for a real one.
+ */
+export function markTestMode(doc: PDFKit.PDFDocument): void {
+  const stamp = () => {
+    const { x, y } = doc;
+    const { width, height } = doc.page;
+    doc.save();
+    // Along the page's diagonal, which is wider than the page: one line, never wrapped.
+    const diagonal = Math.hypot(width, height);
+    doc.rotate((-Math.atan2(height, width) * 180) / Math.PI, { origin: [width / 2, height / 2] });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(44)
+      .fillColor('#cf1322')
+      .fillOpacity(0.16)
+      .text(TEST_MODE_MARK, (width - diagonal) / 2, height / 2 - 22, { width: diagonal, align: 'center', lineBreak: false });
+    doc.restore();
+    doc.font('Helvetica-Bold').fontSize(9).fillColor('#cf1322').text(TEST_MODE_MARK, 0, 14, { width, align: 'center', lineBreak: false });
+    doc.x = x;
+    doc.y = y;
+  };
+  stamp();
+  doc.on('pageAdded', stamp);
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { forClients } from '@recaudo/domain/format';
 import { PRODUCT_NAME } from '@recaudo/domain/navigation';
 import { AppError } from './errors';
 
@@ -55,7 +56,8 @@ export function DetailList({ items }: { items: DetailItem[] }) {
       {items.map((item) => (
         <div key={item.label}>
           <dt>{item.label}</dt>
-          <dd>{item.value}</dd>
+          {/* A public page is read by clients and third parties: nothing shows as a dash, never VACIO. */}
+          <dd>{typeof item.value === 'string' ? forClients(item.value) : item.value}</dd>
         </div>
       ))}
     </dl>

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
+import { ALL_PERMISSIONS } from '@recaudo/domain/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInCaracas } from '@recaudo/domain/dates';
 import { REALTIME_EVENTS, realtimeMessages } from '@recaudo/domain/realtime';
@@ -186,7 +187,8 @@ describe('a role someone else changes', () => {
   };
 
   it('tells the user their new role before their sockets are cut, and nobody else', async () => {
-    const manager = await ctx.staff({ permissions: ['users', 'edit_user'] });
+    // Holds every permission: a user assigns only roles within her own (issue 46).
+    const manager = await ctx.staff({ permissions: ALL_PERMISSIONS });
     const user = await cashier();
     const bystander = await cashier();
     const [{ name: role }] = (await ctx.db.select({ name: roles.name }).from(roles).where(eq(roles.id, 2))) as [{ name: string }];
@@ -201,7 +203,8 @@ describe('a role someone else changes', () => {
   });
 
   it('an edit that keeps the role says nothing', async () => {
-    const manager = await ctx.staff({ permissions: ['users', 'edit_user'] });
+    // Holds every permission: a user assigns only roles within her own (issue 46).
+    const manager = await ctx.staff({ permissions: ALL_PERMISSIONS });
     const user = await cashier();
     const mine = await listen(user);
     expect((await editUser(manager, user, user.roleId)).status).toBe(200);

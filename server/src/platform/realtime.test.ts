@@ -1,3 +1,4 @@
+import { currentMonth } from '@recaudo/domain/months';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -5,7 +6,6 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOLLAR_RATE } from '@recaudo/domain/configurations';
 import { todayInCaracas } from '@recaudo/domain/dates';
 import { REALTIME_EVENTS, realtimeMessages } from '@recaudo/domain/realtime';
 import { closingFixture } from '../../test/closed-boxes-fixture';
@@ -14,7 +14,7 @@ import { openSocket, settle, waitFor } from '../../test/socket-client';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { addressesPayments } from '../modules/addresses-payment/tables';
-import { configurations } from '../modules/configurations/tables';
+import { setRates } from '../../test/rates';
 import { communities, municipalities, parishes, states } from '../modules/regional/tables';
 import { users } from '../modules/users/tables';
 
@@ -102,10 +102,11 @@ describe('events reach only their rooms', () => {
     expect(staffSocket.received).toEqual([]);
   });
 
-  it('a payment a client reports reaches staff, never other clients', async () => {
+  it('a payment a client reports reaches staff who may read payments, never other staff or other clients', async () => {
     const reporter = await ctx.clientUser();
     const other = await ctx.clientUser();
     const staff = await ctx.staff({ permissions: ['payments'] });
+    const outsider = await ctx.staff({ permissions: ['clients', 'closed_boxs'] });
     const [state] = await ctx.db.insert(states).values({ name: 'Zulia' }).returning();
     const [municipality] = await ctx.db.insert(municipalities).values({ name: 'Maracaibo', stateId: state!.id }).returning();
     const [parish] = await ctx.db.insert(parishes).values({ name: 'Olegario', municipalityId: municipality!.id, dateStart: '2020-01-01' }).returning();
@@ -120,11 +121,14 @@ describe('events reach only their rooms', () => {
         municipalityId: municipality!.id,
         parishId: parish!.id,
         communityId: community!.id,
+        // Served from this month: her "Mes actual" report leaves no older month owed (issue 51).
+        dateStart: `${currentMonth()}-01`,
       })
       .returning();
     // A client user's report takes the configured rate, which must be above zero.
-    await ctx.db.update(configurations).set({ value: '36.50' }).where(eq(configurations.name, DOLLAR_RATE));
+    await setRates(ctx.db, { usd: '36.50' });
     const staffSocket = await client(url, { token: staff.token });
+    const outsiderSocket = await client(url, { token: outsider.token });
     const otherSocket = await client(url, { token: other.token });
     const reporterSocket = await client(url, { token: reporter.token });
     const response = await ctx.call('POST', '/api/payments/store', {
@@ -148,6 +152,7 @@ describe('events reach only their rooms', () => {
     expect(staffSocket.received).toEqual([
       { event: REALTIME_EVENTS.admin, payload: { status: 'success', message: realtimeMessages.paymentReported(user!.name) } },
     ]);
+    expect(outsiderSocket.received).toEqual([]);
     expect(otherSocket.received).toEqual([]);
     expect(reporterSocket.received).toEqual([]);
   });

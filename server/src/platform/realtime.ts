@@ -1,6 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { createAdapter } from '@socket.io/postgres-adapter';
-import pg from 'pg';
+import { realtimeBus } from './realtime-bus';
 import { Server, type Socket } from 'socket.io';
 import { hasPermission, type Permission } from '@recaudo/domain/permissions';
 import type { REALTIME_EVENTS } from '@recaudo/domain/realtime';
@@ -12,7 +11,7 @@ import { authenticateToken, liveSessions, type AuthContext } from '../modules/au
  * The real-time channel (spec 01 §1, spec 03 §7): socket.io on the API's port. The handshake
  * carries the access token (`auth.token` or `Authorization: Bearer`); an unknown or ended token
  * is refused. Every user joins their private room, client users also their client's room, staff
- * the admin room; a screen that wants a list's reload events asks to `watch` it and joins its
+ * holding `payments` the admin room (reported payments); a screen that wants a list's reload events asks to `watch` it and joins its
  * room when the user holds the list's permission. With PostgreSQL, events cross server processes
  * through @socket.io/postgres-adapter (LISTEN/NOTIFY, docs/decisions.md).
  */
@@ -35,6 +34,8 @@ const WATCHABLE: Record<WatchedList, Permission> = { 'closed-boxs': 'closed_boxs
 
 export interface Realtime {
   emit(to: string | string[], event: RealtimeEvent, payload?: unknown): void;
+  /** On PostgreSQL: whether events of other processes reach this one (/api/health's `realtime`). */
+  crossesProcesses: (() => boolean) | null;
   /** Cuts every socket in these rooms, in every process (the PostgreSQL adapter carries it); none for an empty list. */
   disconnect(from: string | string[]): void;
   /** The socket.io server, once attached to the HTTP server. */
@@ -52,7 +53,8 @@ function handshakeToken(socket: Socket): string | null {
 function joinRooms(socket: Socket, auth: AuthContext): void {
   void socket.join([rooms.user(auth.user.id), rooms.session(auth.tokenId), rooms.role(auth.user.roleId)]);
   if (auth.user.clientId !== null) void socket.join(rooms.client(auth.user.clientId));
-  else void socket.join(rooms.admin);
+  // The admin room carries the payments clients report: only staff who may read payments (issue 46).
+  else if (hasPermission([...auth.permissions], 'payments')) void socket.join(rooms.admin);
   socket.on('watch', (list: unknown) => {
     if (typeof list !== 'string' || !(list in WATCHABLE) || auth.user.clientId !== null) return;
     const name = list as WatchedList;
@@ -81,12 +83,8 @@ async function sweepEndedSessions(io: Server, db: Database): Promise<void> {
 /** Attaches socket.io to the HTTP server; with `databaseUrl` the rooms span every process on that database. */
 export function attachRealtime(server: HttpServer, options: { db: Database; databaseUrl?: string; sweepSeconds: number }): Realtime {
   const io = new Server(server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
-  const pool = options.databaseUrl ? new pg.Pool({ connectionString: options.databaseUrl, max: 2 }) : null;
-  if (pool) {
-    // A dropped LISTEN connection is re-established by the adapter; the error must not crash the process.
-    pool.on('error', () => undefined);
-    io.adapter(createAdapter(pool, { tableName: 'socket_io_attachments' }));
-  }
+  const bus = options.databaseUrl ? realtimeBus(options.databaseUrl) : null;
+  if (bus) io.adapter(bus.adapter);
   io.use((socket, next) => {
     const token = handshakeToken(socket);
     const check = token ? authenticateToken(options.db, token) : Promise.resolve(null);
@@ -121,12 +119,13 @@ export function attachRealtime(server: HttpServer, options: { db: Database; data
       if (from.length === 0) return;
       io.in(from).disconnectSockets(true);
     },
+    crossesProcesses: bus ? () => bus.listening() : null,
     async close() {
       clearInterval(sweep);
       io.local.disconnectSockets(true);
       io.engine.close();
       await io.of('/').adapter.close();
-      await pool?.end();
+      await bus?.end();
     },
   };
 }

@@ -84,9 +84,15 @@ export function localObjects(root: string): ObjectStore {
       // Copied under a hidden name and renamed: a listing never shows a half-written file.
       const partial = path.join(path.dirname(target(key)), `.${path.basename(key)}.${randomUUID()}`);
       // Stored files (backups among them) are readable by the server's user only, whatever the umask.
-      await fs.copyFile(file, partial);
-      await fs.chmod(partial, 0o600);
-      await fs.rename(partial, target(key));
+      try {
+        await fs.copyFile(file, partial);
+        await fs.chmod(partial, 0o600);
+        await fs.rename(partial, target(key));
+      } catch (error) {
+        // A copy cut by a full disk leaves nothing behind: the part written would hold the space.
+        await fs.rm(partial, { force: true }).catch(() => undefined);
+        throw error;
+      }
     },
     get: (key) => fs.readFile(target(key)).catch(() => null),
     async stream(key) {

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import type { Config } from '../config';
 import type { SimulatorOptions as BankSimulatorOptions } from './bank/simulator';
+import type { BcvSimulatorOptions } from './bcv/simulator';
 import type { SimulatorOptions as InvoiceSimulatorOptions } from './invoice/simulator';
+import { simulatorSecrets } from './simulator-secrets';
 
 type SimulatorSettings = Pick<
   Config,
@@ -11,6 +13,8 @@ type SimulatorSettings = Pick<
   | 'INVOICE_SIMULATOR_RANGE_FROM'
   | 'INVOICE_SIMULATOR_RANGE_TO'
   | 'INVOICE_SIMULATOR_CURRENCIES'
+  | 'INVOICE_SIMULATOR_PORT'
+  | 'BANK_SIMULATOR_PORT'
   | 'BANK_API_KEY'
   | 'BANK_ACCOUNT'
   | 'BANK_PHONE'
@@ -37,12 +41,20 @@ export function invoiceSimulatorOptions(settings: SimulatorSettings): InvoiceSim
       .map((code) => code.trim().toUpperCase())
       .filter(Boolean),
     stateFile: path.join(settings.DATA_DIR, 'invoice-simulator.json'),
+    port: settings.INVOICE_SIMULATOR_PORT,
   };
 }
 
-/** The bank simulator as the settings describe it (see `invoiceSimulatorOptions`). */
+/**
+ * The bank simulator as the settings describe it (see `invoiceSimulatorOptions`), its movements
+ * seeded and its trainer endpoints keyed by the installation's secrets in DATA_DIR.
+ */
 export function bankSimulatorOptions(settings: SimulatorSettings): BankSimulatorOptions {
+  const secrets = simulatorSecrets(settings.DATA_DIR);
   return {
+    secret: secrets.seed,
+    trainerKey: secrets.trainerKey,
+    port: settings.BANK_SIMULATOR_PORT,
     apiKey: settings.BANK_API_KEY ?? SIMULATOR_CREDENTIALS.bankApiKey,
     account: settings.BANK_ACCOUNT,
     phone: settings.BANK_PHONE ?? SIMULATOR_CREDENTIALS.bankPhone,
@@ -51,4 +63,12 @@ export function bankSimulatorOptions(settings: SimulatorSettings): BankSimulator
     referenceDigits: settings.BANK_SIMULATOR_REFERENCE_DIGITS,
     stateFile: path.join(settings.DATA_DIR, 'bank-simulator.json'),
   };
+}
+
+/**
+ * The BCV simulator as the settings describe it: its trainer endpoint takes the installation's
+ * trainer key (one key for the trainers of every simulator), its state in DATA_DIR.
+ */
+export function bcvSimulatorOptions(settings: SimulatorSettings): BcvSimulatorOptions {
+  return { trainerKey: simulatorSecrets(settings.DATA_DIR).trainerKey, stateFile: path.join(settings.DATA_DIR, 'bcv-simulator.json') };
 }

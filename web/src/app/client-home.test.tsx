@@ -8,14 +8,21 @@ import { CLIENTS, METHODS, ago, panelAddress } from '../features/payments/paymen
 import { installFakeApi, notFound, ok } from '../test/fake-api';
 import { makeSession, renderApp } from '../test/render';
 import DashboardRoute from './dashboard-route';
+import { wholeText } from '../test/whole-text';
 
 const label = (month: string) => `${month.slice(5, 7)}-${month.slice(0, 4)}`;
+
+/** Today's BCV dollar rate, as the server names it (issue 47). */
+const BCV_DOLLAR = { dollar_rate: '40.00', dollar_rate_value_date: '2026-12-01', dollar_rate_source: 'bcv' as const };
 
 const client = (debts: DashboardClient['debts']): DashboardClient => ({
   client: { id: 10, type: 0, name: 'Luisa Mendoza', identification_type: 'V', identification: '12345678', email: 'luisa@correo.test', phone: ['4141234567'], gender: 'F', birth_date: '1990-05-04', created_at: '2025-01-10T15:00:00.000Z', reminders_opt_out: false },
   latest_payment: null,
-  dollar_rate: '40.00',
+  ...BCV_DOLLAR,
+  // A manual euro rate typed today: the home says so.
   euro_rate: '44.00',
+  euro_rate_value_date: '2026-12-01',
+  euro_rate_source: 'manual',
   debts,
 });
 
@@ -24,7 +31,7 @@ const UP_TO_DATE = { address_payment_id: 2, address: 'Av. Bolívar, local 9', ty
 
 const statement: Statement = {
   client: { id: 10, name: 'Luisa Mendoza', identification_type: 'V', identification: '12345678', email: 'luisa@correo.test' },
-  dollar_rate: '40.00',
+  ...BCV_DOLLAR,
   current_month: ago(0),
   months_owed: 3,
   owed_usd: '37.50',
@@ -48,6 +55,8 @@ const statement: Statement = {
       oldest_owed: ago(2),
       solvent_to_date: ago(3),
       aging: '1-3',
+      balance_usd: '0.00',
+      balance_movements: [],
     },
   ],
   aging: {
@@ -58,7 +67,7 @@ const statement: Statement = {
   },
 };
 
-let home = client({ dollar_rate: '40.00', months_owed: 3, owed_usd: '37.50', owed_bs: '1500.00', addresses: [OWING, UP_TO_DATE] });
+let home = client({ ...BCV_DOLLAR, months_owed: 3, owed_usd: '37.50', owed_bs: '1500.00', addresses: [OWING, UP_TO_DATE] });
 const mailed: unknown[] = [];
 const api = installFakeApi((url, init) => {
   const decoded = decodeURIComponent(url);
@@ -68,6 +77,7 @@ const api = installFakeApi((url, init) => {
   if (decoded === '/api/payment-methods/selects') return ok(METHODS);
   if (decoded === '/api/banks/selects') return ok([{ id: 7, name: 'Banco de Venezuela', code: '0102' }]);
   if (decoded === '/api/configurations/exchange-rate') return ok({ dollar_rate: '40.00', euro_rate: '44.00' });
+  if (decoded.startsWith('/api/exchange-rates/current')) return ok({ usd: { rate: '40.00', value_date: '2026-12-01', source: 'bcv', stale: false }, eur: { rate: '44.00', value_date: '2026-12-01', source: 'bcv', stale: false } });
   if (decoded === '/api/addresses-payment/statement/1') return ok(statement);
   if (decoded.startsWith('/api/clients/statement/10')) return ok(statement);
   if (decoded === '/api/statements/send-mail') {
@@ -84,8 +94,10 @@ describe('Client home: what I owe', () => {
     renderApp(<DashboardRoute />, { path: '/dashboard', session: clientSession });
     const card = (await screen.findByText('Lo que debo')).closest('.ant-card') as HTMLElement;
     expect(within(card).getByText('Debes 3 meses: $ 37,50 · BS 1.500,00')).toBeInTheDocument();
-    expect(within(card).getByText(`Debes 3 meses desde ${monthName(ago(2))}`)).toBeInTheDocument();
-    expect(within(card).getByText('$ 37,50 · BS 1.500,00')).toBeInTheDocument();
+    // Issue 47: the rate the debt is worked at, with its value date and source.
+    expect(within(card).getByText('Dólar: Tasa BCV 40,00 del 01-12-2026.')).toBeInTheDocument();
+    expect(within(card).getByText(wholeText(`Debes 3 meses desde ${monthName(ago(2))}`))).toBeInTheDocument();
+    expect(within(card).getByText(wholeText('$ 37,50 · BS 1.500,00'))).toBeInTheDocument();
     expect(within(card).getByText('Estás al día')).toBeInTheDocument();
     expect(within(card).getByText(`Pagado hasta ${monthName(ago(0))}`)).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'Certificado de solvencia' })).toHaveAttribute('href', '/solvencies');
@@ -93,6 +105,9 @@ describe('Client home: what I owe', () => {
     // The specification's client dashboard stays below.
     expect(screen.getByText('Datos Personales')).toBeInTheDocument();
     expect(screen.getByText('No tiene ningún pago registrado')).toBeInTheDocument();
+    const additional = screen.getByText('Información Adicional').closest('.ant-card') as HTMLElement;
+    expect(within(additional).getByText('Tasa BCV 40,00 del 01-12-2026')).toBeInTheDocument();
+    expect(within(additional).getByText('Tasa manual 44,00 del 01-12-2026')).toBeInTheDocument();
   });
 
   it('"Pagar" opens the payment form on that address with its whole debt chosen, oldest month first', async () => {
@@ -107,17 +122,17 @@ describe('Client home: what I owe', () => {
   }, 60_000);
 
   it('a client who owes nothing sees "Estás al día" and no "Pagar"', async () => {
-    home = client({ dollar_rate: '40.00', months_owed: 0, owed_usd: '0.00', owed_bs: '0.00', addresses: [UP_TO_DATE] });
+    home = client({ ...BCV_DOLLAR, months_owed: 0, owed_usd: '0.00', owed_bs: '0.00', addresses: [UP_TO_DATE] });
     renderApp(<DashboardRoute />, { path: '/dashboard', session: clientSession });
     const card = (await screen.findByText('Lo que debo')).closest('.ant-card') as HTMLElement;
     expect(within(card).getAllByText('Estás al día')).toHaveLength(2);
     expect(within(card).queryByRole('button', { name: /^Pagar/ })).not.toBeInTheDocument();
-    home = client({ dollar_rate: '40.00', months_owed: 3, owed_usd: '37.50', owed_bs: '1500.00', addresses: [OWING, UP_TO_DATE] });
+    home = client({ ...BCV_DOLLAR, months_owed: 3, owed_usd: '37.50', owed_bs: '1500.00', addresses: [OWING, UP_TO_DATE] });
   });
 
   it('a client whose months are covered only by a payment Procesando is told it is in review, with those months, not "Estás al día"', async () => {
     const inReview = { ...UP_TO_DATE, solvent_to_date: ago(2), pending_months: [ago(1), ago(0)] };
-    home = client({ dollar_rate: '40.00', months_owed: 0, owed_usd: '0.00', owed_bs: '0.00', addresses: [inReview] });
+    home = client({ ...BCV_DOLLAR, months_owed: 0, owed_usd: '0.00', owed_bs: '0.00', addresses: [inReview] });
     renderApp(<DashboardRoute />, { path: '/dashboard', session: clientSession });
     const card = (await screen.findByText('Lo que debo')).closest('.ant-card') as HTMLElement;
     const summary = within(card).getByRole('alert');
@@ -126,14 +141,15 @@ describe('Client home: what I owe', () => {
     expect(within(card).getByText(`Tu pago está en revisión (Procesando): ${monthName(ago(1))}, ${monthName(ago(0))}.`)).toBeInTheDocument();
     expect(within(card).queryByText('Estás al día')).not.toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: /^Pagar/ })).not.toBeInTheDocument();
-    home = client({ dollar_rate: '40.00', months_owed: 3, owed_usd: '37.50', owed_bs: '1500.00', addresses: [OWING, UP_TO_DATE] });
+    home = client({ ...BCV_DOLLAR, months_owed: 3, owed_usd: '37.50', owed_bs: '1500.00', addresses: [OWING, UP_TO_DATE] });
   });
 
   it('opens the statement of an address: totals, aging and every month; "Enviar por correo" sends it', async () => {
     renderApp(<DashboardRoute />, { path: '/dashboard', session: clientSession });
     await userEvent.click(await screen.findByRole('button', { name: 'Estado de cuenta de Calle 3, casa 12' }));
     const dialog = await screen.findByRole('dialog', { name: 'Estado de cuenta' });
-    expect(await within(dialog).findByText('Debe 3 meses desde ' + label(ago(2)) + ': $ 37,50 · BS 1.500,00')).toBeInTheDocument();
+    expect(await within(dialog).findByText(wholeText('Debe 3 meses desde ' + label(ago(2)) + ': $ 37,50 · BS 1.500,00'))).toBeInTheDocument();
+    expect(within(dialog).getByText('Luisa Mendoza · Dólar: Tasa BCV 40,00 del 01-12-2026')).toBeInTheDocument();
     const months = within(dialog).getByRole('list', { name: 'Meses de Calle 3, casa 12' });
     expect(within(months).getAllByRole('listitem')).toHaveLength(4);
     expect(within(months).getByText(/N° A-00000042/)).toBeInTheDocument();

@@ -57,6 +57,7 @@ const admin: DashboardAdmin = {
     ],
   },
   printer_warning: null,
+  backup_warning: null,
 };
 
 const aging: DashboardAging = {
@@ -85,7 +86,11 @@ const client: DashboardClient = {
   latest_payment: null,
   dollar_rate: '40.50',
   euro_rate: '44.25',
-  debts: { dollar_rate: '40.50', months_owed: 0, owed_usd: '0.00', owed_bs: '0.00', addresses: [] },
+  dollar_rate_value_date: '2026-12-01',
+  dollar_rate_source: 'bcv',
+  euro_rate_value_date: '2026-12-01',
+  euro_rate_source: 'bcv',
+  debts: { dollar_rate: '40.50', dollar_rate_value_date: '2026-12-01', dollar_rate_source: 'bcv', months_owed: 0, owed_usd: '0.00', owed_bs: '0.00', addresses: [] },
 };
 
 const preview: ReminderPreview = {
@@ -120,7 +125,9 @@ const optOuts: unknown[] = [];
 const statusChanges: unknown[] = [];
 let dashboardCalls: string[] = [];
 let printerWarning: string | null = null;
+let backupWarning: string | null = null;
 let closingsCalls: string[] = [];
+let collectionsCalls: string[] = [];
 const api = installFakeApi(async (url, init) => {
   if (url.startsWith('/api/dashboard/users-closed-box')) {
     closingsCalls.push(decodeURIComponent(url));
@@ -129,9 +136,19 @@ const api = installFakeApi(async (url, init) => {
     ]);
   }
   if (url.startsWith('/api/dashboard/aging')) return ok(aging);
+  if (url.startsWith('/api/dashboard/collections')) {
+    collectionsCalls.push(decodeURIComponent(url));
+    return ok({
+      currencies: [
+        { currency: 'VES', amount: '12500.00', amount_ves: '12500.00', change: '16.44' },
+        { currency: 'USD', amount: '35.00', amount_ves: '8582.35', change: '2.50' },
+      ],
+      igtf: '73.56',
+    });
+  }
   if (url.startsWith('/api/dashboard/admin')) {
     dashboardCalls.push(decodeURIComponent(url));
-    return ok({ ...admin, printer_warning: printerWarning });
+    return ok({ ...admin, printer_warning: printerWarning, backup_warning: backupWarning });
   }
   if (url.startsWith('/api/dashboard/client')) return ok(client);
   if (url.startsWith('/api/reminders/preview')) {
@@ -232,6 +249,19 @@ describe('Dashboard (administrator)', () => {
     expect(screen.queryByText('Imprenta digital')).not.toBeInTheDocument();
   }, 30_000);
 
+  it('warns the Administrador that the last scheduled backup failed, with its reason, and says nothing otherwise', async () => {
+    const warning = 'El respaldo programado del 01-12-2026 02:00 falló: No hay espacio en disco para el respaldo (carpeta de respaldos). Revise el disco del servidor y cree un respaldo en Respaldos.';
+    backupWarning = warning;
+    const { unmount } = renderApp(<DashboardRoute />, { path: '/dashboard', session: makeSession({ permissions: ['payments'] }) });
+    expect(await screen.findByText(warning)).toBeInTheDocument();
+    expect(screen.getByText('Respaldos')).toBeInTheDocument();
+    unmount();
+    backupWarning = null;
+    renderApp(<DashboardRoute />, { path: '/dashboard', session: makeSession({ permissions: ['payments'] }) });
+    expect(await screen.findByText('BS 40,50')).toBeInTheDocument();
+    expect(screen.queryByText(warning)).not.toBeInTheDocument();
+  }, 30_000);
+
   it('approves from the to-process table and reloads the dashboard', async () => {
     dashboardCalls = [];
     renderApp(<DashboardRoute />, { path: '/dashboard', session: makeSession({ permissions: ['payments', 'edit_payment'] }) });
@@ -280,6 +310,18 @@ describe('Dashboard (administrator)', () => {
     await waitFor(() => expect(closingsCalls.at(-1)).toMatch(new RegExp(`dates\\[\\]=01-01-${new Date().getFullYear()}`)));
   }, 30_000);
 
+  it('shows the collections of the chart’s period per currency, with the change given and the IGTF collected (issue 49)', async () => {
+    collectionsCalls = [];
+    renderApp(<DashboardRoute />, { path: '/dashboard', session: makeSession({ permissions: ['payments'] }) });
+    const dollars = await screen.findByRole('region', { name: 'Dólares (USD)' });
+    expect(dollars).toHaveTextContent(/\$ 35,00\s*Equivale a BS 8\.582,35\s*Vuelto entregado: \$ 2,50/);
+    expect(screen.getByRole('region', { name: 'Bolívares (VES)' })).toHaveTextContent(/BS 12\.500,00\s*Vuelto entregado: BS 16,44/);
+    expect(screen.getByRole('region', { name: 'IGTF cobrado' })).toHaveTextContent('BS 73,56');
+    expect(collectionsCalls[0]).toMatch(/filters\[option\]=0&filters\[dates\]=\d{2}-\d{4}/);
+    await userEvent.click(screen.getByText('Año'));
+    await waitFor(() => expect(collectionsCalls.at(-1)).toMatch(new RegExp(`filters\\[option\\]=1&filters\\[dates\\]=${new Date().getFullYear()}`)));
+  }, 30_000);
+
   it('switches to Año, resetting the date to the current year', async () => {
     dashboardCalls = [];
     renderApp(<DashboardRoute />, { path: '/dashboard', session: makeSession({ permissions: ['payments'] }) });
@@ -309,6 +351,7 @@ describe('Dashboard (client)', () => {
     expect(screen.getByText('Femenino')).toBeInTheDocument();
     expect(screen.getByText(/\d+ años/)).toBeInTheDocument();
     expect(screen.getByText('No tiene ningún pago registrado')).toBeInTheDocument();
-    expect(screen.getByText('BS 40,50')).toBeInTheDocument();
+    expect(screen.getByText('Tasa BCV 40,50 del 01-12-2026')).toBeInTheDocument();
+    expect(screen.getByText('Tasa BCV 44,25 del 01-12-2026')).toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { PaymentFormPanel } from '../features/payments/payment-form-panel';
+import { paymentPanelTexts } from '../features/payments/payment-form/values';
 import { CLIENTS, METHODS, panelAddress } from '../features/payments/payment-fixtures';
 import { installFakeApi, notFound, ok } from '../test/fake-api';
 import { makeSession, renderApp } from '../test/render';
@@ -18,6 +19,7 @@ const api = installFakeApi((url) => {
   if (decoded === '/api/banks/selects') return ok([{ id: 7, name: 'Banesco', code: '0134' }]);
   if (decoded === '/api/correlatives/selects') return ok([{ id: 1, serie: 'A' }]);
   if (decoded === '/api/configurations/exchange-rate') return ok({ dollar_rate: '36.45', euro_rate: '40.00' });
+  if (decoded.startsWith('/api/exchange-rates/current')) return ok({ usd: { rate: '36.45', value_date: '2026-12-01', source: 'bcv', stale: false }, eur: { rate: '40.00', value_date: '2026-12-01', source: 'bcv', stale: false } });
   if (decoded.startsWith('/api/tickets-payments/selects')) return ok([]);
   if (decoded === '/api/bank-operations/validate-payment') return ok(conciliation, bankMessages.validated);
   if (decoded === '/api/payments/store') return ok({ id: 9, number_correlative: '00000101', hash: 'h' }, 'Pago registrado');
@@ -79,11 +81,18 @@ describe('payment panel with the bank validation modal', () => {
     });
     const panel = screen.getByRole('dialog', { name: 'Nuevo pago' });
     await pick(panel, 'Método de pago', 'Pago móvil');
+    // Issue 51: the info box says a validated Pago Móvil is approved at once; the button waits for the fields it needs.
+    expect(within(panel).getByText(paymentPanelTexts.clientStatusBdv)).toBeInTheDocument();
+    const validate = within(panel).getByRole('button', { name: /Validar pago con BDV/ });
+    expect(validate).toBeDisabled();
     await userEvent.type(within(panel).getByLabelText('Referencia'), '12345678');
+    expect(validate).toBeDisabled();
     await pick(panel, 'Banco de origen', '0134 - Banesco');
-    await userEvent.click(within(panel).getByRole('button', { name: /Validar pago con BDV/ }));
+    await waitFor(() => expect(validate).toBeEnabled());
+    await userEvent.click(validate);
     const modal = await waitFor(() => screen.getAllByRole('dialog').find((dialog) => dialog.textContent?.includes('Antes de validar'))!);
-    await userEvent.click(within(modal).getByRole('radio', { name: '+58 (414)-1234567' }));
+    // Her only phone is chosen already.
+    expect(within(modal).getByRole('radio', { name: '+58 (414)-1234567' })).toBeChecked();
     await userEvent.click(within(modal).getByRole('button', { name: 'Validar pago' }));
 
     expect(await within(panel).findByText('Pago aprobado')).toBeInTheDocument();

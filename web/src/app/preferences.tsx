@@ -1,11 +1,12 @@
 import type { Theme } from '@recaudo/domain/auth';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { getStoredJson, getStoredTheme, setStoredJson, setStoredTheme } from '../lib/storage';
 
 /**
  * The layout customizer's choices (spec 01 §1 defaults: vertical, light, fluid, fixed),
  * remembered per browser. The theme is kept on its own key because the login page, which
- * has no session yet, must open in the last theme used.
+ * has no session yet, must open in the last theme used. Until the user chooses one, the theme
+ * follows the system's dark preference, and changes with it (issue 51).
  */
 export interface LayoutPreferences {
   layout: 'vertical' | 'horizontal';
@@ -17,13 +18,21 @@ export const DEFAULT_LAYOUT: LayoutPreferences = { layout: 'vertical', width: 'f
 
 interface PreferencesValue extends LayoutPreferences {
   theme: Theme;
+  /** The user's choice: kept in this browser and followed from then on instead of the system's. */
   setTheme(theme: Theme): void;
+  /** The account's theme at sign-in: dark is a choice; light is also an account's default, which leaves an unchosen theme to the system. */
+  adoptAccountTheme(theme: Theme): void;
   setLayout(change: Partial<LayoutPreferences>): void;
 }
 
 const PreferencesContext = createContext<PreferencesValue | null>(null);
 
-const initialTheme = (): Theme => (getStoredTheme() === 'dark' ? 'dark' : 'light');
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+const systemTheme = (): Theme => (typeof window !== 'undefined' && window.matchMedia?.(DARK_QUERY).matches ? 'dark' : 'light');
+const storedChoice = (): Theme | null => {
+  const stored = getStoredTheme();
+  return stored === 'dark' || stored === 'light' ? stored : null;
+};
 
 function initialLayout(): LayoutPreferences {
   const stored = getStoredJson<LayoutPreferences>('layout');
@@ -35,13 +44,27 @@ function initialLayout(): LayoutPreferences {
 }
 
 export function PreferencesProvider({ children }: { children: ReactNode }) {
-  const [theme, setThemeState] = useState<Theme>(initialTheme);
+  const [choice, setChoice] = useState<Theme | null>(storedChoice);
+  const [system, setSystem] = useState<Theme>(systemTheme);
   const [layout, setLayoutState] = useState<LayoutPreferences>(initialLayout);
+  const theme = choice ?? system;
+
+  useEffect(() => {
+    const media = window.matchMedia?.(DARK_QUERY);
+    if (!media) return;
+    const follow = () => setSystem(media.matches ? 'dark' : 'light');
+    media.addEventListener('change', follow);
+    return () => media.removeEventListener('change', follow);
+  }, []);
 
   const setTheme = useCallback((next: Theme) => {
     setStoredTheme(next);
-    setThemeState(next);
+    setChoice(next);
   }, []);
+
+  const adoptAccountTheme = useCallback((account: Theme) => {
+    if (account === 'dark') setTheme('dark');
+  }, [setTheme]);
 
   const setLayout = useCallback((change: Partial<LayoutPreferences>) => {
     setLayoutState((current) => {
@@ -51,7 +74,7 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
     });
   }, []);
 
-  const value = useMemo(() => ({ ...layout, theme, setTheme, setLayout }), [layout, theme, setTheme, setLayout]);
+  const value = useMemo(() => ({ ...layout, theme, setTheme, adoptAccountTheme, setLayout }), [layout, theme, setTheme, adoptAccountTheme, setLayout]);
   return <PreferencesContext.Provider value={value}>{children}</PreferencesContext.Provider>;
 }
 

@@ -15,16 +15,16 @@ type State = { status: 'checking' } | { status: 'ready'; session: Session | null
  * success = logged in, failure = logged out with the token removed.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const { setTheme } = usePreferences();
+  const { adoptAccountTheme } = usePreferences();
   const [state, setState] = useState<State>(() => (getToken() ? { status: 'checking' } : { status: 'ready', session: null }));
 
   const signIn = useCallback(
     (session: Session) => {
       setToken(session.access_token);
-      setTheme(session.theme);
+      adoptAccountTheme(session.theme);
       setState({ status: 'ready', session });
     },
-    [setTheme],
+    [adoptAccountTheme],
   );
 
   useEffect(() => {

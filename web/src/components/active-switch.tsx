@@ -15,6 +15,8 @@ export interface ActiveSwitchProps {
    * the switch shows as loading; a failure leaves the row as it was (the error is toasted).
    */
   onChange: (active: boolean) => Promise<unknown> | void;
+  /** What switching off asks instead of the default, when it takes access away (a role: "N usuarios perderán el acceso"). */
+  offConfirmation?: { question: string; consequence: string };
 }
 
 /** "¿Desactivar? Estatus de Miranda pasa a Inactivo.": what the confirmation asks. */
@@ -26,7 +28,7 @@ export const switchConsequence = (label: string, next: boolean) => `${label} pas
  * canEdit={useCan('edit_x')} onChange={(active) => toggle.mutateAsync({ id: row.id, active })} />`.
  * A click asks first (issue 34: no one-click change of state): the change is sent on "Confirmar".
  */
-export function ActiveSwitch({ active, label, canEdit, onChange }: ActiveSwitchProps) {
+export function ActiveSwitch({ active, label, canEdit, onChange, offConfirmation }: ActiveSwitchProps) {
   const [pending, setPending] = useState(false);
   const [asking, setAsking] = useState(false);
   const next = !active;
@@ -47,8 +49,8 @@ export function ActiveSwitch({ active, label, canEdit, onChange }: ActiveSwitchP
     <Popconfirm
       open={asking}
       onOpenChange={(open) => setAsking(open && canEdit && !pending)}
-      title={switchQuestion(next)}
-      description={switchConsequence(label, next)}
+      title={!next && offConfirmation ? offConfirmation.question : switchQuestion(next)}
+      description={!next && offConfirmation ? offConfirmation.consequence : switchConsequence(label, next)}
       okText="Confirmar"
       cancelText="Cancelar"
       okButtonProps={{ danger: !next }}

@@ -1,5 +1,6 @@
 import Button from 'antd/es/button';
 import Modal from 'antd/es/modal';
+import type { ReactNode } from 'react';
 
 export interface ConfirmDeleteProps {
   open: boolean;
@@ -15,6 +16,8 @@ export interface ConfirmDeleteProps {
   danger?: boolean;
   onCancel: () => void;
   onConfirm: () => void;
+  /** What the confirmation asks besides the yes (the actor's password, issue 46). */
+  children?: ReactNode;
 }
 
 /**
@@ -30,6 +33,7 @@ export function ConfirmDelete({
   danger = true,
   onCancel,
   onConfirm,
+  children,
 }: ConfirmDeleteProps) {
   return (
     <Modal
@@ -48,6 +52,7 @@ export function ConfirmDelete({
       ]}
     >
       {subject && <p>{subject}</p>}
+      {children}
     </Modal>
   );
 }

@@ -1,6 +1,6 @@
 import Flex from 'antd/es/flex';
-import Typography from 'antd/es/typography';
 import type { ReactNode } from 'react';
+import { PageTitle } from './page-title';
 
 export interface ListPageProps {
   /** The page heading; left out when the list sits inside another page's tab. */
@@ -21,9 +21,9 @@ export function ListPage({ title, toolbar, actions, children }: ListPageProps) {
   return (
     <section aria-labelledby={title ? 'page-title' : undefined}>
       {title && (
-        <Typography.Title level={3} id="page-title">
+        <PageTitle>
           {title}
-        </Typography.Title>
+        </PageTitle>
       )}
       {/* The search and the filters stay side by side while they fit; the actions go to the right, or below when the line is full. */}
       <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 16 }}>

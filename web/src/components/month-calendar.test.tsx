@@ -48,6 +48,20 @@ function Harness({ data = years(), readOnly = false, onToggle }: { data?: Calend
 const month = (name: string | RegExp) => screen.getByRole('button', { name });
 
 describe('MonthCalendar', () => {
+  it('shows a month the balance completed "Con abonos" and the oldest owed month as "abonado $ 3,00 de $ 5,00" (issue 50)', () => {
+    const data = calendarYears(
+      '2026-03',
+      [{ month: '2026-03', payment_id: null, pending: false, from_balance: true }],
+      NOW,
+      null,
+      { price_usd: '5.00', toward_oldest_usd: '3.00' },
+    );
+    render(<Harness data={data} readOnly />);
+    expect(month('Marzo 2026: pagado con abonos')).toHaveTextContent('MarCon abonos');
+    expect(month('Abril 2026: abonado $ 3,00 de $ 5,00')).toHaveTextContent('Abrabonado $ 3,00 de $ 5,00');
+    expect(month('Mayo 2026: pendiente por pagar')).toHaveTextContent('MayPor pagar');
+  });
+
   it('has one tab per year, the current one active, and names each month with its state', () => {
     render(<Harness />);
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['2024', '2025', '2026']);

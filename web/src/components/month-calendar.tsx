@@ -1,3 +1,4 @@
+import { balanceMessages } from '@recaudo/domain/balance';
 import { currentMonth, lastPayableMonth, monthName, MONTH_SHORT_NAMES, type CalendarMonthState, type CalendarYear, type Month } from '@recaudo/domain/months';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
@@ -20,6 +21,13 @@ export interface MonthCalendarProps {
   readOnly?: boolean;
   /** Accessible name of the calendar. */
   label?: string;
+  /** What a tap does, said on each selectable tile instead of its state (a payment's "Pagar" / "Quitar"). */
+  tapWords?: TapWords;
+}
+
+export interface TapWords {
+  choose: string;
+  unchoose: string;
 }
 
 /**
@@ -29,22 +37,36 @@ export interface MonthCalendarProps {
 const LOOK: Record<CalendarMonthState | 'change', { style?: CSSProperties; word: string; status: string }> = {
   paid: { style: { background: '#237804', borderColor: '#237804', color: '#fff' }, word: 'Pagado', status: 'pagado' },
   pending: { style: { background: '#0958d9', borderColor: '#0958d9', color: '#fff' }, word: 'En proceso', status: 'pago en proceso' },
+  // Partly paid by the credit balance (issue 50): its word says how much of the price ("abonado $ 3,00 de $ 5,00").
+  partial: { style: { background: '#fff7e6', borderColor: '#d46b08', color: '#000' }, word: 'Abonado', status: 'abonado' },
   unpaid: { style: { background: '#cf1322', borderColor: '#cf1322', color: '#fff' }, word: 'Por pagar', status: 'pendiente por pagar' },
   change: { style: { background: '#fadb14', borderColor: '#ad8b00', borderStyle: 'dashed', color: '#000' }, word: '', status: 'cambio pendiente' },
   ahead: { word: 'Por vencer', status: 'mes por vencer' },
   before_start: { word: 'Sin servicio', status: 'antes del inicio del servicio' },
+  opening: { style: { background: '#595959', borderColor: '#595959', color: '#fff' }, word: 'Saldo inicial', status: 'cubierto por el saldo inicial, sin pago ni recibo' },
 };
 
 const covered = (state: CalendarMonthState) => state === 'paid' || state === 'pending';
 
-export const defaultSelectable = (entry: CalendarMonth, now = new Date()) => entry.state !== 'before_start' && entry.month <= lastPayableMonth(now);
+export const defaultSelectable = (entry: CalendarMonth, now = new Date()) => entry.state !== 'before_start' && entry.state !== 'opening' && entry.month <= lastPayableMonth(now);
 
-function describe(entry: CalendarMonth, changed: boolean) {
+/** What a month's tile says of its money (issue 50): paid "con abonos", or how much the balance holds of it. */
+function stateWords(entry: CalendarMonth): { word: string; status: string } {
+  if (entry.state === 'partial' && entry.price_usd !== null) {
+    const words = balanceMessages.partial(entry.paid_usd, entry.price_usd);
+    return { word: words, status: words };
+  }
+  if (entry.state === 'paid' && entry.from_balance) return { word: 'Con abonos', status: 'pagado con abonos' };
+  return LOOK[entry.state];
+}
+
+function describe(entry: CalendarMonth, changed: boolean, tapWords: TapWords | null) {
   const name = monthName(entry.month);
-  const look = changed ? LOOK.change : LOOK[entry.state];
+  const look = changed ? LOOK.change : { ...LOOK[entry.state], ...stateWords(entry) };
   const action = changed ? (covered(entry.state) ? ' (desmarcar)' : ' (marcar como pagado)') : '';
   const payment = entry.payment_id !== null ? `, pago #${entry.payment_id}` : '';
-  return { label: `${name}: ${look.status}${action}${payment}`, word: changed ? (covered(entry.state) ? 'Desmarcar' : 'Marcar') : look.word, style: look.style };
+  const word = tapWords ? (changed ? tapWords.unchoose : tapWords.choose) : changed ? (covered(entry.state) ? 'Desmarcar' : 'Marcar') : look.word;
+  return { label: `${name}: ${look.status}${action}${payment}`, word, style: look.style };
 }
 
 const LEGEND: { key: keyof typeof LOOK; text: string }[] = [
@@ -52,6 +74,8 @@ const LEGEND: { key: keyof typeof LOOK; text: string }[] = [
   { key: 'unpaid', text: 'Por pagar' },
   { key: 'change', text: 'Cambio pendiente' },
   { key: 'pending', text: 'Pago en proceso' },
+  { key: 'partial', text: 'Abonado (pago parcial)' },
+  { key: 'opening', text: 'Saldo inicial' },
   { key: 'ahead', text: 'Por vencer o sin servicio' },
 ];
 
@@ -79,28 +103,55 @@ function Legend() {
   );
 }
 
-function MonthGrid(props: { year: CalendarYear; selected: ReadonlySet<Month>; onToggle: (month: Month) => void; isSelectable: (entry: CalendarMonth) => boolean; readOnly: boolean }) {
-  const { year, selected, onToggle, isSelectable, readOnly } = props;
+interface MonthGridProps {
+  year: CalendarYear;
+  selected: ReadonlySet<Month>;
+  onToggle: (month: Month) => void;
+  isSelectable: (entry: CalendarMonth) => boolean;
+  readOnly: boolean;
+  tapWords?: TapWords;
+}
+
+function MonthGrid({ year, selected, onToggle, isSelectable, readOnly, tapWords }: MonthGridProps) {
   return (
     // At most six months a row (two rows a year), fewer on narrow screens.
     <div role="group" aria-label={`Meses de ${year.year}`} style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(max(84px, calc((100% - 40px) / 6)), 1fr))', gap: 8 }}>
       {year.months.map((entry) => {
         const changed = selected.has(entry.month);
-        const { label, word, style } = describe(entry, changed);
         const selectable = !readOnly && isSelectable(entry);
+        const { label, word, style } = describe(entry, changed, selectable ? (tapWords ?? null) : null);
+        // A partly paid month's words are long: the tile grows to wrap them.
+        const tall = entry.state === 'partial' && !changed;
         const button = (
           <Button
             key={entry.month}
-            aria-label={label}
             aria-pressed={changed}
             aria-disabled={!selectable || undefined}
             // A read-only month stays focusable (its tooltip names the payment); clicks do nothing.
             disabled={!readOnly && !selectable}
             onClick={() => selectable && onToggle(entry.month)}
-            style={{ height: 52, width: '100%', display: 'flex', flexDirection: 'column', gap: 0, lineHeight: 1.2, cursor: selectable ? 'pointer' : 'default', ...style }}
+            style={{
+              height: tall ? 'auto' : 52,
+              minHeight: 52,
+              width: '100%',
+              display: 'flex',
+              flexDirection: 'column',
+              gap: 0,
+              lineHeight: 1.2,
+              whiteSpace: tall ? 'normal' : undefined,
+              cursor: selectable ? 'pointer' : 'default',
+              ...style,
+            }}
           >
-            <span style={{ fontWeight: 600 }}>{MONTH_SHORT_NAMES[Number(entry.month.slice(5, 7)) - 1]}</span>
-            <span style={{ fontSize: 11, opacity: 0.9 }}>{word}</span>
+            {/* Named by its full words (month, state, payment), not by the tile's short ones: as an
+                aria-label beside other visible text a voice user's "Ene" would not match it (axe). */}
+            <span aria-hidden style={{ fontWeight: 600 }}>
+              {MONTH_SHORT_NAMES[Number(entry.month.slice(5, 7)) - 1]}
+            </span>
+            <span aria-hidden style={{ fontSize: 11, opacity: 0.9 }}>
+              {word}
+            </span>
+            <span className="visually-hidden">{label}</span>
           </Button>
         );
         return entry.payment_id !== null ? (
@@ -120,7 +171,15 @@ function MonthGrid(props: { year: CalendarYear; selected: ReadonlySet<Month>; on
  * the last one active, twelve months each, paid green, unpaid red, a pending change yellow.
  * It is controlled: the caller keeps the pending changes and decides what to send.
  */
-export function MonthCalendar({ years, selected, onToggle, isSelectable = defaultSelectable, readOnly = false, label = 'Calendario de meses' }: MonthCalendarProps) {
+export function MonthCalendar({
+  years,
+  selected,
+  onToggle,
+  isSelectable = defaultSelectable,
+  readOnly = false,
+  label = 'Calendario de meses',
+  tapWords,
+}: MonthCalendarProps) {
   const lastYear = Number(currentMonth().slice(0, 4));
   const shown = years.filter((year) => year.year <= lastYear);
   const fallback = shown.at(-1)?.year;
@@ -136,7 +195,7 @@ export function MonthCalendar({ years, selected, onToggle, isSelectable = defaul
         items={shown.map((year) => ({
           key: String(year.year),
           label: String(year.year),
-          children: <MonthGrid year={year} selected={selected} onToggle={onToggle} isSelectable={isSelectable} readOnly={readOnly} />,
+          children: <MonthGrid year={year} selected={selected} onToggle={onToggle} isSelectable={isSelectable} readOnly={readOnly} tapWords={tapWords} />,
         }))}
       />
       <Legend />

@@ -1,5 +1,7 @@
+import { paymentRateOf, type CurrentRates } from '@recaudo/domain/exchange-rates';
 import type { ClientOption } from '@recaudo/domain/clients';
 import type { ExchangeRates } from '@recaudo/domain/configurations';
+import type { Currency } from '@recaudo/domain/tenders';
 import { http } from '../lib/http';
 import type { FilterField, FilterOption } from './filter-drawer';
 
@@ -30,12 +32,22 @@ export interface MethodOption {
   code: string;
   type: number;
   is_mobile_payment_use_api_bdv: boolean;
+  /** The currency the method takes and whether it causes IGTF (issue 49). */
+  currency: Currency;
+  is_igtf: boolean;
 }
 
 export const findMethodOptions = (signal?: AbortSignal) => http.get<MethodOption[]>('payment-methods/selects', { signal }).then((answer) => answer.data);
 
 /** Today's dollar and euro rates (Tasas de Cambio), for the forms that start from them. */
 export const findExchangeRates = (signal?: AbortSignal) => http.get<ExchangeRates>('configurations/exchange-rate', { signal }).then((answer) => answer.data);
+
+/** The BCV rates in force on a day (issue 47), to the cent as payments take them ("0.00" without a rate). */
+export const findRatesOn = (day: string, signal?: AbortSignal): Promise<ExchangeRates> =>
+  http.get<CurrentRates>(`exchange-rates/current?date=${day}`, { signal }).then(({ data }) => ({
+    dollar_rate: data.usd ? paymentRateOf(data.usd.rate) : '0.00',
+    euro_rate: data.eur ? paymentRateOf(data.eur.rate) : '0.00',
+  }));
 
 /** A correlative series as `correlatives/selects` answers it. */
 export interface SerieOption {

@@ -20,12 +20,18 @@ export function zodRule(schema: Parser, toWire: (value: unknown) => unknown = (v
   };
 }
 
-/** Puts a 422's `{ field: [messages] }` back on the form fields (the toast is already shown). */
-export function applyServerErrors(form: FormInstance, error: unknown): void {
+/**
+ * Puts a 422's `{ field: [messages] }` back on the form fields (the toast is already shown).
+ * `placeOf` names where a field the form holds under another path lands (a list's row: issue 49's
+ * tender lines); the others land on the field of their own name.
+ */
+export function applyServerErrors(form: FormInstance, error: unknown, placeOf: (name: string) => (string | number)[] | null = () => null): void {
   if (!(error instanceof HttpError)) return;
   const known = new Set(Object.keys(form.getFieldsValue(true) as Record<string, unknown>));
-  const fields = Object.entries(error.errors)
-    .filter(([name]) => known.has(name))
-    .map(([name, errors]) => ({ name, errors }));
+  const fields = Object.entries(error.errors).flatMap(([name, errors]): { name: string | (string | number)[]; errors: string[] }[] => {
+    const placed = placeOf(name);
+    if (placed) return [{ name: placed, errors }];
+    return known.has(name) ? [{ name, errors }] : [];
+  });
   if (fields.length) form.setFields(fields);
 }

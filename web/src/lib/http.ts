@@ -3,6 +3,7 @@ import { browser } from './browser';
 import { notify } from './notify';
 import { toQueryString } from './query-string';
 import { getToken, getVersion, setToken, setVersion } from './storage';
+import { noteTestMode } from './test-mode';
 
 /**
  * The one http client of the web app. Every call goes through `send()`, so the error
@@ -217,6 +218,7 @@ async function send<R>(method: HttpMethod, path: string, options: RequestOptions
       throw localFailure('network', options, titleOverride);
     }
     checkVersion(method, response);
+    noteTestMode(response);
     if (!response.ok) throw failure(path, response.status, (await readJson(response)) as FailureBody | null, options, titleOverride);
     return await read(response);
   } finally {

@@ -1,5 +1,6 @@
 import type { Session } from '@recaudo/domain/auth';
 import { hasPermission } from '@recaudo/domain/permissions';
+import { forClients } from '@recaudo/domain/format';
 import { createContext, useContext } from 'react';
 
 /**
@@ -24,4 +25,13 @@ export function useSession(): SessionContextValue {
 export function useCan(permission: string): boolean {
   const { session } = useSession();
   return hasPermission(session?.permissions ?? [], permission);
+}
+
+/**
+ * How a shared screen shows a formatted value to whoever reads it: a client sees a dash where
+ * staff screens show the project's empty marker VACIO (issue 51); staff see it unchanged.
+ */
+export function useShownToReader(): (text: string) => string {
+  const { session } = useSession();
+  return session?.user.client_id != null ? forClients : (text) => text;
 }

@@ -68,7 +68,9 @@ export function startLogin(page: Document, leave: Leave): void {
 
   const enter = (session: Session) => {
     setToken(session.access_token);
-    setStoredTheme(session.theme);
+    // The account's theme is a choice when it is dark; its light is also the default of an
+    // account that never chose, which leaves the system's preference in force (issue 51).
+    if (session.theme === 'dark') setStoredTheme('dark');
     leave(SIGNED_IN_START);
   };
 

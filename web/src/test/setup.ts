@@ -8,8 +8,10 @@ afterEach(() => {
   setWindowWidth(JSDOM_WIDTH);
 });
 
-// antd forms validate asynchronously; on a busy 2-core machine a second is not always enough.
-configure({ asyncUtilTimeout: 5000 });
+// A findBy…/waitFor waits for the app's own signal (the element, the call) and returns as soon as
+// it comes; this is only when to give up. On a 2-core machine shared by a second suite (load 24)
+// a list's first rows took more than 5 s to render (issue 51), so the budget is half a test's 60 s.
+configure({ asyncUtilTimeout: 30_000 });
 
 // antd reads these browser APIs that jsdom lacks.
 if (!window.matchMedia) {

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { ANALYST_PERMISSIONS, CASHIER_PERMISSIONS } from '@recaudo/domain/permissions';
-import { CLIENT_ROLE_KEY } from '@recaudo/domain/roles';
+import { ADMIN_ROLE_ID, CLIENT_ROLE_KEY } from '@recaudo/domain/roles';
 import type { Database } from '../client';
 import { permissionModules, roleModules, roles } from '../../modules/roles/tables';
 import { syncPermissionModules } from '../../modules/roles/service';
@@ -17,14 +17,16 @@ export const SYSTEM_ROLES = [
  * What every database needs, demo or not: the four system roles, the permission
  * modules and the system reference data (banks, default payment methods, rate rows).
  * A role's permissions are set only when the role is first created, so an
- * administrator's later changes survive restarts.
+ * administrator's later changes survive restarts. `adminRequires2fa` (a real installation, not
+ * the demo) makes a new Administrador role require the second factor; an existing one keeps its
+ * setting.
  */
-export async function seedBase(db: Database): Promise<void> {
+export async function seedBase(db: Database, options: { adminRequires2fa?: boolean } = {}): Promise<void> {
   const created: typeof SYSTEM_ROLES = [];
   for (const role of SYSTEM_ROLES) {
     const inserted = await db
       .insert(roles)
-      .values({ id: role.id, name: role.name, key: role.key, expiredSessionTime: role.expiredSessionTime })
+      .values({ id: role.id, name: role.name, key: role.key, expiredSessionTime: role.expiredSessionTime, require2fa: role.id === ADMIN_ROLE_ID && options.adminRequires2fa === true })
       .onConflictDoNothing()
       .returning({ id: roles.id });
     if (inserted.length) created.push(role);

@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
-import { DOLLAR_RATE, EURO_RATE } from '@recaudo/domain/configurations';
 import { caracas } from '@recaudo/domain/dates';
 import type { Executor } from '../client';
-import { configurations } from '../../modules/configurations/tables';
 import { correlatives } from '../../modules/correlatives/tables';
+import { seedDemoRates } from '../../modules/exchange-rates/demo';
 import { activityGroups, economicActivities } from '../../modules/economic-activities/tables';
 import { ticketsPayments } from '../../modules/tickets-payments/tables';
 
@@ -24,7 +22,7 @@ const GROUPS: Record<string, { name: string; code: string; fee: string }[]> = {
   ],
 };
 
-/** Demo activity groups and activities with fees, two invoice series, current rates and ticket series (one expired). */
+/** Demo activity groups and activities with fees, two invoice series, the BCV rates of the last 90 days and ticket series (one expired). */
 export async function seedDemoReference(db: Executor): Promise<void> {
   for (const [name, activities] of Object.entries(GROUPS)) {
     const [group] = await db.insert(activityGroups).values({ name }).returning();
@@ -42,6 +40,5 @@ export async function seedDemoReference(db: Executor): Promise<void> {
     { name: 'Tickets Temporada Navideña', color: '#cf1322', validityDate: today.subtract(2, 'month').format('YYYY-MM-DD') },
     { name: 'Tickets Mercado Municipal', color: '#000000', status: false, validityDate: today.add(1, 'year').format('YYYY-MM-DD') },
   ]);
-  await db.update(configurations).set({ value: '245.67' }).where(eq(configurations.name, DOLLAR_RATE));
-  await db.update(configurations).set({ value: '268.12' }).where(eq(configurations.name, EURO_RATE));
+  await seedDemoRates(db);
 }

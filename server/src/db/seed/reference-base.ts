@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { DOLLAR_RATE, EURO_RATE } from '@recaudo/domain/configurations';
 import type { Database } from '../client';
 import { banks } from '../../modules/banks/tables';
@@ -46,16 +46,28 @@ export const DEFAULT_PAYMENT_METHODS = [
 ] as const;
 
 /**
+ * The foreign-currency methods of a new installation (issue 49): they cause IGTF. Installations
+ * that existed before get them from migration `0041`; an administrator may edit or delete them.
+ */
+export const FOREIGN_PAYMENT_METHODS = [
+  { name: 'Efectivo dólares', code: '0000', type: 4, description: 'Dólares en efectivo en taquilla', currency: 'USD', isIgtf: true },
+  { name: 'Zelle', code: '0000', type: 1, description: 'Transferencia Zelle en dólares', currency: 'USD', isIgtf: true },
+  { name: 'Efectivo euros', code: '0000', type: 4, description: 'Euros en efectivo en taquilla', currency: 'EUR', isIgtf: true },
+] as const;
+
+/**
  * System reference data every database needs: the banks, the default payment methods and the
  * exchange-rate rows. Existing rows are left as an administrator changed them.
  */
 export async function seedReferenceBase(db: Database): Promise<void> {
   await db.insert(banks).values([...VENEZUELAN_BANKS]).onConflictDoNothing({ target: banks.code });
+  const [existing] = await db.select({ id: paymentMethods.id }).from(paymentMethods).where(eq(paymentMethods.id, 1));
   await db
     .insert(paymentMethods)
     .values(DEFAULT_PAYMENT_METHODS.map((method) => ({ ...method })))
     .onConflictDoNothing({ target: paymentMethods.id });
   await db.execute(sql`select setval(pg_get_serial_sequence('payment_methods', 'id'), greatest((select max(id) from payment_methods), 4))`);
+  if (!existing) await db.insert(paymentMethods).values(FOREIGN_PAYMENT_METHODS.map((method) => ({ ...method })));
   await db
     .insert(configurations)
     .values([

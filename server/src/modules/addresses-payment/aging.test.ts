@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { debtFigures, invalidAgingMessage, type AgingBucket } from '@recaudo/domain/statement';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/harness';
 import { M, markMonths, seedAddress, seedPlace, type Place } from '../../../test/solvency-fixture';
-import { configurations } from '../configurations/tables';
+import { setRates } from '../../../test/rates';
 import { communities } from '../regional/tables';
 import { addressesPayments } from './tables';
 
@@ -50,8 +50,7 @@ beforeAll(async () => {
     ctx.db.update(addressesPayments).set({ type: 1, economicActivityId: place.activity, communityId: null, isCustomFee: true, fee }).where(eq(addressesPayments.id, ids[name]!));
   await custom('thirteenCustom', '3.33');
   await custom('twentyCustom', '2.22');
-  await ctx.db.insert(configurations).values({ name: 'update_dollar_rate', value: RATE }).onConflictDoNothing();
-  await ctx.db.update(configurations).set({ value: RATE }).where(eq(configurations.name, 'update_dollar_rate'));
+  await setRates(ctx.db, { usd: RATE });
 });
 
 afterAll(async () => {

@@ -173,10 +173,11 @@ export const notSolventSql = (current: Month) => addressRule(current).notSolvent
 /**
  * solvent_to_date as 'YYYY-MM': the last month of the paid run from the start month; null when
  * the start month is owed. An address whose start lies ahead owes nothing yet: solvent to the
- * month before its start.
+ * month before its start; so is one with an opening balance, which covers the month before it.
  */
 export const solventToDateSql = (current: Month) => sql<string | null>`(case
-  when ${AP}."ledger_paid_through" >= ${AP}."ledger_start" or ${AP}."ledger_paid_through" >= ${monthNumber(current)}::int then
+  when ${AP}."ledger_paid_through" >= ${AP}."ledger_start" or ${AP}."ledger_paid_through" >= ${monthNumber(current)}::int
+    or ${AP}."opening_paid_through" is not null then
     lpad((${AP}."ledger_paid_through" / 12)::text, 4, '0') || '-' || lpad((${AP}."ledger_paid_through" % 12 + 1)::text, 2, '0') end)`;
 
 /** The monthly fee in dollars: the custom one, else the activity's (commercial) or the community's (residential). */
@@ -188,3 +189,52 @@ export const EFFECTIVE_FEE = sql<string | null>`(case
 /** The joins EFFECTIVE_FEE reads its sources through, after `from addresses_payments`. */
 export const FEE_SOURCE_JOINS = sql`left join "communities" on "communities"."id" = ${AP}."community_id"
   left join "economic_activities" on "economic_activities"."id" = ${AP}."economic_activity_id"`;
+
+/**
+ * The join of an address to the fee changes that price its months (issue 50, fees/tables.ts): its
+ * own fee's (owner type 2), else its activity's (1, commercial) or its community's (0).
+ */
+export const TARIFF_OF_ADDRESS = sql`"fee_tariffs"."owner_type" = (case when ${AP}."is_custom_fee" then 2 when ${AP}."type" = 1 then 1 else 0 end)
+  and "fee_tariffs"."owner_id" = (case when ${AP}."is_custom_fee" then ${AP}."id" when ${AP}."type" = 1 then ${AP}."economic_activity_id" else ${AP}."community_id" end)`;
+
+/** A month number (SQL) as 'YYYY-MM'. */
+const monthText = (number: SQL) => sql`(lpad((${number} / 12)::text, 4, '0') || '-' || lpad((${number} % 12 + 1)::text, 2, '0'))`;
+
+/**
+ * The address's months owed from its start through month number `through` (an SQL expression):
+ * months_to_pay's formula with `through` for the current month, so any month of a tariff change
+ * is counted from the summary; only rows covered in a later year than `through` count their
+ * ledger rows after it.
+ */
+const owedThroughSql = (through: SQL) => sql`(case
+  when ${AP}."ledger_paid_through" >= ${through} then 0
+  when not coalesce(${AP}."ledger_last" > ${through}, false) then ${through} - ${AP}."ledger_settled_to"
+  when ${AP}."ledger_last" / 12 = ${through} / 12
+    then ${through} - ${AP}."ledger_settled_to" + bit_count((${AP}."ledger_last_year_mask" >> (${through} % 12 + 1))::bit(12))::int
+  else ${through} - ${AP}."ledger_settled_to"
+    + (select count(*)::int from address_months am where am.address_payment_id = ${AP}."id" and am.month > ${monthText(through)}) end)`;
+
+/**
+ * What tariff changes add to fee × months_to_pay at `current` (issue 50): the fee column is the
+ * newest tariff, so each change (fees/tables.ts) adds (previous_fee − fee) for every owed month
+ * before its effective month. Only changes after the paid run can touch an owed month, so an
+ * address whose owner never changed its fee, or whose debt starts after the last change, reads
+ * one index probe and adds 0.
+ */
+export const tariffCorrectionSql = (current: Month) => sql<string>`(select coalesce(sum(
+    (coalesce("fee_tariffs"."previous_fee", 0) - coalesce("fee_tariffs"."fee", 0)) * ${owedThroughSql(sql`least("fee_tariffs"."effective_month" - 1, ${monthNumber(current)}::int)`)}), 0)
+  from "fee_tariffs" where ${TARIFF_OF_ADDRESS} and "fee_tariffs"."effective_month" > ${AP}."ledger_paid_through" + 1)`;
+
+/**
+ * The ids of the addresses a tariff change prices differently from their fee column at some owed
+ * month, read from the changes (usually none) through the addresses' community, activity and
+ * primary key indexes, so an installation without changes reads nothing.
+ */
+export const REPRICED_ADDRESS_IDS = sql`(select distinct ap.id from "fee_tariffs" t join ${AP} ap on (
+    (t.owner_type = 2 and ap.id = t.owner_id and ap.is_custom_fee)
+    or (t.owner_type = 1 and ap.economic_activity_id = t.owner_id and ap.type = 1 and not ap.is_custom_fee)
+    or (t.owner_type = 0 and ap.community_id = t.owner_id and ap.type = 0 and not ap.is_custom_fee))
+  where t.effective_month > ap.ledger_paid_through + 1)`;
+
+/** The address's debt in $ at `current`: each owed month at the tariff in force for it. Needs FEE_SOURCE_JOINS. */
+export const owedUsdSql = (current: Month) => sql<string>`(coalesce(${EFFECTIVE_FEE}, 0) * ${monthsToPaySql(current)} + ${tariffCorrectionSql(current)})`;

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { ADDRESS_TYPES, type AddressRow } from '@recaudo/domain/addresses';
 import { identificationLabel } from '@recaudo/domain/clients';
 import { formatDate, formatMonth, textOrEmpty } from '@recaudo/domain/format';
+import { BALANCE_MOVEMENT_KINDS } from '@recaudo/domain/balance';
+import { CALENDAR_MONTH_STATES } from '@recaudo/domain/months';
 import { AGING_BUCKETS, AGING_LABELS } from '@recaudo/domain/statement';
 import type { ExportColumn } from '../../platform/export';
 import { deliveredTicketSchema } from '../tickets-payments/presenter';
@@ -10,7 +12,16 @@ const named = z.object({ id: z.number(), name: z.string() });
 
 export const calendarYearSchema = z.object({
   year: z.number(),
-  months: z.array(z.object({ month: z.string(), state: z.enum(['before_start', 'paid', 'pending', 'unpaid', 'ahead']), payment_id: z.number().nullable() })),
+  months: z.array(
+    z.object({
+      month: z.string(),
+      state: z.enum(CALENDAR_MONTH_STATES),
+      payment_id: z.number().nullable(),
+      from_balance: z.boolean(),
+      price_usd: z.string().nullable(),
+      paid_usd: z.string(),
+    }),
+  ),
 });
 
 export const addressRowSchema = z.object({
@@ -32,15 +43,25 @@ export const addressRowSchema = z.object({
   is_custom_fee: z.boolean(),
   fee: z.string().nullable(),
   date_start: z.string().nullable(),
+  opening_paid_through: z.string().nullable(),
   start_month: z.string(),
   months_to_pay: z.number(),
   aging: z.enum(AGING_BUCKETS).nullable(),
   payments: z.array(calendarYearSchema),
   solvent: z.boolean(),
   solvent_to_date: z.string().nullable(),
+  /** The credit balance in dollars (issue 50). */
+  balance_usd: z.string(),
+  fee_changes: z.array(z.object({ effective_month: z.string(), previous_fee: z.string().nullable(), fee: z.string().nullable() })),
   tickets_delivered: z.array(deliveredTicketSchema),
   created_by: z.number().nullable(),
   created_at: z.string(),
+});
+
+export const addressBalanceSchema = z.object({
+  balance_usd: z.string(),
+  balance_ves: z.string(),
+  movements: z.array(z.object({ date: z.string(), kind: z.enum(BALANCE_MOVEMENT_KINDS), amount_usd: z.string(), payment_id: z.number().nullable(), month: z.string().nullable() })),
 });
 
 export const addressTotalsSchema = z.object({ total_fees: z.string(), total_addresses: z.number() });
@@ -48,7 +69,7 @@ export const addressTotalsSchema = z.object({ total_fees: z.string(), total_addr
 export const monthsAnswerSchema = z.object({ payments: z.array(calendarYearSchema), months_to_pay: z.number() });
 
 /** An address as its export reads it: the list row without the ledger's months and the delivered tickets. */
-export type AddressExportRow = Omit<AddressRow, 'payments' | 'tickets_delivered'>;
+export type AddressExportRow = Omit<AddressRow, 'payments' | 'tickets_delivered' | 'fee_changes'>;
 
 const location = (row: AddressExportRow) =>
   [row.state?.name, row.municipality?.name, row.parish?.name, row.type === 0 ? row.community?.name : row.economic_activity?.name]
@@ -67,5 +88,6 @@ export const addressExportColumns: ExportColumn<AddressExportRow>[] = [
   { header: 'Meses por pagar', value: (row) => row.months_to_pay, width: 10 },
   { header: 'Antigüedad', value: (row) => (row.aging ? AGING_LABELS[row.aging] : ''), width: 14 },
   { header: 'Solvente hasta', value: (row) => formatMonth(row.solvent_to_date), width: 12 },
+  { header: 'Saldo a favor ($)', value: (row) => row.balance_usd, width: 12 },
   { header: 'Fecha de creación', value: (row) => formatDate(row.created_at), width: 14 },
 ];

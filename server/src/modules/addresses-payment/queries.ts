@@ -2,10 +2,8 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { addressMessages, type AddressListQuery, type AddressRow } from '@recaudo/domain/addresses';
 import type { AddressExportRow } from './presenter';
-import { calendarYears, currentMonth, type Coverage, type Month } from '@recaudo/domain/months';
-import type { DeliveredTicket } from '@recaudo/domain/tickets';
+import { currentMonth, type Month } from '@recaudo/domain/months';
 import type { Executor } from '../../db/client';
-import { iso, moneyOrNull } from '../../platform/envelope';
 import { notFound } from '../../platform/errors';
 import { inKeyOrder, selectIds, type RowSource } from '../../platform/export';
 import { idList, isChecked, likePattern, sortOrder, textList, wholeList } from '../../platform/paging';
@@ -17,147 +15,18 @@ import { activityGroups, economicActivities } from '../economic-activities/table
 import { communities, municipalities, parishes, states } from '../regional/tables';
 import { addressHasPayments } from '../payments/counts';
 import { deliveredTicketsOf } from '../tickets-payments/delivered';
-import { EFFECTIVE_FEE, FEE_SOURCE_JOINS, monthsToPayBetween, monthsToPayIn, monthsToPayPage, monthsToPaySql, notSolventSql, PENDING, solventSql, solventToDateSql, START_MONTH } from './ledger-sql';
+import { EFFECTIVE_FEE, FEE_SOURCE_JOINS, monthsToPayBetween, monthsToPayIn, monthsToPayPage, monthsToPaySql, notSolventSql, solventSql } from './ledger-sql';
 import { searchMatches, type SearchMatches } from './search';
 import { addressTotals, addressType, type AddressTotals } from './totals';
+import { feeChangesOf } from '../fees/service';
 import { coverageOf } from './coverage';
 import { feeCondition } from './fee-filter';
 import { addressesPayments } from './tables';
 import { MAX_PAGE_SIZE } from '@recaudo/domain/paging';
-import { AGING_RANGES, agingBucket, isAgingBucket } from '@recaudo/domain/statement';
+import { AGING_RANGES, isAgingBucket } from '@recaudo/domain/statement';
 import { parseFeeFilter } from '@recaudo/domain/fee-filter';
 
-/**
- * Reading payment addresses: the list with its filters and totals, and one address as the API
- * answers it. Start month, months to pay and solvency come from the ledger summary (ledger-sql.ts).
- */
-
-/** Complete location (spec 01 §5): residential with community and parish, commercial with an economic activity. */
-const COMPLETE = sql`(("addresses_payments"."type" = 0 and "addresses_payments"."community_id" is not null and "addresses_payments"."parish_id" is not null)
-  or ("addresses_payments"."type" = 1 and "addresses_payments"."economic_activity_id" is not null))`;
-const INCOMPLETE = sql`(not ${COMPLETE} or "addresses_payments"."state_id" is null or "addresses_payments"."municipality_id" is null or "addresses_payments"."parish_id" is null)`;
-
-const rowColumns = (current: Month) => ({
-  id: addressesPayments.id,
-  client_id: addressesPayments.clientId,
-  type: addressesPayments.type,
-  address: addressesPayments.address,
-  state_id: addressesPayments.stateId,
-  municipality_id: addressesPayments.municipalityId,
-  parish_id: addressesPayments.parishId,
-  community_id: addressesPayments.communityId,
-  economic_activity_id: addressesPayments.economicActivityId,
-  is_custom_fee: addressesPayments.isCustomFee,
-  date_start: addressesPayments.dateStart,
-  created_by: addressesPayments.createdBy,
-  created_at: addressesPayments.createdAt,
-  client_name: clients.name,
-  client_identification_type: clients.identificationType,
-  client_identification: clients.identification,
-  state_name: states.name,
-  municipality_name: municipalities.name,
-  parish_name: parishes.name,
-  parish_date_start: parishes.dateStart,
-  community_name: communities.name,
-  community_fee: communities.fee,
-  community_date_start: communities.dateStart,
-  activity_name: economicActivities.name,
-  activity_fee: economicActivities.fee,
-  group_id: activityGroups.id,
-  group_name: activityGroups.name,
-  fee: EFFECTIVE_FEE,
-  start_month: START_MONTH,
-  months_to_pay: monthsToPaySql(current),
-  pending: PENDING,
-  solvent: solventSql(current),
-  solvent_to_date: solventToDateSql(current),
-});
-
-type Joined = { [K in keyof ReturnType<typeof rowColumns>]: unknown } & {
-  id: number;
-  client_id: number;
-  type: number;
-  address: string;
-  state_id: number | null;
-  municipality_id: number | null;
-  parish_id: number | null;
-  community_id: number | null;
-  economic_activity_id: number | null;
-  is_custom_fee: boolean;
-  date_start: string | null;
-  created_by: number | null;
-  created_at: Date | string;
-  client_name: string;
-  client_identification_type: string;
-  client_identification: string;
-  state_name: string | null;
-  municipality_name: string | null;
-  parish_name: string | null;
-  parish_date_start: string | null;
-  community_name: string | null;
-  community_fee: string | null;
-  community_date_start: string | null;
-  activity_name: string | null;
-  activity_fee: string | null;
-  group_id: number | null;
-  group_name: string | null;
-  fee: string | null;
-  start_month: string;
-  months_to_pay: number | string;
-  pending: boolean;
-  solvent: boolean;
-  solvent_to_date: string | null;
-};
-
-const ref = (id: number | null, name: string | null) => (id !== null && name !== null ? { id, name } : null);
-
-/** A row as the list shows it, but its ledger's months and delivered tickets: what an export reads. */
-function presentListed(row: Joined): AddressExportRow {
-  const monthsToPay = Number(row.months_to_pay);
-  return {
-    id: row.id,
-    client_id: row.client_id,
-    client: { id: row.client_id, name: row.client_name, identification_type: row.client_identification_type, identification: row.client_identification },
-    type: row.type === 1 ? 1 : 0,
-    address: row.address,
-    state_id: row.state_id,
-    state: ref(row.state_id, row.state_name),
-    municipality_id: row.municipality_id,
-    municipality: ref(row.municipality_id, row.municipality_name),
-    parish_id: row.parish_id,
-    parish: row.parish_id !== null && row.parish_name !== null ? { id: row.parish_id, name: row.parish_name, date_start: row.parish_date_start ?? '' } : null,
-    community_id: row.community_id,
-    community:
-      row.community_id !== null && row.community_name !== null
-        ? { id: row.community_id, name: row.community_name, fee: moneyOrNull(row.community_fee) ?? '0.00', date_start: row.community_date_start ?? '' }
-        : null,
-    economic_activity_id: row.economic_activity_id,
-    economic_activity:
-      row.economic_activity_id !== null && row.activity_name !== null
-        ? { id: row.economic_activity_id, name: row.activity_name, fee: moneyOrNull(row.activity_fee) ?? '0.00', activity_group: ref(row.group_id, row.group_name) }
-        : null,
-    is_custom_fee: row.is_custom_fee,
-    fee: moneyOrNull(row.fee),
-    date_start: row.date_start,
-    start_month: row.start_month,
-    months_to_pay: monthsToPay,
-    aging: agingBucket(monthsToPay),
-    solvent: row.solvent,
-    solvent_to_date: row.solvent_to_date,
-    created_by: row.created_by,
-    created_at: iso(row.created_at),
-  };
-}
-
-/**
- * The list row: the export row and the ledger's months and tickets, added by `Object.assign`.
- * Node 20 builds an object spread into a literal with more fields slowly (about 9 µs for a row of
- * this size against 0.3 µs, micro-benchmark): 0.7 % of the server's profile under load, about
- * 30 µs a page.
- */
-function present(row: Joined, coverage: Coverage[], now: Date, tickets: DeliveredTicket[]): AddressRow {
-  return Object.assign(presentListed(row), { payments: calendarYears(row.start_month, coverage, now), tickets_delivered: tickets });
-}
+import { COMPLETE, INCOMPLETE, present, presentListed, rowColumns, type Joined } from './address-rows';
 
 interface LoadOptions {
   where?: SQL;
@@ -226,8 +95,8 @@ const joinedByIds = async (db: Executor, ids: number[], current: Month): Promise
 
 /** Rows with their ledger months and delivered tickets: both reads need only the ids, so a page runs them beside its rows. */
 async function withMonthsAndTickets(db: Executor, rows: Joined[] | Promise<Joined[]>, ids: number[], now: Date): Promise<AddressRow[]> {
-  const [joined, coverage, tickets] = await Promise.all([rows, coverageOf(db, ids), deliveredTicketsOf(db, ids)]);
-  return joined.map((row) => present(row, coverage.get(row.id) ?? [], now, tickets.get(row.id) ?? []));
+  const [joined, coverage, tickets, feeChanges] = await Promise.all([rows, coverageOf(db, ids), deliveredTicketsOf(db, ids), feeChangesOf(db, ids)]);
+  return joined.map((row) => present(row, coverage.get(row.id) ?? [], now, tickets.get(row.id) ?? [], feeChanges.get(row.id)));
 }
 
 async function loadAddresses(db: Executor, options: LoadOptions): Promise<AddressRow[]> {

@@ -8,13 +8,15 @@ import { done, emptyEnvelope, envelope, ok, pagedOf } from '../../platform/envel
 import { forbidden } from '../../platform/errors';
 import { exportRoute, pageOf } from '../../platform/export';
 import { defineRoutes } from '../../platform/module';
-import { addressExportColumns, addressRowSchema, addressTotalsSchema, monthsAnswerSchema } from './presenter';
+import { addressBalance } from './balance';
+import { addressBalanceSchema, addressExportColumns, addressRowSchema, addressTotalsSchema, monthsAnswerSchema } from './presenter';
 import { addressSource, clientAddresses } from './queries';
 import { changeMonths, createAddress, deleteAddress, updateAddress } from './service';
 
 const tags = ['addresses-payment'];
 const idBody = z.object({ id: recordId() });
 const clientParams = z.object({ client_id: recordId('Cliente') });
+const idParams = z.object({ id: recordId('Dirección de pago') });
 
 /**
  * The second half of "add_address_payment plus add_client or edit_client": staff must also hold
@@ -64,8 +66,15 @@ export default defineRoutes((app, { db }) => {
   // The address picker of Solvencias (open to every staff user, spec 01 §2) and of the payment panel: one chosen client's complete addresses.
   app.get(
     '/addresses-payment/address-select-client/:client_id',
-    { config: { access: { staff: true, clients: true } }, schema: { tags, params: clientParams, response: { 200: envelope(z.array(addressRowSchema)) } } },
+    { config: { access: { permission: 'clients', clients: true } }, schema: { tags, params: clientParams, response: { 200: envelope(z.array(addressRowSchema)) } } },
     async (request) => ok(await clientAddresses(db, requireAuth(request), request.params.client_id, { completeOnly: true })),
+  );
+
+  // The credit balance and its movements (issue 50): whoever may see the address (client users: their own).
+  app.get(
+    '/addresses-payment/balance/:id',
+    { config: { access: { permission: 'clients', clients: true } }, schema: { tags, params: idParams, response: { 200: envelope(addressBalanceSchema) } } },
+    async (request) => ok(await addressBalance(db, requireAuth(request), request.params.id)),
   );
 
   app.post(

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { addressMessages, selectedMonthList, type ChangeMonthsInput, type CreateAddressInput, type UpdateAddressInput } from '@recaudo/domain/addresses';
-import { lastPayableMonth } from '@recaudo/domain/months';
+import { balanceMessages } from '@recaudo/domain/balance';
+import { addMonths, currentMonth, lastPayableMonth } from '@recaudo/domain/months';
 import type { Database, Executor } from '../../db/client';
 import { changedFields, recordAudit } from '../../platform/audit';
 import { fieldError, notFound } from '../../platform/errors';
@@ -9,6 +10,7 @@ import { retryingConflicts } from '../../platform/transactions';
 import type { AuthContext } from '../auth/service';
 import { clients } from '../clients/tables';
 import { economicActivities } from '../economic-activities/tables';
+import { forgetFeeHistory, ownFeeAfterEdit } from '../fees/service';
 import { communities, municipalities, parishes, states } from '../regional/tables';
 import { addressRow } from './queries';
 import { addressesPayments, addressMonths } from './tables';
@@ -50,10 +52,21 @@ async function checkClient(tx: Executor, auth: AuthContext, clientId: number): P
 }
 
 /**
+ * The opening position (issue 48). Staff set it, clear it (null) or, by not sending it, keep it.
+ * A client user gives it only for a new address ("¿desde cuándo tienes el servicio?", for staff to
+ * confirm on the address form); without an answer she owes from the current month, never from a
+ * community's start years ago.
+ */
+function openingOf(auth: AuthContext, input: AddressInput, previous: AddressRecord | undefined, now: Date): string | null {
+  if (clientIdOf(auth) !== null) return previous ? previous.openingPaidThrough : (input.opening_paid_through ?? addMonths(currentMonth(now), -1));
+  return input.opening_paid_through === undefined ? (previous?.openingPaidThrough ?? null) : input.opening_paid_through;
+}
+
+/**
  * The stored values. Economic activity, custom fee and own start date are staff-only: a client
  * user's values for them are ignored (a new address gets none, an edited one keeps the staff's).
  */
-function storedValues(auth: AuthContext, input: AddressInput, previous?: AddressRecord) {
+function storedValues(auth: AuthContext, input: AddressInput, previous?: AddressRecord, now = new Date()) {
   const isClient = clientIdOf(auth) !== null;
   const keep = isClient && previous && previous.type === input.type;
   const staffOnly = isClient
@@ -73,6 +86,7 @@ function storedValues(auth: AuthContext, input: AddressInput, previous?: Address
     parish_id: input.parish_id,
     community_id: input.community_id,
     ...staffOnly,
+    opening_paid_through: openingOf(auth, input, previous, now),
   };
 }
 
@@ -90,6 +104,7 @@ const columnsOf = (values: Stored) => ({
   isCustomFee: values.is_custom_fee,
   fee: values.fee,
   dateStart: values.date_start,
+  openingPaidThrough: values.opening_paid_through,
 });
 
 const recordValues = (address: AddressRecord): Stored => ({
@@ -104,6 +119,7 @@ const recordValues = (address: AddressRecord): Stored => ({
   is_custom_fee: address.isCustomFee,
   fee: address.fee,
   date_start: address.dateStart,
+  opening_paid_through: address.openingPaidThrough,
 });
 
 function assertStaffRules(auth: AuthContext, values: Stored): void {
@@ -135,8 +151,9 @@ export async function updateAddress(db: Database, auth: AuthContext, input: Upda
     const address = await getAddress(tx, input.id, auth, true);
     await checkClient(tx, auth, input.client_id);
     await checkLocation(tx, input);
-    const values = storedValues(auth, input, address);
-    assertStaffRules(auth, values);
+    const stored = storedValues(auth, input, address);
+    assertStaffRules(auth, stored);
+    const values = { ...stored, fee: await ownFeeAfterEdit(tx, auth, address, stored, input.effective_month) };
     const diff = changedFields(recordValues(address), values);
     if (!diff.changed) return;
     await tx
@@ -163,6 +180,7 @@ export async function deleteAddress(db: Database, auth: AuthContext, id: number)
       .from(addressMonths)
       .where(eq(addressMonths.addressPaymentId, id));
     await tx.delete(addressesPayments).where(eq(addressesPayments.id, id));
+    await forgetFeeHistory(tx, 'address', id);
     await recordAudit(tx, {
       module: 'addresses_payments',
       event: 'deleted',
@@ -190,13 +208,16 @@ export async function changeMonths(db: Database, auth: AuthContext, input: Chang
       const address = await getAddress(tx, input.address_id, auth, true);
       if (address.clientId !== input.client_id) throw notFound(addressMessages.notFound);
       const existing = await tx
-        .select({ id: addressMonths.id, month: addressMonths.month, payment_id: addressMonths.paymentId })
+        .select({ id: addressMonths.id, month: addressMonths.month, payment_id: addressMonths.paymentId, from_balance: addressMonths.fromBalance })
         .from(addressMonths)
         .where(eq(addressMonths.addressPaymentId, address.id))
         .orderBy(asc(addressMonths.month));
       const wanted = new Set(desired);
       const held = existing.find((entry) => entry.payment_id !== null && !wanted.has(entry.month));
       if (held) throw fieldError('selected_months', addressMessages.monthHeldByPayment(held.month, held.payment_id!));
+      // A month the credit balance completed is its movement's, not a mark: a payment's reversal re-opens it.
+      const byBalance = existing.find((entry) => entry.from_balance && !wanted.has(entry.month));
+      if (byBalance) throw fieldError('selected_months', balanceMessages.monthHeldByBalance(byBalance.month));
       const have = new Set(existing.map((entry) => entry.month));
       const added = desired.filter((month) => !have.has(month));
       const removed = existing.filter((entry) => entry.payment_id === null && !wanted.has(entry.month));
@@ -213,7 +234,7 @@ export async function changeMonths(db: Database, auth: AuthContext, input: Chang
               addressMonths.id,
               removed.map((entry) => entry.id),
             ),
-            sql`${addressMonths.paymentId} is null`,
+            sql`${addressMonths.paymentId} is null and not ${addressMonths.fromBalance}`,
           ),
         );
       }

@@ -27,6 +27,12 @@ export const addressesPayments = pgTable(
     isCustomFee: boolean('is_custom_fee').notNull().default(false),
     fee: numeric('fee', { precision: 18, scale: 2 }),
     dateStart: date('date_start'),
+    /**
+     * The opening position (issue 48), 'YYYY-MM': the last month an opening balance covers, given
+     * by an import or the address form. No payment or receipt stands behind it; the month after
+     * it starts the ledger.
+     */
+    openingPaidThrough: varchar('opening_paid_through', { length: 7 }),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -108,7 +114,32 @@ export const addressMonths = pgTable(
     paymentId: integer('payment_id').references((): AnyPgColumn => payments.id, { onDelete: 'cascade' }),
     /** True while that payment is still Procesando. */
     pending: boolean('pending').notNull().default(false),
+    /** Covered by the address's credit balance (issue 50): no payment of its own, `payment_id` null; never a manual mark. */
+    fromBalance: boolean('from_balance').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('address_months_address_month_unique').on(table.addressPaymentId, table.month), index('address_months_payment_idx').on(table.paymentId)],
+);
+
+/**
+ * Every movement of an address's credit balance (saldo a favor, issue 50), in the fee's unit
+ * (dollars), signed: `credit` what an approved payment brought beyond its months, `month` a month
+ * the balance completed (minus its price), `reversal` a payment's credit taken back (rejected,
+ * deleted or edited), `month_reopened` a completed month owed again (its price back). The balance
+ * is their sum. `payment_id` has no foreign key: the row outlives a deleted payment.
+ */
+export const addressBalanceMovements = pgTable(
+  'address_balance_movements',
+  {
+    id: serial('id').primaryKey(),
+    addressPaymentId: integer('address_payment_id')
+      .notNull()
+      .references(() => addressesPayments.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    amountUsd: numeric('amount_usd', { precision: 18, scale: 2 }).notNull(),
+    paymentId: integer('payment_id'),
+    month: varchar('month', { length: 7 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('address_balance_movements_address_idx').on(table.addressPaymentId, table.id), index('address_balance_movements_payment_idx').on(table.paymentId)],
 );

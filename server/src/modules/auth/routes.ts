@@ -13,6 +13,7 @@ import {
   sendTokenSchema,
   themeSchema,
   twoFactorCodeSchema,
+  twoFactorSetupRequestSchema,
   twoFactorVerifySchema,
   verifyIdentificationSchema,
   verifyTokenSchema,
@@ -22,12 +23,14 @@ import { done, emptyEnvelope, envelope, ok } from '../../platform/envelope';
 import { defineRoutes } from '../../platform/module';
 import { afterResponse, afterResponseSettled } from '../../platform/after-response';
 import { rooms } from '../../platform/realtime';
+import { secretsKeyOf } from '../../platform/secrets-key';
 import { resetPassword, sendResetToken, verifyResetToken } from './password-reset';
 import { loginAnswerSchema, sessionSchema, twoFactorSetupSchema } from './presenter';
 import { assertPublicRate, checkCode, publicLimitsOf, register, requestCode } from './registration';
 import { buildSession, login, logout, logoutUser, saveTheme } from './service';
 import { disableTwoFactor, enableTwoFactor, setUpTwoFactor } from './two-factor';
 import { verifySecondFactor } from './two-factor-login';
+import { loginLimitsOf } from './security-proof';
 
 const codeRequestAnswerSchema = z.object({
   token: z.string(),
@@ -48,12 +51,7 @@ const registrationClientSchema = z.object({
 const originOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
 
 export default defineRoutes((app, { db, config, realtime }) => {
-  const limits = {
-    perAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
-    perIp: config.LOGIN_MAX_FAILURES_PER_IP,
-    windowMinutes: config.LOGIN_FAILURE_WINDOW_MINUTES,
-    maxDelayMs: config.LOGIN_MAX_DELAY_MS,
-  };
+  const limits = loginLimitsOf(config);
   const publicLimits = publicLimitsOf(config);
   const tags = ['auth'];
   app.addHook('onClose', afterResponseSettled);
@@ -72,20 +70,21 @@ export default defineRoutes((app, { db, config, realtime }) => {
   app.post(
     '/auth/2fa/verify',
     { config: { access: 'public' }, schema: { tags, body: twoFactorVerifySchema, response: { 200: envelope(sessionSchema) } } },
-    async (request) => ok(await verifySecondFactor(db, request.body, originOf(request), limits), messagesAuth.loggedIn),
+    async (request) => ok(await verifySecondFactor(db, secretsKeyOf(config), request.body, originOf(request), limits), messagesAuth.loggedIn),
   );
 
   app.post(
     '/auth/2fa/setup',
-    { config: { access: 'authenticated' }, schema: { tags, response: { 200: envelope(twoFactorSetupSchema) } } },
-    async (request) => ok(await setUpTwoFactor(db, requireAuth(request)), messagesTwoFactor.setupReady),
+    { config: { access: 'authenticated' }, schema: { tags, body: twoFactorSetupRequestSchema, response: { 200: envelope(twoFactorSetupSchema) } } },
+    async (request) =>
+      ok(await setUpTwoFactor(db, requireAuth(request), request.body, { ip: request.ip, limits, secretsKey: secretsKeyOf(config) }), messagesTwoFactor.setupReady),
   );
 
   app.post(
     '/auth/2fa/enable',
     { config: { access: 'authenticated' }, schema: { tags, body: twoFactorCodeSchema, response: { 200: emptyEnvelope } } },
     async (request) => {
-      await enableTwoFactor(db, requireAuth(request), request.body.code);
+      await enableTwoFactor(db, secretsKeyOf(config), requireAuth(request), request.body.code);
       return done(messagesTwoFactor.enabled);
     },
   );
@@ -94,7 +93,7 @@ export default defineRoutes((app, { db, config, realtime }) => {
     '/auth/2fa/disable',
     { config: { access: 'authenticated' }, schema: { tags, body: twoFactorCodeSchema, response: { 200: emptyEnvelope } } },
     async (request) => {
-      await disableTwoFactor(db, requireAuth(request), request.body.code, originOf(request), limits);
+      await disableTwoFactor(db, secretsKeyOf(config), requireAuth(request), request.body.code, originOf(request), limits);
       return done(messagesTwoFactor.disabled);
     },
   );

@@ -1,3 +1,4 @@
+import { ALL_PERMISSIONS } from '@recaudo/domain/permissions';
 import { eq, sql } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,7 +32,8 @@ beforeAll(async () => {
   ({ context: ctx, url } = await listening({ SESSION_SWEEP_SECONDS: '600' }));
   ({ context: sweeping, url: sweepingUrl } = await listening({ SESSION_SWEEP_SECONDS: '0.2' }));
   await ctx.staff(); // user 1, the protected first administrator
-  manager = await ctx.staff({ permissions: ['users', 'edit_user', 'logins', 'roles', 'edit_role', 'clients', 'edit_client'] });
+  // A manager changes only roles and users within her own permissions (issue 46): she holds them all.
+  manager = await ctx.staff({ permissions: ALL_PERMISSIONS });
 });
 afterAll(async () => {
   for (const socket of sockets) socket.disconnect();

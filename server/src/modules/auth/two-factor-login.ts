@@ -17,6 +17,7 @@ import { spendChallenge, takeChallengeTry } from './two-factor-challenge';
  */
 export async function verifySecondFactor(
   db: Database,
+  secretsKey: Buffer,
   input: { challenge: string; code: string },
   origin: RequestOrigin,
   limits: ThrottleLimits,
@@ -33,7 +34,7 @@ export async function verifySecondFactor(
   if (!user.active) throw new AppError('forbidden', messagesAuth.inactiveUser);
   if (!user.roleActive) throw new AppError('forbidden', messagesAuth.inactiveRole);
   const factor = await db.transaction(async (tx) => {
-    const accepted = await acceptSecondFactor(tx, user.id, input.code, { recovery: true });
+    const accepted = await acceptSecondFactor(tx, secretsKey, user.id, input.code, { recovery: true });
     if (!accepted) throw fieldError('code', messagesTwoFactor.codeInvalid);
     if (!(await spendChallenge(tx, input.challenge))) throw new AppError('unauthenticated', messagesTwoFactor.challengeInvalid);
     return accepted;

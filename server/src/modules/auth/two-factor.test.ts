@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesAuth } from '@recaudo/domain/auth';
 import { messagesTwoFactor } from '@recaudo/domain/two-factor';
-import { createTestContext, type TestContext } from '../../../test/harness';
+import { createTestContext, TEST_PASSWORD, type TestContext } from '../../../test/harness';
 import { codeAhead, codeStep, enrol, passwordStep } from '../../../test/two-factor-helpers';
 import { auditLogs } from '../logs/tables';
 import { users } from '../users/tables';
@@ -19,7 +19,7 @@ const tokenCount = async (userId: number) => (await ctx.db.select().from(accessT
 describe('2FA enrolment', () => {
   it('setup answers the secret, its otpauth URL, a QR code and ten recovery codes kept only hashed; enable needs a code of the app', async () => {
     const user = await ctx.staff();
-    const setup = await ctx.call('POST', '/api/auth/2fa/setup', { token: user.token });
+    const setup = await ctx.call('POST', '/api/auth/2fa/setup', { token: user.token, body: { current_password: TEST_PASSWORD } });
     expect(setup.status).toBe(200);
     expect(setup.body.message).toBe(messagesTwoFactor.setupReady);
     const { secret, otpauth_url, qr_code, recovery_codes } = setup.body.data;
@@ -48,7 +48,7 @@ describe('2FA enrolment', () => {
     expect(audited?.logName).toBe('users');
     expect(JSON.stringify(audited?.properties)).not.toContain(secret);
 
-    const again = await ctx.call('POST', '/api/auth/2fa/setup', { token: user.token });
+    const again = await ctx.call('POST', '/api/auth/2fa/setup', { token: user.token, body: { current_password: TEST_PASSWORD } });
     expect(again).toMatchObject({ status: 409, body: { message: messagesTwoFactor.alreadyEnabled } });
   });
 
@@ -153,20 +153,20 @@ describe('turning it off', () => {
     expect((await ctx.call('POST', '/api/auth/2fa/disable', { token: user.token, body: { code: '123456' } })).body.message).toBe(messagesTwoFactor.notEnabled);
   });
 
-  it("an administrator with edit_user resets a user's second factor, audited; without the permission 403", async () => {
-    const admin = await ctx.staff({ permissions: ['users', 'edit_user'] });
+  it("an administrator with manage_security resets a user's second factor, audited; without the permission 403", async () => {
+    const admin = await ctx.staff({ permissions: ['users', 'edit_user', 'manage_security'] });
     const reader = await ctx.staff({ permissions: ['users'] });
     const user = await ctx.staff();
     await enrol(ctx, user);
     expect((await ctx.call('POST', '/api/users/reset-two-factor', { token: reader.token, body: { user_id: user.id } })).status).toBe(403);
     expect((await ctx.call('POST', '/api/users/reset-two-factor', { token: user.token, body: { user_id: user.id } })).status).toBe(403);
-    const reset = await ctx.call('POST', '/api/users/reset-two-factor', { token: admin.token, body: { user_id: user.id } });
+    const reset = await ctx.call('POST', '/api/users/reset-two-factor', { token: admin.token, body: { user_id: user.id, current_password: TEST_PASSWORD } });
     expect(reset).toMatchObject({ status: 200, body: { success: true, message: messagesTwoFactor.reset } });
     const [audited] = await ctx.db.select().from(auditLogs).where(and(eq(auditLogs.description, 'two_factor_reset'), eq(auditLogs.subjectId, user.id)));
     expect(audited).toMatchObject({ logName: 'users', causerId: admin.id });
     expect((await passwordStep(ctx, user, '10.9.7.1')).body.data.access_token).toBeTruthy();
-    const twice = await ctx.call('POST', '/api/users/reset-two-factor', { token: admin.token, body: { user_id: user.id } });
+    const twice = await ctx.call('POST', '/api/users/reset-two-factor', { token: admin.token, body: { user_id: user.id, current_password: TEST_PASSWORD } });
     expect(twice).toMatchObject({ status: 422, body: { message: messagesTwoFactor.resetNotEnabled } });
-    expect((await ctx.call('POST', '/api/users/reset-two-factor', { token: admin.token, body: { user_id: 999999 } })).status).toBe(404);
+    expect((await ctx.call('POST', '/api/users/reset-two-factor', { token: admin.token, body: { user_id: 999999, current_password: TEST_PASSWORD } })).status).toBe(404);
   });
 });

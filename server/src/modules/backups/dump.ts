@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { finished } from 'node:stream/promises';
+import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import type { Database } from '../../db/client';
 import { latestMigration } from '../../db/version';
@@ -24,9 +24,15 @@ export async function writeBackup(
   const gzip = createGzip({ level: 6 });
   // A backup holds every password hash and client's data: only the server's user reads it.
   const output = createWriteStream(target, { mode: 0o600 });
-  gzip.pipe(output);
+  // A failing file (a full or read-only disk, no permission) ends both streams and rejects here:
+  // with a bare pipe its error event went unheard, which stops the process, and the gzip stream,
+  // no longer drained, left the backup waiting forever (issue 46).
+  const written = pipeline(gzip, output);
+  let failure: unknown = null;
+  written.catch((error: unknown) => (failure = error));
   const write = async (text: string) => {
-    if (!gzip.write(text)) await once(gzip, 'drain');
+    if (failure) throw failure;
+    if (!gzip.write(text)) await Promise.race([once(gzip, 'drain'), written]);
   };
   const manifest: Manifest = { tables: {}, sequences: 0, files: [] };
   try {
@@ -66,11 +72,11 @@ export async function writeBackup(
     }
     await write(`${JSON.stringify({ manifest })}\n`);
     gzip.end();
-    await finished(output);
+    await written;
     return manifest;
   } catch (error) {
     gzip.destroy();
     output.destroy();
-    throw error;
+    throw failure ?? error;
   }
 }

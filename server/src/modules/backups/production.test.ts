@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
+import pg from 'pg';
+import { backupMessages } from '@recaudo/domain/backups';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
 import { LOCK_FILE } from '../../db/lock';
@@ -10,6 +12,7 @@ import { seedBase } from '../../db/seed/base';
 import { DEMO_USERS } from '../../db/seed/demo';
 import { correlatives } from '../correlatives/tables';
 import { payments } from '../payments/tables';
+import { auditLogs } from '../logs/tables';
 import { users } from '../users/tables';
 import { paymentBody, seedPaymentPlace } from '../../../test/backups-fixture';
 import { createDatabase, dropDatabase } from '../../../test/databases';
@@ -147,6 +150,71 @@ describe('several processes on PostgreSQL', () => {
         await database.close();
       }
     } finally {
+      await dropDatabase(POSTGRES, name);
+    }
+  }, 180_000);
+});
+
+describe('a backup cut by kill -9 (PostgreSQL, several processes)', () => {
+  it('is failed at the next start and its temporary folder removed, while a process started during it leaves it running', async () => {
+    const { name, url } = await createDatabase(POSTGRES, 'recaudo_test');
+    const tempDir = path.join(scratch, 'killed-tmp');
+    fs.mkdirSync(tempDir, { recursive: true });
+    const env = { DATABASE_URL: url, DATA_DIR: path.join(scratch, 'killed'), TMPDIR: tempDir };
+    const locker = new pg.Client({ connectionString: url });
+    try {
+      const first = await start(env);
+      const database = await openDatabase({ url, dataDir: null });
+      await locker.connect();
+      try {
+        const place = await seedPaymentPlace(database.db, 3);
+        // The backup reads the tables one after another; this one held, it stops there, mid-way.
+        await locker.query('begin');
+        await locker.query('lock table tickets_delivered in access exclusive mode');
+        let answered: string | null = null;
+        const answer = fetch(`${first.url}/api/backups`, { method: 'POST', headers: { authorization: `Bearer ${place.token}` } })
+          .then(async (response) => ((answered = `${response.status} ${await response.text()}`), response))
+          .catch((error: unknown) => error);
+        const waiting = async () =>
+          (await locker.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'`, [name])).rows[0]!.n;
+        // Until the backup waits on the held table (or answers, which would be the failure to show);
+        // a loaded machine takes its time to get there, so the bound is only against a hang.
+        for (const deadline = Date.now() + 90_000; answered === null && (await waiting()) === 0 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(answered).toBeNull();
+        expect(await waiting()).toBe(1);
+        const [run] = await database.db.select().from(backupRuns).orderBy(desc(backupRuns.id)).limit(1);
+        expect(run).toMatchObject({ kind: 'manual', status: 'running' });
+        expect(fs.readdirSync(tempDir).filter((entry) => entry.startsWith(`recaudo-backup-${run!.id}-`))).toHaveLength(1);
+
+        // Another process starting now sees the run alive (its lock held) and leaves it alone.
+        const second = await start(env);
+        expect((await database.db.select().from(backupRuns).where(eq(backupRuns.id, run!.id)))[0]!.status).toBe('running');
+
+        first.child.kill('SIGKILL');
+        await first.exited;
+        expect(await answer).toBeInstanceOf(Error);
+        await locker.query('rollback');
+        // Its sessions are gone once PostgreSQL has read their closed connections.
+        const runLocks = async () => (await locker.query<{ n: number }>(`select count(*)::int as n from pg_locks where locktype = 'advisory' and objsubid = 2 and objid = $1`, [run!.id])).rows[0]!.n;
+        for (let wait = 0; wait < 100 && (await runLocks()) > 0; wait++) await new Promise((resolve) => setTimeout(resolve, 50));
+
+        const third = await start(env);
+        const [failed] = await database.db.select().from(backupRuns).where(eq(backupRuns.id, run!.id));
+        expect(failed).toMatchObject({ status: 'failed', error: backupMessages.interrupted, name: null });
+        expect(failed!.finishedAt).not.toBeNull();
+        expect(fs.readdirSync(tempDir).filter((entry) => entry.startsWith('recaudo-backup-'))).toEqual([]);
+        const [entry] = await database.db.select().from(auditLogs).where(eq(auditLogs.description, 'failed')).orderBy(desc(auditLogs.id)).limit(1);
+        expect(entry).toMatchObject({ logName: 'backups', errorMessage: backupMessages.interrupted, properties: { attributes: { run: run!.id, scheduled: false } } });
+        // The server works on: the next backup is made.
+        const next = await fetch(`${third.url}/api/backups`, { method: 'POST', headers: { authorization: `Bearer ${place.token}` } });
+        expect(next.status).toBe(200);
+        expect(await stop(second)).toBe(0);
+        expect(await stop(third)).toBe(0);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      await locker.end().catch(() => undefined);
       await dropDatabase(POSTGRES, name);
     }
   }, 180_000);

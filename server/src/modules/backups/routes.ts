@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { z } from 'zod';
 import { backupMessages } from '@recaudo/domain/backups';
 import { requireAuth } from '../../platform/access';
@@ -15,7 +16,8 @@ const backupRowSchema = z.object({ name: z.string(), size: z.number() });
 const pathSchema = z.string().max(200);
 
 export default defineRoutes((app, { db, stores }) => {
-  const place: BackupPlace = { db, engine: engineOf(db), uploads: stores.uploads, backups: stores.backups };
+  // TMPDIR read once: Node ignores the environment while the process runs under another effective user.
+  const place: BackupPlace = { db, engine: engineOf(db), uploads: stores.uploads, backups: stores.backups, tempDir: os.tmpdir() };
 
   app.get('/backups', { config: access, schema: { tags, response: { 200: envelope(z.array(backupRowSchema)) } } }, async () => ok(await listBackups(place)));
   app.post('/backups', { config: access, schema: { tags, response: { 200: envelope(backupRowSchema) } } }, async (request) =>

@@ -1,30 +1,18 @@
 import { Cron } from 'croner';
-import { eq, sql } from 'drizzle-orm';
-import { recordAudit } from '../../platform/audit';
-import { makeBackup, pruneBackups, type BackupPlace } from './service';
-import { backupRuns } from './tables';
+import { pruneBackups, runBackup, type BackupPlace } from './service';
 
 export const BACKUP_TIME_ZONE = 'America/Caracas';
 
 /**
  * Runs one schedule tick: the process whose insert of the tick wins makes the backup and
  * prunes the old ones; the others find the tick taken and answer null. The tick is the
- * scheduled time (to the second), the same in every process.
+ * scheduled time (to the second), the same in every process. A failure is stored with the run,
+ * audited and thrown (runBackup).
  */
 export async function runScheduledBackup(place: BackupPlace, tick: Date, keep: number): Promise<{ name: string; pruned: string[] } | null> {
   const tickAt = new Date(Math.floor(tick.getTime() / 1000) * 1000).toISOString();
-  const [claimed] = await place.db.insert(backupRuns).values({ tickAt }).onConflictDoNothing({ target: backupRuns.tickAt }).returning({ id: backupRuns.id });
-  if (!claimed) return null;
-  try {
-    const row = await makeBackup(place);
-    const pruned = await pruneBackups(place, keep);
-    await place.db.update(backupRuns).set({ status: 'done', name: row.name, size: row.size, finishedAt: sql`now()` }).where(eq(backupRuns.id, claimed.id));
-    await recordAudit(place.db, { module: 'backups', event: 'created', causerId: null, attributes: { ...row, scheduled: true, pruned } });
-    return { name: row.name, pruned };
-  } catch (error) {
-    await place.db.update(backupRuns).set({ status: 'failed', error: (error as Error).message, finishedAt: sql`now()` }).where(eq(backupRuns.id, claimed.id));
-    throw error;
-  }
+  const made = await runBackup(place, { kind: 'scheduled', tickAt }, null, async () => ({ pruned: await pruneBackups(place, keep) }));
+  return made ? { name: made.name, pruned: made.extra.pruned as string[] } : null;
 }
 
 export interface BackupSchedule {

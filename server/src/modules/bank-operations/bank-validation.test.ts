@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bankMessages } from '@recaudo/domain/bank-operations';
+import { bankMessages, selfValidationMessages, selfValidationNotYetPosted } from '@recaudo/domain/bank-operations';
 import { caracas, todayInCaracas } from '@recaudo/domain/dates';
 import { currentMonth } from '@recaudo/domain/months';
 import { bankTestContext, newSerie, payingClient, reportedPayment } from '../../../test/bank-fixture';
@@ -9,6 +9,7 @@ import type { BankSimulator } from '../../providers/bank/simulator';
 import { clients } from '../clients/tables';
 import { payments } from '../payments/tables';
 import { conciliations } from './tables';
+import { setRates } from '../../../test/rates';
 
 let ctx: TestContext;
 let simulator: BankSimulator;
@@ -19,6 +20,8 @@ const BDV_METHOD = 3;
 
 beforeAll(async () => {
   ({ ctx, simulator } = await bankTestContext());
+  // The staff form's rate is the one in force on the payment's date (issue 47).
+  await setRates(ctx.db, { usd: '36.50' });
   cashier = await ctx.staff({ permissions: ['payments', 'add_payment', 'edit_payment'], overrides: { useAllSeries: true } });
   client = await payingClient(ctx);
   serieId = await newSerie(ctx);
@@ -217,5 +220,32 @@ describe('a conciliation backs one payment', () => {
     expect(foreign.body.success).toBe(true);
     expect((await storePayment(paymentFields(foreign.body.conciliation.id))).body.message).toBe(bankMessages.conciliationUnusable);
     expect((await storePayment({ ...paymentFields(null), bdv_verified: '1' })).body.message).toBe(bankMessages.verifiedNeedsConciliation);
+  });
+});
+
+describe('a client validating from her phone (issue 51)', () => {
+  it('a wrong phone says to check the data; only a payment made today adds that it may not be posted yet', async () => {
+    const lucia = await ctx.clientUser({ email: 'lucia.valida@correo.test', phone: ['04141234567', '04247654321'] });
+    const payment = reportedPayment(simulator, '182.50');
+    const asLucia = (overrides: Record<string, unknown>) => validate({ ...full(payment, { client_id: lucia.clientId! }), ...overrides }, lucia.token);
+    const wrongPhone = await asLucia({ pay_phone: '4247654321' });
+    expect(wrongPhone.status).toBe(422);
+    expect(wrongPhone.body).toMatchObject({ error_code: 'RECORD_NOT_FOUND', message: 'El banco no encontró un pago móvil desde ese teléfono y banco: revisa los datos' });
+    expect(wrongPhone.body.message).toBe(selfValidationMessages.RECORD_NOT_FOUND);
+    const today = await asLucia({ pay_phone: '4247654321', payment_date: todayInCaracas() });
+    expect(today.body.message).toBe(selfValidationNotYetPosted);
+    expect(today.body.message).toContain('intenta de nuevo en unos minutos');
+  });
+
+  it('answers the phone of her last validated payment among her phones, hers only', async () => {
+    const rosa = await ctx.clientUser({ email: 'rosa.valida@correo.test', phone: ['04121112233', '04141234567'] });
+    const lastPhone = (id: number, token: string) => ctx.call('GET', `/api/bank-operations/last-pay-phone/${id}`, { token });
+    expect((await lastPhone(rosa.clientId!, rosa.token)).body.data).toEqual({ pay_phone: null });
+    const payment = reportedPayment(simulator, '182.50');
+    expect((await validate(full(payment, { client_id: rosa.clientId! }), rosa.token)).body.success).toBe(true);
+    expect((await lastPhone(rosa.clientId!, rosa.token)).body.data).toEqual({ pay_phone: '04141234567' });
+    expect((await lastPhone(rosa.clientId!, cashier.token)).body.data).toEqual({ pay_phone: '04141234567' });
+    expect((await lastPhone(client.clientId, rosa.token)).status).toBe(404);
+    expect((await lastPhone(rosa.clientId!, rosa.token)).status).toBe(200);
   });
 });

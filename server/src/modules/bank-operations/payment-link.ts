@@ -2,15 +2,16 @@ import { and, eq, ne } from 'drizzle-orm';
 import { bankMessages } from '@recaudo/domain/bank-operations';
 import type { Executor } from '../../db/client';
 import { fieldError } from '../../platform/errors';
-import { payments } from '../payments/tables';
+import { payments, paymentTenders } from '../payments/tables';
 import { conciliations } from './tables';
 
 /**
  * The bank proof a payment keeps (spec 02 §4): `bdv_verified` needs a conciliation, and that
  * conciliation must be a success of the payment's client not kept by another payment. The row
  * lock makes a second cashier's write wait for the first one's commit and then see its payment,
- * so one bank movement backs at most one payment; the partial unique index on
- * `payments.conciliation_id` holds the rule even for writes that skip this check.
+ * so one bank movement backs at most one payment, as a whole or as one of its tender lines; the
+ * partial unique indexes on `payments.conciliation_id` and `payment_tenders.conciliation_id` hold
+ * the rule within each table even for writes that skip this check.
  */
 export async function assertConciliationUsable(
   tx: Executor,
@@ -31,5 +32,13 @@ export async function assertConciliationUsable(
     .select({ id: payments.id })
     .from(payments)
     .where(and(eq(payments.conciliationId, fields.conciliation_id), paymentId === null ? undefined : ne(payments.id, paymentId)));
-  if (holder) throw fieldError('conciliation_id', bankMessages.conciliationUsed(holder.id));
+  // A tender line of another payment (issue 49) may keep it too.
+  const [lineHolder] = holder
+    ? []
+    : await tx
+        .select({ id: paymentTenders.paymentId })
+        .from(paymentTenders)
+        .where(and(eq(paymentTenders.conciliationId, fields.conciliation_id), paymentId === null ? undefined : ne(paymentTenders.paymentId, paymentId)));
+  const held = holder?.id ?? lineHolder?.id;
+  if (held !== undefined) throw fieldError('conciliation_id', bankMessages.conciliationUsed(held));
 }

@@ -14,7 +14,7 @@ import { conciliationQuerySchema, conciliationSource, conciliationStatistics, ge
 import { arraySource, findMovements, matchesSearch, movementExportColumns, movementsBodySchema } from './movements';
 import { conciliationSchema, movementSchema, presentConciliation, statisticsSchema, validationAnswerSchema, type ConciliationRecord } from './presenter';
 import { conciliations } from './tables';
-import { validatePayment } from './validation';
+import { lastPayPhone, validatePayment } from './validation';
 
 const tags = ['bank-operations'];
 
@@ -52,6 +52,16 @@ export default defineRoutes((app, { db, config }) => {
       const outcome = await validatePayment(db, await bank.provider(), requireAuth(request), request.body, config.CLIENT_VALIDATIONS_PER_HOUR);
       return reply.status(outcome.status).send(outcome.answer);
     },
+  );
+
+  // The phone the validation modal preselects when the client has several (issue 51).
+  app.get(
+    '/bank-operations/last-pay-phone/:id',
+    {
+      config: { access: { permission: ['add_payment', 'edit_payment'], clients: true } },
+      schema: { tags, params: z.object({ id: recordId() }), response: { 200: envelope(z.object({ pay_phone: z.string().nullable() })) } },
+    },
+    async (request) => ok({ pay_phone: await lastPayPhone(db, requireAuth(request), request.params.id) }),
   );
 
   app.post(

@@ -1,11 +1,12 @@
 import Decimal from 'decimal.js';
-import { and, eq, not, sql } from 'drizzle-orm';
+import { and, desc, eq, not, sql } from 'drizzle-orm';
 import {
   bankMessages,
   bankPhone,
   conciliationErrorMessages,
   selfValidationLimits,
   selfValidationMessages,
+  selfValidationNotYetPosted,
   type ConciliationErrorCode,
   type ValidatePaymentAnswer,
 } from '@recaudo/domain/bank-operations';
@@ -150,8 +151,10 @@ export async function validatePayment(
   if (own !== null) await assertClientMayValidate(db, own, positiveId(input.client_id), clientsPerHour);
   const outcome = await validateWithBank(db, bank, auth, input);
   if (own === null || outcome.answer.success || !outcome.answer.error_code || outcome.answer.error_code === 'VALIDATION_ERROR') return outcome;
-  // A client reads why in plain words (the staff keep the bank's terms).
-  const message = selfValidationMessages[outcome.answer.error_code];
+  // A client reads why in plain words (the staff keep the bank's terms); waiting helps only a payment made today.
+  const code = outcome.answer.error_code;
+  const madeToday = parseDateParam(text(input.payment_date)) === todayInCaracas();
+  const message = code === 'RECORD_NOT_FOUND' && madeToday ? selfValidationNotYetPosted : selfValidationMessages[code];
   return { ...outcome, answer: { ...outcome.answer, message, error: message, bdv_message: null, errors: { reference: [message] } } as ValidationOutcome['answer'] };
 }
 
@@ -209,4 +212,23 @@ async function validateWithBank(db: Database, bank: BankProvider, auth: AuthCont
     status: 200,
     answer: { success: true, message: bankMessages.validated, error: null, error_code: null, bdv_message: verdict.bdvMessage, conciliation, data: conciliation },
   };
+}
+
+/**
+ * The payer phone the client last validated a Pago Móvil with, among the phones she still has
+ * (issue 51: preselected when she has several); a client user asks for her own client only.
+ */
+export async function lastPayPhone(db: Database, auth: AuthContext, clientId: number): Promise<string | null> {
+  const own = clientIdOf(auth);
+  if (own !== null && own !== clientId) throw notFound(bankMessages.clientNotFound);
+  const [client] = await db.select({ phone: clients.phone }).from(clients).where(eq(clients.id, clientId));
+  if (!client) throw notFound(bankMessages.clientNotFound);
+  const [last] = await db
+    .select({ payPhone: conciliations.payPhone })
+    .from(conciliations)
+    .where(and(eq(conciliations.clientId, clientId), eq(conciliations.success, true)))
+    .orderBy(desc(conciliations.processedAt), desc(conciliations.id))
+    .limit(1);
+  const tail = last?.payPhone ? digitsOnly(last.payPhone).slice(-10) : null;
+  return client.phone.find((phone) => digitsOnly(phone).slice(-10) === tail) ?? null;
 }

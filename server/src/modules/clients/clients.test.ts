@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import type { ClientRow } from '@recaudo/domain/clients';
+import { ADMIN_ROLE_ID } from '@recaudo/domain/roles';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/harness';
 import { addressesPayments } from '../addresses-payment/tables';
 import { auditLogs } from '../logs/tables';
@@ -214,6 +215,27 @@ describe('GET /api/clients/{id}', () => {
     expect(body.data.dollar_rate).toMatch(/^\d+\.\d{2}$/);
     expect(body.data.euro_rate).toMatch(/^\d+\.\d{2}$/);
     expect((await ctx.call('GET', '/api/clients/999999', { token: admin.token })).body.message).toBe('No se ha encontrado el usuario');
+  });
+
+  it("answers what the client owes per address, as her statement says it", async () => {
+    const clientUser = await ctx.clientUser({ name: 'Detalle Deuda' });
+    const [state] = await ctx.db.insert(states).values({ name: 'Estado Deuda' }).returning();
+    const [municipality] = await ctx.db.insert(municipalities).values({ name: 'Municipio Deuda', stateId: state!.id }).returning();
+    const [parish] = await ctx.db.insert(parishes).values({ name: 'Parroquia Deuda', municipalityId: municipality!.id, dateStart: '2026-01-01' }).returning();
+    const [community] = await ctx.db.insert(communities).values({ name: 'Comunidad Deuda', parishId: parish!.id, fee: '5.00', dateStart: '2026-01-01' }).returning();
+    const office = await ctx.staff({ roleId: ADMIN_ROLE_ID });
+    const stored = await ctx.call('POST', '/api/addresses-payment/store', {
+      token: office.token,
+      body: { client_id: clientUser.clientId, type: 0, address: 'Calle Deuda 1', state_id: state!.id, municipality_id: municipality!.id, parish_id: parish!.id, community_id: community!.id },
+    });
+    expect(stored.status, JSON.stringify(stored.body)).toBe(200);
+    const detail = await ctx.call('GET', `/api/clients/${clientUser.clientId}`, { token: admin.token });
+    const statement = await ctx.call('GET', `/api/clients/statement/${clientUser.clientId}`, { token: admin.token });
+    expect(statement.status).toBe(200);
+    const { debts } = detail.body.data;
+    expect(debts.addresses).toHaveLength(1);
+    expect(debts.months_owed).toBeGreaterThan(0);
+    expect({ months: debts.months_owed, usd: debts.owed_usd, bs: debts.owed_bs }).toEqual({ months: statement.body.data.months_owed, usd: statement.body.data.owed_usd, bs: statement.body.data.owed_bs });
   });
 
   it('lets a client user read only their own client: any other id is 404', async () => {

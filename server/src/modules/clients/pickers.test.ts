@@ -12,8 +12,9 @@ const PREFIX = 'Selector Masivo';
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  nobody = await ctx.staff({ permissions: [] });
-  cashier = await ctx.staff({ permissions: ['payments', 'add_payment'] });
+  // The pickers of other clients and of users follow the tree since issue 46: `clients` is the lowest that reads them.
+  nobody = await ctx.staff({ permissions: ['clients'] });
+  cashier = await ctx.staff({ permissions: ['clients', 'payments', 'add_payment'] });
   await ctx.db.insert(clients).values(
     Array.from({ length: 60 }, (_, index) => ({
       type: 0,
@@ -32,11 +33,11 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('the client pickers', () => {
-  it.each(['/api/clients/all-clients', '/api/clients/select', '/api/clients/selects/data'])('%s answers 50 matching clients, name and identification only', async (url) => {
+  it.each(['/api/clients/all-clients', '/api/clients/select', '/api/clients/selects/data'])('%s answers 50 matching clients to a holder of clients (issue 46), with name and identification', async (url) => {
     const answer = await ctx.call('GET', url, { token: nobody.token, query: { search: PREFIX } });
     expect(answer.status).toBe(200);
     expect(answer.body.data).toHaveLength(50);
-    expect(answer.body.data[0]).toEqual({ id: expect.any(Number), name: `${PREFIX} 00`, identification_type: 'V', identification: '30000000', type: 0 });
+    expect(answer.body.data[0]).toMatchObject({ id: expect.any(Number), name: `${PREFIX} 00`, identification_type: 'V', identification: '30000000', type: 0 });
     const narrowed = await ctx.call('GET', url, { token: nobody.token, query: { search: '30000059' } });
     expect(narrowed.body.data.map((row: { name: string }) => row.name)).toEqual([`${PREFIX} 59`]);
   });
@@ -60,7 +61,8 @@ describe('the user pickers', () => {
   });
 
   it('users/selects needs a screen with a user filter, and answers names only', async () => {
-    expect((await ctx.call('GET', '/api/users/selects', { token: nobody.token })).status).toBe(403);
+    const none = await ctx.staff({ permissions: [] });
+    expect((await ctx.call('GET', '/api/users/selects', { token: none.token })).status).toBe(403);
     const logs = await ctx.staff({ permissions: ['logs'] });
     const answer = await ctx.call('GET', '/api/users/selects', { token: logs.token, query: { search: `${PREFIX} Usuario 1` } });
     expect(answer.status).toBe(200);
@@ -71,8 +73,9 @@ describe('the user pickers', () => {
 
 describe('the lists behind the pickers', () => {
   it('need their screens: the directory, the address lists and the dashboards’ money', async () => {
-    for (const url of ['/api/clients', '/api/addresses-payment', `/api/addresses-payment/address-client/${clientUser.clientId}`, '/api/dashboard/admin', '/api/dashboard/users-closed-box']) {
-      expect((await ctx.call('GET', url, { token: cashier.token })).status, url).toBe(url === '/api/dashboard/admin' ? 200 : 403);
+    const payer = await ctx.staff({ permissions: ['payments', 'add_payment'] });
+    for (const url of ['/api/clients', '/api/addresses-payment', `/api/addresses-payment/address-client/${clientUser.clientId}`, '/api/dashboard/admin', '/api/dashboard/users-closed-box', '/api/clients/selects/data']) {
+      expect((await ctx.call('GET', url, { token: payer.token })).status, url).toBe(url === '/api/dashboard/admin' ? 200 : 403);
     }
   });
 });

@@ -3,6 +3,7 @@ import { CLIENT_TYPES, GENDERS, identificationLabel, type ClientRow } from '@rec
 import { activeText } from '@recaudo/domain/export';
 import { formatDate, formatPhone, textOrEmpty } from '@recaudo/domain/format';
 import type { ExportColumn } from '../../platform/export';
+import { clientDebtsSchema } from '../statements/presenter';
 
 export const clientUserSummarySchema = z.object({ id: z.number(), name: z.string(), email: z.string(), created_at: z.string() });
 
@@ -37,6 +38,8 @@ export const clientDetailSchema = z.object({
   reminders_opt_out: z.boolean(),
   dollar_rate: z.string(),
   euro_rate: z.string(),
+  /** What the client owes, per address (issue 51: the detail's header and address rows). */
+  debts: clientDebtsSchema,
 });
 
 /** A picker's client; the contacts only for callers whose screens show them (see clientOptions). */

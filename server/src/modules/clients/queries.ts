@@ -1,3 +1,4 @@
+import { clientDebts } from '@recaudo/domain/statement';
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { ageOn, clientMessages, type ClientAddressSummary, type ClientListQuery, type ClientOption, type ClientRow, type ClientType } from '@recaudo/domain/clients';
@@ -16,6 +17,7 @@ import { clientLatestPayment, clientPaymentCount, presentLatestPayment, type Lat
 import type { ClientExportRow } from './presenter';
 import { clients } from './tables';
 import { iso } from '../../platform/envelope';
+import { statementOf } from '../statements/queries';
 
 /** Reading clients: the list with its filters, the detail, and the pickers' options. */
 
@@ -257,8 +259,8 @@ export async function clientDetail(db: Database, auth: AuthContext, id: number) 
     .from(clients)
     .where(eq(clients.id, id))) as (ClientSelect & { remindersOptOut: boolean })[];
   if (!row) throw notFound(clientMessages.notFound);
-  const rates = await exchangeRates(db);
+  const [rates, statement] = await Promise.all([exchangeRates(db), statementOf(db, auth, { clientId: id })]);
   const client = presentClient(row);
-  return { client, date_start: client.created_at.slice(0, 10), date_now: todayInCaracas(), reminders_opt_out: row.remindersOptOut, ...rates };
+  return { client, date_start: client.created_at.slice(0, 10), date_now: todayInCaracas(), reminders_opt_out: row.remindersOptOut, ...rates, debts: clientDebts(statement) };
 }
 

@@ -21,6 +21,7 @@ import { defineRoutes } from '../../platform/module';
 import { rooms } from '../../platform/realtime';
 import { clientUserRowSchema } from '../users/presenter';
 import { clientUserSource } from '../users/queries';
+import { proofContextOf } from '../auth/security-proof';
 import { deleteUser, updateClientUser } from '../users/service';
 import { clientDetailSchema, clientExportColumns, clientOptionSchema, clientRowSchema, noteRowSchema } from './presenter';
 import { sendClientMessage } from './client-messages';
@@ -57,7 +58,8 @@ export default defineRoutes((app, { db, config, realtime }) => {
   // The client pickers (Solvencias, open to every staff user, and the address and payment forms):
   // at most 50 clients matching the search; a client user gets only their client. Contacts only
   // for those whose screens show them (clientOptions).
-  const pickerRoute = { config: { access: { staff: true, clients: true } }, schema: { tags, querystring: clientSelectQuerySchema, response: { 200: envelope(z.array(clientOptionSchema)) } } } as const;
+  // Other clients' names and identifications follow the tree (issue 46): `clients`; a client user only her own.
+  const pickerRoute = { config: { access: { permission: 'clients', clients: true } }, schema: { tags, querystring: clientSelectQuerySchema, response: { 200: envelope(z.array(clientOptionSchema)) } } } as const;
   app.get('/clients/all-clients', pickerRoute, async (request) => ok(await clientOptions(db, requireAuth(request), request.query)));
   app.get('/clients/select', pickerRoute, async (request) => ok(await clientOptions(db, requireAuth(request), { ...request.query, activeOnly: true })));
   app.get('/clients/selects/data', pickerRoute, async (request) => ok(await clientOptions(db, requireAuth(request), request.query)));
@@ -177,7 +179,7 @@ export default defineRoutes((app, { db, config, realtime }) => {
     '/clients/users-client',
     { config: { access: { permission: 'edit_client' } }, schema: { tags, body: updateClientUserSchema, response: { 200: emptyEnvelope } } },
     async (request) => {
-      realtime.disconnect(await updateClientUser(db, requireAuth(request), config, request.body));
+      realtime.disconnect(await updateClientUser(db, requireAuth(request), config, request.body, proofContextOf(config, request.ip)));
       return done(clientMessages.clientUserUpdated);
     },
   );

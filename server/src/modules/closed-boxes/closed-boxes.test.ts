@@ -350,10 +350,14 @@ describe('verification and group status', () => {
 
     const verified = await ctx.call('POST', '/api/closed-boxs/verify-payments', {
       token: admin.token,
-      body: { id: closing, verify_payments: [{ payment_method_id: 2, terminal: 'V2', lot_number: 'L1' }] },
+      // V1 stays listed: dropping it would take off a verification its own author made (issue 46).
+      body: { id: closing, verify_payments: [{ payment_method_id: 2, terminal: 'V1', lot_number: 'L1' }, { payment_method_id: 2, terminal: 'V2', lot_number: 'L1' }] },
     });
     expect(verified.body).toMatchObject({ success: true, message: closedBoxMessages.verified });
-    expect((await show(closing)).verify_payments).toEqual([{ payment_method_id: 2, terminal: 'V2', lot_number: 'L1' }]);
+    expect((await show(closing)).verify_payments).toEqual([
+      { payment_method_id: 2, terminal: 'V1', lot_number: 'L1' },
+      { payment_method_id: 2, terminal: 'V2', lot_number: 'L1' },
+    ]);
 
     const empty = await ctx.call('POST', '/api/closed-boxs/change-status-payments', { token: admin.token, body: { ...group, terminal: 'none', status: 1 } });
     expect(empty.status).toBe(422);

@@ -1,11 +1,12 @@
-import { deflateSync } from 'node:zlib';
+import zlib, { deflateSync } from 'node:zlib';
 import { todayInCaracas } from '@recaudo/domain/dates';
 import { messages } from '@recaudo/domain/messages';
 import { ADMIN_ROLE_ID } from '@recaudo/domain/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closingFixture, closingUpload } from '../../../test/closed-boxes-fixture';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/harness';
-import { pdfHasActiveContent } from '../../platform/uploaded-files';
+import { checkPdf } from '../../platform/pdf-check';
+import { scanPdf } from '../../platform/pdf-scan';
 
 let ctx: TestContext;
 let admin: TestUser;
@@ -72,9 +73,49 @@ describe("a closing's PDF", () => {
   });
 });
 
-describe('pdfHasActiveContent', () => {
+/** A PDF whose streams are `count` deflate bombs, each inflating to `inflated` bytes of zeros. */
+const bombs = (count: number, inflated: number, dictionary = '/Filter /FlateDecode') => {
+  const bomb = deflateSync(Buffer.alloc(inflated), { level: 9 });
+  const parts = [Buffer.from('%PDF-1.5\n')];
+  for (let n = 1; n <= count; n++) parts.push(Buffer.from(`${n} 0 obj\n<< ${dictionary} >>\nstream\n`), bomb, Buffer.from('\nendstream\nendobj\n'));
+  return Buffer.concat(parts);
+};
+
+describe('scanPdf', () => {
+  const MB = 1024 * 1024;
   it('passes a plain PDF, names that only begin like an action (/JSONData) and a compressed catalog without actions', () => {
-    expect(pdfHasActiveContent(pdf())).toBe(false);
-    expect(pdfHasActiveContent(compressedCatalog('/PageMode /UseNone'))).toBe(false);
+    expect(scanPdf(pdf(), zlib, 16 * MB)).toBe('clean');
+    expect(scanPdf(compressedCatalog('/PageMode /UseNone'), zlib, 16 * MB)).toBe('clean');
+  });
+
+  it('finds an open action inside a compressed object stream', () => {
+    expect(scanPdf(compressedCatalog('/OpenAction 3 0 R'), zlib, 16 * MB)).toBe('active');
+  });
+
+  it('stops at the budget for the whole file, however it is spread over streams', () => {
+    expect(scanPdf(bombs(1, 4 * MB), zlib, 16 * MB)).toBe('clean');
+    expect(scanPdf(bombs(1, 17 * MB), zlib, 16 * MB)).toBe('too_large');
+    expect(scanPdf(bombs(5, 4 * MB), zlib, 16 * MB)).toBe('too_large');
+  });
+
+  it('does not inflate images, unless the stream could serve as an object stream (/First)', () => {
+    expect(scanPdf(bombs(5, 4 * MB, '/Type /XObject /Subtype /Image /Filter /FlateDecode'), zlib, 16 * MB)).toBe('clean');
+    expect(scanPdf(bombs(5, 4 * MB, '/Subtype /Im#61ge /Filter /FlateDecode'), zlib, 16 * MB)).toBe('clean');
+    expect(scanPdf(bombs(5, 4 * MB, '/Type /ObjStm /Subtype /Image /N 1 /First 4 /Filter /FlateDecode'), zlib, 16 * MB)).toBe('too_large');
+  });
+});
+
+describe('checkPdf', () => {
+  it('answers in a worker what scanPdf answers, and gives the bytes back', async () => {
+    const data = compressedCatalog('/OpenAction 3 0 R');
+    const checked = await checkPdf(Buffer.from(data));
+    expect(checked.verdict).toBe('active');
+    expect(checked.data.equals(data)).toBe(true);
+    expect((await checkPdf(pdf())).verdict).toBe('clean');
+    expect((await checkPdf(bombs(3, 8 * 1024 * 1024))).verdict).toBe('too_large');
+  });
+
+  it('refuses a file that passes the time budget', async () => {
+    expect((await checkPdf(bombs(1, 1024 * 1024), { timeMs: 1, inflatedBytes: 16 * 1024 * 1024 })).verdict).toBe('too_large');
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CURRENCIES } from '@recaudo/domain/tenders';
 import { CLOSED_BOX_TYPES, type ClosedBoxRow } from '@recaudo/domain/closed-boxes';
 import { formatMoney } from '@recaudo/domain/format-money';
 import { formatDate, formatDateTime, textOrEmpty } from '@recaudo/domain/format';
@@ -10,9 +11,11 @@ const groupKey = z.object({ payment_method_id: z.number(), terminal: z.string().
 
 export const paymentGroupSchema = groupKey.extend({
   name: z.string(),
+  currency: z.enum(CURRENCIES),
   count_payments: z.number(),
   amount_bill: z.string(),
   amount_payment: z.string(),
+  amount_currency: z.string(),
   tax_base_bs: z.string(),
   commission: z.string(),
   verified: z.boolean(),
@@ -44,7 +47,21 @@ export const closedBoxRowSchema = z.object({
   verify_payments: z.array(groupKey),
   causer: named,
   created_at: z.string(),
+  counted_cash: z.object({ VES: z.string().optional(), USD: z.string().optional(), EUR: z.string().optional() }),
   payments: z.array(paymentGroupSchema),
+  money: z.object({
+    currencies: z.array(
+      z.object({
+        currency: z.enum(CURRENCIES),
+        tendered: z.string(),
+        change: z.string(),
+        cash_expected: z.string(),
+        cash_counted: z.string().nullable(),
+        difference: z.string().nullable(),
+      }),
+    ),
+    igtf: z.string(),
+  }),
 });
 
 export const closedBoxTotalsSchema = z.object({
@@ -84,3 +101,14 @@ export const closedBoxExportColumns: ExportColumn<ClosedBoxRow>[] = [
   { header: 'Estatus', value: (row) => (row.status ? 'Activo' : 'Inactivo'), width: 9 },
   { header: 'Creado', value: (row) => formatDateTime(row.created_at), width: 16 },
 ];
+
+export const verificationHistoryEntrySchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  user: z.string().nullable(),
+  kind: z.enum(['verified', 'unverified', 'payment_updated']),
+  groups: z.array(groupKey),
+  reason: z.string().nullable(),
+  payment_id: z.number().nullable(),
+  fields: z.array(z.string()),
+});

@@ -1,9 +1,11 @@
 import { and, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { ClosedBoxRow, ClosedBoxTotals, PaymentGroup } from '@recaudo/domain/closed-boxes';
+import type { ClosedBoxRow, ClosedBoxTotals, ClosingMoney, PaymentGroup } from '@recaudo/domain/closed-boxes';
 import type { ListQuery } from '@recaudo/domain/paging';
+import type { Currency } from '@recaudo/domain/tenders';
 import type { Executor } from '../../db/client';
 import { iso } from '../../platform/envelope';
 import { walkByIds, type RowSource } from '../../platform/export';
+import { closingMoney } from './closing-money';
 import { dayPair, idList, likePattern } from '../../platform/paging';
 import { creatorScope } from '../../platform/scope';
 import type { AuthContext } from '../auth/service';
@@ -80,13 +82,15 @@ interface BaseRow {
   created_by: number | null;
   causer_name: string | null;
   created_at: string | Date;
+  counted_cash: ClosedBoxRow['counted_cash'] | null;
 }
 
 const baseSelect = sql`select closed_boxes.id, closed_boxes.date::text as date, closed_boxes.user_id, u.name as user_name, closed_boxes.type, closed_boxes.serie_id, s.serie,
   closed_boxes.checkbook_number, closed_boxes.lot_number, closed_boxes.reference, closed_boxes.exchange_rate::text as exchange_rate, closed_boxes.file, closed_boxes.status, closed_boxes.version,
   closed_boxes.count_bill, closed_boxes.total_bill::text as total_bill, closed_boxes.total::text as total, closed_boxes.dollar_amount_bill::text as dollar_amount_bill,
   closed_boxes.dollar_amount_payment::text as dollar_amount_payment, closed_boxes.transfer::text as transfer, closed_boxes.point_of_sale::text as point_of_sale,
-  closed_boxes.commission::text as commission, closed_boxes.verify_payments, closed_boxes.created_by, c.name as causer_name, closed_boxes.created_at
+  closed_boxes.commission::text as commission, closed_boxes.verify_payments, closed_boxes.created_by, c.name as causer_name, closed_boxes.created_at,
+  closed_boxes.counted_cash
   from closed_boxes
   left join users u on u.id = closed_boxes.user_id
   left join users c on c.id = closed_boxes.created_by
@@ -97,35 +101,37 @@ interface GroupRow {
   payment_method_id: number;
   terminal: string | null;
   lot_number: string | null;
+  currency: Currency;
   name: string;
   count_payments: number;
   amount_bill: string;
   amount_payment: string;
+  amount_currency: string;
   tax_base_bs: string;
   commission: string;
 }
 
 /**
- * The payment groups (method / terminal / lot) of the given closings with their terminal
- * commission, from the database's `closed_box_groups` (migration 0024), the same definition the
- * closings' kept transfer, point-of-sale and commission figures are recomputed from.
+ * The groups of tender lines (method / terminal / lot / currency) of the given closings with their
+ * terminal commission, from the database's `closed_box_groups` (migrations 0024 and 0049), the same
+ * definition the closings' kept transfer, point-of-sale and commission figures are recomputed from.
  */
 async function loadGroups(db: Executor, ids: number[]): Promise<GroupRow[]> {
   if (!ids.length) return [];
   return rowsOf<GroupRow>(
     await db.execute(sql`
-      select closed_box_id, payment_method_id, terminal, lot_number, name, count_payments,
+      select closed_box_id, payment_method_id, terminal, lot_number, currency, name, count_payments,
         amount_bill::numeric(18,2)::text as amount_bill, amount_payment::numeric(18,2)::text as amount_payment,
-        tax_base_bs::numeric(18,2)::text as tax_base_bs, commission::numeric(18,2)::text as commission
+        amount_currency::numeric(18,2)::text as amount_currency, tax_base_bs::numeric(18,2)::text as tax_base_bs, commission::numeric(18,2)::text as commission
       from closed_box_groups(${`{${ids.join(',')}}`}::int[])
-      order by closed_box_id, name, terminal nulls first, lot_number nulls first`),
+      order by closed_box_id, name, terminal nulls first, lot_number nulls first, currency`),
   );
 }
 
 const sameGroup = (a: { payment_method_id: number; terminal: string | null; lot_number: string | null }, b: typeof a) =>
   a.payment_method_id === b.payment_method_id && (a.terminal ?? null) === (b.terminal ?? null) && (a.lot_number ?? null) === (b.lot_number ?? null);
 
-export type ClosedBoxDetail = ClosedBoxRow & { payments: PaymentGroup[] };
+export type ClosedBoxDetail = ClosedBoxRow & { payments: PaymentGroup[]; money: ClosingMoney };
 
 function presentRow(row: BaseRow): ClosedBoxRow {
   return {
@@ -154,6 +160,7 @@ function presentRow(row: BaseRow): ClosedBoxRow {
     verify_payments: row.verify_payments ?? [],
     causer: row.created_by !== null && row.causer_name !== null ? { id: row.created_by, name: row.causer_name } : null,
     created_at: iso(row.created_at),
+    counted_cash: row.counted_cash ?? {},
   };
 }
 
@@ -169,6 +176,10 @@ async function present(db: Executor, rows: BaseRow[]): Promise<ClosedBoxDetail[]
     if (own) own.push(group);
     else byClosing.set(group.closed_box_id, [group]);
   }
+  const money = await closingMoney(
+    db,
+    rows.map((row) => ({ id: row.id, counted_cash: row.counted_cash ?? {} })),
+  );
   return rows.map((row) => {
     const own = byClosing.get(row.id) ?? [];
     const closing = presentRow(row);
@@ -179,13 +190,16 @@ async function present(db: Executor, rows: BaseRow[]): Promise<ClosedBoxDetail[]
         terminal: group.terminal,
         lot_number: group.lot_number,
         name: group.name,
+        currency: group.currency,
         count_payments: group.count_payments,
         amount_bill: group.amount_bill,
         amount_payment: group.amount_payment,
+        amount_currency: group.amount_currency,
         tax_base_bs: group.tax_base_bs,
         commission: group.commission,
         verified: closing.verify_payments.some((key) => sameGroup(key, group)),
       })),
+      money: money.get(row.id)!,
     });
   });
 }

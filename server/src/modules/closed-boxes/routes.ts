@@ -1,4 +1,3 @@
-import fastifyMultipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
   CLOSED_BOX_TEMPLATE,
@@ -28,10 +27,13 @@ import { closedBoxPaymentSource, paymentPage, unclosedSource } from '../payments
 import { afterCommit, notifyRecorders } from '../payments/recorder-notices';
 import { notifyResponsible, reloadClosedBox } from './events';
 import { importClosedBox } from './import';
-import { closedBoxExportColumns, closedBoxRowSchema, closedBoxTotalsSchema, presentClosedBox, userClosingsSchema } from './presenter';
+import { closedBoxExportColumns, closedBoxRowSchema, closedBoxTotalsSchema, presentClosedBox, userClosingsSchema, verificationHistoryEntrySchema } from './presenter';
 import { closedBoxSource, closedBoxTotals, findClosedBox, usersClosedBoxes } from './queries';
-import { attachPayments, changeClosedBoxStatus, changeGroupStatus, createClosedBox, deleteClosedBox, unverifyGroup, updateClosedBox, verifyPayments } from './service';
+import { verificationHistory } from './verification-history';
+import { changeGroupStatus, unverifyGroup, verifyPayments } from './group-verification';
+import { attachPayments, changeClosedBoxStatus, createClosedBox, deleteClosedBox, updateClosedBox } from './service';
 import { MAX_PAGE_SIZE } from '@recaudo/domain/paging';
+import { acceptUploads } from '../../platform/uploads';
 
 /**
  * Cash closings (spec 02 §7 Closings, `bill-payments/add-payment`, `bill-payments/not-closed-box`).
@@ -52,7 +54,7 @@ const importAnswer = envelope(z.object({ id: z.number(), imported: z.number(), e
 const multipartBody = <S extends z.ZodObject>(schema: S) => schema.extend({ _method: z.string().optional() }).loose();
 
 export default defineRoutes(async (app, { db, storage, realtime }) => {
-  await app.register(fastifyMultipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 30 } });
+  await acceptUploads(app, { fileBytes: MAX_FILE_BYTES, files: 1, fields: 30 });
 
   app.get(
     '/closed-boxs',
@@ -93,6 +95,15 @@ export default defineRoutes(async (app, { db, storage, realtime }) => {
       const row = await findClosedBox(db, requireAuth(request), request.query.id);
       if (!row) throw notFound(closedBoxMessages.notFound);
       return ok(presentClosedBox(row));
+    },
+  );
+
+  app.get(
+    '/closed-boxs/:id/verification-history',
+    { config: { access: { permission: 'closed_boxs' } }, schema: { tags, params: idBody, response: { 200: envelope(z.array(verificationHistoryEntrySchema)) } } },
+    async (request) => {
+      if (!(await findClosedBox(db, requireAuth(request), request.params.id))) throw notFound(closedBoxMessages.notFound);
+      return ok(await verificationHistory(db, request.params.id));
     },
   );
 

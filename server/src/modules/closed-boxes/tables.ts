@@ -14,6 +14,14 @@ const money = (name: string) => numeric(name, { precision: 18, scale: 2 });
  * statement triggers, so a list or export of closings reads no payments. `version` grows on
  * every edit of the closing's own fields: an editor who read an older version gets 409.
  */
+/** A verified group; `verified_by` (issue 46) is absent on groups verified before it was kept. */
+export interface VerifiedGroup {
+  payment_method_id: number;
+  terminal: string | null;
+  lot_number: string | null;
+  verified_by?: number;
+}
+
 export const closedBoxes = pgTable(
   'closed_boxes',
   {
@@ -30,10 +38,12 @@ export const closedBoxes = pgTable(
     status: boolean('status').notNull().default(true),
     /** The verified groups: `[{payment_method_id, terminal, lot_number}]`. */
     verifyPayments: jsonb('verify_payments')
-      .$type<{ payment_method_id: number; terminal: string | null; lot_number: string | null }[]>()
+      .$type<VerifiedGroup[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
     version: integer('version').notNull().default(1),
+    /** The cash counted at closing time per currency (issue 49), `{ VES: "120.00", USD: "35.00" }`; a currency not counted is absent. */
+    countedCash: jsonb('counted_cash').$type<Partial<Record<'VES' | 'USD' | 'EUR', string>>>().notNull().default(sql`'{}'::jsonb`),
     countBill: integer('count_bill').notNull().default(0),
     totalBill: money('total_bill').notNull().default('0'),
     total: money('total').notNull().default('0'),

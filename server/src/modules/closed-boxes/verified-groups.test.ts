@@ -18,15 +18,20 @@ const { w, TODAY, NOW, address, storePayment, paymentFields } = invoiceWorld();
 
 let cashier: TestUser;
 let supervisor: TestUser;
+/** A second user who may verify: a verification is taken off by someone other than its author (issue 46). */
+let auditor: TestUser;
 const TERMINAL = 'T-77';
 let lotSequence = 0;
 
 beforeAll(async () => {
-  cashier = await w.ctx.staff({ permissions: ['payments', 'add_payment', 'edit_payment', 'delete_payment', 'closed_boxs'] });
+  cashier = await w.ctx.staff({ permissions: ['payments', 'add_payment', 'edit_payment', 'edit_exchange_rate', 'delete_payment', 'closed_boxs'] });
   supervisor = await w.ctx.staff({
     permissions: ['payments', 'edit_payment', 'delete_payment', 'closed_boxs', 'add_closed_box', 'edit_closed_box', 'delete_closed_box'],
   });
+  auditor = await w.ctx.staff({ roleId: supervisor.roleId });
 });
+
+const REASON = 'El lote se cargó con el monto equivocado.';
 
 /** The form of a point-of-sale payment of one month, without digital invoice. */
 const formOf = (clientId: number, addressId: number, lot: string, overrides: Record<string, string> = {}) =>
@@ -73,13 +78,15 @@ describe('a payment of a verified group', () => {
     expect((await closingRow(closing.closingId)).total).toBe('6134.59');
     const edits: Record<string, string>[] = [
       { amount_payment: '1.00' },
-      { exchange_rate: '40.00' },
+      { exchange_rate: '40.00', exchange_rate_reason: 'Tasa corregida' },
       { payment_method_id: '4', terminal: '', lot_number: '' },
       { terminal: 'T-99' },
       { lot_number: 'OTRO' },
       { reference: 'REF-NUEVA' },
       { date_payment: '2026-01-15' },
-      { months_payment: JSON.stringify([addMonths(NOW, -1)]) },
+      // A month before the address's start: what the payment brings beyond its month is credit that
+      // completes the owed months after it (issue 50), so those are no longer free to name.
+      { months_payment: JSON.stringify([addMonths(NOW, -5)]) },
     ];
     for (const overrides of edits) {
       const answer = await closing.edit(overrides);
@@ -174,14 +181,26 @@ describe('a payment of a verified group', () => {
 describe('POST /api/closed-boxs/unverify-payments', () => {
   it('is refused to a user who may not verify', async () => {
     const closing = await verifiedClosing();
-    const answer = await w.ctx.call('POST', '/api/closed-boxs/unverify-payments', { token: cashier.token, body: { id: closing.closingId, ...closing.group } });
+    const answer = await w.ctx.call('POST', '/api/closed-boxs/unverify-payments', { token: cashier.token, body: { id: closing.closingId, ...closing.group, reason: REASON } });
     expect(answer.status).toBe(403);
-    expect((await closingRow(closing.closingId)).verifyPayments).toEqual([closing.group]);
+    expect((await closingRow(closing.closingId)).verifyPayments).toEqual([{ ...closing.group, verified_by: supervisor.id }]);
   });
 
-  it('takes the group’s verification off with an audit entry; then the edit is allowed and the group is unverified', async () => {
+  it('is refused to the user who verified the group, and to another without a reason', async () => {
     const closing = await verifiedClosing();
-    const answer = await w.ctx.call('POST', '/api/closed-boxs/unverify-payments', { token: supervisor.token, body: { id: closing.closingId, ...closing.group } });
+    const own = await w.ctx.call('POST', '/api/closed-boxs/unverify-payments', { token: supervisor.token, body: { id: closing.closingId, ...closing.group, reason: REASON } });
+    expect(own).toMatchObject({ status: 422, body: { message: closedBoxMessages.unverifyBySameUser } });
+    const bare = await w.ctx.call('POST', '/api/closed-boxs/unverify-payments', { token: auditor.token, body: { id: closing.closingId, ...closing.group, reason: '  ' } });
+    expect(bare).toMatchObject({ status: 422, body: { errors: { reason: [closedBoxMessages.unverifyReasonRequired] } } });
+    // A shorter list on verify-payments is the same removal, under the same rule.
+    const shorter = await w.ctx.call('POST', '/api/closed-boxs/verify-payments', { token: supervisor.token, body: { id: closing.closingId, verify_payments: [] } });
+    expect(shorter).toMatchObject({ status: 422, body: { message: closedBoxMessages.unverifyBySameUser } });
+    expect((await closingRow(closing.closingId)).verifyPayments).toHaveLength(1);
+  });
+
+  it('takes the group’s verification off with its reason audited; the later edit and the re-verification show in the closing’s history', async () => {
+    const closing = await verifiedClosing();
+    const answer = await w.ctx.call('POST', '/api/closed-boxs/unverify-payments', { token: auditor.token, body: { id: closing.closingId, ...closing.group, reason: REASON } });
     expect(answer).toMatchObject({ status: 200, body: { success: true, message: closedBoxMessages.unverified } });
     const [entry] = await w.ctx.db
       .select()
@@ -189,12 +208,27 @@ describe('POST /api/closed-boxs/unverify-payments', () => {
       .where(and(eq(auditLogs.logName, 'closed_boxs'), eq(auditLogs.subjectId, closing.closingId)))
       .orderBy(desc(auditLogs.id))
       .limit(1);
-    expect(entry).toMatchObject({ causerId: supervisor.id, properties: { old: { verify_payments: [closing.group] }, attributes: { verify_payments: [] } } });
-    const again = await w.ctx.call('POST', '/api/closed-boxs/unverify-payments', { token: supervisor.token, body: { id: closing.closingId, ...closing.group } });
+    expect(entry).toMatchObject({
+      causerId: auditor.id,
+      properties: { old: { verify_payments: [{ ...closing.group, verified_by: supervisor.id }] }, attributes: { verify_payments: [], unverify_reason: REASON } },
+    });
+    const again = await w.ctx.call('POST', '/api/closed-boxs/unverify-payments', { token: auditor.token, body: { id: closing.closingId, ...closing.group, reason: REASON } });
     expect(again).toMatchObject({ status: 422, body: { message: closedBoxMessages.groupNotVerified } });
     const edited = await closing.edit({ amount_payment: '6100.00' });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(await closingRow(closing.closingId)).toMatchObject({ total: '6100.00', verifyPayments: [] });
+    const reverified = await w.ctx.call('POST', '/api/closed-boxs/verify-payments', { token: auditor.token, body: { id: closing.closingId, verify_payments: [closing.group] } });
+    expect(reverified.status).toBe(200);
+
+    const history = await w.ctx.call('GET', `/api/closed-boxs/${closing.closingId}/verification-history`, { token: cashier.token });
+    expect(history.status).toBe(200);
+    expect(history.body.data.map((line: { kind: string }) => line.kind)).toEqual(['verified', 'unverified', 'payment_updated', 'verified']);
+    expect(history.body.data[1]).toMatchObject({ reason: REASON, groups: [closing.group] });
+    expect(history.body.data[2]).toMatchObject({ payment_id: closing.paymentId });
+    expect(history.body.data[2].fields).toContain('amount_payment');
+    expect(history.body.data[3]).toMatchObject({ groups: [closing.group] });
+    const outsider = await w.ctx.staff({ permissions: ['payments'] });
+    expect((await w.ctx.call('GET', `/api/closed-boxs/${closing.closingId}/verification-history`, { token: outsider.token })).status).toBe(403);
   });
 });
 
@@ -202,7 +236,7 @@ describe('a verification racing an edit', () => {
   it('never lets an edit land after the group was verified', async () => {
     for (let round = 0; round < 4; round++) {
       const closing = await verifiedClosing();
-      await w.ctx.call('POST', '/api/closed-boxs/unverify-payments', { token: supervisor.token, body: { id: closing.closingId, ...closing.group } });
+      await w.ctx.call('POST', '/api/closed-boxs/unverify-payments', { token: auditor.token, body: { id: closing.closingId, ...closing.group, reason: REASON } });
       const [verified, edited] = await Promise.all([
         w.ctx.call('POST', '/api/closed-boxs/verify-payments', { token: supervisor.token, body: { id: closing.closingId, verify_payments: [closing.group] } }),
         closing.edit({ amount_payment: '1.00' }),

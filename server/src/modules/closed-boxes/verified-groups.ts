@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { closedBoxMessages, type PaymentGroupKey } from '@recaudo/domain/closed-boxes';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../platform/errors';
+import { executeSql } from '../../platform/render';
 import type { AuthContext } from '../auth/service';
 import { lockPayment } from '../payments/payment-checks';
 import { payments } from '../payments/tables';
@@ -16,28 +17,45 @@ import { closedBoxes } from './tables';
 
 type ClosedBoxRecord = typeof closedBoxes.$inferSelect;
 type PaymentRecord = typeof payments.$inferSelect;
-type Grouped = Pick<PaymentRecord, 'paymentMethodId' | 'terminal' | 'lotNumber'>;
 
 export const groupKeyOf = (group: PaymentGroupKey) => `${group.payment_method_id}|${group.terminal ?? ''}|${group.lot_number ?? ''}`;
-
-const paymentGroupKey = (payment: Grouped) => groupKeyOf({ payment_method_id: payment.paymentMethodId, terminal: payment.terminal, lot_number: payment.lotNumber });
 
 export const isGroupVerified = (closing: Pick<ClosedBoxRecord, 'verifyPayments'>, key: string) =>
   closing.verifyPayments.some((group) => groupKeyOf(group) === key);
 
-/** Whether the payment, as it is or as an edit would leave it, sits in a verified group of `closing`. */
-export const inVerifiedGroup = (closing: ClosedBoxRecord | null, ...versions: Grouped[]) =>
-  closing !== null && versions.some((payment) => isGroupVerified(closing, paymentGroupKey(payment)));
+/**
+ * The groups of a closing that these of its payments are in, one per tender line (issue 49: a
+ * payment paid in several methods is in each of their groups), by the database's
+ * `closed_box_lines` (migration 0049), the definition the closing's groups are read by.
+ */
+export async function groupKeysOf(tx: Executor, closedBoxId: number, paymentIds: number[]): Promise<string[]> {
+  if (!paymentIds.length) return [];
+  const rows = await executeSql<PaymentGroupKey>(
+    tx,
+    sql`select distinct payment_method_id, terminal, lot_number from closed_box_lines(array[${closedBoxId}]::int[])
+      where payment_id = any(${`{${paymentIds.join(',')}}`}::int[])`,
+  );
+  return rows.map(groupKeyOf);
+}
+
+/** Whether the payment, as stored now, has a line in a verified group of `closing`. */
+export async function inVerifiedGroup(tx: Executor, closing: ClosedBoxRecord | null, paymentId: number): Promise<boolean> {
+  if (!closing?.verifyPayments.length) return false;
+  return (await groupKeysOf(tx, closing.id, [paymentId])).some((key) => isGroupVerified(closing, key));
+}
 
 export const verifiedGroupError = (closedBoxId: number) => new AppError('validation', closedBoxMessages.paymentInVerifiedGroup(closedBoxId));
 
 /** What may still change on a payment of a verified group. */
 const FREE_FIELDS = new Set(['observations', 'files']);
 
-/** Refuses a change of any other field of a payment in a verified group (`changed` in API names). */
-export function assertOnlyFreeFieldsChanged(closing: ClosedBoxRecord | null, changed: string[], ...versions: Grouped[]): void {
-  if (!closing || !inVerifiedGroup(closing, ...versions)) return;
-  if (changed.some((field) => !FREE_FIELDS.has(field))) throw verifiedGroupError(closing.id);
+/**
+ * Refuses a change of any other field (`changed` in API names) of a payment that was in a verified
+ * group of `closing` before the edit (`wasVerified`) or is in one as the edit stored it.
+ */
+export async function assertOnlyFreeFieldsChanged(tx: Executor, closing: ClosedBoxRecord | null, changed: string[], wasVerified: boolean, paymentId: number): Promise<void> {
+  if (!closing || !changed.some((field) => !FREE_FIELDS.has(field))) return;
+  if (wasVerified || (await inVerifiedGroup(tx, closing, paymentId))) throw verifiedGroupError(closing.id);
 }
 
 const ATTEMPTS = 3;

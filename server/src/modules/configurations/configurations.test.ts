@@ -16,23 +16,23 @@ describe('exchange rates (configurations)', () => {
     const { body } = await ctx.call('GET', '/api/configurations', { token: admin.token });
     expect(body.data.data.map((row: { name: string }) => row.name)).toEqual(['update_dollar_rate', 'update_euro_rate']);
     const dollar = body.data.data[0];
-    const updated = await ctx.call('PUT', '/api/configurations/update', { token: admin.token, body: { id: dollar.id, value: 245.67 } });
+    const updated = await ctx.call('PUT', '/api/configurations/update', { token: admin.token, body: { id: dollar.id, value: 245.67, reason: 'Primera tasa' } });
     expect(updated).toMatchObject({ status: 200, body: { message: 'Tasa actualizada' } });
     const rates = await ctx.call('GET', '/api/configurations/exchange-rate', { token: (await ctx.clientUser()).token });
     expect(rates.body.data).toEqual({ dollar_rate: '245.67', euro_rate: '0.00' });
     const [entry] = await ctx.db.select().from(auditLogs).where(and(eq(auditLogs.logName, 'configurations'), eq(auditLogs.subjectId, dollar.id)));
-    expect(entry?.properties).toEqual({ old: { name: 'update_dollar_rate', value: '0.00' }, attributes: { name: 'update_dollar_rate', value: '245.67' } });
+    expect(entry?.properties).toEqual({ old: { name: 'update_dollar_rate', value: '0.00' }, attributes: { name: 'update_dollar_rate', value: '245.67000000', reason: 'Primera tasa' } });
   });
 
-  it("validates the value: 'Ingresa Datos!', 2 decimals, not negative", async () => {
+  it("validates the value: 'Ingresa Datos!', up to 8 decimals, more than zero (issue 47)", async () => {
     const missing = await ctx.call('PUT', '/api/configurations/update', { token: admin.token, body: { id: 1 } });
     expect(missing.body).toMatchObject({ message: 'Ingresa Datos!', errors: { value: ['Ingresa Datos!'] } });
-    const blank = await ctx.call('PUT', '/api/configurations/update', { token: admin.token, body: { id: 1, value: '' } });
+    const blank = await ctx.call('PUT', '/api/configurations/update', { token: admin.token, body: { id: 1, value: '', reason: 'x' } });
     expect(blank.body.errors).toEqual({ value: ['Ingresa Datos!'] });
-    const decimals = await ctx.call('PUT', '/api/configurations/update', { token: admin.token, body: { id: 1, value: '10.123' } });
-    expect(decimals.body.errors).toEqual({ value: ['El campo Valor debe tener como máximo 2 decimales.'] });
-    const negative = await ctx.call('PUT', '/api/configurations/update', { token: admin.token, body: { id: 1, value: -5 } });
-    expect(negative.body.errors).toEqual({ value: ['El campo Valor debe ser al menos 0.'] });
+    const decimals = await ctx.call('PUT', '/api/configurations/update', { token: admin.token, body: { id: 1, value: '10.123456789', reason: 'x' } });
+    expect(decimals.body.errors).toEqual({ value: ['El campo Valor debe tener como máximo 8 decimales.'] });
+    const negative = await ctx.call('PUT', '/api/configurations/update', { token: admin.token, body: { id: 1, value: -5, reason: 'x' } });
+    expect(negative.body.errors).toEqual({ value: ['El campo Valor debe ser mayor que 0.'] });
   });
 
   it('needs update_dollar_rate to change a rate', async () => {

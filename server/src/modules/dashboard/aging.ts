@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { currentMonth, type Month } from '@recaudo/domain/months';
 import { AGING_BUCKETS, AGING_RANGES, type AgingCardBucket } from '@recaudo/domain/statement';
 import type { Executor } from '../../db/client';
-import { EFFECTIVE_FEE, FEE_SOURCE_JOINS, type LedgerColumns, monthNumber, monthsOwedSql, monthsToPaySql } from '../addresses-payment/ledger-sql';
+import { EFFECTIVE_FEE, FEE_SOURCE_JOINS, type LedgerColumns, monthNumber, monthsOwedSql, monthsToPaySql, owedUsdSql, REPRICED_ADDRESS_IDS } from '../addresses-payment/ledger-sql';
 import { addressesPayments } from '../addresses-payment/tables';
 
 /**
@@ -44,21 +44,33 @@ export async function agingCard(db: Executor, dollarRate: string, current: Month
   const now = monthNumber(current);
   const nextYear = (Math.floor(now / 12) + 1) * 12;
   const owed = sql`owing.months`;
+  const fee = sql`coalesce(${EFFECTIVE_FEE}, 0)`;
+  const owingAddress = sql`${addressesPayments.type} in (0, 1) and ${addressesPayments.ledgerPaidThrough} < ${now}::int`;
   const result = (await db.execute(sql`
     select ${bucketOf(owed)} as bucket, sum(owing.addresses)::int as addresses,
-      coalesce(sum(owing.fee * ${owed} * owing.addresses), 0)::numeric(18, 2)::text as owed_usd,
-      coalesce(sum(round(owing.fee * ${owed} * ${dollarRate}::numeric, 2) * owing.addresses), 0)::numeric(18, 2)::text as owed_bs
+      coalesce(sum(owing.usd * owing.addresses), 0)::numeric(18, 2)::text as owed_usd,
+      coalesce(sum(round(owing.usd * ${dollarRate}::numeric, 2) * owing.addresses), 0)::numeric(18, 2)::text as owed_bs
     from (
-      select greatest(${monthsOwedSql(current, GROUP_LEDGER, sql`null`)}, 0) as months, ${AGING}."fee", sum(${AGING}."addresses") as addresses
-      from ${AGING}
-      where ${AGING}."last" < ${nextYear}::int
-      group by ${AGING}."settled_to", ${AGING}."last", ${AGING}."last_year_mask", ${AGING}."fee"
-      having sum(${AGING}."addresses") <> 0
+      select months, ${AGING}."fee" * months as usd, addresses from (
+        select greatest(${monthsOwedSql(current, GROUP_LEDGER, sql`null`)}, 0) as months, ${AGING}."fee", sum(${AGING}."addresses") as addresses
+        from ${AGING}
+        where ${AGING}."last" < ${nextYear}::int
+        group by ${AGING}."settled_to", ${AGING}."last", ${AGING}."last_year_mask", ${AGING}."fee"
+        having sum(${AGING}."addresses") <> 0) as ${AGING}
       union all
-      select ${monthsToPaySql(current)}, coalesce(${EFFECTIVE_FEE}, 0), 1
+      select ${monthsToPaySql(current)}, ${owedUsdSql(current)}, 1
       from ${addressesPayments}
       ${FEE_SOURCE_JOINS}
-      where ${addressesPayments.ledgerLast} >= ${nextYear}::int and ${addressesPayments.type} in (0, 1) and ${addressesPayments.ledgerPaidThrough} < ${now}::int
+      where ${addressesPayments.ledgerLast} >= ${nextYear}::int and ${owingAddress}
+      union all
+      -- A group prices its addresses at their fee column; an address a tariff change reprices
+      -- is taken out of its group's figure and counted at its own debt (issue 50).
+      select months, usd, sign from (
+        select ${monthsToPaySql(current)} as months, ${fee} * ${monthsToPaySql(current)} as fee_usd, ${owedUsdSql(current)} as owed_usd
+        from ${addressesPayments}
+        ${FEE_SOURCE_JOINS}
+        where ${addressesPayments.id} in ${REPRICED_ADDRESS_IDS} and coalesce(${addressesPayments.ledgerLast}, -1) < ${nextYear}::int and ${owingAddress}
+      ) as repriced cross join lateral (values (fee_usd, -1), (owed_usd, 1)) as moved (usd, sign)
     ) as owing
     where ${owed} > 0
     group by 1`)) as unknown as { rows: { bucket: string; addresses: number; owed_usd: string; owed_bs: string }[] };

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/harness';
 import { M, markMonths, payMonths, seedAddress, seedPlace, NOW, type Place } from '../../../test/solvency-fixture';
-import { configurations } from '../configurations/tables';
+import { setRates } from '../../../test/rates';
 import { payments } from '../payments/tables';
 
 let ctx: TestContext;
@@ -51,7 +51,7 @@ beforeAll(async () => {
   bare = await ctx.clientUser({ name: 'Sin Pagos', identificationType: 'V', identification: '999' });
   place = await seedPlace(ctx);
   addressId = await seedAddress(ctx, place, ana.clientId!, NOW);
-  await ctx.db.insert(configurations).values([{ name: 'update_dollar_rate', value: '40.50' }, { name: 'update_euro_rate', value: '44.25' }]).onConflictDoNothing();
+  await setRates(ctx.db, { usd: '40.50', eur: '44.25' });
 });
 
 afterAll(async () => {
@@ -163,10 +163,21 @@ describe('GET /api/dashboard/client', () => {
     await markMonths(ctx, upToDate, [M(-1), NOW]);
     const waiting = await seedAddress(ctx, place, maria.clientId!, NOW);
     await payMonths(ctx, maria.clientId!, waiting, [NOW], 0);
-    await ctx.db.update(configurations).set({ value: '40.50' }).where(eq(configurations.name, 'update_dollar_rate'));
-    const { debts } = (await ctx.call('GET', '/api/dashboard/client', { token: maria.token })).body.data;
-    expect(debts).toEqual({
+    await setRates(ctx.db, { usd: '40.50', eur: '44.25' }, { source: 'bcv', valueDate: '2026-11-27' });
+    const home = (await ctx.call('GET', '/api/dashboard/client', { token: maria.token })).body.data;
+    // Issue 47: the home names each rate's value date and source ("Tasa BCV 40,50 del 27-11-2026").
+    expect(home).toMatchObject({
       dollar_rate: '40.50',
+      dollar_rate_value_date: '2026-11-27',
+      dollar_rate_source: 'bcv',
+      euro_rate: '44.25',
+      euro_rate_value_date: '2026-11-27',
+      euro_rate_source: 'bcv',
+    });
+    expect(home.debts).toEqual({
+      dollar_rate: '40.50',
+      dollar_rate_value_date: '2026-11-27',
+      dollar_rate_source: 'bcv',
       months_owed: 3,
       owed_usd: '15.00',
       owed_bs: '607.50',

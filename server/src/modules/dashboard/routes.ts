@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import { dashboardAdminQuerySchema } from '@recaudo/domain/dashboard';
+import { RATE_SOURCES } from '@recaudo/domain/exchange-rates';
 import { AGING_BUCKETS } from '@recaudo/domain/statement';
+import { CURRENCIES } from '@recaudo/domain/tenders';
 import { requireAuth } from '../../platform/access';
 import { envelope, ok } from '../../platform/envelope';
 import { defineRoutes } from '../../platform/module';
 import { paymentRowSchema } from '../payments/presenter';
+import { clientDebtsSchema } from '../statements/presenter';
+import { collectionsDashboard } from './collections';
 import { adminDashboard, agingDashboard, clientDashboard } from './service';
+import { administratorsWithoutSecondFactor } from './security-warning';
 
 const tags = ['dashboard'];
 const aggregate = z.object({ count_payments: z.number(), amount_payment: z.string(), dollar_amount_payment: z.string() });
@@ -17,13 +22,18 @@ const adminSchema = z.object({
   payments_to_proccess: z.array(paymentRowSchema),
   data_general: z.object({ configuration: z.array(z.object({ name: z.enum(['update_dollar_rate', 'update_euro_rate']), value: z.string() })) }),
   printer_warning: z.string().nullable(),
+  backup_warning: z.string().nullable(),
 });
 
 const agingSchema = z.object({
   aging: z.array(z.object({ bucket: z.enum(AGING_BUCKETS), addresses: z.number(), owed_usd: z.string(), owed_bs: z.string() })),
 });
 
-const debt = { months_owed: z.number(), owed_usd: z.string(), owed_bs: z.string() };
+const rateSource = z.enum(RATE_SOURCES).nullable();
+const collectionsSchema = z.object({
+  currencies: z.array(z.object({ currency: z.enum(CURRENCIES), amount: z.string(), amount_ves: z.string(), change: z.string() })),
+  igtf: z.string(),
+});
 
 const clientSchema = z.object({
   client: z.object({
@@ -51,21 +61,11 @@ const clientSchema = z.object({
     .nullable(),
   dollar_rate: z.string(),
   euro_rate: z.string(),
-  debts: z.object({
-    dollar_rate: z.string(),
-    ...debt,
-    addresses: z.array(
-      z.object({
-        address_payment_id: z.number(),
-        address: z.string(),
-        type: z.union([z.literal(0), z.literal(1)]),
-        ...debt,
-        oldest_owed: z.string().nullable(),
-        solvent_to_date: z.string().nullable(),
-        pending_months: z.array(z.string()),
-      }),
-    ),
-  }),
+  dollar_rate_value_date: z.string().nullable(),
+  dollar_rate_source: rateSource,
+  euro_rate_value_date: z.string().nullable(),
+  euro_rate_source: rateSource,
+  debts: clientDebtsSchema,
 });
 
 /**
@@ -80,6 +80,16 @@ export default defineRoutes((app, { db, config }) => {
   );
   app.get('/dashboard/aging', { config: { access: { permission: 'payments' } }, schema: { tags, response: { 200: envelope(agingSchema) } } }, async () =>
     ok(await agingDashboard(db)),
+  );
+  app.get(
+    '/dashboard/security-warning',
+    { config: { access: { staff: true } }, schema: { tags, response: { 200: envelope(z.object({ administrators_without_two_factor: z.array(z.string()) })) } } },
+    async (request) => ok(await administratorsWithoutSecondFactor(db, requireAuth(request))),
+  );
+  app.get(
+    '/dashboard/collections',
+    { config: { access: { permission: 'payments' } }, schema: { tags, querystring: dashboardAdminQuerySchema, response: { 200: envelope(collectionsSchema) } } },
+    async (request) => ok(await collectionsDashboard(db, request.query.filters)),
   );
   app.get('/dashboard/client', { config: { access: 'client' }, schema: { tags, response: { 200: envelope(clientSchema) } } }, async (request) =>
     ok(await clientDashboard(db, requireAuth(request))),

@@ -8,8 +8,10 @@ import { clientDebts } from '@recaudo/domain/statement';
 import type { Executor } from '../../db/client';
 import { notFound } from '../../platform/errors';
 import type { AuthContext } from '../auth/service';
+import { scheduledBackupWarning } from '../backups/runs';
 import { clients } from '../clients/tables';
 import { exchangeRates } from '../configurations/service';
+import { datedRatesInForce } from '../exchange-rates/service';
 import { rangeWarning } from '../invoices/ranges';
 import { loadPayments, paymentScope } from '../payments/queries';
 import { payments } from '../payments/tables';
@@ -64,8 +66,8 @@ async function periodCards(db: Executor): Promise<DashboardAdmin['payments']> {
   return { day: card(values, 'day', 'prev_day'), month: card(values, 'month', 'prev_month'), year: card(values, 'year', 'prev_year') };
 }
 
-/** The chart: each day of the month (Mes) or each month of the year (Año), zeros included. Without a date, the current one. */
-async function series(db: Executor, filters: DashboardAdminQuery['filters']): Promise<SeriesPoint[]> {
+/** The chart's period (Mes or Año) as SQL: its first day and its length; without a date, the current one in Caracas. */
+export function chartPeriod(filters: DashboardAdminQuery['filters']) {
   const value = filters.dates ?? filters.date;
   const yearly = filters.option === 1;
   const start = value
@@ -73,8 +75,13 @@ async function series(db: Executor, filters: DashboardAdminQuery['filters']): Pr
       ? sql`make_date(${Number(value)}::int, 1, 1)`
       : sql`make_date(${Number(value.slice(3, 7))}::int, ${Number(value.slice(0, 2))}::int, 1)`
     : sql`date_trunc(${yearly ? 'year' : 'month'}, (now() at time zone 'America/Caracas'))::date`;
+  return { yearly, start, span: sql.raw(yearly ? `'1 year'` : `'1 month'`) };
+}
+
+/** The chart: each day of the month (Mes) or each month of the year (Año), zeros included. Without a date, the current one. */
+async function series(db: Executor, filters: DashboardAdminQuery['filters']): Promise<SeriesPoint[]> {
+  const { yearly, start, span } = chartPeriod(filters);
   const step = sql.raw(yearly ? `'1 month'` : `'1 day'`);
-  const span = sql.raw(yearly ? `'1 year'` : `'1 month'`);
   const bucket = yearly ? sql`date_trunc('month', d.day)::date` : sql`d.day`;
   const rows = await rowsOf(
     db,
@@ -110,12 +117,14 @@ async function toProcess(db: Executor, auth: AuthContext) {
 /** `GET dashboard/admin` (staff only); `rangeThreshold` is INVOICE_RANGE_WARNING. */
 export async function adminDashboard(db: Executor, auth: AuthContext, query: DashboardAdminQuery, rangeThreshold: number): Promise<DashboardAdmin> {
   const ratesRead = exchangeRates(db);
-  const [cards, points, pending, rates, printerWarning] = await Promise.all([
+  const administrator = auth.user.roleId === ADMIN_ROLE_ID;
+  const [cards, points, pending, rates, printerWarning, backupWarning] = await Promise.all([
     periodCards(db),
     series(db, query.filters),
     toProcess(db, auth),
     ratesRead,
-    auth.user.roleId === ADMIN_ROLE_ID ? rangeWarning(db, rangeThreshold) : null,
+    administrator ? rangeWarning(db, rangeThreshold) : null,
+    administrator ? scheduledBackupWarning(db) : null,
   ]);
   return {
     payments: cards,
@@ -128,6 +137,7 @@ export async function adminDashboard(db: Executor, auth: AuthContext, query: Das
       ],
     },
     printer_warning: printerWarning,
+    backup_warning: backupWarning,
   };
 }
 
@@ -160,7 +170,7 @@ export async function clientDashboard(db: Executor, auth: AuthContext): Promise<
     .where(eq(payments.clientId, clientId))
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(1);
-  const [rates, statement] = await Promise.all([exchangeRates(db), statementOf(db, auth, { clientId })]);
+  const [{ usd, eur }, statement] = await Promise.all([datedRatesInForce(db), statementOf(db, auth, { clientId })]);
   return {
     client: {
       id: client.id,
@@ -178,8 +188,12 @@ export async function clientDashboard(db: Executor, auth: AuthContext): Promise<
     latest_payment: latest
       ? { ...latest, status: latest.status as PaymentStatus, amount_payment: new Decimal(latest.amount_payment).toFixed(2), created_at: latest.created_at.toISOString() }
       : null,
-    dollar_rate: rates.dollar_rate,
-    euro_rate: rates.euro_rate,
+    dollar_rate: usd.rate,
+    euro_rate: eur.rate,
+    dollar_rate_value_date: usd.value_date,
+    dollar_rate_source: usd.source,
+    euro_rate_value_date: eur.value_date,
+    euro_rate_source: eur.source,
     debts: clientDebts(statement),
   };
 }

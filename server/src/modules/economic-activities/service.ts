@@ -11,7 +11,9 @@ import { changedFields, recordAudit } from '../../platform/audit';
 import { AppError, fieldError, notFound } from '../../platform/errors';
 import type { RowSource } from '../../platform/export';
 import { idList, likePattern, sortOrder } from '../../platform/paging';
+import type { Month } from '@recaudo/domain/months';
 import type { AuthContext } from '../auth/service';
+import { feeAfterEdit, forgetFeeHistory } from '../fees/service';
 import { activityPaymentCount, groupPaymentCount } from '../payments/counts';
 import { activityGroups, economicActivities } from './tables';
 
@@ -185,16 +187,18 @@ export async function createEconomicActivity(db: Database, auth: AuthContext, in
   });
 }
 
-export async function updateEconomicActivity(db: Database, auth: AuthContext, input: EconomicActivityInput & { id: number }) {
+/** A new fee applies from `effective_month` (absent: next month); the months before keep the old one (issue 50). */
+export async function updateEconomicActivity(db: Database, auth: AuthContext, input: EconomicActivityInput & { id: number; effective_month?: Month }) {
   await db.transaction(async (tx) => {
     const activity = await getActivity(tx, input.id);
     await assertActivityValid(tx, input, activity.id);
     const before = { name: activity.name, code: activity.code, fee: activity.fee, activity_group_id: activity.activityGroupId };
-    const diff = changedFields(before, activityValues(input));
+    const fee = await feeAfterEdit(tx, auth, { type: 'activity', id: activity.id, before: activity.fee, fee: input.fee, effectiveMonth: input.effective_month, now: new Date() });
+    const diff = changedFields(before, { ...activityValues(input), fee: fee ?? activity.fee });
     if (!diff.changed) return;
     await tx
       .update(economicActivities)
-      .set({ name: input.name, code: input.code, fee: input.fee, activityGroupId: input.activity_group_id, updatedAt: new Date() })
+      .set({ name: input.name, code: input.code, fee: fee ?? activity.fee, activityGroupId: input.activity_group_id, updatedAt: new Date() })
       .where(eq(economicActivities.id, activity.id));
     await recordAudit(tx, { module: 'economic_activities', event: 'updated', causerId: auth.user.id, subjectId: activity.id, old: diff.old, attributes: diff.attributes });
   });
@@ -204,6 +208,7 @@ export async function deleteEconomicActivity(db: Database, auth: AuthContext, id
   await db.transaction(async (tx) => {
     const activity = await getActivity(tx, id);
     await tx.delete(economicActivities).where(eq(economicActivities.id, id));
+    await forgetFeeHistory(tx, 'activity', id);
     await recordAudit(tx, {
       module: 'economic_activities',
       event: 'deleted',

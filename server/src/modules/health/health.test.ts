@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMigration, queryRows } from '../../db/version';
+import { HealthRegistry } from '../../platform/health';
 import { createTestContext, type TestContext } from '../../../test/harness';
 import { queueEmail } from '../messages/service';
 
@@ -18,7 +19,10 @@ describe('GET /api/health', () => {
     expect(empty.body).toEqual({
       success: true,
       message: 'Servicio disponible',
-      data: { healthy: true, database: 'ok', migrations: { current: true, expected: latestMigration().tag }, queues: { outbox: { oldest_pending_seconds: null }, invoices: { oldest_pending_seconds: null } } },
+      data: { healthy: true, database: 'ok', realtime: 'local', migrations: { current: true, expected: latestMigration().tag }, queues: { outbox: { oldest_pending_seconds: null }, invoices: { oldest_pending_seconds: null } },
+        // This context's bank and printer are the in-process simulators.
+        test_mode: { active: true, simulated: ['banco', 'imprenta', 'tasa BCV'], notice: 'Modo de prueba: banco, imprenta y tasa BCV simulados' },
+      },
     });
     const id = await queueEmail(ctx.db, 'cola@recaudo.test', { subject: 'Prueba', text: 'Hola', html: '<p>Hola</p>' });
     await ctx.db.execute(sql`update outbox set created_at = now() - interval '90 seconds' where id = ${id}`);
@@ -26,6 +30,15 @@ describe('GET /api/health', () => {
     expect(waiting.status).toBe(200);
     expect(waiting.body.data.queues.outbox.oldest_pending_seconds).toBeGreaterThanOrEqual(90);
     expect(waiting.body.data.queues.outbox.oldest_pending_seconds).toBeLessThan(120);
+  });
+
+  it('is unhealthy while the real-time bus across processes is down, and healthy again once it listens', async () => {
+    const health = new HealthRegistry();
+    let listening = false;
+    health.watchRealtime(() => listening);
+    expect(await health.check(ctx.db)).toMatchObject({ healthy: false, database: 'ok', realtime: 'down' });
+    listening = true;
+    expect(await health.check(ctx.db)).toMatchObject({ healthy: true, database: 'ok', realtime: 'ok' });
   });
 
   it('sends the security headers with a content security policy', async () => {

@@ -90,6 +90,7 @@ describe('formats (providers.md §2.4)', () => {
       commercial: true,
       totals,
       rate: '36.5',
+      rateLabel: 'Tasa BCV 36,50 del 20-11-2026',
       currency: 'USD',
       methodType: 3,
       description: 'Ajuste',
@@ -123,9 +124,11 @@ describe('formats (providers.md §2.4)', () => {
     expect(body.detallesItems).toEqual([
       expect.objectContaining({ precioUnitario: '100.00', valorIVA: '16.00', valorTotalItem: '116.00', codigoImpuesto: 'G' }),
     ]);
+    // A note carries its rate too, and never the invoice's retention line.
+    expect(body.infoAdicional).toEqual([{ campo: 'Tasa de cambio', valor: 'Tasa BCV 36,50 del 20-11-2026' }]);
   });
 
-  it('a delivery note (04) is the payment’s document with guiaDespacho.esGuiaDespacho "0", no affected invoice and no retention line', () => {
+  it('a delivery note (04) is the payment’s document with guiaDespacho.esGuiaDespacho "0", no affected invoice and only the rate in infoAdicional', () => {
     // Residential, 2 months of 5 $ at 40.00: 400.00 Bs exempt.
     const totals = documentTotals({ commercial: false, taxBase: '10.00', iva: '0.00', dollarAmountBill: '10.00', amountBill: '400.00', rate: '40', applyRetention: false });
     const body = buildDocument({
@@ -139,6 +142,7 @@ describe('formats (providers.md §2.4)', () => {
       commercial: false,
       totals,
       rate: '40',
+      rateLabel: 'Tasa manual 40,00',
       currency: 'EUR',
       methodType: 4,
       description: 'Tarifa mensual 2026-10, 2026-11',
@@ -148,9 +152,9 @@ describe('formats (providers.md §2.4)', () => {
     expect(body.encabezado.totales).toMatchObject({ montoExentoTotal: '400.00', montoGravadoTotal: '0.00', totalIVA: '0.00', montoTotalConIVA: '400.00' });
     expect(body.encabezado.totales.formasPago).toEqual([{ descripcion: 'Efectivo', fecha: '25/11/2026', forma: '08', monto: '400.00', moneda: 'VES' }]);
     expect(body.encabezado.totalesOtraMoneda).toMatchObject({ moneda: 'EUR', tipoCambio: '40.0000', montoTotalConIVA: '10.00' });
-    expect('infoAdicional' in body).toBe(false);
+    expect(body.infoAdicional).toEqual([{ campo: 'Tasa de cambio', valor: 'Tasa manual 40,00' }]);
     // An invoice has no guiaDespacho.
-    const invoice = buildDocument({ type: '01', serie: 'F', number: '1', transactionId: 'RC1', date: '2026-11-25', time: '09:00:00', buyer, commercial: false, totals, rate: '40', currency: 'EUR', methodType: 4, description: 'x' });
+    const invoice = buildDocument({ type: '01', serie: 'F', number: '1', transactionId: 'RC1', date: '2026-11-25', time: '09:00:00', buyer, commercial: false, totals, rate: '40', rateLabel: 'Tasa manual 40,00', currency: 'EUR', methodType: 4, description: 'x' });
     expect('guiaDespacho' in invoice).toBe(false);
   });
 });

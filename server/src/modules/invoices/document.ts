@@ -4,7 +4,8 @@ import { RETENTION_RATE, VAT_RATE } from '@recaudo/domain/amounts';
 /**
  * The `documentoElectronico` of The Factory HKA's Emision (providers.md §2.4) for an invoice (01),
  * a credit/debit note (02/03) or a delivery note (04, `guiaDespacho.esGuiaDespacho` "0"): bolivar totals in `totales`, the rate's currency beside them in
- * `totalesOtraMoneda`, amounts as text with two decimals, dates dd/mm/aaaa, 12-hour times.
+ * `totalesOtraMoneda`, amounts as text with two decimals, dates dd/mm/aaaa, 12-hour times, and the
+ * rate's label with its value date in `infoAdicional`.
  */
 
 const cents = (value: Decimal.Value) => new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
@@ -98,6 +99,21 @@ export function noteTotals(commercial: boolean, newAmount: string, rate: string)
 const HKA_IDENTIFICATION_TYPES: Record<string, string> = { FP: 'V', S: 'J' };
 export const hkaIdentificationType = (type: string) => HKA_IDENTIFICATION_TYPES[type] ?? type;
 
+/** IGTF on a document (issue 49): percent rate, the tax and its base in bolívares, the tax in the rate's currency. */
+export interface DocumentIgtf {
+  rate: string;
+  amount: string;
+  base: string;
+  foreignAmount: string;
+}
+
+/** A payment line of the document: its method's type, currency and amount in that currency. */
+export interface DocumentLine {
+  methodType: number;
+  currency: 'VES' | 'USD' | 'EUR';
+  amount: string;
+}
+
 export interface DocumentInput {
   type: '01' | '02' | '03' | '04';
   serie: string;
@@ -110,8 +126,14 @@ export interface DocumentInput {
   commercial: boolean;
   totals: DocumentTotals;
   rate: string;
+  /** "Tasa BCV 245,67 del 01-12-2026" (domain `rateLabel`): printed in the document's `infoAdicional`. */
+  rateLabel: string;
   currency: 'USD' | 'EUR';
   methodType: number;
+  /** IGTF collected (invoice) or reversed (credit note), null without. */
+  igtf?: DocumentIgtf | null;
+  /** How the payment was paid, when in several lines or currencies; empty: one line of `methodType` for the whole bill. */
+  lines?: DocumentLine[];
   description: string;
   /** Notes: the invoice they correct. */
   affected?: { serie: string; number: string; date: string; total: string; comment: string };
@@ -122,17 +144,32 @@ export function buildDocument(input: DocumentInput) {
   const taxCode = input.commercial ? 'G' : 'E';
   const rate = input.commercial ? '16.00' : '0.00';
   const t = input.totals;
-  const totals = (base: string, iva: string, total: string, currency: string) => ({
+  const igtf = input.igtf ?? null;
+  const paid = (lines: DocumentLine[], total: string, currency: string) => {
+    if (!lines.length) return [{ descripcion: form.label, fecha: hkaDate(input.date), forma: form.code, monto: total, moneda: currency }];
+    const listed = lines.map((line) => {
+      const lineForm = PAYMENT_FORMS[line.methodType] ?? { code: '99', label: 'Otros' };
+      return { descripcion: lineForm.label, fecha: hkaDate(input.date), forma: lineForm.code, monto: line.amount, moneda: line.currency };
+    });
+    // What the client withheld paid the rest of the bill (its voucher), so the lines add up to it.
+    if (t.retention !== '0.00') listed.push({ descripcion: 'Retención de IVA', fecha: hkaDate(input.date), forma: '99', monto: t.retention, moneda: 'VES' });
+    return listed;
+  };
+  const totals = (base: string, iva: string, total: string, currency: string, igtfAmount: string | null, igtfBase: string | null, lines: DocumentLine[]) => ({
     nroItems: '1',
     montoGravadoTotal: input.commercial ? base : '0.00',
     montoExentoTotal: input.commercial ? '0.00' : base,
     subtotal: base,
     totalIVA: iva,
     montoTotalConIVA: total,
-    totalAPagar: total,
+    totalAPagar: igtfAmount ? text2(new Decimal(total).plus(igtfAmount)) : total,
     totalDescuento: '0.00',
-    impuestosSubtotal: [{ codigoTotalImp: taxCode, alicuotaImp: rate, baseImponibleImp: base, valorTotalImp: iva }],
-    formasPago: [{ descripcion: form.label, fecha: hkaDate(input.date), forma: form.code, monto: total, moneda: currency }],
+    impuestosSubtotal: [
+      { codigoTotalImp: taxCode, alicuotaImp: rate, baseImponibleImp: base, valorTotalImp: iva },
+      ...(igtf && igtfAmount ? [{ codigoTotalImp: 'IGTF', alicuotaImp: igtf.rate, baseImponibleImp: igtfBase!, valorTotalImp: igtfAmount }] : []),
+    ],
+    ...(igtfAmount ? { totalIGTF: igtfAmount, totalIGTF_VES: igtf!.amount } : {}),
+    formasPago: paid(lines, igtfAmount ? text2(new Decimal(total).plus(igtfAmount)) : total, currency),
   });
   return {
     encabezado: {
@@ -164,11 +201,19 @@ export function buildDocument(input: DocumentInput) {
         telefono: input.buyer.phones,
         correo: input.buyer.email ? [input.buyer.email] : [],
       },
-      totales: totals(t.base, t.iva, t.total, 'VES'),
+      totales: totals(t.base, t.iva, t.total, 'VES', igtf?.amount ?? null, igtf?.base ?? null, input.lines ?? []),
       totalesOtraMoneda: {
         moneda: input.currency,
         tipoCambio: new Decimal(input.rate).toFixed(4),
-        ...totals(t.foreignBase, t.foreignIva, t.foreignTotal, input.currency),
+        ...totals(
+          t.foreignBase,
+          t.foreignIva,
+          t.foreignTotal,
+          input.currency,
+          igtf?.foreignAmount ?? null,
+          igtf ? text2(new Decimal(igtf.base).dividedBy(input.rate)) : null,
+          [],
+        ),
       },
     },
     detallesItems: [
@@ -189,6 +234,10 @@ export function buildDocument(input: DocumentInput) {
     ],
     // A delivery note, not a dispatch guide (providers.md §2.4): no goods travel.
     ...(input.type === '04' ? { guiaDespacho: { esGuiaDespacho: '0' } } : {}),
-    ...(input.commercial && t.retention !== '0.00' && input.type === '01' ? { infoAdicional: [{ campo: 'Retención IVA (75 %)', valor: t.retention }] } : {}),
+    // HKA's only free field printed on the document (providers.md §2.4): the rate and its value date (issue 47), then the retention.
+    infoAdicional: [
+      { campo: 'Tasa de cambio', valor: input.rateLabel },
+      ...(input.commercial && t.retention !== '0.00' && input.type === '01' ? [{ campo: 'Retención IVA (75 %)', valor: t.retention }] : []),
+    ],
   };
 }

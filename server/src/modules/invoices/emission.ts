@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { PRINTER_REFUSALS, invoiceMessages, isPaymentDocument } from '@recaudo/domain/invoices';
+import { rateLabel, type RateSource } from '@recaudo/domain/exchange-rates';
 import type { Database, Executor } from '../../db/client';
 import { recordAudit, type AuditEntry } from '../../platform/audit';
 import { enqueueJob, oldestPendingJobAge, runJobs, startLoop, type JobContext } from '../../platform/queue';
@@ -11,6 +12,7 @@ import { correlatives } from '../correlatives/tables';
 import { paymentMethods } from '../payment-methods/tables';
 import { payments } from '../payments/tables';
 import { buildDocument, documentTotals, hkaDate, hkaTime, noteTotals } from './document';
+import { igtfOf, paidLines } from './document-money';
 import { assertRangeLeft, refreshRange } from './ranges';
 import { invoiceRecords, legalDocuments } from './tables';
 
@@ -87,6 +89,7 @@ export async function queueInvoice(tx: Executor, payment: PaymentRecord): Promis
       taxBase: payment.taxBase,
       iva: payment.iva,
       total: payment.amountBill,
+      igtf: payment.igtfAmount,
       createdBy: payment.createdBy,
     })
     .returning({ id: legalDocuments.id });
@@ -110,6 +113,7 @@ export async function requeueRefusedInvoice(tx: Executor, payment: PaymentRecord
       taxBase: payment.taxBase,
       iva: payment.iva,
       total: payment.amountBill,
+      igtf: payment.igtfAmount,
       updatedAt: sql`now()`,
     })
     .where(
@@ -156,6 +160,7 @@ async function electronicDocument(db: Executor, doc: DocumentRecord) {
   );
   const when = (created as unknown as { rows: { day: string; clock: string }[] }).rows[0]!;
   const months = payment.monthsPayment.join(', ');
+  const lines = isNote ? [] : await paidLines(db, payment, row.methodType);
   return buildDocument({
     type: doc.typeDocument,
     serie: doc.serie,
@@ -174,8 +179,11 @@ async function electronicDocument(db: Executor, doc: DocumentRecord) {
     commercial,
     totals,
     rate: payment.exchangeRate,
+    rateLabel: rateLabel(payment.exchangeRate, payment.rateValueDate, payment.rateSource as RateSource | null),
     currency: payment.exchangeRateId === 1 ? 'USD' : 'EUR',
     methodType: row.methodType,
+    igtf: igtfOf(doc, payment),
+    lines,
     description: isNote ? (doc.notes ?? 'Ajuste') : `Tarifa mensual ${months}`,
     affected:
       isNote && invoice

@@ -60,8 +60,15 @@ describe('an issued invoice fixes what it states', () => {
     const retention = await edit(payment.id, { is_apply_retention: '1' });
     expect(retention).toMatchObject({ status: 422, body: { errors: { is_apply_retention: [invoiceLockMessage('issued', ['is_apply_retention'])] } } });
     // Switching the digital invoice off to type another control number is refused too.
+    // The refusal names the fields as the form labels them (issue 46): "Nº de control", not "Número de control".
     const typed = await edit(payment.id, { send_invoice: '0', number: '12345678' });
-    expect(typed).toMatchObject({ status: 422, body: { message: invoiceLockMessage('issued', ['send_invoice', 'number']) } });
+    expect(typed).toMatchObject({
+      status: 422,
+      body: {
+        message:
+          'La factura de este pago ya fue emitida: no se puede cambiar Enviar factura digital y Nº de control. Para corregirla genera una nota de crédito o de débito, o anula la factura.',
+      },
+    });
   });
 
   it('lets observations, reference and the amount paid change, keeping the issued figures even after the fee changed', async () => {

@@ -4,6 +4,7 @@ import { DOLLAR_RATE, EURO_RATE } from '@recaudo/domain/configurations';
 import { todayInCaracas } from '@recaudo/domain/dates';
 import { addMonths, currentMonth, type Month } from '@recaudo/domain/months';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/harness';
+import { setRates } from '../../../test/rates';
 import { addressesPayments } from '../addresses-payment/tables';
 import { clients } from '../clients/tables';
 import { configurations } from '../configurations/tables';
@@ -20,10 +21,10 @@ import { legalDocuments } from './tables';
 
 /**
  * The invoice tests' world: the HKA simulator on a local port, an app whose routes call it
- * (INVOICE_PROVIDER_*), a worker client with a short timeout, a series F and helpers that record
- * invoiced payments through the real API.
+ * (INVOICE_PROVIDER_*, plus `env`), a worker client with a short timeout, a series F and helpers
+ * that record invoiced payments through the real API.
  */
-export function invoiceWorld() {
+export function invoiceWorld(env: Record<string, string> = {}) {
   const w = {} as {
     ctx: TestContext;
     sim: InvoiceSimulator;
@@ -42,11 +43,14 @@ export function invoiceWorld() {
       INVOICE_PROVIDER_USER: 'hka',
       INVOICE_PROVIDER_PASSWORD: 'clave-hka',
       INVOICE_PROVIDER_TIMEOUT_SECONDS: '0.5',
+      ...env,
     });
     // The worker's own client, as main.ts has: a short timeout so "no answer" comes quickly.
     w.worker = createHkaClient({ url: w.sim.url, user: 'hka', password: 'clave-hka', timeoutMs: 400 });
-    w.admin = await w.ctx.staff({ permissions: ['payments', 'add_payment', 'edit_payment'] });
+    // edit_exchange_rate: some tests type a rate other than the one in force (issue 47).
+    w.admin = await w.ctx.staff({ permissions: ['payments', 'add_payment', 'edit_payment', 'edit_exchange_rate'] });
     const { db } = w.ctx;
+    await setRates(db, { usd: '36.50' });
     const [state] = await db.insert(states).values({ name: 'Mérida' }).returning();
     const [municipality] = await db.insert(municipalities).values({ name: 'Libertador', stateId: state!.id }).returning();
     const [parish] = await db.insert(parishes).values({ name: 'Arias', municipalityId: municipality!.id, dateStart: '2020-01-01' }).returning();
@@ -118,6 +122,7 @@ export function invoiceWorld() {
     date_payment: TODAY,
     exchange_rate: '36.50',
     exchange_rate_id: '1',
+    exchange_rate_reason: 'Tasa de prueba',
     amount_payment: '846.80',
     serie_id: String(w.serieId),
     type_payment_month: '1',

@@ -2,12 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { claimDue } from '../../platform/queue';
 import { createHkaClient } from '../../providers/invoice/hka-client';
+import { setRates } from '../../../test/rates';
+import { exchangeRates } from '../exchange-rates/tables';
 import { jobs } from '../queue/tables';
 import { emitDocument, oldestPendingAgeSeconds, runInvoiceJobs } from './emission';
 import { invoiceWorld } from './invoice-world';
 import { invoiceRecords, legalDocuments } from './tables';
 
-const { w, address, storePayment, paymentFields, invoicedPayment, paymentRow, documentOf, run, makeDue } = invoiceWorld();
+const { w, TODAY, address, storePayment, paymentFields, invoicedPayment, paymentRow, documentOf, run, makeDue } = invoiceWorld();
 const jobOf = async (documentId: number) =>
   (
     await w.ctx.db
@@ -27,7 +29,9 @@ beforeEach(async () => {
 
 describe('issuing an invoice after commit', () => {
   it('queues the invoice with the payment, then the printer assigns the control number: badge 200, number, records', async () => {
-    const payment = await invoicedPayment({ retention: true });
+    // Today's BCV rate, written after the world's manual one of the same value date, is the rate in force.
+    await w.ctx.db.insert(exchangeRates).values({ currency: 'USD', rate: '36.50000000', valueDate: TODAY, source: 'bcv' });
+    const payment = await invoicedPayment({ retention: true }).finally(() => setRates(w.ctx.db, { usd: '36.50' }));
     let row = await paymentRow(payment.id);
     expect(row).toMatchObject({ statusInvoiceFactory: null, applyInvoiceFactory: true, number: null, numberCorrelative: expect.stringMatching(/^\d{8}$/) });
     const doc = await documentOf(payment.id);
@@ -55,7 +59,11 @@ describe('issuing an invoice after commit', () => {
     });
     expect(body.encabezado.identificacionDocumento).toMatchObject({ tipoDocumento: '01', serie: 'F', numeroDocumento: String(Number(row.numberCorrelative)) });
     expect(body.encabezado.identificacionDocumento.fechaEmision).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
-    expect(body.infoAdicional).toEqual([{ campo: 'Retención IVA (75 %)', valor: '87.60' }]);
+    // The rate and its value date, then the retention, in the document's only printed free field.
+    expect(body.infoAdicional).toEqual([
+      { campo: 'Tasa de cambio', valor: `Tasa BCV 36,50 del ${TODAY.slice(8, 10)}-${TODAY.slice(5, 7)}-${TODAY.slice(0, 4)}` },
+      { campo: 'Retención IVA (75 %)', valor: '87.60' },
+    ]);
 
     const records = await w.ctx.call('GET', `/api/factory-invoices/records/${payment.id}`, { token: w.admin.token });
     expect(records.status).toBe(200);

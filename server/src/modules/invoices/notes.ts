@@ -92,6 +92,11 @@ export async function insertNote(tx: Executor, invoice: typeof legalDocuments.$i
       taxBase: totals.base,
       iva: totals.iva,
       total: totals.total,
+      // A credit note gives back the invoice's IGTF in proportion to what it credits (issue 49).
+      igtf:
+        fields.type === '02' && !new Decimal(invoice.igtf).isZero()
+          ? new Decimal(invoice.igtf).times(totals.total).dividedBy(invoice.total).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2)
+          : '0',
       createdBy: fields.createdBy,
     })
     .returning();

@@ -1,4 +1,3 @@
-import fastifyMultipart from '@fastify/multipart';
 import { z } from 'zod';
 import { clientMessages, MESSAGE_MAX_RECIPIENTS } from '@recaudo/domain/clients';
 import { invoiceMessages } from '@recaudo/domain/invoices';
@@ -8,6 +7,7 @@ import { defineRoutes } from '../../platform/module';
 import { applyRetention, cancelInvoice, createNote, documentsOf, invoicePdf, invoiceRecordsOf, sendInvoiceMail } from './actions';
 import { oldestPendingAgeSeconds } from './emission';
 import { closeInvoiceProvider, invoiceProviderFor } from './provider';
+import { acceptUploads } from '../../platform/uploads';
 
 const tags = ['factory-invoices'];
 const id = z.coerce.number().int().positive();
@@ -42,7 +42,7 @@ const documentSchema = z.object({
  */
 export default defineRoutes(async (app, { db, config, health }) => {
   // Spec 02 §7: the note panel posts form data (fields only, no file); JSON stays accepted.
-  await app.register(fastifyMultipart, { attachFieldsToBody: 'keyValues', limits: { files: 0, fields: 20 } });
+  await acceptUploads(app, { fileBytes: 0, files: 0, fields: 20 });
   health.addQueue('invoices', () => oldestPendingAgeSeconds(db));
   const printer = () => invoiceProviderFor(config).then((opened) => opened.provider);
   app.addHook('onClose', () => closeInvoiceProvider(config));

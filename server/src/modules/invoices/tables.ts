@@ -41,6 +41,8 @@ export const legalDocuments = pgTable(
     taxBase: money('tax_base').notNull(),
     iva: money('iva').notNull(),
     total: money('total').notNull(),
+    /** The IGTF the document carries in bolívares (issue 49): an invoice's collected tax, a credit note's share reversed. */
+    igtf: money('igtf').notNull().default('0'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     issuedAt: timestamp('issued_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -55,6 +57,8 @@ export const legalDocuments = pgTable(
       .on(table.id)
       .where(sql`${table.status} is null`),
     index('legal_documents_issued_idx').on(table.issuedAt),
+    // The sales book reads a month's documents by their emission day (issue 49).
+    index('legal_documents_created_idx').on(table.createdAt),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from '@recaudo/domain/paging';
 import { formatDateTime, formatDuration } from '@recaudo/domain/format';
+import { browserLabel } from '@recaudo/domain/user-agents';
 import { envelope, ok, pagedOf } from '../../platform/envelope';
 import { exportRoute, type ExportColumn } from '../../platform/export';
 import { defineRoutes } from '../../platform/module';
@@ -23,7 +24,7 @@ const exportColumns: ExportColumn<LoginSessionRow>[] = [
   { header: 'Usuario', value: (row) => row.user.name, width: 22 },
   { header: 'Correo', value: (row) => row.user.email, width: 26 },
   { header: 'IP', value: (row) => row.ip ?? '', width: 14 },
-  { header: 'Navegador', value: (row) => row.user_agent ?? '', width: 30 },
+  { header: 'Navegador', value: (row) => (row.user_agent ? browserLabel(row.user_agent) : ''), width: 30 },
   { header: 'Inicio', value: (row) => formatDateTime(row.start), width: 18 },
   { header: 'Fin', value: (row) => formatDateTime(row.end), width: 18 },
   { header: 'Duración', value: (row) => formatDuration(row.total_time_session), width: 12 },
@@ -34,7 +35,7 @@ export default defineRoutes((app, { db }) => {
   exportRoute(app, '/logs/logins/export', {
     access: { permission: 'logins' },
     formats: ['csv', 'xlsx', 'pdf'],
-    fileName: 'Login de Usuarios',
+    fileName: 'Inicios de sesión',
     tags: ['logins'],
     columns: exportColumns,
     source: (query) => loginSource(db, query),

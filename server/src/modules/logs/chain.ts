@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 
 /** The previous hash of the first entry. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -66,6 +66,21 @@ export async function chainHead(db: Executor): Promise<{ position: number; hash:
 }
 
 /**
+ * Whether the stored head is not the last linked entry: moved back or forward, given another hash,
+ * or removed while entries are linked. Head beyond the last entry is entries cut from the end
+ * (`missing`); any other difference is the head itself edited (`head`).
+ */
+export async function headBreak(db: Executor): Promise<'missing' | 'head' | null> {
+  const head = await chainHead(db);
+  const [last] = rowsOf<{ position: string; hash: string }>(
+    await db.execute(sql`select chain_position::text as position, hash from audit_logs where chain_position is not null order by chain_position desc limit 1`),
+  );
+  const lastLink = last ? { position: Number(last.position), hash: last.hash } : { position: 0, hash: GENESIS_HASH };
+  if (head.position === lastLink.position && head.hash === lastLink.hash) return null;
+  return head.position > lastLink.position ? 'missing' : 'head';
+}
+
+/**
  * Links the entries not chained yet, oldest id first, after the chain's head: gives each the next
  * position, the head's hash as previous hash and its own hash. Writers never wait for this: they
  * insert and commit, and the chainer (one at a time, under an advisory lock) links committed rows
@@ -76,7 +91,7 @@ export async function chainHead(db: Executor): Promise<{ position: number; hash:
  * restore) at 5 000 entries a batch held the server for hundreds of milliseconds at a time, and
  * `/api/health` and every page waited behind it.
  */
-export async function chainPending(db: Database, batch = 1000): Promise<number> {
+export async function chainPending(db: Executor, batch = 1000): Promise<number> {
   let linked = 0;
   // Within one pass each batch starts after the previous one's last id: the index of unchained
   // rows keeps entries of just-linked rows until vacuum, and rescanning them from the start made a
@@ -87,6 +102,9 @@ export async function chainPending(db: Database, batch = 1000): Promise<number> 
   for (;;) {
     const count = await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK})`);
+      // Nothing is linked onto a head that is not the last linked entry: that would bury the break
+      // (verify reports it as such); audit_chain_link refuses it too.
+      if (await headBreak(tx)) return 0;
       let head = await chainHead(tx);
       const rows = rowsOf<ChainRow>(
         await tx.execute(
@@ -102,13 +120,8 @@ export async function chainPending(db: Database, batch = 1000): Promise<number> 
         head = { position, hash };
         return link;
       });
-      await tx.execute(sql`
-        update audit_logs set chain_position = link.position, previous_hash = link.previous_hash, hash = link.hash
-        from json_to_recordset(${JSON.stringify(links)}::json) as link(id integer, position bigint, previous_hash text, hash text)
-        where audit_logs.id = link.id`);
-      await tx.execute(sql`
-        insert into audit_chain_head (id, position, hash) values (1, ${head.position}, ${head.hash})
-        on conflict (id) do update set position = excluded.position, hash = excluded.hash`);
+      // The database links them and moves the head (audit_chain_link): the application role may not touch either itself.
+      await tx.execute(sql`select audit_chain_link(${JSON.stringify(links)}::jsonb)`);
       return rows.length;
     });
     linked += count;
@@ -117,7 +130,8 @@ export async function chainPending(db: Database, batch = 1000): Promise<number> 
   }
 }
 
-export type BreakReason = 'content' | 'order' | 'missing';
+/** Edited, moved or removed entries; the head edited; or the chain no longer the one anchored outside the database (anchor.ts). */
+export type BreakReason = 'content' | 'order' | 'missing' | 'head' | 'anchor';
 
 export interface ChainBreak {
   /** The position in the chain where it breaks: the entries before it are verified. */
@@ -155,6 +169,7 @@ export function linkBreak(expected: { position: number; previousHash: string }, 
 export async function verifyChain(db: Executor, pageSize = 10_000): Promise<ChainVerdict> {
   const head = await chainHead(db);
   let expected = { position: 1, previousHash: GENESIS_HASH };
+  let last: ChainRow | null = null;
   for (;;) {
     const rows = rowsOf<ChainRow & StoredLink>(
       await db.execute(sql`
@@ -165,11 +180,15 @@ export async function verifyChain(db: Executor, pageSize = 10_000): Promise<Chai
       const reason = linkBreak(expected, row);
       if (reason) return broken(expected.position - 1, { position: expected.position, id: Number(row.id), created_at: row.created_at, reason });
       expected = { position: expected.position + 1, previousHash: row.hash! };
+      last = row;
     }
     if (rows.length < pageSize) break;
   }
   const checked = expected.position - 1;
   if (head.position > checked) return broken(checked, { position: checked + 1, id: null, created_at: null, reason: 'missing' });
+  // A head behind the last entry, with another hash, or gone: edited where only the chainer writes.
+  if (last && (head.position < checked || head.hash !== expected.previousHash))
+    return broken(checked, { position: checked, id: Number(last.id), created_at: last.created_at, reason: 'head' });
   return { valid: true, checked, broken_at: null };
 }
 

@@ -74,6 +74,17 @@ describe('GET /api/logs search by the record an entry is about', () => {
     expect(await found('updated')).toEqual(await filtered({ event_type: ['updated'] }));
   });
 
+  it('finds entries by the Spanish names the screen shows for their module and event, with or without accents', async () => {
+    await recordAudit(ctx.db, { module: 'backups', event: 'created', causerId: editor.id, attributes: { name: 'respaldo-2026-12-01.dump' } });
+    const backups = await filtered({ module: 'backups' });
+    expect(backups.length).toBeGreaterThan(0);
+    expect(await found('Respaldos')).toEqual(backups);
+    expect(await found('respaldos')).toEqual(backups);
+    const updates = await filtered({ event_type: ['updated'] });
+    expect(updates.length).toBeGreaterThan(0);
+    expect(await found('Actualizado')).toEqual(updates);
+  });
+
   it('answers 403 to a search without the logs permission', async () => {
     expect((await ctx.call('GET', '/api/logs', { token: editor.token, query: { search: 'Barinas' } })).status).toBe(403);
   });

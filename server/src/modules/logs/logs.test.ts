@@ -4,6 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { behindTheApplication } from '../../../test/audit-tamper';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/harness';
+import { attributeLabel } from '@recaudo/domain/logs';
 import { recordAudit } from '../../platform/audit';
 import { auditLogs } from './tables';
 
@@ -91,11 +92,30 @@ describe('GET /api/logs/export and /api/logs/logins/export', () => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  it("never answers a record's internal fields or secrets, and names every field of a user's entry in Spanish", async () => {
+    const user = await ctx.staff({ permissions: [], overrides: { name: 'Usuaria Interna' } });
+    await recordAudit(ctx.db, {
+      module: 'users',
+      event: 'updated',
+      causerId: editor.id,
+      subjectId: user.id,
+      old: { name: 'Antes', totp_secret: 'JBSWY3DPEHPK3PXP', created_by: editor.id },
+      attributes: { name: 'Usuaria Interna', password_hash: '$argon2id$…', token_id: 7, ledger_paid_through: '2026-11' },
+    });
+    const { body } = await list({ filters: { subject_type: 'users', subject_id: user.id } });
+    const [entry] = body.data.data;
+    expect(entry.properties).toEqual({ old: { name: 'Antes' }, attributes: { name: 'Usuaria Interna' } });
+    const text = JSON.stringify(entry);
+    expect(text).not.toMatch(/totp_secret|totp_last_step|password_hash|created_by|token_id|ledger_|JBSWY3DPEHPK3PXP|argon2/);
+    const unnamed = Object.keys(entry.subject).filter((key) => attributeLabel(key) === key);
+    expect(unnamed).toEqual([]);
+  });
+
   it('exports login sessions with the logins permission only', async () => {
     const analyst = await ctx.staff({ permissions: ['logins'] });
     const response = await ctx.app.inject({ method: 'GET', url: `/api/logs/logins/export?filters[user]=${editor.id}&type_format=csv`, headers: { authorization: `Bearer ${analyst.token}` } });
     expect(response.statusCode).toBe(200);
-    expect(response.headers['content-disposition']).toContain('Login de Usuarios.csv');
+    expect(response.headers['content-disposition']).toContain('Inicios%20de%20sesi');
     const records: string[][] = parse(response.rawPayload, { bom: true });
     expect(records.slice(1)).toEqual([[ 'Editor Estados', expect.any(String), '127.0.0.1', 'vitest', expect.any(String), 'VACIO', expect.any(String), 'Activa']]);
     const denied = await ctx.app.inject({ method: 'GET', url: '/api/logs/logins/export?type_format=csv', headers: { authorization: `Bearer ${auditor.token}` } });

@@ -1,11 +1,11 @@
 import { and, desc, eq, getTableColumns, gte, inArray, lt, or, type SQL } from 'drizzle-orm';
-import type { LogEntry } from '@recaudo/domain/logs';
+import { publicAttributes, type LogEntry } from '@recaudo/domain/logs';
 import type { ListQuery } from '@recaudo/domain/paging';
 import type { Executor } from '../../db/client';
 import { listTotal } from '../../platform/count';
 import { iso } from '../../platform/envelope';
 import { walkByIds, type RowSource } from '../../platform/export';
-import { caracasDayRange, idList, likePattern, sortOrder, textList } from '../../platform/paging';
+import { caracasDayRange, idList, sortOrder, textList } from '../../platform/paging';
 import { users } from '../users/tables';
 import { logSearch, SUBJECTS } from './subjects';
 import { auditLogs } from './tables';
@@ -48,7 +48,7 @@ export function logSource(db: Executor, query: ListQuery): RowSource<LogEntry> {
   let conditions: Promise<SQL | undefined> | undefined;
   const where = async () =>
     and(
-      query.search ? await logSearch(db, likePattern(query.search)) : undefined,
+      query.search ? await logSearch(db, query.search) : undefined,
       modules.length ? inArray(auditLogs.logName, modules) : undefined,
       events.length ? inArray(auditLogs.description, events) : undefined,
       causers.length ? inArray(auditLogs.causerId, causers) : undefined,
@@ -99,8 +99,9 @@ export function logSource(db: Executor, query: ListQuery): RowSource<LogEntry> {
           : null,
       subject_type: row.subject_type,
       subject_id: row.subject_id,
-      subject: (row.subject_type && row.subject_id ? found.get(row.subject_type)?.get(row.subject_id) : undefined) ?? null,
-      properties: { old: row.properties.old ?? undefined, attributes: row.properties.attributes ?? undefined },
+      // The system's own fields and secrets never leave the server (publicAttributes).
+      subject: publicAttributes((row.subject_type && row.subject_id ? found.get(row.subject_type)?.get(row.subject_id) : undefined) ?? null),
+      properties: { old: publicAttributes(row.properties.old ?? undefined), attributes: publicAttributes(row.properties.attributes ?? undefined) },
       error_message: row.error_message,
       created_at: iso(row.created_at),
     }));

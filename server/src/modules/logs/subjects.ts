@@ -1,6 +1,8 @@
-import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { LOG_EVENT_LABELS, LOG_MODULE_LABELS } from '@recaudo/domain/logs';
 import type { Executor } from '../../db/client';
+import { likePattern } from '../../platform/paging';
 import { executeSql } from '../../platform/render';
 import { banks } from '../banks/tables';
 import { addressesPayments } from '../addresses-payment/tables';
@@ -44,7 +46,8 @@ export const SUBJECTS: Record<string, Subject> = {
   payment_methods: { table: paymentMethods, id: paymentMethods.id, names: [paymentMethods.name] },
   configurations: { table: configurations, id: configurations.id },
   roles: { table: roles, id: roles.id, names: [roles.name] },
-  users: { table: users, id: users.id, hidden: ['password_hash'], names: [users.name, users.email] },
+  // Secrets never show as current data (issue 46): the password hash and the TOTP secret and replay step.
+  users: { table: users, id: users.id, hidden: ['password_hash', 'totp_secret', 'totp_last_step'], names: [users.name, users.email] },
   clients: {
     table: clients,
     id: clients.id,
@@ -62,13 +65,25 @@ const anyOf = (column: PgColumn, ids: number[]) => sql`${column} = any(${sql.par
 
 /**
  * The Bitácoras search: the entry's module, event or old and new values (audit_log_search_text,
- * its trigram index), its causer's name, or the current name of the record it is about. The
+ * its trigram index), the Spanish names of its module and event as the screen shows them, its causer's name, or the current name of the record it is about. The
  * matching causers and records are read first, in one statement, so the list's statement holds
  * their ids as values: the planner then knows how many entries each arm names (an `any` of a
  * subquery it guesses, and a guess of "most of the log" sent it down the newest-first index
  * filtering every entry), drops the arms that match nothing, and ORs the index scans of the rest.
  */
-export async function logSearch(db: Executor, pattern: string): Promise<SQL> {
+/** Lower case without accents, as a person types a label she read. */
+const folded = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+
+/** The keys whose Spanish names, as Bitácoras shows them, hold the search ("Respaldos" → backups). */
+const keysLabelled = (labels: Record<string, string>, search: string) =>
+  Object.entries(labels)
+    .filter(([, label]) => folded(label).includes(folded(search.trim())))
+    .map(([key]) => key);
+
+export async function logSearch(db: Executor, search: string): Promise<SQL> {
+  const pattern = likePattern(search);
+  const modules = keysLabelled(LOG_MODULE_LABELS, search);
+  const events = keysLabelled(LOG_EVENT_LABELS, search);
   const named = Object.entries(SUBJECTS).flatMap(([type, subject]) => (subject.names ? [{ type, ...subject, names: subject.names }] : []));
   const lookups = [{ table: users as PgTable, id: users.id, names: [users.name] as (PgColumn | SQL)[] }, ...named];
   const columns = lookups.map(
@@ -83,6 +98,8 @@ export async function logSearch(db: Executor, pattern: string): Promise<SQL> {
   const causers = idsOf(0);
   return or(
     sql`audit_log_search_text(${auditLogs.logName}, ${auditLogs.description}, ${auditLogs.properties}) ilike ${pattern}`,
+    modules.length ? inArray(auditLogs.logName, modules) : undefined,
+    events.length ? inArray(auditLogs.description, events) : undefined,
     causers.length ? anyOf(auditLogs.causerId, causers) : undefined,
     ...named.map(({ type }, index) => {
       const ids = idsOf(index + 1);

@@ -6,7 +6,7 @@ import type { RowSource } from '../../platform/export';
 import { claimDue, oldestPendingAge, retryLater, startLoop } from '../../platform/queue';
 import { redacted, redactSpentSecrets, secretColumns } from './secrets';
 import type { MailContent, SecretSms } from './templates';
-import type { MailAttachment, MessageTransport } from './transport';
+import { outboxKey, type MailAttachment, type MessageTransport } from './transport';
 import { outbox, outboxAttachments } from './tables';
 
 /**
@@ -146,9 +146,10 @@ export async function dispatchPending(db: Database, transport: MessageTransport,
   let failed = 0;
   for (const row of claimed) {
     try {
+      const key = outboxKey(row);
       if (row.channel === 'email')
-        await transport.email!({ to: row.to, subject: row.subject ?? '', text: row.bodyText, html: row.bodyHtml, attachments: files.get(row.id) ?? [] });
-      else await transport.sms!({ to: row.to, message: row.bodyText });
+        await transport.email!({ key, to: row.to, subject: row.subject ?? '', text: row.bodyText, html: row.bodyHtml, attachments: files.get(row.id) ?? [] });
+      else await transport.sms!({ key, to: row.to, message: row.bodyText });
       await db
         .update(outbox)
         .set({ status: 'sent', sentAt: sql`now()`, claimedUntil: null, lastError: null, updatedAt: sql`now()`, ...(row.holdsSecret ? redacted : {}) })

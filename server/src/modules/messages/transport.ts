@@ -9,6 +9,8 @@ export interface MailAttachment {
 }
 
 export interface OutgoingEmail {
+  /** The outbox row's delivery key (outboxKey): the same on every attempt. */
+  key: string;
   to: string;
   subject: string;
   text: string;
@@ -17,6 +19,8 @@ export interface OutgoingEmail {
 }
 
 export interface OutgoingSms {
+  /** The outbox row's delivery key (outboxKey): the same on every attempt. */
+  key: string;
   to: string;
   message: string;
 }
@@ -28,13 +32,29 @@ export interface MessageTransport {
   close?: () => void;
 }
 
+/**
+ * The key of one outbox row's delivery, made of the row alone (its id and creation time, so two
+ * installations or a restored database do not reuse one): every attempt sends the same.
+ */
+export const outboxKey = (row: { id: number; createdAt: Date }) => `recaudo-outbox-${row.id}-${row.createdAt.getTime().toString(36)}`;
+
+/** The domain of MAIL_FROM's address (`Recaudo <avisos@recaudo.test>` → recaudo.test), for the Message-ID. */
+export function mailDomain(from: string): string {
+  const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
+  return address.split('@')[1]?.trim() || 'recaudo.local';
+}
+
 /** SMTP through nodemailer when `SMTP_URL` is set; an HTTP gateway for SMS when `SMS_GATEWAY_URL` is set. */
 export function createTransport(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'SMS_GATEWAY_URL' | 'SMS_GATEWAY_TOKEN'>): MessageTransport {
   const transport: MessageTransport = {};
   if (config.SMTP_URL) {
     const mailer = nodemailer.createTransport(config.SMTP_URL);
+    const domain = mailDomain(config.MAIL_FROM);
     transport.email = async (message) => {
       await mailer.sendMail({
+        // A retry after a lost acknowledgement carries the Message-ID of the first attempt, so the
+        // receiving server (or the reader's mail program) sees the same message twice, not two.
+        messageId: `<${message.key}@${domain}>`,
         from: config.MAIL_FROM,
         to: message.to,
         subject: message.subject,
@@ -50,7 +70,8 @@ export function createTransport(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 
     transport.sms = async (message) => {
       const response = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(config.SMS_GATEWAY_TOKEN ? { authorization: `Bearer ${config.SMS_GATEWAY_TOKEN}` } : {}) },
+        // The gateway recognises a retry after a lost answer by its key and sends the SMS once.
+        headers: { 'content-type': 'application/json', 'idempotency-key': message.key, ...(config.SMS_GATEWAY_TOKEN ? { authorization: `Bearer ${config.SMS_GATEWAY_TOKEN}` } : {}) },
         body: JSON.stringify({ to: message.to, message: message.message }),
         signal: AbortSignal.timeout(15_000),
       });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CURRENCIES } from '@recaudo/domain/tenders';
 
 export const paymentMethodRowSchema = z.object({
   id: z.number(),
@@ -10,6 +11,8 @@ export const paymentMethodRowSchema = z.object({
   image_url: z.string().nullable(),
   is_mobile_payment_use_api_bdv: z.boolean(),
   active: z.boolean(),
+  currency: z.enum(CURRENCIES),
+  is_igtf: z.boolean(),
   protected: z.boolean(),
   count_payments: z.number(),
 });

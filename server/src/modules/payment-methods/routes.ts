@@ -1,4 +1,3 @@
-import fastifyMultipart from '@fastify/multipart';
 import { z } from 'zod';
 import { listQuerySchema } from '@recaudo/domain/paging';
 import { paymentMethodFieldsSchema, paymentMethodMessages, updatePaymentMethodSchema } from '@recaudo/domain/payment-methods';
@@ -20,6 +19,7 @@ import {
   paymentMethodSource,
   updatePaymentMethod,
 } from './service';
+import { acceptUploads } from '../../platform/uploads';
 
 const tags = ['payment-methods'];
 const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
@@ -30,7 +30,7 @@ const image = { image: z.any().optional(), _method: z.string().optional() };
 const PAYMENT_METHOD_READERS = ['payment_methods', 'payments', 'add_payment', 'edit_payment', 'tickets_payments'] as const;
 
 export default defineRoutes(async (app, { db, storage }) => {
-  await app.register(fastifyMultipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20 } });
+  await acceptUploads(app, { fileBytes: MAX_IMAGE_BYTES, files: 1, fields: 20 });
 
   app.get(
     '/payment-methods',

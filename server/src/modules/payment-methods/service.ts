@@ -1,6 +1,7 @@
 import { and, asc, count, eq, getTableColumns, ilike, inArray, or } from 'drizzle-orm';
 import type { ListQuery } from '@recaudo/domain/paging';
 import { isProtectedPaymentMethod, paymentMethodMessages, type PaymentMethodInput } from '@recaudo/domain/payment-methods';
+import type { Currency } from '@recaudo/domain/tenders';
 import type { Database, Executor } from '../../db/client';
 import { changedFields, recordAudit } from '../../platform/audit';
 import { AppError, fieldError, notFound } from '../../platform/errors';
@@ -25,6 +26,8 @@ export const presentPaymentMethod = (row: Stored & { countPayments: number }) =>
   image_url: row.image ? `/api/uploads/${row.image}` : null,
   is_mobile_payment_use_api_bdv: row.isMobilePaymentUseApiBdv,
   active: row.active,
+  currency: row.currency as Currency,
+  is_igtf: row.isIgtf,
   protected: isProtectedPaymentMethod(row.id),
   /** Payments made with the method, any status (a count kept by the payments triggers). */
   count_payments: Number(row.countPayments),
@@ -82,6 +85,14 @@ const snapshot = (row: Stored) => ({
   image: row.image,
   is_mobile_payment_use_api_bdv: row.isMobilePaymentUseApiBdv,
   active: row.active,
+  currency: row.currency,
+  is_igtf: row.isIgtf,
+});
+
+/** The currency and IGTF flag a write leaves: what was sent, else what the method had (a new one: bolívares, no IGTF). */
+const currencyOf = (input: PaymentMethodInput, row: Pick<Stored, 'currency' | 'isIgtf'> | null) => ({
+  currency: input.currency ?? row?.currency ?? 'VES',
+  isIgtf: input.is_igtf ?? row?.isIgtf ?? false,
 });
 
 const columns = (input: PaymentMethodInput) => ({
@@ -93,14 +104,21 @@ const columns = (input: PaymentMethodInput) => ({
   active: input.active,
 });
 
+/** IGTF is a tax on foreign currency: a bolívar method never causes it. */
+function assertIgtfCurrency(chosen: { currency: string; isIgtf: boolean }) {
+  if (chosen.isIgtf && chosen.currency === 'VES') throw fieldError('is_igtf', paymentMethodMessages.igtfNeedsForeignCurrency);
+}
+
 export async function createPaymentMethod(db: Database, storage: FileStorage, auth: AuthContext, input: PaymentMethodInput, image: unknown) {
+  const currency = currencyOf(input, null);
+  assertIgtfCurrency(currency);
   const upload = uploadedImage(image);
   const stored = upload ? await storage.save(IMAGE_FOLDER, upload.data, upload.kind.extension) : null;
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(paymentMethods)
-        .values({ ...columns(input), image: stored })
+        .values({ ...columns(input), ...currency, image: stored })
         .returning();
       if (!row) throw new Error('payment method insert returned nothing');
       await recordAudit(tx, { module: 'payment_methods', event: 'created', causerId: auth.user.id, subjectId: row.id, attributes: snapshot(row) });
@@ -130,13 +148,15 @@ export async function updatePaymentMethod(
     await db.transaction(async (tx) => {
       const row = await getMethod(tx, input.id);
       if (!input.active && row.active && isProtectedPaymentMethod(row.id)) throw new AppError('validation', paymentMethodMessages.protectedStatus);
+      const currency = currencyOf(input, row);
+      assertIgtfCurrency(currency);
       const image = stored ?? (input.deleteOldFile ? null : row.image);
       if (image !== row.image) replaced = row.image;
-      const diff = changedFields(snapshot(row), { ...snapshot({ ...row, ...columns(input) }), image });
+      const diff = changedFields(snapshot(row), { ...snapshot({ ...row, ...columns(input), ...currency }), image });
       if (!diff.changed) return;
       await tx
         .update(paymentMethods)
-        .set({ ...columns(input), image, updatedAt: new Date() })
+        .set({ ...columns(input), ...currency, image, updatedAt: new Date() })
         .where(eq(paymentMethods.id, row.id));
       await recordAudit(tx, { module: 'payment_methods', event: 'updated', causerId: auth.user.id, subjectId: row.id, old: diff.old, attributes: diff.attributes });
     });

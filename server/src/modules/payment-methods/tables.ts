@@ -16,6 +16,10 @@ export const paymentMethods = pgTable(
     image: varchar('image', { length: 255 }),
     isMobilePaymentUseApiBdv: boolean('is_mobile_payment_use_api_bdv').notNull().default(false),
     active: boolean('active').notNull().default(true),
+    /** The currency the method takes (issue 49): VES, USD or EUR. */
+    currency: varchar('currency', { length: 3 }).notNull().default('VES'),
+    /** "Causa IGTF": foreign currency received without a Venezuelan bank in between (cash dollars, euros, Zelle). */
+    isIgtf: boolean('is_igtf').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

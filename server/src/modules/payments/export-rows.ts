@@ -1,6 +1,8 @@
+import Decimal from 'decimal.js';
 import { getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { Currency } from '@recaudo/domain/tenders';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { PaymentRow } from '@recaudo/domain/payments';
+import type { PaymentRow, PaymentTenderRow } from '@recaudo/domain/payments';
 import type { Executor } from '../../db/client';
 import { addressesPayments } from '../addresses-payment/tables';
 import { banks } from '../banks/tables';
@@ -11,8 +13,8 @@ import { paymentMethods } from '../payment-methods/tables';
 import { communities, parishes } from '../regional/tables';
 import { users } from '../users/tables';
 import { iso, money } from '../../platform/envelope';
-import { paymentStatus } from './presenter';
-import { payments } from './tables';
+import { changeOf, paymentStatus } from './presenter';
+import { payments, paymentTenders } from './tables';
 
 /**
  * The rows of a payments export, a batch of ids at a time: only what the export's columns show
@@ -41,7 +43,10 @@ export type PaymentExportRow = Pick<
   | 'number_correlative'
   | 'number'
   | 'status'
+  | 'igtf_amount'
+  | 'change'
 > & {
+  tenders: Pick<PaymentTenderRow, 'currency' | 'amount' | 'payment_method'>[];
   client: Pick<PaymentRow['client'], 'name' | 'identification_type' | 'identification'>;
   address_payment: Pick<PaymentRow['address_payment'], 'type' | 'address' | 'community' | 'parish' | 'economic_activity'>;
   payment_method: Pick<PaymentRow['payment_method'], 'name'>;
@@ -85,6 +90,10 @@ const FIELDS = {
   number_correlative: PAYMENT_COLUMNS.numberCorrelative,
   number: PAYMENT_COLUMNS.number,
   status: PAYMENT_COLUMNS.status,
+  igtf_amount: PAYMENT_COLUMNS.igtfAmount,
+  change_currency: PAYMENT_COLUMNS.changeCurrency,
+  change_amount: PAYMENT_COLUMNS.changeAmount,
+  change_amount_ves: PAYMENT_COLUMNS.changeAmountVes,
   payment_method_id: PAYMENT_COLUMNS.paymentMethodId,
   bank_id: PAYMENT_COLUMNS.bankId,
   serie_id: PAYMENT_COLUMNS.serieId,
@@ -136,6 +145,19 @@ function decoded(raw: Record<string, unknown>): BatchRow {
   return raw as BatchRow;
 }
 
+/** The lines of an export row; a one-method payment is its method for what it brought (presenter `tendersOf`). */
+function exportedTenders(
+  lines: { methodId: number; currency: Currency; amount: string }[] | undefined,
+  row: { amount_payment: string; change_amount_ves: string; exchange_rate: string; payment_method_id: number },
+  method: (id: number) => { id: number; name: string },
+  methodCurrency: Currency,
+): PaymentExportRow['tenders'] {
+  if (lines?.length) return lines.map((line) => ({ currency: line.currency, amount: money(line.amount), payment_method: method(line.methodId) }));
+  const tendered = new Decimal(row.amount_payment).plus(row.change_amount_ves);
+  const amount = methodCurrency === 'VES' ? tendered : tendered.dividedBy(row.exchange_rate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  return [{ currency: methodCurrency, amount: amount.toFixed(2), payment_method: method(row.payment_method_id) }];
+}
+
 /** An export's loader: `load(ids)` gives the export rows of these payments in the ids' order. */
 export function paymentBatchLoader(db: Executor) {
   const methods = referenceCache<Named>(db, paymentMethods, paymentMethods.id, { id: paymentMethods.id, name: paymentMethods.name });
@@ -145,6 +167,7 @@ export function paymentBatchLoader(db: Executor) {
   const communityRows = referenceCache<Named>(db, communities, communities.id, { id: communities.id, name: communities.name });
   const parishRows = referenceCache<Named>(db, parishes, parishes.id, { id: parishes.id, name: parishes.name });
   const activities = referenceCache<Named>(db, economicActivities, economicActivities.id, { id: economicActivities.id, name: economicActivities.name });
+  const methodCurrencies = referenceCache<{ id: number; currency: string }>(db, paymentMethods, paymentMethods.id, { id: paymentMethods.id, currency: paymentMethods.currency });
 
   return async function load(ids: number[]): Promise<PaymentExportRow[]> {
     if (!ids.length) return [];
@@ -153,7 +176,17 @@ export function paymentBatchLoader(db: Executor) {
       cross join lateral (select ${ADDRESS_FIELDS} from ${addressesPayments} where ${addressesPayments.id} = ${payments.addressPaymentId} limit 1) as ${addressesPayments}
       where ${payments.id} = any(${`{${ids.join(',')}}`}::int[])`)) as unknown as { rows: Record<string, unknown>[] };
     const rows = result.rows.map(decoded);
+    // The few payments paid in lines: one indexed read of their lines per batch.
+    const lines = (await db
+      .select({ paymentId: paymentTenders.paymentId, methodId: paymentTenders.paymentMethodId, currency: paymentTenders.currency, amount: paymentTenders.amount })
+      .from(paymentTenders)
+      .where(inArray(paymentTenders.paymentId, ids))
+      .orderBy(paymentTenders.paymentId, paymentTenders.position)) as { paymentId: number; methodId: number; currency: Currency; amount: string }[];
+    const linesOf = new Map<number, typeof lines>();
+    for (const line of lines) linesOf.set(line.paymentId, [...(linesOf.get(line.paymentId) ?? []), line]);
     await Promise.all([
+      methods.fill(lines.map((line) => line.methodId)),
+      methodCurrencies.fill(rows.map((row) => row.payment_method_id)),
       methods.fill(rows.map((row) => row.payment_method_id)),
       bankRows.fill(rows.map((row) => row.bank_id)),
       series.fill(rows.map((row) => row.serie_id)),
@@ -181,6 +214,14 @@ export function paymentBatchLoader(db: Executor) {
         number_correlative: row.number_correlative,
         number: row.number,
         status: paymentStatus(row.status),
+        igtf_amount: money(row.igtf_amount),
+        change: changeOf({ changeCurrency: row.change_currency, changeAmount: row.change_amount, changeAmountVes: row.change_amount_ves }),
+        tenders: exportedTenders(
+          linesOf.get(row.id),
+          row,
+          (id) => ({ id, name: methods.get(id)?.name ?? '' }),
+          (methodCurrencies.get(row.payment_method_id)?.currency ?? 'VES') as Currency,
+        ),
         client: { name: row.client_name, identification_type: row.client_identification_type, identification: row.client_identification },
         address_payment: {
           type: row.address_type === 1 ? 1 : 0,

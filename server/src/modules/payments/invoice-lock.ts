@@ -18,6 +18,9 @@ export interface StatedValues {
   sendInvoice: boolean;
   /** The control number sent; empty keeps the printer's. */
   number: string | null;
+  /** The IGTF the invoice carries and its payment lines (issue 49), before and after as comparable text. */
+  igtfAmount: string;
+  tenders: { before: string; after: string };
 }
 
 /** The lock of a stored payment's invoice (domain `invoiceLock`). */
@@ -41,6 +44,8 @@ export function assertInvoiceKept(lock: InvoiceLock, previous: PaymentRecord, ne
   if ((next.dateBill ?? null) !== (previous.dateBill ?? null)) changed.push('date_bill');
   if (!next.sendInvoice) changed.push('send_invoice');
   if (next.number && next.number !== previous.number) changed.push('number');
+  if (next.tenders.before !== next.tenders.after) changed.push('tenders');
+  if (!new Decimal(next.igtfAmount).equals(previous.igtfAmount)) changed.push('igtf_amount');
   if (!changed.length) return;
   const message = invoiceLockMessage(lock, changed);
   throw new AppError('validation', message, Object.fromEntries(changed.map((field) => [field, [message]])));

@@ -1,6 +1,8 @@
 import Decimal from 'decimal.js';
 import { and, eq, isNull, ne } from 'drizzle-orm';
+import { exchangeRateMessages, paymentRateOf, type RateSource } from '@recaudo/domain/exchange-rates';
 import { DOLLAR_RATE_ID, EURO_RATE_ID, paymentMessages, paymentRuleIssues, type PaymentFields } from '@recaudo/domain/payments';
+import { hasPermission } from '@recaudo/domain/permissions';
 import type { Executor } from '../../db/client';
 import { AppError, fieldError, notFound } from '../../platform/errors';
 import { clientIdOf, clientScope, creatorScope, seriesScope } from '../../platform/scope';
@@ -8,7 +10,7 @@ import { assertConciliationUsable } from '../bank-operations/payment-link';
 import type { AuthContext } from '../auth/service';
 import { banks } from '../banks/tables';
 import { clients } from '../clients/tables';
-import { exchangeRates } from '../configurations/service';
+import { ratesInForce } from '../exchange-rates/service';
 import { correlatives } from '../correlatives/tables';
 import { paymentMethods } from '../payment-methods/tables';
 import { ticketsPayments } from '../tickets-payments/tables';
@@ -18,7 +20,7 @@ import { payments } from './tables';
 /**
  * What a payment write checks before it stores anything (spec 02 §5–§6): the payment within the
  * caller's reach, the fields a client user may not choose, the references (method, series, bank,
- * ticket, conciliation), the client and address, and the default rate.
+ * ticket, conciliation), the client and address, and the rate in force.
  */
 
 type PaymentRecord = typeof payments.$inferSelect;
@@ -57,25 +59,64 @@ export function clientFields(fields: PaymentFields, previous: PaymentRecord | nu
     conciliation_id: previous ? previous.conciliationId : fields.conciliation_id,
     tickets_payment_id: previous?.ticketsPaymentId ?? null,
     ticket_serial: previous?.ticketSerial ?? null,
+    // Tender lines, change and IGTF are the counter's (issue 49): a client reports one payment of one method.
+    tenders: [],
+    change: null,
+    igtf_amount: null,
   };
 }
 
-/** The configured default rate (spec 02 §9): commercial addresses the highest one, others the dollar. */
-async function defaultRate(tx: Executor, type: 0 | 1): Promise<{ rate: string; id: number }> {
-  const rates = await exchangeRates(tx);
-  if (type === 1 && new Decimal(rates.euro_rate).greaterThan(rates.dollar_rate)) return { rate: rates.euro_rate, id: EURO_RATE_ID };
-  return { rate: rates.dollar_rate, id: DOLLAR_RATE_ID };
+/** The rate a payment is valued at, and where it came from (issue 47). */
+export interface PaymentRate {
+  rate: string;
+  id: number;
+  valueDate: string | null;
+  source: RateSource | null;
+  reason: string | null;
 }
 
 /**
- * A rate of zero would value the months at nothing (issue 31 "No free months"). The staff form's
- * rate is refused by its schema already; a client user's comes from the configured rates (seeded
- * at 0.00 until an administrator sets them), checked here.
+ * The official rate in force on the payment's date (spec 02 §9, issue 47): commercial addresses
+ * the higher of the two, others the dollar; to the cent, as payments store it. Null while no
+ * rate was ever stored.
  */
-async function configuredRate(tx: Executor, type: 0 | 1): Promise<{ rate: string; id: number }> {
-  const rate = await defaultRate(tx, type);
-  if (!new Decimal(rate.rate).greaterThan(0)) throw fieldError('exchange_rate', paymentMessages.rateNotConfigured);
+async function rateInForceOn(tx: Executor, type: 0 | 1, date: string): Promise<PaymentRate | null> {
+  const rates = await ratesInForce(tx, date);
+  const euroHigher = type === 1 && rates.eur && (!rates.usd || new Decimal(rates.eur.rate).greaterThan(rates.usd.rate));
+  const chosen = euroHigher ? rates.eur : rates.usd;
+  if (!chosen) return null;
+  return { rate: paymentRateOf(chosen.rate), id: euroHigher ? EURO_RATE_ID : DOLLAR_RATE_ID, valueDate: chosen.value_date, source: chosen.source, reason: null };
+}
+
+/**
+ * A client user's payment always takes the rate in force; a rate of zero or none at all would
+ * value the months at nothing (issue 31 "No free months").
+ */
+async function clientRate(tx: Executor, type: 0 | 1, date: string): Promise<PaymentRate> {
+  const rate = await rateInForceOn(tx, type, date);
+  if (!rate || !new Decimal(rate.rate).greaterThan(0)) throw fieldError('exchange_rate', paymentMessages.rateNotConfigured);
   return rate;
+}
+
+/**
+ * A staff payment's rate: the one in force on its date for the chosen currency, or the one it
+ * already had on an edit that kept its date, rate and currency; any other is a manual rate,
+ * which needs `edit_exchange_rate` and a reason.
+ */
+async function staffRate(tx: Executor, auth: AuthContext, fields: PaymentFields, previous: PaymentRecord | null): Promise<PaymentRate> {
+  const rates = await ratesInForce(tx, fields.date_payment);
+  const inForce = fields.exchange_rate_id === DOLLAR_RATE_ID ? rates.usd : rates.eur;
+  if (inForce && new Decimal(paymentRateOf(inForce.rate)).equals(fields.exchange_rate))
+    return { rate: fields.exchange_rate, id: fields.exchange_rate_id, valueDate: inForce.value_date, source: inForce.source, reason: null };
+  const kept =
+    previous !== null &&
+    previous.datePayment === fields.date_payment &&
+    previous.exchangeRateId === fields.exchange_rate_id &&
+    new Decimal(previous.exchangeRate).equals(fields.exchange_rate);
+  if (kept) return { rate: fields.exchange_rate, id: fields.exchange_rate_id, valueDate: previous.rateValueDate, source: previous.rateSource as RateSource | null, reason: previous.rateReason };
+  if (!hasPermission([...auth.permissions], 'edit_exchange_rate')) throw fieldError('exchange_rate', exchangeRateMessages.manualRateNotAllowed);
+  if (!fields.exchange_rate_reason) throw fieldError('exchange_rate_reason', exchangeRateMessages.reasonRequired);
+  return { rate: fields.exchange_rate, id: fields.exchange_rate_id, valueDate: null, source: 'manual', reason: fields.exchange_rate_reason };
 }
 
 /**
@@ -183,9 +224,9 @@ export async function validatePayment(
   auth: AuthContext,
   fields: PaymentFields,
   previous: PaymentRecord | null,
-): Promise<{ rate: { rate: string; id: number } }> {
+): Promise<{ rate: PaymentRate }> {
   await checkReferences(tx, auth, fields, previous);
   const type = await checkClientAndAddress(tx, auth, fields);
-  const rate = clientIdOf(auth) !== null ? await configuredRate(tx, type) : { rate: fields.exchange_rate, id: fields.exchange_rate_id };
+  const rate = clientIdOf(auth) !== null ? await clientRate(tx, type, fields.date_payment) : await staffRate(tx, auth, fields, previous);
   return { rate };
 }

@@ -1,11 +1,13 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { currentMonth, lastPayableMonth, monthRange, startMonth, type Month } from '@recaudo/domain/months';
+import { currentMonth, lastPayableMonth, monthRange, monthsLeftOwed, startMonth, type Month } from '@recaudo/domain/months';
 import { paymentMessages, type PaymentFields } from '@recaudo/domain/payments';
+import type { FeeSchedule } from '@recaudo/domain/tariffs';
 import type { Executor } from '../../db/client';
 import { fieldError } from '../../platform/errors';
 import { addressesPayments, addressMonths } from '../addresses-payment/tables';
 import { correlatives } from '../correlatives/tables';
 import { economicActivities } from '../economic-activities/tables';
+import { feeChangesOf } from '../fees/service';
 import { communities, parishes } from '../regional/tables';
 
 /**
@@ -26,8 +28,10 @@ export async function lockAddresses(tx: Executor, ids: number[]): Promise<void> 
 export interface AddressFacts {
   id: number;
   type: 0 | 1;
-  /** The monthly fee in the rate's foreign currency. */
+  /** The newest monthly fee in the rate's foreign currency. */
   fee: string;
+  /** What prices each month (issue 50): `fee` and the changes of its owner's tariff. */
+  schedule: FeeSchedule;
   start: Month;
   /** Months covered by anything except `exceptPayment`. */
   taken: Set<Month>;
@@ -42,6 +46,7 @@ export async function addressFacts(tx: Executor, addressId: number, exceptPaymen
       isCustomFee: addressesPayments.isCustomFee,
       fee: addressesPayments.fee,
       dateStart: addressesPayments.dateStart,
+      openingPaidThrough: addressesPayments.openingPaidThrough,
       createdAt: addressesPayments.createdAt,
       communityFee: communities.fee,
       communityStart: communities.dateStart,
@@ -60,12 +65,15 @@ export async function addressFacts(tx: Executor, addressId: number, exceptPaymen
     .where(eq(addressMonths.addressPaymentId, addressId))
     .orderBy(asc(addressMonths.month));
   const type = row.type === 1 ? 1 : 0;
-  const fee = row.isCustomFee && row.fee !== null ? row.fee : type === 1 ? row.activityFee : row.communityFee;
+  const fee = (row.isCustomFee && row.fee !== null ? row.fee : type === 1 ? row.activityFee : row.communityFee) ?? '0.00';
+  const changes = (await feeChangesOf(tx, [row.id])).get(row.id) ?? [];
   return {
     id: row.id,
     type,
-    fee: fee ?? '0.00',
+    fee,
+    schedule: { fee, changes },
     start: startMonth({
+      openingPaidThrough: row.openingPaidThrough,
       addressDateStart: row.dateStart,
       serviceDateStart: type === 0 ? row.communityStart : row.parishStart,
       earliestCovered: ledger[0]?.month ?? null,
@@ -108,10 +116,16 @@ export function assertMonthsFree(address: AddressFacts, months: Month[]): void {
   if (taken) throw fieldError('months_payment', paymentMessages.monthTaken(taken));
 }
 
+/** A client's payment may not leave an older month owed (issue 51); staff may, warned by their panel. */
+function assertOldestFirst(address: AddressFacts, months: Month[]): void {
+  const [oldest] = monthsLeftOwed(address.start, address.taken, months);
+  if (oldest) throw fieldError('months_payment', paymentMessages.olderMonthOwed(oldest));
+}
+
 /**
  * The ledger step of a payment write: holds the addresses (`hold`, the paid one among them), reads
  * the paid one's fee and ledger and picks the months the payment pays; with `mustBeFree` a month
- * covered by anything else refuses the write.
+ * covered by anything else refuses the write, with `oldestFirst` one that leaves an older month owed.
  */
 export async function holdMonths(
   tx: Executor,
@@ -121,6 +135,7 @@ export async function holdMonths(
     exceptPayment: number | null;
     keep: Month[] | null;
     mustBeFree: boolean;
+    oldestFirst: boolean;
     now: Date;
   },
 ): Promise<{ address: AddressFacts; months: Month[] }> {
@@ -130,6 +145,7 @@ export async function holdMonths(
   if (!address) throw fieldError('address_payment_id', paymentMessages.addressNotFound);
   const months = paymentMonths(plan.fields, address, plan.keep, plan.now);
   if (plan.mustBeFree) assertMonthsFree(address, months);
+  if (plan.oldestFirst) assertOldestFirst(address, months);
   return { address, months };
 }
 

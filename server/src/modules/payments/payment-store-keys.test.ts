@@ -43,7 +43,7 @@ describe('Idempotency-Key on bill-payments/store and payments/store', () => {
       expect(answer.body).toEqual({
         success: true,
         message: paymentMessages.created,
-        data: { id: stored[0]!.id, number_correlative: stored[0]!.numberCorrelative, hash: stored[0]!.hash },
+        data: { id: stored[0]!.id, number_correlative: stored[0]!.numberCorrelative, hash: stored[0]!.hash, balance_months: [] },
       });
     expect(Number(await serieNumber())).toBe(Number(numberBefore) + 1);
     expect(await auditsOf(stored[0]!.id)).toBe(1);
@@ -139,11 +139,13 @@ describe('a bank reference already used by a live payment of the same method and
     const client = await w.ctx.clientUser();
     const own = await address();
     await w.ctx.db.execute(sql`update addresses_payments set client_id = ${client.clientId} where id = ${own.addressId}`);
-    const reported = await storePayment(transfer(client.clientId!, own.addressId, '777000111', bankA, [NOW]), client.token);
+    // The address starts three months back: a client pays its oldest month first (issue 51).
+    const oldest = addMonths(NOW, -3);
+    const reported = await storePayment(transfer(client.clientId!, own.addressId, '777000111', bankA, [oldest]), client.token);
     expect(reported.status).toBe(422);
     expect(reported.body.errors).toEqual({ reference: [paymentMessages.referenceInUse('777000111')] });
     expect(await paymentsOf(own.addressId)).toEqual([]);
-    const otherBank = await storePayment(transfer(client.clientId!, own.addressId, '777000111', bankB, [NOW]), client.token);
+    const otherBank = await storePayment(transfer(client.clientId!, own.addressId, '777000111', bankB, [oldest]), client.token);
     expect(otherBank.status, JSON.stringify(otherBank.body)).toBe(200);
   });
 

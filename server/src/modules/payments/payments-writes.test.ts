@@ -3,14 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOLLAR_RATE, EURO_RATE } from '@recaudo/domain/configurations';
 import { todayInCaracas } from '@recaudo/domain/dates';
 import { addMonths, currentMonth, lastPayableMonth, type Month } from '@recaudo/domain/months';
+import { balanceMessages } from '@recaudo/domain/balance';
 import { paymentMessages } from '@recaudo/domain/payments';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/harness';
 import { addressesPayments, addressMonths } from '../addresses-payment/tables';
 import { clients } from '../clients/tables';
-import { configurations } from '../configurations/tables';
+import { setRates } from '../../../test/rates';
 import { correlatives } from '../correlatives/tables';
 import { activityGroups, economicActivities } from '../economic-activities/tables';
 import { auditLogs } from '../logs/tables';
@@ -37,7 +37,8 @@ const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1
 beforeAll(async () => {
   ctx = await createTestContext({ DATA_DIR: dataDir });
   // 'clients' reads an address's months to pay (addresses-payment/address-client), as the cashier's client screen does.
-  admin = await ctx.staff({ permissions: ['payments', 'add_payment', 'edit_payment', 'delete_payment', 'clients'] });
+  // edit_exchange_rate: some tests type a rate other than the one in force (issue 47).
+  admin = await ctx.staff({ permissions: ['payments', 'add_payment', 'edit_payment', 'delete_payment', 'clients', 'edit_exchange_rate'] });
   const { db } = ctx;
   const [state] = await db.insert(states).values({ name: 'Mérida' }).returning();
   const [municipality] = await db.insert(municipalities).values({ name: 'Libertador', stateId: state!.id }).returning();
@@ -55,8 +56,7 @@ beforeAll(async () => {
     ])
     .returning();
   Object.assign(serie, { a: series[0]!.id, b: series[1]!.id, c: series[2]!.id });
-  await db.update(configurations).set({ value: '36.50' }).where(eq(configurations.name, DOLLAR_RATE));
-  await db.update(configurations).set({ value: '40.00' }).where(eq(configurations.name, EURO_RATE));
+  await setRates(db, { usd: '36.50', eur: '40.00' });
 });
 afterAll(async () => {
   await ctx.close();
@@ -104,6 +104,7 @@ const form = (clientId: number, addressId: number, months: Month[], overrides: F
   date_payment: TODAY,
   exchange_rate: '36.50',
   exchange_rate_id: '1',
+  exchange_rate_reason: 'Tasa de prueba',
   amount_payment: '182.50',
   serie_id: String(serie.a),
   number: '00012345',
@@ -193,7 +194,7 @@ describe('payment form rules (spec 02 §5)', () => {
     });
   });
 
-  it('asks the method-dependent fields, the series, the 8-digit control number and the months', async () => {
+  it('asks the method-dependent fields, the series, the 8-digit control number; no months is an abono, which has no invoice', async () => {
     const clientId = await newClient();
     const addressId = await newAddress(clientId);
     const base = form(clientId, addressId, [ago(3)]);
@@ -205,11 +206,11 @@ describe('payment form rules (spec 02 §5)', () => {
     const mobile = await store({ ...base, payment_method_id: '3' });
     expect(mobile.body.errors).toEqual({ reference: ['El campo Referencia es obligatorio.'], bank_id: ['El campo Banco de origen es obligatorio.'] });
     const control = await store({ ...base, number: '1234567' });
-    expect(control.body).toMatchObject({ message: 'El campo Número de control debe tener exactamente 8 dígitos.', errors: { number: [paymentMessages.controlNumber] } });
+    expect(control.body).toMatchObject({ message: 'El campo Nº de control debe tener exactamente 8 dígitos.', errors: { number: [paymentMessages.controlNumber] } });
     const noSerie = await store({ ...base, serie_id: '' });
     expect(noSerie.body.errors).toEqual({ serie_id: ['El campo Serie es obligatorio.'] });
-    const noMonths = await store({ ...base, months_payment: '[]' });
-    expect(noMonths.body.errors).toEqual({ months_payment: ['El campo Meses no debe estar vacio.'] });
+    const noMonths = await store({ ...base, months_payment: '[]', number: '', send_invoice: '1' });
+    expect(noMonths.body.errors).toEqual({ send_invoice: [balanceMessages.abonoWithoutInvoice] });
     const tomorrow = addMonths(NOW, 1) + '-01';
     const future = await store({ ...base, date_payment: tomorrow, date_bill: tomorrow });
     expect(future.body.errors).toMatchObject({
@@ -484,6 +485,28 @@ describe('client users', () => {
     const stranger = await ctx.clientUser();
     expect((await update(id, form(client.clientId!, own, [ago(3)]), stranger.token)).status).toBe(404);
     expect((await ctx.call('DELETE', '/api/bill-payments/delete', { token: stranger.token, body: { id } })).status).toBe(404);
+  });
+});
+
+describe('months paid oldest first (issue 51)', () => {
+  it('a client may not leave an older month owed, naming the oldest; staff may; an edit is held to it too', async () => {
+    const client = await ctx.clientUser();
+    const own = await newAddress(client.clientId!);
+    const skipping = await store(form(client.clientId!, own, [ago(2), ago(1)]), client.token);
+    expect(skipping.status).toBe(422);
+    expect(skipping.body.errors).toEqual({ months_payment: [paymentMessages.olderMonthOwed(ago(3))] });
+    const currentOnly = await store(form(client.clientId!, own, [], { type_payment_month: '0' }), client.token);
+    expect(currentOnly.body.errors).toEqual({ months_payment: [paymentMessages.olderMonthOwed(ago(3))] });
+    expect(await ledger(own)).toEqual([]);
+
+    const id = await stored(form(client.clientId!, own, [ago(3), ago(2)]), client.token);
+    const gap = await update(id, form(client.clientId!, own, [ago(3), ago(1)]), client.token);
+    expect(gap.body.errors).toEqual({ months_payment: [paymentMessages.olderMonthOwed(ago(2))] });
+    expect((await ledger(own)).map((row) => row.month)).toEqual([ago(3), ago(2)]);
+
+    const other = await newAddress(client.clientId!);
+    expect((await store(form(client.clientId!, other, [ago(1)]))).status).toBe(200);
+    expect((await ledger(other)).map((row) => row.month)).toEqual([ago(1)]);
   });
 });
 

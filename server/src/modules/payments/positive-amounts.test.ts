@@ -1,12 +1,11 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { closedBoxMessages } from '@recaudo/domain/closed-boxes';
-import { DOLLAR_RATE, EURO_RATE } from '@recaudo/domain/configurations';
 import { paymentMessages } from '@recaudo/domain/payments';
 import { CLIENT_ROLE_ID } from '@recaudo/domain/roles';
 import { importUpload } from '../../../test/closed-boxes-fixture';
 import { addressMonths } from '../addresses-payment/tables';
-import { configurations } from '../configurations/tables';
+import { setRates } from '../../../test/rates';
 import { invoiceWorld } from '../invoices/invoice-world';
 import { payments } from './tables';
 
@@ -81,15 +80,13 @@ describe('a client user’s report', () => {
   it('is refused while the configured rate is zero', async () => {
     const { clientId, addressId } = await address();
     const client = await w.ctx.staff({ roleId: CLIENT_ROLE_ID, overrides: { clientId } });
-    await w.ctx.db.update(configurations).set({ value: '0.00' }).where(eq(configurations.name, DOLLAR_RATE));
-    await w.ctx.db.update(configurations).set({ value: '0.00' }).where(eq(configurations.name, EURO_RATE));
+    await setRates(w.ctx.db, {});
     try {
       const answer = await storePayment(paymentFields(clientId, addressId, { amount_payment: '846.80', reference: '000123', payment_method_id: '1' }), client.token, '/api/payments/store');
       expect(answer).toMatchObject({ status: 422, body: { message: paymentMessages.rateNotConfigured, errors: { exchange_rate: [paymentMessages.rateNotConfigured] } } });
       expect(await monthsOf(addressId)).toEqual([]);
     } finally {
-      await w.ctx.db.update(configurations).set({ value: '36.50' }).where(eq(configurations.name, DOLLAR_RATE));
-      await w.ctx.db.update(configurations).set({ value: '30.00' }).where(eq(configurations.name, EURO_RATE));
+      await setRates(w.ctx.db, { usd: '36.50', eur: '30.00' });
     }
   });
 });

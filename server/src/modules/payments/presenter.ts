@@ -1,9 +1,12 @@
+import Decimal from 'decimal.js';
 import { z } from 'zod';
+import { CURRENCIES, CURRENCY_SYMBOLS, type Currency } from '@recaudo/domain/tenders';
 import { ADDRESS_TYPES } from '@recaudo/domain/addresses';
 import { identificationLabel } from '@recaudo/domain/clients';
+import { RATE_SOURCES, type RateSource } from '@recaudo/domain/exchange-rates';
 import { formatMoney } from '@recaudo/domain/format-money';
 import { formatDate, formatDateTime, formatMonth, textOrEmpty } from '@recaudo/domain/format';
-import { PAYMENT_STATUS, type PaymentRow, type PaymentStatus, type PaymentTicket } from '@recaudo/domain/payments';
+import { PAYMENT_STATUS, type PaymentRow, type PaymentStatus, type PaymentTenderRow, type PaymentTicket } from '@recaudo/domain/payments';
 import { iso, money, moneyOrNull } from '../../platform/envelope';
 import type { ExportColumn } from '../../platform/export';
 import type { PaymentExportRow } from './export-rows';
@@ -34,7 +37,8 @@ export type PaymentDetail = {
   community: (Named & { fee: string }) | null;
   parish: Named | null;
   activity: (Named & { fee: string }) | null;
-  method: { id: number; name: string; code: string; type: number; image: string | null; description: string; is_mobile_payment_use_api_bdv: boolean };
+  method: { id: number; name: string; code: string; type: number; image: string | null; description: string; is_mobile_payment_use_api_bdv: boolean; currency: Currency };
+  tenders: PaymentTenderRow[];
   bank: (Named & { code: string }) | null;
   serie: string | null;
   causer: (Named & { client_id: number | null }) | null;
@@ -44,6 +48,33 @@ export type PaymentDetail = {
 /** The monthly fee in dollars: the custom one, else the activity's (commercial) or the community's. */
 const effectiveFee = (row: PaymentDetail) => (row.address_is_custom_fee ? row.address_fee : row.address_type === 1 ? (row.activity?.fee ?? null) : (row.community?.fee ?? null));
 const plain = (value: Named | null) => (value ? { id: value.id, name: value.name } : null);
+
+/**
+ * The lines a payment was paid with: the stored ones, or (paid in one method, the specification's
+ * call) one line of its method for what it received plus any change, in the method's currency.
+ */
+export function tendersOf(p: PaymentDetail['payment'], method: PaymentDetail['method'], stored: PaymentTenderRow[]): PaymentTenderRow[] {
+  if (stored.length) return stored;
+  const tendered = new Decimal(p.amountPayment).plus(p.changeAmountVes);
+  const amount = method.currency === 'VES' ? tendered : tendered.dividedBy(p.exchangeRate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  return [
+    {
+      payment_method_id: p.paymentMethodId,
+      payment_method: { id: method.id, name: method.name },
+      currency: method.currency,
+      amount: amount.toFixed(2),
+      amount_ves: tendered.toFixed(2),
+      reference: p.reference,
+      bank_id: p.bankId,
+      pay_phone: null,
+      conciliation_id: p.conciliationId,
+    },
+  ];
+}
+
+/** A payment's change as the API answers it, or null. */
+export const changeOf = (p: Pick<PaymentDetail['payment'], 'changeCurrency' | 'changeAmount' | 'changeAmountVes'>) =>
+  p.changeCurrency && p.changeAmount !== null ? { currency: p.changeCurrency as Currency, amount: money(p.changeAmount), amount_ves: money(p.changeAmountVes) } : null;
 
 /** A joined payment row (queries.ts `loadPayments`) as the API answers it. */
 export function presentPayment(row: PaymentDetail): PaymentRow {
@@ -66,6 +97,11 @@ export function presentPayment(row: PaymentDetail): PaymentRow {
     payment_method_id: p.paymentMethodId,
     // Added to the row's own JSON object: Node 20 builds a spread with more fields slowly.
     payment_method: Object.assign(row.method, { image_url: row.method.image ? `/api/uploads/${row.method.image}` : null }),
+    tenders: tendersOf(p, row.method, row.tenders),
+    change: changeOf(p),
+    igtf_base: money(p.igtfBase),
+    igtf_amount: money(p.igtfAmount),
+    igtf_currency_amount: money(p.igtfCurrencyAmount),
     client_id: p.clientId,
     client: {
       id: p.clientId,
@@ -95,6 +131,8 @@ export function presentPayment(row: PaymentDetail): PaymentRow {
     closed_box_id: p.closedBoxId,
     exchange_rate: money(p.exchangeRate),
     exchange_rate_id: p.exchangeRateId,
+    rate_value_date: p.rateValueDate,
+    rate_source: p.rateSource as RateSource | null,
     months_payment: p.monthsPayment,
     type_payment_month: p.typePaymentMonth === 1 ? 1 : 0,
     files: p.files.map((name) => ({ name, url: paymentFileUrl(p.id, name) })),
@@ -128,6 +166,7 @@ export function presentPayment(row: PaymentDetail): PaymentRow {
 /* ---------------- Response schema ---------------- */
 
 const ref = z.object({ id: z.number(), name: z.string() });
+const currencySchema = z.enum(CURRENCIES);
 
 export const paymentRowSchema = z.object({
   id: z.number(),
@@ -154,7 +193,25 @@ export const paymentRowSchema = z.object({
     image_url: z.string().nullable(),
     description: z.string(),
     is_mobile_payment_use_api_bdv: z.boolean(),
+    currency: currencySchema,
   }),
+  tenders: z.array(
+    z.object({
+      payment_method_id: z.number(),
+      payment_method: ref,
+      currency: currencySchema,
+      amount: z.string(),
+      amount_ves: z.string(),
+      reference: z.string().nullable(),
+      bank_id: z.number().nullable(),
+      pay_phone: z.string().nullable(),
+      conciliation_id: z.number().nullable(),
+    }),
+  ),
+  change: z.object({ currency: currencySchema, amount: z.string(), amount_ves: z.string() }).nullable(),
+  igtf_base: z.string(),
+  igtf_amount: z.string(),
+  igtf_currency_amount: z.string(),
   client_id: z.number(),
   client: z.object({
     id: z.number(),
@@ -184,6 +241,8 @@ export const paymentRowSchema = z.object({
   closed_box_id: z.number().nullable(),
   exchange_rate: z.string(),
   exchange_rate_id: z.number(),
+  rate_value_date: z.string().nullable(),
+  rate_source: z.enum(RATE_SOURCES).nullable(),
   months_payment: z.array(z.string()),
   type_payment_month: z.union([z.literal(0), z.literal(1)]),
   files: z.array(z.object({ name: z.string(), url: z.string() })),
@@ -244,7 +303,14 @@ export const paymentExportColumns: ExportColumn<PaymentExportRow>[] = [
   { header: 'Fecha de pago', value: (row) => formatDate(row.date_payment), width: 12 },
   { header: 'Fecha de factura', value: (row) => formatDate(row.date_bill), width: 12 },
   { header: 'Meses', value: (row) => row.months_payment.map((month) => formatMonth(month)).join(', ') || 'VACIO', width: 20 },
+  {
+    header: 'Líneas de cobro',
+    value: (row) => row.tenders.map((line) => `${formatMoney(line.amount, CURRENCY_SYMBOLS[line.currency])} ${line.payment_method.name}`).join(' + '),
+    width: 30,
+  },
   { header: 'Monto pagado', value: (row) => formatMoney(row.amount_payment), width: 16 },
+  { header: 'IGTF', value: (row) => formatMoney(row.igtf_amount), width: 12 },
+  { header: 'Vuelto', value: (row) => (row.change ? formatMoney(row.change.amount, CURRENCY_SYMBOLS[row.change.currency]) : '—'), width: 12 },
   { header: 'Monto facturado', value: (row) => formatMoney(row.amount_bill), width: 16 },
   { header: 'Monto pagado (divisa)', value: (row) => formatMoney(row.dollar_amount_payment, foreign(row)), width: 14 },
   { header: 'Monto facturado (divisa)', value: (row) => formatMoney(row.dollar_amount_bill, foreign(row)), width: 14 },

@@ -340,7 +340,11 @@ const detailColumns = (month: Month) => ({
   parish: one(sql`select json_build_object('id', x.id, 'name', x.name) from parishes x where x.id = ${addressesPayments.parishId}`),
   activity: one(sql`select json_build_object('id', x.id, 'name', x.name, 'fee', x.fee::text) from economic_activities x where x.id = ${addressesPayments.economicActivityId}`),
   method: one(sql`select json_build_object('id', x.id, 'name', x.name, 'code', x.code, 'type', x.type, 'image', x.image, 'description', x.description,
-    'is_mobile_payment_use_api_bdv', x.is_mobile_payment_use_api_bdv) from payment_methods x where x.id = ${payments.paymentMethodId}`),
+    'is_mobile_payment_use_api_bdv', x.is_mobile_payment_use_api_bdv, 'currency', x.currency) from payment_methods x where x.id = ${payments.paymentMethodId}`),
+  tenders: one(sql`select coalesce(json_agg(json_build_object('payment_method_id', t.payment_method_id, 'payment_method', json_build_object('id', m.id, 'name', m.name),
+    'currency', t.currency, 'amount', t.amount::text, 'amount_ves', t.amount_ves::text, 'reference', t.reference, 'bank_id', t.bank_id, 'pay_phone', t.pay_phone,
+    'conciliation_id', t.conciliation_id) order by t.position), '[]'::json)
+    from payment_tenders t join payment_methods m on m.id = t.payment_method_id where t.payment_id = ${payments.id}`),
   bank: one(sql`select json_build_object('id', x.id, 'name', x.name, 'code', x.code) from banks x where x.id = ${payments.bankId}`),
   serie: one(sql`select x.serie from correlatives x where x.id = ${payments.serieId}`),
   causer: one(sql`select json_build_object('id', x.id, 'name', x.name, 'client_id', x.client_id) from users x where x.id = ${payments.createdBy}`),

@@ -2,12 +2,14 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { ADDRESS_TYPES } from '@recaudo/domain/addresses';
 import { identificationLabel } from '@recaudo/domain/clients';
+import { rateLabel } from '@recaudo/domain/exchange-rates';
 import { formatMoney } from '@recaudo/domain/format-money';
-import { formatDate, formatDateTime, formatMonth, formatPhone, textOrEmpty } from '@recaudo/domain/format';
+import { forClients, formatDate, formatDateTime, formatMonth, formatPhone, textOrEmpty } from '@recaudo/domain/format';
 import { PRODUCT_NAME } from '@recaudo/domain/navigation';
 import { PAYMENT_STATUS, type PaymentRow } from '@recaudo/domain/payments';
-import { drawVerification, pdfBuffer, PDF_MUTED, PDF_PRIMARY } from '../../platform/pdf';
-import { currencyOf, documentNumberOf, monthlyFee, receiptLines } from './receipt';
+import { drawVerification, markTestMode, pdfBuffer, PDF_MUTED, PDF_PRIMARY } from '../../platform/pdf';
+import { documentNumberOf } from '@recaudo/domain/payment-receipts';
+import { currencyOf, monthlyFee, receiptLines, receiptTenderLines } from './receipt';
 
 /**
  * The payment receipt as a one-page A4 PDF (spec 02 §7 `payments/generate-payment-pdf/{hash}`,
@@ -29,6 +31,8 @@ export interface ReceiptPdfOptions {
   verifyUrl: string;
   /** Tests read the text; production compresses. */
   compress?: boolean;
+  /** Simulators stand in for the bank or the printer: the receipt is marked without validity. */
+  testMode?: boolean;
   now?: Date;
 }
 
@@ -42,6 +46,7 @@ export async function renderReceiptPdf(row: PaymentRow, options: ReceiptPdfOptio
     info: { Title: `Recibo de pago${documentNumber ? ` ${documentNumber}` : ''}`, Author: PRODUCT_NAME },
   });
   const done = pdfBuffer(doc);
+  if (options.testMode) markTestMode(doc);
   const width = doc.page.width - 2 * MARGIN;
   const right = MARGIN + width;
   const currency = currencyOf(row);
@@ -69,7 +74,7 @@ export async function renderReceiptPdf(row: PaymentRow, options: ReceiptPdfOptio
           .font('Helvetica')
           .fontSize(10)
           .fillColor('#000000')
-          .text(field.value, x, doc.y + 1, { width: cell });
+          .text(forClients(field.value), x, doc.y + 1, { width: cell });
         bottom = Math.max(bottom, doc.y);
       });
       doc.y = bottom + 6;
@@ -94,7 +99,7 @@ export async function renderReceiptPdf(row: PaymentRow, options: ReceiptPdfOptio
   let y = top;
   for (const field of numbers) {
     doc.font('Helvetica').fontSize(8).fillColor(PDF_MUTED).text(field.label, boxX, y, { width: boxWidth, align: 'right' });
-    doc.font('Helvetica-Bold').fontSize(12).fillColor('#000000').text(field.value, boxX, doc.y, { width: boxWidth, align: 'right' });
+    doc.font('Helvetica-Bold').fontSize(12).fillColor('#000000').text(forClients(field.value), boxX, doc.y, { width: boxWidth, align: 'right' });
     y = doc.y + 4;
   }
   const status = PAYMENT_STATUS[row.status];
@@ -144,7 +149,7 @@ export async function renderReceiptPdf(row: PaymentRow, options: ReceiptPdfOptio
       { label: 'Referencia', value: textOrEmpty(row.reference) },
       { label: 'Terminal', value: textOrEmpty(row.terminal) },
       { label: 'Lote', value: textOrEmpty(row.lot_number) },
-      { label: 'Tasa de cambio', value: `${formatMoney(row.exchange_rate)} por ${currency}` },
+      { label: `Tasa de cambio (BS por ${currency})`, value: rateLabel(row.exchange_rate, row.rate_value_date, row.rate_source) },
       { label: 'Fecha de pago', value: formatDate(row.date_payment) },
       { label: 'Fecha de factura', value: formatDate(row.date_bill) },
       { label: 'Fecha de registro', value: formatDateTime(row.created_at) },
@@ -156,7 +161,7 @@ export async function renderReceiptPdf(row: PaymentRow, options: ReceiptPdfOptio
     .font('Helvetica')
     .fontSize(10)
     .fillColor('#000000')
-    .text(row.months_payment.length ? row.months_payment.map((month) => formatMonth(month)).join(', ') : textOrEmpty(null), MARGIN, doc.y, { width });
+    .text(row.months_payment.length ? row.months_payment.map((month) => formatMonth(month)).join(', ') : forClients(textOrEmpty(null)), MARGIN, doc.y, { width });
   doc.y += 12;
 
   /* Amounts: concept, bolivars, the rate's currency. */
@@ -172,7 +177,7 @@ export async function renderReceiptPdf(row: PaymentRow, options: ReceiptPdfOptio
       .fillColor('#000000');
     let x = MARGIN;
     cells.forEach((text, index) => {
-      doc.text(text, x + 6, rowTop + 6, { width: columns[index]! - 12, align: index === 0 ? 'left' : 'right' });
+      doc.text(forClients(text), x + 6, rowTop + 6, { width: columns[index]! - 12, align: index === 0 ? 'left' : 'right' });
       x += columns[index]!;
     });
     doc.y = rowTop + height;
@@ -187,6 +192,15 @@ export async function renderReceiptPdf(row: PaymentRow, options: ReceiptPdfOptio
     }),
   );
   doc.y += 18;
+
+  /* How it was paid (issue 49): each tender line in its currency and in bolivars, and the change. */
+  const tenders = receiptTenderLines(row);
+  if (tenders.length) {
+    heading('Forma de pago');
+    tableRow(['Línea', 'Monto', 'Bolívares'], { bold: true, shade: '#f0f4f8' });
+    for (const line of tenders) tableRow([line.label, line.amount, line.bolivars]);
+    doc.y += 18;
+  }
 
   /* Verification: QR code, the address it carries (a link), and when this copy was made. */
   const qrSize = 110;

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { receiptMessages, sendPaymentMailSchema, type PaymentVerification } from '@recaudo/domain/payment-receipts';
+import { receiptFileName, receiptMessages, sendPaymentMailSchema, type PaymentVerification } from '@recaudo/domain/payment-receipts';
 import { requireAuth } from '../../platform/access';
 import { envelope, ok } from '../../platform/envelope';
 import { notFound } from '../../platform/errors';
 import { contentDisposition } from '../../platform/export';
 import { defineRoutes } from '../../platform/module';
+import { inTestMode } from '../../simulated-services';
 import { findPaymentVerification, paymentByHash, verificationUrl } from './receipt';
 import { sendPaymentReceipt } from './receipt-mail';
 import { renderReceiptPdf } from './receipt-pdf';
@@ -39,10 +40,10 @@ export default defineRoutes((app, { db, config }) => {
     async (request, reply) => {
       const row = await paymentByHash(db, request.params.hash, requireAuth(request));
       if (!row) throw notFound(receiptMessages.hashNotFound);
-      const pdf = await renderReceiptPdf(row, { verifyUrl: verificationUrl(config.APP_URL, row.hash) });
+      const pdf = await renderReceiptPdf(row, { verifyUrl: verificationUrl(config.APP_URL, row.hash), testMode: inTestMode(config) });
       return reply
         .header('content-type', 'application/pdf')
-        .header('content-disposition', contentDisposition(receiptMessages.fileName))
+        .header('content-disposition', contentDisposition(receiptFileName(row)))
         .header('cache-control', 'no-store')
         .send(pdf);
     },
@@ -54,7 +55,7 @@ export default defineRoutes((app, { db, config }) => {
       config: { access: { permission: 'payments', clients: true } },
       schema: { tags, body: sendPaymentMailSchema, response: { 200: envelope(z.object({ to: z.string() })) } },
     },
-    async (request) => ok(await sendPaymentReceipt(db, requireAuth(request), request.body.hash, config.APP_URL, config.MESSAGES_MAX_PER_HOUR), receiptMessages.mailSent),
+    async (request) => ok(await sendPaymentReceipt(db, requireAuth(request), request.body.hash, config.APP_URL, config.MESSAGES_MAX_PER_HOUR, inTestMode(config)), receiptMessages.mailSent),
   );
 
   app.get(

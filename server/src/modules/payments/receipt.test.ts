@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentAmounts } from '@recaudo/domain/amounts';
 import { addMonths, currentMonth, type Month } from '@recaudo/domain/months';
 import type { PaymentRow } from '@recaudo/domain/payments';
+import { buildApp } from '../../app';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/harness';
 import { pdfText } from '../../../test/pdf-text';
 import { addressesPayments } from '../addresses-payment/tables';
@@ -18,9 +19,20 @@ import { outbox, outboxAttachments } from '../messages/tables';
 import type { OutgoingEmail } from '../messages/transport';
 import { communities, municipalities, parishes, states } from '../regional/tables';
 import { receiptLines } from './receipt';
-import { amountColumns, payments } from './tables';
+import { paymentMethods } from '../payment-methods/tables';
+import { amountColumns, payments, paymentTenders } from './tables';
 
 const APP_URL = 'https://recaudo.example.test';
+const REAL_SERVICES = {
+  BANK_API_URL: 'http://127.0.0.1:9',
+  BANK_API_KEY: 'clave',
+  BANK_ACCOUNT: '01020000000000001234',
+  BANK_PHONE: '04120001122',
+  INVOICE_PROVIDER_URL: 'http://127.0.0.1:9/api',
+  BCV_RATE_URL: 'http://127.0.0.1:9/',
+  INVOICE_PROVIDER_USER: 'usuario',
+  INVOICE_PROVIDER_PASSWORD: 'clave',
+};
 const NOW = currentMonth();
 const label = (month: Month) => `${month.slice(5, 7)}-${month.slice(0, 4)}`;
 
@@ -49,6 +61,9 @@ interface Seed {
   retention?: boolean;
   rate?: string;
   rateId?: number;
+  /** The rate's value date and source (issue 47); neither for a payment made before the history of rates. */
+  rateValueDate?: string | null;
+  rateSource?: 'bcv' | 'manual' | null;
   method?: number;
   reference?: string | null;
   terminal?: string | null;
@@ -88,6 +103,9 @@ async function insertPayment(seed: Seed): Promise<{ id: number; hash: string }> 
       dateBill: '2026-03-03',
       exchangeRate: rate,
       exchangeRateId: seed.rateId ?? 1,
+      rateValueDate: seed.rateValueDate ?? null,
+      rateSource: seed.rateSource ?? null,
+      rateReason: seed.rateSource === 'manual' ? 'Tasa pactada con el cliente' : null,
       ...amountColumns(amounts),
       amountPayment: seed.amountPayment ?? amounts.amount_payment,
       isApplyRetention: seed.retention ?? false,
@@ -140,7 +158,16 @@ beforeAll(async () => {
     activity: activity!.id,
     serie: serie!.id,
   });
-  P.zoila = await insertPayment({ user: zoila, type: 0, fee: '5.00', months: [addMonths(NOW, -1), NOW], method: 1, reference: '000123456789' });
+  P.zoila = await insertPayment({
+    user: zoila,
+    type: 0,
+    fee: '5.00',
+    months: [addMonths(NOW, -1), NOW],
+    method: 1,
+    reference: '000123456789',
+    rateValueDate: '2026-02-27',
+    rateSource: 'bcv',
+  });
   P.roble = await insertPayment({
     user: roble,
     type: 1,
@@ -154,6 +181,7 @@ beforeAll(async () => {
     lot: 'L-9',
     rate: '40.10',
     rateId: 2,
+    rateSource: 'manual',
   });
   P.mute = await insertPayment({ user: mute, type: 0, fee: '5.00', months: [NOW], correlative: '00000124' });
 });
@@ -168,7 +196,7 @@ describe('GET /api/payments/generate-payment-pdf/{hash}', () => {
     const answer = await pdfOf(P.zoila.hash, zoila.token);
     expect(answer.status).toBe(200);
     expect(answer.headers['content-type']).toBe('application/pdf');
-    expect(answer.headers['content-disposition']).toBe(`attachment; filename="Recibo de pago.pdf"; filename*=UTF-8''Recibo%20de%20pago.pdf`);
+    expect(answer.headers['content-disposition']).toBe(`attachment; filename="Recibo A-00000123.pdf"; filename*=UTF-8''Recibo%20A-00000123.pdf`);
     const response = await ctx.app.inject({
       method: 'GET',
       url: `/api/payments/generate-payment-pdf/${P.zoila.hash}`,
@@ -197,7 +225,9 @@ describe('GET /api/payments/generate-payment-pdf/{hash}', () => {
       `${label(addMonths(NOW, -1))}, ${label(NOW)}`,
       'Transferencia',
       '000123456789',
-      'BS 36,55 por $',
+      'TASA DE CAMBIO (BS POR $)',
+      // The BCV's rate in force on the payment's date (Monday 02-03-2026): Friday's value date.
+      'Tasa BCV 36,55 del 27-02-2026',
       '02-03-2026',
       '03-03-2026',
       '03-03-2026 10:30 am',
@@ -215,6 +245,28 @@ describe('GET /api/payments/generate-payment-pdf/{hash}', () => {
     expect(links).toContain(verifyUrl);
   });
 
+  it('shows a payment in lines: $ 10 in cash and a Pago Móvil, the IGTF on the $ 10 and the change given in bolívares (issue 49)', async () => {
+    const { db } = ctx;
+    // One month of $ 5,00 at BS 36,55 plus IGTF 3 % on $ 5,00 ($ 0,15, BS 5,48): $ 10 (BS 365,50) brings more than enough.
+    const paid = await insertPayment({ user: zoila, type: 0, fee: '5.00', months: [NOW], correlative: '00000125', amountPayment: '188.23' });
+    const [dollars] = await db.select({ id: paymentMethods.id }).from(paymentMethods).where(eq(paymentMethods.name, 'Efectivo dólares'));
+    await db
+      .update(payments)
+      .set({ paymentMethodId: dollars!.id, changeCurrency: 'VES', changeAmount: '200.00', changeAmountVes: '200.00', igtfRate: '3.00', igtfBase: '5.00', igtfCurrencyAmount: '0.15', igtfAmount: '5.48' })
+      .where(eq(payments.id, paid.id));
+    await db.insert(paymentTenders).values([
+      { paymentId: paid.id, position: 1, paymentMethodId: dollars!.id, currency: 'USD', amount: '10.00', amountVes: '365.50' },
+      { paymentId: paid.id, position: 2, paymentMethodId: 3, currency: 'VES', amount: '22.73', amountVes: '22.73', reference: '778899', bankId: null },
+    ]);
+    const receiptText = async (hash: string) =>
+      pdfText((await ctx.app.inject({ method: 'GET', url: `/api/payments/generate-payment-pdf/${hash}`, headers: { authorization: `Bearer ${zoila.token}` } })).rawPayload).text;
+    const flat = (await receiptText(paid.hash)).replace(/\n/g, ' ');
+    for (const part of ['IGTF (sobre $ 5,00)', 'BS 5,48', '$ 0,15', 'Monto pagado', 'BS 188,23', '$ 5,15', 'Forma de pago', 'Efectivo dólares', '$ 10,00', 'BS 365,50', 'Pago móvil · Ref. 778899', 'BS 22,73', 'Vuelto entregado', 'BS -200,00'])
+      expect(flat, part).toContain(part);
+    // A one-method bolívar payment has no "Forma de pago": its method is in the payment's fields.
+    expect(await receiptText(P.zoila.hash)).not.toContain('Forma de pago');
+  });
+
   it('shows a commercial payment in euros with VAT, retention and its pending status', async () => {
     const answer = await ctx.app.inject({
       method: 'GET',
@@ -230,7 +282,9 @@ describe('GET /api/payments/generate-payment-pdf/{hash}', () => {
       'Bodegas',
       'IVA (16 %)',
       'Retención de IVA (75 %)',
-      'BS 40,10 por €',
+      'TASA DE CAMBIO (BS POR €)',
+      // Typed by staff: no BCV value date to name.
+      'Tasa manual 40,10',
       'Euros (€)',
       '€ 23,20',
       '€ 20,80',
@@ -239,8 +293,36 @@ describe('GET /api/payments/generate-payment-pdf/{hash}', () => {
     ]) {
       expect(text, part).toContain(part);
     }
-    // No document number before approval.
-    expect(text).toMatch(/N° de documento\nVACIO/);
+    // No document number before approval: a dash, never the staff screens' VACIO on a client's document (issue 51).
+    expect(text).toMatch(/N° de documento\n—/);
+    expect(text).toMatch(/BANCO DE ORIGEN\n—/);
+    expect(text).not.toContain('VACIO');
+  });
+
+  it('names no source for a payment made before the history of rates', async () => {
+    const answer = await ctx.app.inject({ method: 'GET', url: `/api/payments/generate-payment-pdf/${P.mute.hash}`, headers: { authorization: `Bearer ${admin.token}` } });
+    const { text } = pdfText(answer.rawPayload);
+    expect(text).toContain('Tasa de cambio 36,55');
+    expect(text).not.toMatch(/Tasa (BCV|manual)/);
+  });
+
+  it('marks every receipt "SIN VALIDEZ — MODO DE PRUEBA" while simulators stand in, and none made on the real services', async () => {
+    // This context's bank and printer are the in-process simulators.
+    const simulated = await ctx.app.inject({ method: 'GET', url: `/api/payments/generate-payment-pdf/${P.zoila.hash}`, headers: { authorization: `Bearer ${zoila.token}` } });
+    expect(simulated.headers['x-test-mode']).toBe(encodeURIComponent('Modo de prueba: banco, imprenta y tasa BCV simulados'));
+    expect(pdfText(simulated.rawPayload).text).toContain('SIN VALIDEZ — MODO DE PRUEBA');
+    const real = { ...ctx.config, ...REAL_SERVICES };
+    const app = await buildApp(real, ctx.db, { serveWeb: false });
+    try {
+      const answer = await app.inject({ method: 'GET', url: `/api/payments/generate-payment-pdf/${P.zoila.hash}`, headers: { authorization: `Bearer ${zoila.token}` } });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['x-test-mode']).toBeUndefined();
+      const { text } = pdfText(answer.rawPayload);
+      expect(text).toContain('Zoila Quintero');
+      expect(text).not.toContain('SIN VALIDEZ');
+    } finally {
+      await app.close();
+    }
   });
 
   it('answers 404 to another client, to staff outside their data scope and for an unknown hash', async () => {
@@ -293,7 +375,7 @@ describe('POST /api/payments/send-mail-payment-pdf', () => {
     // The receipt's PDF is stored with the message, so a restart or a retry sends it.
     const files = await ctx.db.select().from(outboxAttachments).where(eq(outboxAttachments.outboxId, mail!.id));
     expect(files).toHaveLength(1);
-    expect(files[0]).toMatchObject({ filename: 'Recibo de pago.pdf', contentType: 'application/pdf' });
+    expect(files[0]).toMatchObject({ filename: 'Recibo A-00000123.pdf', contentType: 'application/pdf' });
     const pdf = files[0]!.content;
     expect(Buffer.isBuffer(pdf)).toBe(true);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
@@ -324,7 +406,7 @@ describe('POST /api/payments/send-mail-payment-pdf', () => {
     expect(result.failed).toBe(0);
     const receipt = handed.find((message) => message.to === 'zoila@correo.test');
     expect(receipt?.subject).toBe('Recibo de pago N° A-00000123 - Recaudo');
-    expect(receipt?.attachments.map((file) => [file.filename, file.contentType])).toEqual([['Recibo de pago.pdf', 'application/pdf']]);
+    expect(receipt?.attachments.map((file) => [file.filename, file.contentType])).toEqual([['Recibo A-00000123.pdf', 'application/pdf']]);
     const [stored] = await ctx.db
       .select()
       .from(outboxAttachments)
@@ -381,7 +463,7 @@ describe('GET /api/verify-payment/{hash} (public)', () => {
         number_correlative: '00000123',
         serie: 'A',
         status: 1,
-        client: { name: 'Zoila Quintero', identification_type: 'V', identification: '11122233' },
+        client: { name: 'Zoila Quintero', identification_type: 'V', identification: '11•••233' },
         payment_method: { name: 'Transferencia' },
         amount_payment: '365.50',
         dollar_amount_payment: '10.00',
@@ -439,7 +521,7 @@ describe('GET /verify-payment/{hash} (the public page, drawn by the server)', ()
     expect(html).toContain('<a class="logo" href="/" aria-label="Recaudo, ir al inicio">Recaudo</a>');
     for (const [term, value] of [
       ['Cliente', 'Zoila Quintero'],
-      ['Identificación', 'V-11122233'],
+      ['Identificación', 'V-11•••233'],
       ['N° de documento', 'A-00000123'],
       ['Método de pago', 'Transferencia'],
       ['Monto pagado', 'BS 365,50'],
@@ -453,6 +535,12 @@ describe('GET /verify-payment/{hash} (the public page, drawn by the server)', ()
     expect(html).toContain(`<span class="tag">${label(addMonths(NOW, -1))}</span><span class="tag">${label(NOW)}</span>`);
     expect(html).not.toContain('<script');
     for (const secret of ['zoila@correo.test', '4141112233', 'Calle 5', P.zoila.hash]) expect(html).not.toContain(secret);
+  });
+
+  it('shows what a pending payment has not yet as a dash, never VACIO', async () => {
+    const html = String((await page(P.roble.hash, '10.0.1.4')).body);
+    expect(html).toContain('<dt>N° de documento</dt><dd>—</dd>');
+    expect(html).not.toContain('VACIO');
   });
 
   it('escapes what a client typed', async () => {

@@ -1,7 +1,10 @@
 import Decimal from 'decimal.js';
 import { and, eq } from 'drizzle-orm';
+import { maskedIdentification } from '@recaudo/domain/clients';
 import { receiptMessages, verifyPaymentPath, type PaymentVerification } from '@recaudo/domain/payment-receipts';
 import type { PaymentRow } from '@recaudo/domain/payments';
+import { formatMoney } from '@recaudo/domain/format-money';
+import { CURRENCY_SYMBOLS } from '@recaudo/domain/tenders';
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import { publicLookup } from '../auth/public-lookup';
@@ -44,7 +47,8 @@ export function presentVerification(row: PaymentRow): PaymentVerification {
     number_correlative: row.number_correlative,
     serie: row.serie?.serie ?? null,
     status: row.status,
-    client: { name: row.client.name, identification_type: row.client.identification_type, identification: row.client.identification },
+    // Masked (issue 46): whoever holds the receipt's QR code learns no one's identification.
+    client: { name: row.client.name, identification_type: row.client.identification_type, identification: maskedIdentification(row.client.identification) },
     payment_method: { name: row.payment_method.name },
     amount_payment: row.amount_payment,
     dollar_amount_payment: row.dollar_amount_payment,
@@ -103,10 +107,41 @@ export function receiptLines(row: PaymentRow): ReceiptLine[] {
       bolivars: new Decimal(row.retention).times(rate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
       foreign: row.retention,
     });
-  lines.push({ label: 'Monto pagado', bolivars: row.amount_payment, foreign: row.dollar_amount_payment });
+  // IGTF (issue 49) is paid on top of the months: the amount paid then includes it in both currencies.
+  const igtf = new Decimal(row.igtf_amount);
+  if (igtf.greaterThan(0)) {
+    lines.push({ label: `IGTF (sobre ${formatMoney(row.igtf_base, currencyOf(row))})`, bolivars: row.igtf_amount, foreign: row.igtf_currency_amount });
+    lines.push({ label: 'Monto pagado', bolivars: row.amount_payment, foreign: new Decimal(row.dollar_amount_payment).plus(row.igtf_currency_amount).toFixed(2) });
+  } else lines.push({ label: 'Monto pagado', bolivars: row.amount_payment, foreign: row.dollar_amount_payment });
+  return lines;
+}
+
+export interface TenderReceiptLine {
+  label: string;
+  amount: string;
+  bolivars: string;
+}
+
+/**
+ * How the client paid (issue 49), when it was more than one bolívar method or change was given:
+ * each line in its currency with its bolívar value, then the change handed back. Empty for the
+ * one-method payment the amounts already describe.
+ */
+export function receiptTenderLines(row: PaymentRow): TenderReceiptLine[] {
+  const inLines = row.tenders.length > 1 || row.tenders.some((line) => line.currency !== 'VES') || row.change !== null;
+  if (!inLines) return [];
+  const lines = row.tenders.map((line) => ({
+    label: `${line.payment_method.name}${line.reference ? ` · Ref. ${line.reference}` : ''}`,
+    amount: formatMoney(line.amount, CURRENCY_SYMBOLS[line.currency]),
+    bolivars: formatMoney(line.amount_ves),
+  }));
+  if (row.change)
+    lines.push({
+      label: 'Vuelto entregado',
+      amount: formatMoney(new Decimal(row.change.amount).negated().toFixed(2), CURRENCY_SYMBOLS[row.change.currency]),
+      bolivars: formatMoney(new Decimal(row.change.amount_ves).negated().toFixed(2)),
+    });
   return lines;
 }
 
 /** "A-00000123": the series and the document number, or null before the number is taken. */
-export const documentNumberOf = (row: Pick<PaymentRow, 'serie' | 'number_correlative'>) =>
-  row.number_correlative ? `${row.serie ? `${row.serie.serie}-` : ''}${row.number_correlative}` : null;

@@ -1,15 +1,15 @@
 import { and, eq } from 'drizzle-orm';
+import { MOBILE_PAYMENT_METHOD_ID } from '@recaudo/domain/payment-methods';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selfValidationLimits, selfValidationMessages } from '@recaudo/domain/bank-operations';
-import { DOLLAR_RATE } from '@recaudo/domain/configurations';
 import { todayInCaracas } from '@recaudo/domain/dates';
-import { currentMonth } from '@recaudo/domain/months';
+import { addMonths, currentMonth } from '@recaudo/domain/months';
 import { bankTestContext, newSerie, payingClient, reportedPayment } from '../../../test/bank-fixture';
 import type { TestContext, TestUser } from '../../../test/harness';
 import type { BankSimulator } from '../../providers/bank/simulator';
 import { addressesPayments } from '../addresses-payment/tables';
 import { conciliations } from '../bank-operations/tables';
-import { configurations } from '../configurations/tables';
+import { setRates } from '../../../test/rates';
 import { correlatives } from '../correlatives/tables';
 import { outbox, outboxAttachments } from '../messages/tables';
 import { payments } from './tables';
@@ -26,7 +26,7 @@ const BDV_METHOD = 3;
 
 beforeAll(async () => {
   ({ ctx, simulator } = await bankTestContext());
-  await ctx.db.update(configurations).set({ value: '36.50' }).where(eq(configurations.name, DOLLAR_RATE));
+  await setRates(ctx.db, { usd: '36.50' });
   // The oldest series numbers self-validated payments when SELF_VALIDATED_SERIE is unset.
   const [oldest] = await ctx.db.select({ id: correlatives.id }).from(correlatives).orderBy(correlatives.id).limit(1);
   serieId = oldest?.id ?? (await newSerie(ctx));
@@ -48,14 +48,14 @@ const validate = (user: TestUser, payment: ReturnType<typeof reportedPayment>, c
   ctx.call('POST', '/api/bank-operations/validate-payment', { token: user.token, body: { client_id: clientId, pay_phone: '4141234567', ...payment } });
 
 let references = 40_000_000;
-const store = (user: TestUser & { addressId: number; bankId: number }, conciliationId: number | null, amount = '182.50', key?: string, reference = String(++references)) =>
+const store = (user: TestUser & { addressId: number; bankId: number }, conciliationId: number | null, amount = '182.50', key?: string, reference = String(++references), method = BDV_METHOD) =>
   ctx.call('POST', '/api/payments/store', {
     token: user.token,
     headers: key ? { 'idempotency-key': key } : undefined,
     body: {
       client_id: user.clientId,
       address_payment_id: user.addressId,
-      payment_method_id: BDV_METHOD,
+      payment_method_id: method,
       bank_id: user.bankId,
       date_payment: todayInCaracas(),
       exchange_rate: '36.50',
@@ -63,14 +63,27 @@ const store = (user: TestUser & { addressId: number; bankId: number }, conciliat
       amount_payment: amount,
       reference,
       type_payment_month: 1,
-      months_payment: [currentMonth()],
+      // The fixture's address starts three months back: a client pays its oldest month first (issue 51).
+      months_payment: [addMonths(currentMonth(), -3)],
       conciliation_id: conciliationId,
     },
   });
 
+const serieName = async () => (await ctx.db.select({ serie: correlatives.serie }).from(correlatives).where(eq(correlatives.id, serieId)))[0]!.serie;
 const numberOf = async () => (await ctx.db.select({ number: correlatives.number }).from(correlatives).where(eq(correlatives.id, serieId)))[0]!.number;
 
 describe('a client validates their own Pago Móvil', () => {
+  it('is recorded with the bank’s mobile method whatever method the form named (issue 46)', async () => {
+    const maria = await payingUser(null);
+    const validated = await validate(maria, reportedPayment(simulator, '182.50'));
+    expect(validated.status).toBe(200);
+    const TRANSFER_METHOD = 1;
+    const stored = await store(maria, validated.body.conciliation.id, '182.50', undefined, String(++references), TRANSFER_METHOD);
+    expect(stored.status, JSON.stringify(stored.body)).toBe(200);
+    const [row] = await ctx.db.select().from(payments).where(eq(payments.id, stored.body.data.id));
+    expect(row).toMatchObject({ status: 1, paymentMethodId: MOBILE_PAYMENT_METHOD_ID });
+  });
+
   it('is approved and numbered at once, with the bank’s reference, and its receipt e-mailed', async () => {
     const maria = await payingUser('maria.paga@correo.test');
     const payment = reportedPayment(simulator, '182.50');
@@ -85,7 +98,7 @@ describe('a client validates their own Pago Móvil', () => {
     const [mail] = await ctx.db.select().from(outbox).where(eq(outbox.to, 'maria.paga@correo.test'));
     expect(mail?.subject).toMatch(/^Recibo de pago N° /);
     const files = await ctx.db.select().from(outboxAttachments).where(eq(outboxAttachments.outboxId, mail!.id));
-    expect(files.map((file) => file.filename)).toEqual(['Recibo de pago.pdf']);
+    expect(files.map((file) => file.filename)).toEqual([`Recibo ${await serieName()}-${row!.numberCorrelative}.pdf`]);
   });
 
   it('stores exactly one approved payment out of 20 identical submissions at once', async () => {

@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { asc, eq } from 'drizzle-orm';
 import { selfValidationLimits } from '@recaudo/domain/bank-operations';
 import { todayInCaracas } from '@recaudo/domain/dates';
+import { MOBILE_PAYMENT_METHOD_ID } from '@recaudo/domain/payment-methods';
 import { paymentMessages, type PaymentFields } from '@recaudo/domain/payments';
 import type { Executor } from '../../db/client';
 import { fieldError } from '../../platform/errors';
@@ -42,12 +43,14 @@ export async function selfValidatedFields(tx: Executor, fields: PaymentFields, d
     .from(conciliations)
     .where(eq(conciliations.id, fields.conciliation_id!));
   const paid = new Decimal(proof?.amount ?? 0);
-  if (!paid.equals(fields.amount_payment)) throw fieldError('amount_payment', selfValidationLimits.amountDiffers);
+  if (fields.amount_payment === null || !paid.equals(fields.amount_payment)) throw fieldError('amount_payment', selfValidationLimits.amountDiffers);
   if (paid.lessThan(due)) throw fieldError('amount_payment', selfValidationLimits.amountShort(paid.toFixed(2), new Decimal(due).toFixed(2)));
   return {
     ...fields,
     status: 1,
     bdv_verified: true,
+    // The bank validated a Pago Móvil: whatever method the form named, that is what was paid.
+    payment_method_id: MOBILE_PAYMENT_METHOD_ID,
     serie_id: await selfValidatedSerie(tx, options.serie),
     send_invoice: true,
     date_bill: todayInCaracas(),

@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import Decimal from 'decimal.js';
 import { eq } from 'drizzle-orm';
 import { paymentAmounts } from '@recaudo/domain/amounts';
+import { feesOf } from '@recaudo/domain/tariffs';
+import { balanceMessages } from '@recaudo/domain/balance';
+import type { Month } from '@recaudo/domain/months';
 import { paymentMessages, type PaymentFields } from '@recaudo/domain/payments';
 import type { Database, Executor } from '../../db/client';
 import { changedFields, recordAudit } from '../../platform/audit';
@@ -14,12 +18,14 @@ import { legalDocuments } from '../invoices/tables';
 import { ticketsDelivered } from '../tickets-payments/tables';
 import { assertOnlyFreeFieldsChanged, inVerifiedGroup, lockPaymentWithClosing, verifiedGroupError } from '../closed-boxes/verified-groups';
 import { assertInvoiceKept, lockOf } from './invoice-lock';
-import { clientFields, validatePayment } from './payment-checks';
+import { clientFields, validatePayment, type PaymentRate } from './payment-checks';
 import { queueReceiptMail } from './receipt-mail';
 import { selfValidatedFields, type SelfValidation } from './self-validation';
 import { MAX_PAYMENT_FILES, checkUploads, removeFiles, saveUploads, type PaymentFiles } from './payment-files';
+import { creditOfPayment, paymentCreditOf, settleBalance } from './payment-balance';
 import { assertMonthsFree, coverMonths, holdMonths, lockAddresses, releaseMonths, takeCorrelative, type AddressFacts } from './payment-ledger';
 import { claimStoreKey, rememberAnswer, type StoreKey } from './store-keys';
+import { checkTenderLines, settlePayment, storedTendersKey, storeTenders, tendersKey, withFirstTender, type IgtfSettings, type SettledPayment } from './tenders';
 import { amountColumns, payments } from './tables';
 
 /**
@@ -41,18 +47,26 @@ type PaymentRecord = typeof payments.$inferSelect;
  * what was actually paid and is kept as typed (a transfer may differ from the expected figure by
  * cents; the expected one is `dollar_amount_payment` × rate).
  */
-function amountsOf(address: AddressFacts, months: number, rate: string, fields: PaymentFields) {
+function amountsOf(address: AddressFacts, months: readonly Month[], rate: string, fields: PaymentFields) {
   // A VAT withholding is made on an invoice (AplicarRetencion takes types 01–03), never on a delivery note.
   const withholds = address.type === 1 && fields.is_apply_retention && fields.type_document === '01';
-  const computed = paymentAmounts({ type: address.type, fee: address.fee, months, rate, applyRetention: withholds });
+  const computed = paymentAmounts({ type: address.type, fee: address.fee, months: months.length, monthFees: feesOf(address.schedule, months), rate, applyRetention: withholds });
   return {
     ...amountColumns(computed),
-    amountPayment: fields.amount_payment,
     isApplyRetention: withholds,
   };
 }
 
-const columnsOf = (fields: PaymentFields, rate: { rate: string; id: number }) => ({
+/** What the stored figures say the months cost (`amount_payment` is what was received, not the cost). */
+const storedDue = (row: PaymentRecord) => ({
+  ves: new Decimal(row.dollarAmountPayment).times(row.exchangeRate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
+  foreign: row.dollarAmountPayment,
+});
+
+/** What the months cost after retention, the figure the tender lines must cover (issue 49). */
+const dueOf = (amounts: { amountPayment: string; dollarAmountPayment: string }) => ({ ves: amounts.amountPayment, foreign: amounts.dollarAmountPayment });
+
+const columnsOf = (fields: PaymentFields, rate: PaymentRate) => ({
   clientId: fields.client_id,
   addressPaymentId: fields.address_payment_id,
   paymentMethodId: fields.payment_method_id,
@@ -64,6 +78,9 @@ const columnsOf = (fields: PaymentFields, rate: { rate: string; id: number }) =>
   dateBill: fields.date_bill,
   exchangeRate: rate.rate,
   exchangeRateId: rate.id,
+  rateValueDate: rate.valueDate,
+  rateSource: rate.source,
+  rateReason: rate.reason,
   reference: fields.reference,
   terminal: fields.terminal,
   lotNumber: fields.lot_number,
@@ -76,6 +93,9 @@ const columnsOf = (fields: PaymentFields, rate: { rate: string; id: number }) =>
   ticketsPaymentId: fields.tickets_payment_id,
   ticketSerial: fields.tickets_payment_id === null ? null : fields.ticket_serial,
 });
+
+/** The lines as the audit log keeps them: method, currency and amount, one text. */
+const auditedTenders = (lines: SettledPayment['lines']) => tendersKey(lines);
 
 /** The audit snapshot, in API names. */
 export const snapshot = (row: PaymentRecord) => ({
@@ -114,6 +134,9 @@ export const snapshot = (row: PaymentRecord) => ({
   tickets_payment_id: row.ticketsPaymentId,
   ticket_serial: row.ticketSerial,
   files: row.files,
+  change_currency: row.changeCurrency,
+  change_amount: row.changeAmount,
+  igtf_amount: row.igtfAmount,
 });
 
 /** The delivered-ticket row of a payment follows its ticket, serial and address. */
@@ -139,6 +162,13 @@ export interface CreatedPayment {
   id: number;
   number_correlative: string | null;
   hash: string;
+  /** Owed months the address's credit balance completed in this write (issue 50), oldest first. */
+  balance_months: Month[];
+}
+
+/** An abono (issue 50: no months; its invoice switch is refused with the form's rules) must bring at least a cent at its rate. */
+function assertAbonoBrings(months: Month[], row: PaymentRecord): void {
+  if (months.length === 0 && new Decimal(paymentCreditOf(row)).isZero()) throw fieldError('amount_payment', balanceMessages.abonoTooSmall(row.exchangeRate));
 }
 
 /**
@@ -157,17 +187,20 @@ export async function createPayment(
   files: PaymentFiles,
   storeKey: StoreKey | null = null,
   now = new Date(),
-  selfValidation: (SelfValidation & { appUrl: string }) | null = null,
+  selfValidation: (SelfValidation & { appUrl: string; testMode?: boolean }) | null = null,
+  igtf: IgtfSettings = { igtfRate: null },
 ): Promise<{ payment: CreatedPayment; replayed: boolean }> {
   const uploads = checkUploads(files.uploads);
-  const reported = clientIdOf(auth) !== null ? clientFields(input, null) : input;
+  const reported = withFirstTender(clientIdOf(auth) !== null ? clientFields(input, null) : input);
   if (reported.status === 2) throw fieldError('status', paymentMessages.createdRejected);
   const selfValidated = clientIdOf(auth) !== null && reported.conciliation_id !== null;
   const saved: string[] = [];
   try {
     return await db.transaction(async (tx) => {
       const earlier = storeKey ? await claimStoreKey<CreatedPayment>(tx, storeKey) : null;
-      if (earlier) return { payment: earlier, replayed: true };
+      // An answer remembered before issue 50 has no balance_months: the balance completed nothing then.
+      if (earlier) return { payment: { ...earlier, balance_months: earlier.balance_months ?? [] }, replayed: true };
+      const tenderMethods = await checkTenderLines(tx, reported, null);
       const { rate } = await validatePayment(tx, auth, reported, null);
       const { address, months } = await holdMonths(tx, {
         hold: [reported.address_payment_id],
@@ -175,17 +208,22 @@ export async function createPayment(
         exceptPayment: null,
         keep: null,
         mustBeFree: true,
+        oldestFirst: clientIdOf(auth) !== null,
         now,
       });
-      const due = paymentAmounts({ type: address.type, fee: address.fee, months: months.length, rate: rate.rate }).amount_payment;
+      const due = paymentAmounts({ type: address.type, fee: address.fee, months: months.length, monthFees: feesOf(address.schedule, months), rate: rate.rate }).amount_payment;
       const fields = selfValidated ? await selfValidatedFields(tx, reported, due, selfValidation ?? {}) : reported;
+      const amounts = amountsOf(address, months, rate.rate, fields);
+      const settled = await settlePayment(tx, fields, rate, dueOf(amounts), igtf, tenderMethods);
       await saveUploads(storage, uploads, saved);
       const numberCorrelative = fields.status === 1 && fields.serie_id !== null ? await takeCorrelative(tx, fields.serie_id, fields.type_document) : null;
       const [row] = await tx
         .insert(payments)
         .values({
           ...columnsOf(fields, rate),
-          ...amountsOf(address, months.length, rate.rate, fields),
+          ...amounts,
+          amountPayment: settled.amountPayment,
+          ...settled.columns,
           status: fields.status,
           numberCorrelative,
           monthsPayment: months,
@@ -195,13 +233,16 @@ export async function createPayment(
         })
         .returning();
       if (!row) throw new Error('payment insert returned nothing');
+      assertAbonoBrings(months, row);
+      await storeTenders(tx, row.id, settled.lines, false);
       await coverMonths(tx, address.id, row.id, months, row.status === 0);
+      const balanceMonths = await settleBalance(tx, { addressId: address.id, paymentId: row.id, credit: creditOfPayment(row), now });
       await syncDeliveredTicket(tx, auth, row, null);
       await queueInvoice(tx, row);
-      await recordAudit(tx, { module: AUDIT_MODULE, event: 'created', causerId: auth.user.id, subjectId: row.id, attributes: snapshot(row) });
+      await recordAudit(tx, { module: AUDIT_MODULE, event: 'created', causerId: auth.user.id, subjectId: row.id, attributes: { ...snapshot(row), tenders: auditedTenders(settled.lines) } });
       // The receipt of a payment approved without staff goes out with its commit, once.
-      if (selfValidated && selfValidation) await queueReceiptMail(tx, auth, row.id, selfValidation.appUrl);
-      const payment = { id: row.id, number_correlative: row.numberCorrelative, hash: row.hash };
+      if (selfValidated && selfValidation) await queueReceiptMail(tx, auth, row.id, selfValidation.appUrl, selfValidation.testMode);
+      const payment = { id: row.id, number_correlative: row.numberCorrelative, hash: row.hash, balance_months: balanceMonths };
       if (storeKey) await rememberAnswer(tx, storeKey, { ...payment });
       return { payment, replayed: false };
     });
@@ -225,6 +266,7 @@ export async function updatePayment(
   input: PaymentFields & { id: number },
   files: PaymentFiles,
   now = new Date(),
+  igtf: IgtfSettings = { igtfRate: null },
 ) {
   const uploads = checkUploads(files.uploads);
   const isClient = clientIdOf(auth) !== null;
@@ -234,11 +276,12 @@ export async function updatePayment(
     await db.transaction(async (tx) => {
       const { payment: previous, closing } = await lockPaymentWithClosing(tx, auth, input.id);
       if (isClient && previous.status !== 0) throw new AppError('validation', paymentMessages.onlyProcessing);
-      const fields = isClient ? clientFields(input, previous) : input;
+      const fields = withFirstTender(isClient ? clientFields(input, previous) : input);
       if (!isClient && fields.status !== previous.status) throw fieldError('status', paymentMessages.statusThroughActions);
-      const kept = [...new Set(files.kept)];
-      if (kept.some((name) => !previous.files.includes(name))) throw fieldError('files_string', paymentMessages.fileNotOwned);
-      if (kept.length + uploads.length > MAX_PAYMENT_FILES) throw fieldError('files', `No se pueden adjuntar más de ${MAX_PAYMENT_FILES} archivos.`);
+      const keptFiles = [...new Set(files.kept)];
+      if (keptFiles.some((name) => !previous.files.includes(name))) throw fieldError('files_string', paymentMessages.fileNotOwned);
+      if (keptFiles.length + uploads.length > MAX_PAYMENT_FILES) throw fieldError('files', `No se pueden adjuntar más de ${MAX_PAYMENT_FILES} archivos.`);
+      const tenderMethods = await checkTenderLines(tx, fields, previous);
       const { rate } = await validatePayment(tx, auth, fields, previous);
       const sameAddress = previous.addressPaymentId === fields.address_payment_id;
       const covers = previous.status !== 2;
@@ -249,11 +292,23 @@ export async function updatePayment(
         keep: sameAddress && previous.typePaymentMonth === 0 ? previous.monthsPayment : null,
         // An issued invoice's refusal names what it fixes, so it is said before whether the months are free.
         mustBeFree: false,
+        oldestFirst: isClient,
         now,
       });
       const lock = lockOf(previous);
-      const amounts = amountsOf(address, months.length, rate.rate, fields);
-      if (lock) assertInvoiceKept(lock, previous, { ...columnsOf(fields, rate), monthsPayment: months, isApplyRetention: amounts.isApplyRetention });
+      const amounts = amountsOf(address, months, rate.rate, fields);
+      // An invoice's and a verified group's figures stay as stored, so the lines cover those.
+      const wasVerified = await inVerifiedGroup(tx, closing, previous.id);
+      const kept = lock || wasVerified;
+      const settled = await settlePayment(tx, fields, rate, kept ? storedDue(previous) : dueOf(amounts), igtf, tenderMethods);
+      if (lock)
+        assertInvoiceKept(lock, previous, {
+          ...columnsOf(fields, rate),
+          monthsPayment: months,
+          isApplyRetention: amounts.isApplyRetention,
+          igtfAmount: settled.columns.igtfAmount,
+          tenders: { before: await storedTendersKey(tx, previous.id), after: tendersKey(settled.lines) },
+        });
       if (covers) assertMonthsFree(address, months);
       await saveUploads(storage, uploads, saved);
       const [row] = await tx
@@ -261,9 +316,11 @@ export async function updatePayment(
         .set({
           ...columnsOf(fields, rate),
           // An invoice's figures stay as issued and a verified group's as verified, even when the fee changed since.
-          ...(lock || inVerifiedGroup(closing, previous) ? { amountPayment: amounts.amountPayment } : amounts),
+          ...(kept ? {} : amounts),
+          amountPayment: settled.amountPayment,
+          ...settled.columns,
           monthsPayment: months,
-          files: [...kept, ...saved],
+          files: [...keptFiles, ...saved],
           updatedAt: new Date(),
           // A payment sent to the digital printer keeps the control number the printer assigned.
           ...(previous.applyInvoiceFactory ? { number: previous.number, sendInvoice: true } : {}),
@@ -271,25 +328,32 @@ export async function updatePayment(
         .where(eq(payments.id, previous.id))
         .returning();
       if (!row) throw notFound(paymentMessages.notFound);
+      assertAbonoBrings(months, row);
       const diff = changedFields(snapshot(previous), snapshot(row));
-      // Checked on what was stored, so no recomputed figure slips past; the transaction undoes the write.
-      assertOnlyFreeFieldsChanged(closing, Object.keys(diff.attributes), previous, row);
+      const tendersBefore = await storedTendersKey(tx, row.id);
+      await storeTenders(tx, row.id, settled.lines, true);
+      const tendersChanged = tendersBefore !== tendersKey(settled.lines);
+      // Checked on what was stored (the payment and its lines), so no recomputed figure slips past; the transaction undoes the write.
+      await assertOnlyFreeFieldsChanged(tx, closing, [...Object.keys(diff.attributes), ...(tendersChanged ? ['tenders'] : [])], wasVerified, row.id);
       await queueInvoice(tx, row);
       await requeueRefusedInvoice(tx, row);
       if (covers) {
         await releaseMonths(tx, row.id);
         await coverMonths(tx, address.id, row.id, months, row.status === 0);
       }
+      // A payment moved to another address takes its credit from the old one.
+      if (!sameAddress) await settleBalance(tx, { addressId: previous.addressPaymentId, paymentId: row.id, credit: '0.00', now });
+      await settleBalance(tx, { addressId: address.id, paymentId: row.id, credit: creditOfPayment(row), now });
       await syncDeliveredTicket(tx, auth, row, previous);
-      dropped = previous.files.filter((name) => !kept.includes(name));
-      if (diff.changed) {
+      dropped = previous.files.filter((name) => !keptFiles.includes(name));
+      if (diff.changed || tendersChanged) {
         await recordAudit(tx, {
           module: AUDIT_MODULE,
           event: 'updated',
           causerId: auth.user.id,
           subjectId: row.id,
-          old: diff.old,
-          attributes: diff.attributes,
+          old: tendersChanged ? { ...diff.old, tenders: tendersBefore } : diff.old,
+          attributes: tendersChanged ? { ...diff.attributes, tenders: auditedTenders(settled.lines) } : diff.attributes,
         });
       }
     });
@@ -310,12 +374,14 @@ export async function deletePayment(db: Database, storage: FileStorage, auth: Au
     db.transaction(async (tx) => {
       const { payment: row, closing } = await lockPaymentWithClosing(tx, auth, id);
       if (clientIdOf(auth) !== null && row.status !== 0) throw new AppError('validation', paymentMessages.onlyProcessing);
-      if (inVerifiedGroup(closing, row)) throw verifiedGroupError(closing!.id);
+      if (await inVerifiedGroup(tx, closing, row.id)) throw verifiedGroupError(closing!.id);
       // A legal document (even a cancelled one) keeps its payment: the printer and SENIAT know it.
       const [document] = await tx.select({ id: legalDocuments.id }).from(legalDocuments).where(eq(legalDocuments.paymentId, row.id)).limit(1);
       if (document) throw new AppError('validation', paymentMessages.hasLegalDocument);
       await lockAddresses(tx, [row.addressPaymentId]);
       await releaseMonths(tx, row.id);
+      // Its credit leaves the balance (re-opening months the balance completed with it, newest first).
+      await settleBalance(tx, { addressId: row.addressPaymentId, paymentId: row.id, credit: '0.00', now: new Date() });
       await tx.delete(ticketsDelivered).where(eq(ticketsDelivered.paymentId, row.id));
       await tx.delete(payments).where(eq(payments.id, row.id));
       await recordAudit(tx, { module: AUDIT_MODULE, event: 'deleted', causerId: auth.user.id, subjectId: row.id, old: snapshot(row) });

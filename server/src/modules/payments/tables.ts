@@ -44,6 +44,10 @@ export const payments = pgTable(
     dateBill: date('date_bill'),
     exchangeRate: money('exchange_rate').notNull(),
     exchangeRateId: smallint('exchange_rate_id').notNull().default(1),
+    /** Where the rate came from (issue 47): the value date of the official rate used, its source, and a manual rate's reason. */
+    rateValueDate: date('rate_value_date'),
+    rateSource: varchar('rate_source', { length: 8 }),
+    rateReason: text('rate_reason'),
     amountPayment: money('amount_payment').notNull(),
     amountBill: money('amount_bill').notNull(),
     dollarAmountPayment: money('dollar_amount_payment').notNull(),
@@ -80,6 +84,15 @@ export const payments = pgTable(
     isRetentionApplySuccess: boolean('is_retention_apply_success').notNull().default(false),
     dateWithholdingVoucher: date('date_withholding_voucher'),
     numberWithholdingVoucher: varchar('number_withholding_voucher', { length: 20 }),
+    /** The change given back (issue 49): its currency and amount, and its value in bolívares (0 without change). */
+    changeCurrency: varchar('change_currency', { length: 3 }),
+    changeAmount: money('change_amount'),
+    changeAmountVes: money('change_amount_ves').notNull().default('0'),
+    /** IGTF (issue 49): the rate applied in percent, the foreign principal it was charged on (rate's currency), and the tax in that currency and in bolívares. */
+    igtfRate: numeric('igtf_rate', { precision: 5, scale: 2 }).notNull().default('0'),
+    igtfBase: money('igtf_base').notNull().default('0'),
+    igtfCurrencyAmount: money('igtf_currency_amount').notNull().default('0'),
+    igtfAmount: money('igtf_amount').notNull().default('0'),
   },
   (table) => [
     uniqueIndex('payments_hash_unique').on(table.hash),
@@ -107,6 +120,42 @@ export const payments = pgTable(
     index('payments_lot_idx').on(table.lotNumber),
     // A bank movement backs at most one payment (spec 02 §4), also under concurrent cashiers.
     uniqueIndex('payments_conciliation_unique').on(table.conciliationId).where(sql`${table.conciliationId} is not null`),
+    // The sales book lists a withholding voucher in the book of its date (issue 49).
+    index('payments_withholding_voucher_idx')
+      .on(table.dateWithholdingVoucher)
+      .where(sql`${table.isRetentionApplySuccess}`),
+  ],
+);
+
+/**
+ * How a payment was paid when it was paid in several lines or currencies (issue 49): each line's
+ * method, currency, amount in that currency and its value in bolívares at the payment's rate,
+ * with the proof its method needs. A payment without rows here was paid in one line: its method,
+ * for its `amount_payment`. A bank validation backs at most one line.
+ */
+export const paymentTenders = pgTable(
+  'payment_tenders',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    paymentMethodId: integer('payment_method_id')
+      .notNull()
+      .references(() => paymentMethods.id, { onDelete: 'restrict' }),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    amount: money('amount').notNull(),
+    amountVes: money('amount_ves').notNull(),
+    reference: varchar('reference', { length: 50 }),
+    bankId: integer('bank_id').references(() => banks.id, { onDelete: 'restrict' }),
+    payPhone: varchar('pay_phone', { length: 20 }),
+    conciliationId: integer('conciliation_id').references(() => conciliations.id, { onDelete: 'restrict' }),
+  },
+  (table) => [
+    uniqueIndex('payment_tenders_payment_position_unique').on(table.paymentId, table.position),
+    index('payment_tenders_method_idx').on(table.paymentMethodId),
+    uniqueIndex('payment_tenders_conciliation_unique').on(table.conciliationId).where(sql`${table.conciliationId} is not null`),
   ],
 );
 

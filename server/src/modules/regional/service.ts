@@ -13,7 +13,9 @@ import { messages } from '@recaudo/domain/validation';
 import type { Database, Executor } from '../../db/client';
 import { changedFields, recordAudit } from '../../platform/audit';
 import { AppError, fieldError, notFound } from '../../platform/errors';
+import type { Month } from '@recaudo/domain/months';
 import type { AuthContext } from '../auth/service';
+import { feeAfterEdit, forgetFeeHistory } from '../fees/service';
 import { communities, municipalities, parishes, states } from './tables';
 
 /**
@@ -156,7 +158,11 @@ function columnsOf(unit: RegionalUnit, values: Snapshot) {
   return Object.fromEntries(Object.entries(values).map(([key, value]) => [map[key] ?? key, value]));
 }
 
-type AnyInput = { unit: 'states'; input: StateInput } | { unit: 'municipalities'; input: MunicipalityInput } | { unit: 'parishes'; input: ParishInput } | { unit: 'communities'; input: CommunityInput };
+type AnyInput =
+  | { unit: 'states'; input: StateInput }
+  | { unit: 'municipalities'; input: MunicipalityInput }
+  | { unit: 'parishes'; input: ParishInput }
+  | { unit: 'communities'; input: CommunityInput & { effective_month?: Month } };
 
 function prepare(request: AnyInput): { values: Snapshot; parentId: number | null; chain: Parameters<typeof assertChain>[1] | null } {
   switch (request.unit) {
@@ -200,6 +206,11 @@ export async function updateUnit(db: Database, auth: AuthContext, id: number, re
     const before = await snapshot(tx, request.unit, id);
     if (chain) await assertChain(tx, chain);
     await assertNameFree(tx, request.unit, String(values.name), parentId, id);
+    if (request.unit === 'communities') {
+      // A new fee applies from its effective month (issue 50); the column keeps the newest tariff.
+      const change = { type: 'community' as const, id, before: before.fee as string, fee: request.input.fee, effectiveMonth: request.input.effective_month, now: new Date() };
+      values.fee = await feeAfterEdit(tx, auth, change);
+    }
     const diff = changedFields(before, values);
     if (!diff.changed) return;
     await tx
@@ -231,6 +242,7 @@ export async function deleteUnit(db: Database, auth: AuthContext, unit: Regional
       if (children && children.total > 0) throw new AppError('validation', regionalMessages(unit).hasChildren(children.total, spec.child.unit));
     }
     await tx.delete(spec.table).where(eq(spec.id, id));
+    if (unit === 'communities') await forgetFeeHistory(tx, 'community', id);
     await recordAudit(tx, { module: unit, event: 'deleted', causerId: auth.user.id, subjectId: id, old: before });
   });
 }

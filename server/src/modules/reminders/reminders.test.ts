@@ -9,7 +9,7 @@ import { loadConfig } from '../../config';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/harness';
 import { M, seedAddress, seedPlace, type Place } from '../../../test/solvency-fixture';
 import { clients } from '../clients/tables';
-import { configurations } from '../configurations/tables';
+import { setRates } from '../../../test/rates';
 import { auditLogs } from '../logs/tables';
 import { dispatchPending } from '../messages/service';
 import { outbox } from '../messages/tables';
@@ -85,8 +85,7 @@ beforeAll(async () => {
   addresses.carla = await seedAddress(ctx, place, carla.clientId!, M(-4));
   addresses.dario = await seedAddress(ctx, place, dario.clientId!, M(1));
   addresses.eva = await seedAddress(ctx, place, eva.clientId!, M(-1));
-  await ctx.db.insert(configurations).values({ name: 'update_dollar_rate', value: '40.00' }).onConflictDoNothing();
-  await ctx.db.update(configurations).set({ value: '40.00' }).where(eq(configurations.name, 'update_dollar_rate'));
+  await setRates(ctx.db, { usd: '40.00' });
 });
 
 afterAll(async () => {

@@ -3,10 +3,10 @@ import { asc, eq, gt, sql } from 'drizzle-orm';
 import { formatMoney } from '@recaudo/domain/format-money';
 import type { Month } from '@recaudo/domain/months';
 import type { ReminderEntry, ReminderRun } from '@recaudo/domain/reminders';
-import { debtFigures, sumDebts, agingBucket } from '@recaudo/domain/statement';
+import { debtOfDollars, sumDebts, agingBucket } from '@recaudo/domain/statement';
 import type { Database, Executor } from '../../db/client';
 import { recordAudit, recordAudits, type AuditEntry } from '../../platform/audit';
-import { EFFECTIVE_FEE, FEE_SOURCE_JOINS, monthNumber, monthsToPaySql } from '../addresses-payment/ledger-sql';
+import { FEE_SOURCE_JOINS, monthNumber, monthsToPaySql, owedUsdSql } from '../addresses-payment/ledger-sql';
 import { addressesPayments } from '../addresses-payment/tables';
 import { messagePhone } from '../clients/client-messages';
 import { clients } from '../clients/tables';
@@ -46,7 +46,8 @@ interface OwingRow {
   address_payment_id: number;
   address: string;
   months: number | string;
-  fee: string | null;
+  /** Each owed month at the tariff in force for it (issue 50). */
+  owed_usd: string;
   name: string;
   identification_type: string;
   identification: string;
@@ -67,7 +68,7 @@ async function owingRows(db: Executor, period: Month, chunk?: { after: number; s
       : sql`and ${addressesPayments.clientId} in (select ${clients.id} from ${clients} where ${clients.id} > ${chunk.after}::int order by ${clients.id} limit ${chunk.size}::int)`;
   const result = (await db.execute(sql`
     select ${addressesPayments.clientId} as client_id, ${addressesPayments.id} as address_payment_id, ${addressesPayments.address} as address,
-      ${monthsToPaySql(period)} as months, ${EFFECTIVE_FEE}::text as fee, ${clients.name} as name,
+      ${monthsToPaySql(period)} as months, ${owedUsdSql(period)}::numeric(18, 2)::text as owed_usd, ${clients.name} as name,
       ${clients.identificationType} as identification_type, ${clients.identification} as identification, ${clients.email} as email, ${clients.phone} as phone
     from ${addressesPayments}
     join ${clients} on ${clients.id} = ${addressesPayments.clientId}
@@ -91,7 +92,7 @@ function entriesOf(rows: OwingRow[], dollarRate: string, options: ReminderOption
   const entries: ReminderEntry[] = [];
   for (const [clientId, owing] of byClient) {
     const head = owing[0]!;
-    const addresses = owing.map((row) => ({ address_payment_id: Number(row.address_payment_id), address: row.address, ...debtFigures(Number(row.months), row.fee, dollarRate) }));
+    const addresses = owing.map((row) => ({ address_payment_id: Number(row.address_payment_id), address: row.address, ...debtOfDollars(Number(row.months), row.owed_usd, dollarRate) }));
     const total = sumDebts(addresses.map((address) => ({ ...address, aging: agingBucket(address.months_owed) })));
     if (total.months_owed < options.minMonths) continue;
     const email = head.email?.trim() || null;
@@ -136,7 +137,7 @@ export async function reminderPreviewPage(db: Executor, period: Month, options: 
   const reachable = options.sms ? sql`(nullif(btrim(${clients.email}), '') is not null or coalesce(${clients.phone} ->> 0, '') <> '')` : sql`nullif(btrim(${clients.email}), '') is not null`;
   const result = (await db.execute(sql`
     with owing as (
-      select ${addressesPayments.clientId} as client_id, ${months} as months, coalesce(${EFFECTIVE_FEE}, 0) as fee
+      select ${addressesPayments.clientId} as client_id, ${months} as months, ${owedUsdSql(period)} as usd
       from ${addressesPayments}
       join ${clients} on ${clients.id} = ${addressesPayments.clientId}
       ${FEE_SOURCE_JOINS}
@@ -144,7 +145,7 @@ export async function reminderPreviewPage(db: Executor, period: Month, options: 
         and ${clients.active} and not ${clients.remindersOptOut} and ${reachable}
         and not exists (select 1 from ${reminders} where ${reminders.clientId} = ${addressesPayments.clientId} and ${reminders.period} = ${period})
     ), reminded as (
-      select client_id, sum(fee * months) as owed_usd, sum(round(fee * months * ${rates.dollar_rate}::numeric, 2)) as owed_bs
+      select client_id, sum(usd) as owed_usd, sum(round(usd * ${rates.dollar_rate}::numeric, 2)) as owed_bs
       from owing where months > 0 group by client_id having sum(months) >= ${options.minMonths}::int
     )
     select (select count(*)::int from reminded) as total,

@@ -10,7 +10,8 @@ let ctx: TestContext;
 let admin: TestUser;
 beforeAll(async () => {
   ctx = await createTestContext();
-  admin = await ctx.staff({ permissions: ['roles', 'add_role', 'edit_role', 'delete_role', 'users'] });
+  // Holds every permission: a user manages only roles within her own (issue 46, privilege.test.ts).
+  admin = await ctx.staff({ permissions: ALL_PERMISSIONS });
 });
 afterAll(() => ctx.close());
 
@@ -154,7 +155,8 @@ describe('permissions tree', () => {
   });
 
   it('answers the tree of the caller role on modules-by-role', async () => {
-    const { body } = await ctx.call('GET', '/api/modules-by-role', { token: admin.token });
+    const manager = await ctx.staff({ permissions: ['roles', 'add_role', 'edit_role', 'delete_role', 'users'] });
+    const { body } = await ctx.call('GET', '/api/modules-by-role', { token: manager.token });
     expect(checkedNames(body.data)).toEqual(['add_role', 'delete_role', 'edit_role', 'roles', 'users']);
   });
 });

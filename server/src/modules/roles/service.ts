@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import { flattenPermissionTree } from '@recaudo/domain/permissions';
 import type { ListQuery } from '@recaudo/domain/paging';
 import { ADMIN_ROLE_ID, CLIENT_ROLE_KEY, roleMessages, type PermissionModule, type RoleFields, type RoleRow } from '@recaudo/domain/roles';
@@ -6,7 +6,7 @@ import type { Database, Executor } from '../../db/client';
 import { changedFields, recordAudit } from '../../platform/audit';
 import type { AuthContext } from '../auth/service';
 import { iso } from '../../platform/envelope';
-import { AppError, fieldError, notFound } from '../../platform/errors';
+import { AppError, fieldError, forbidden, notFound } from '../../platform/errors';
 import { likePattern, paginate, sortOrder } from '../../platform/paging';
 import { users } from '../users/tables';
 import { permissionModules, roleModules, roles } from './tables';
@@ -19,6 +19,36 @@ export async function permissionsOfRole(executor: Executor, roleId: number): Pro
     .where(eq(roleModules.roleId, roleId))
     .orderBy(asc(permissionModules.position));
   return rows.map((row) => row.name);
+}
+
+/** The labels of the permissions of a role (and of those being granted) that the actor does not hold. */
+export async function permissionsBeyond(executor: Executor, auth: AuthContext, roleId: number, granting: number[] = []): Promise<string[]> {
+  const held = [...auth.permissions];
+  const rows = await executor
+    .select({ label: permissionModules.label })
+    .from(permissionModules)
+    .where(
+      and(
+        or(
+          inArray(permissionModules.id, executor.select({ id: roleModules.moduleId }).from(roleModules).where(eq(roleModules.roleId, roleId))),
+          granting.length ? inArray(permissionModules.id, granting) : undefined,
+        ),
+        held.length ? notInArray(permissionModules.name, held) : undefined,
+      ),
+    )
+    .orderBy(asc(permissionModules.position));
+  return rows.map((row) => row.label);
+}
+
+/**
+ * A user manages only what she holds (issue 46): assigning a role, changing its permissions or
+ * settings, switching it off or deleting it needs every permission the role has (and, for a
+ * grant, every permission granted). Otherwise a role that may only edit users or roles could
+ * make itself, or an accomplice, administrator. 403 naming what is missing.
+ */
+export async function assertWithinPermissionsOf(executor: Executor, auth: AuthContext, roleId: number, granting: number[] = []): Promise<void> {
+  const missing = await permissionsBeyond(executor, auth, roleId, granting);
+  if (missing.length) throw forbidden(roleMessages.beyondYourPermissions(missing));
 }
 
 /**
@@ -141,8 +171,9 @@ export async function changePermission(db: Database, auth: AuthContext, input: {
     if (!module) throw notFound('No se ha encontrado el módulo');
     const children = await tx.select({ id: permissionModules.id }).from(permissionModules).where(eq(permissionModules.parentId, module.id));
     const affected = [module.id, ...children.map((child) => child.id)];
+    const granted = module.parentId === null ? affected : [...affected, module.parentId];
+    await assertWithinPermissionsOf(tx, auth, role.id, input.checked ? granted : []);
     if (input.checked) {
-      const granted = module.parentId === null ? affected : [...affected, module.parentId];
       await tx.insert(roleModules).values(granted.map((moduleId) => ({ roleId: role.id, moduleId }))).onConflictDoNothing();
     } else {
       await tx.delete(roleModules).where(and(eq(roleModules.roleId, role.id), inArray(roleModules.moduleId, affected)));
@@ -196,6 +227,7 @@ export async function createRole(db: Database, auth: AuthContext, input: RoleFie
 export async function updateRole(db: Database, auth: AuthContext, input: RoleFields & { id: number }) {
   await db.transaction(async (tx) => {
     const role = await getVisibleRole(tx, input.id);
+    await assertWithinPermissionsOf(tx, auth, role.id);
     await assertNameFree(tx, input.name, role.id);
     const before = { name: role.name, expired_session_time: role.expiredSessionTime, require_2fa: role.require2fa, notes: role.notes };
     const after = { name: input.name, expired_session_time: input.expired_session_time, require_2fa: input.require_2fa ?? role.require2fa, notes: input.notes };
@@ -212,6 +244,7 @@ export async function updateRole(db: Database, auth: AuthContext, input: RoleFie
 export async function changeRoleStatus(db: Database, auth: AuthContext, input: { id: number; active: boolean }) {
   await db.transaction(async (tx) => {
     const role = await getVisibleRole(tx, input.id);
+    await assertWithinPermissionsOf(tx, auth, role.id);
     if (role.id === ADMIN_ROLE_ID && !input.active) throw new AppError('validation', roleMessages.adminCannotBeDisabled);
     if (role.active === input.active) return;
     await tx.update(roles).set({ active: input.active, updatedAt: new Date() }).where(eq(roles.id, role.id));
@@ -229,6 +262,7 @@ export async function changeRoleStatus(db: Database, auth: AuthContext, input: {
 export async function changeSessionTime(db: Database, auth: AuthContext, input: { role_id: number; expired_session_time: number }) {
   await db.transaction(async (tx) => {
     const role = await getVisibleRole(tx, input.role_id);
+    await assertWithinPermissionsOf(tx, auth, role.id);
     await tx.update(roles).set({ expiredSessionTime: input.expired_session_time, updatedAt: new Date() }).where(eq(roles.id, role.id));
     await recordAudit(tx, {
       module: 'roles',
@@ -245,6 +279,7 @@ export async function changeSessionTime(db: Database, auth: AuthContext, input: 
 export async function deleteRole(db: Database, auth: AuthContext, id: number) {
   await db.transaction(async (tx) => {
     const role = await getVisibleRole(tx, id);
+    await assertWithinPermissionsOf(tx, auth, role.id);
     if (role.id === ADMIN_ROLE_ID) throw new AppError('validation', roleMessages.protectedRole);
     const [holders] = await tx.select({ total: count() }).from(users).where(eq(users.roleId, role.id));
     if (holders && holders.total > 0) throw new AppError('validation', roleMessages.hasUsers(holders.total));

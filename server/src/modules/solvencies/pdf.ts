@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { ADDRESS_TYPES } from '@recaudo/domain/addresses';
 import { identificationLabel } from '@recaudo/domain/clients';
-import { formatDate, formatMonth, textOrEmpty } from '@recaudo/domain/format';
+import { forClients, formatDate, formatMonth, textOrEmpty } from '@recaudo/domain/format';
 import { monthName, type Month } from '@recaudo/domain/months';
 import { PRODUCT_NAME } from '@recaudo/domain/navigation';
 import type { SolvencyRow } from '@recaudo/domain/solvencies';
@@ -61,7 +61,7 @@ export async function renderSolvencyPdf(row: SolvencyRow, options: SolvencyPdfOp
   field('Identificación', identificationLabel(row.client));
   field('Dirección', address.address);
   field('Tipo', ADDRESS_TYPES[row.type]);
-  field('Ubicación', textOrEmpty(locationOf(address)));
+  field('Ubicación', forClients(textOrEmpty(locationOf(address))));
   field('Solvente hasta', formatMonth(row.solvent_to_date));
   field('Fecha de emisión', formatDate(row.created_at));
 

@@ -17,7 +17,7 @@ function SolvencyDetails({ data }: { data: SolvencyVerification }) {
         </Notice>
       ) : (
         <Notice kind="error" title={solvencyMessages.revoked}>
-          {`Revocada desde el ${formatDateTime(data.revoked_at)}. ${textOrEmpty(data.revoked_reason)}. La persona no debe considerarse solvente con este certificado.`}
+          {`Revocada desde el ${formatDateTime(data.revoked_at)}. ${data.revoked_reason ? `${data.revoked_reason}. ` : ''}La persona no debe considerarse solvente con este certificado.`}
         </Notice>
       )}
       <DetailList

@@ -2,9 +2,11 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { ADDRESS_TYPES } from '@recaudo/domain/addresses';
 import { identificationLabel } from '@recaudo/domain/clients';
+import { rateLabel } from '@recaudo/domain/exchange-rates';
 import { formatMoney } from '@recaudo/domain/format-money';
-import { formatDate, formatMonth, textOrEmpty } from '@recaudo/domain/format';
+import { forClients, formatDate, formatMonth, textOrEmpty } from '@recaudo/domain/format';
 import { PRODUCT_NAME } from '@recaudo/domain/navigation';
+import { BALANCE_MOVEMENT_LABELS } from '@recaudo/domain/balance';
 import { AGING_BUCKETS, AGING_LABELS, STATEMENT_MONTH_STATES, type Statement, type StatementMonth } from '@recaudo/domain/statement';
 import { drawVerification, pdfBuffer, PDF_MUTED, PDF_PRIMARY } from '../../platform/pdf';
 
@@ -16,7 +18,7 @@ import { drawVerification, pdfBuffer, PDF_MUTED, PDF_PRIMARY } from '../../platf
 
 const MARGIN = 40;
 const LINE = '#d9d9d9';
-const STATE_COLORS: Record<StatementMonth['state'], string> = { paid: '#389e0d', marked: '#1f4e79', pending: '#d48806', owed: '#cf1322' };
+const STATE_COLORS: Record<StatementMonth['state'], string> = { opening: '#595959', paid: '#389e0d', balance: '#389e0d', marked: '#1f4e79', pending: '#d48806', owed: '#cf1322' };
 
 export interface StatementPdfOptions {
   verifyUrl: string;
@@ -52,7 +54,7 @@ export async function renderStatementPdf(statement: Statement, options: Statemen
         .font(options.bold ? 'Helvetica-Bold' : 'Helvetica')
         .fontSize(9)
         .fillColor(options.colors?.[index] ?? '#000000')
-        .text(text, x + 4, top + 5, { width: widths[index]! - 8, align: index === 0 ? 'left' : 'right', lineBreak: false });
+        .text(forClients(text), x + 4, top + 5, { width: widths[index]! - 8, align: index === 0 ? 'left' : 'right', lineBreak: false });
       x += widths[index]!;
     });
     doc.y = top + 18;
@@ -61,7 +63,7 @@ export async function renderStatementPdf(statement: Statement, options: Statemen
 
   doc.font('Helvetica-Bold').fontSize(24).fillColor(PDF_PRIMARY).text(PRODUCT_NAME, MARGIN, MARGIN);
   doc.font('Helvetica').fontSize(14).fillColor('#000000').text('Estado de cuenta', MARGIN, doc.y + 2);
-  doc.font('Helvetica').fontSize(9).fillColor(PDF_MUTED).text(`Emitido el ${formatDate(options.issuedAt)} · Tasa del dólar ${formatMoney(statement.dollar_rate)}`, MARGIN, doc.y + 2);
+  doc.font('Helvetica').fontSize(9).fillColor(PDF_MUTED).text(`Emitido el ${formatDate(options.issuedAt)} · Dólar: ${rateLabel(statement.dollar_rate, statement.dollar_rate_value_date, statement.dollar_rate_source)}`, MARGIN, doc.y + 2);
   doc.y += 10;
 
   heading('Cliente');
@@ -82,6 +84,7 @@ export async function renderStatementPdf(statement: Statement, options: Statemen
   doc.y += 12;
 
   const months = [width * 0.2, width * 0.16, width * 0.2, width * 0.24, width * 0.2];
+  const movementColumns = [width * 0.16, width * 0.36, width * 0.16, width * 0.14, width * 0.18];
   for (const address of statement.addresses) {
     heading(`${address.address} (${ADDRESS_TYPES[address.type]})`);
     doc
@@ -103,6 +106,21 @@ export async function renderStatementPdf(statement: Statement, options: Statemen
         [formatMonth(entry.month), formatMoney(entry.fee, '$'), STATEMENT_MONTH_STATES[entry.state], textOrEmpty(entry.payment?.number), entry.payment ? formatDate(entry.payment.date_payment) : textOrEmpty(null)],
         { colors: [undefined, undefined, STATE_COLORS[entry.state]] },
       );
+    }
+    // The credit balance (issue 50): every movement, then what is left.
+    if (address.balance_movements.length) {
+      doc.y += 8;
+      table(movementColumns, ['Fecha', 'Saldo a favor', 'Mes', 'Pago', 'Monto ($)'], { bold: true, shade: '#f0f4f8' });
+      for (const movement of address.balance_movements) {
+        table(movementColumns, [
+          formatDate(movement.date),
+          BALANCE_MOVEMENT_LABELS[movement.kind],
+          movement.month ? formatMonth(movement.month) : textOrEmpty(null),
+          movement.payment_id === null ? textOrEmpty(null) : `#${movement.payment_id}`,
+          formatMoney(movement.amount_usd, '$'),
+        ]);
+      }
+      table(movementColumns, ['Saldo a favor', '', '', '', formatMoney(address.balance_usd, '$')], { bold: true });
     }
     doc.y += 12;
   }

@@ -1,17 +1,20 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { addressMessages } from '@recaudo/domain/addresses';
+import type { DatedRate } from '@recaudo/domain/exchange-rates';
 import { currentMonth, type Month } from '@recaudo/domain/months';
 import { addressStatement, sumDebts, type AddressStatement, type AddressStatementInput, type Statement, type StatementPayment } from '@recaudo/domain/statement';
 import type { Executor } from '../../db/client';
 import { notFound } from '../../platform/errors';
 import { assertOwnClient, clientScope } from '../../platform/scope';
+import { balanceMovementsOf } from '../addresses-payment/balance';
 import { EFFECTIVE_FEE, START_MONTH } from '../addresses-payment/ledger-sql';
 import { addressesPayments, addressMonths } from '../addresses-payment/tables';
 import type { AuthContext } from '../auth/service';
 import { clients } from '../clients/tables';
-import { exchangeRates } from '../configurations/service';
+import { datedRatesInForce } from '../exchange-rates/service';
 import { correlatives } from '../correlatives/tables';
 import { economicActivities } from '../economic-activities/tables';
+import { feeChangesOf } from '../fees/service';
 import { payments } from '../payments/tables';
 import { communities } from '../regional/tables';
 
@@ -35,13 +38,18 @@ async function addressHeads(db: Executor, where: SQL | undefined): Promise<Addre
       type: addressesPayments.type,
       fee: EFFECTIVE_FEE,
       start_month: START_MONTH,
+      opening_paid_through: addressesPayments.openingPaidThrough,
     })
     .from(addressesPayments)
     .leftJoin(communities, eq(communities.id, addressesPayments.communityId))
     .leftJoin(economicActivities, eq(economicActivities.id, addressesPayments.economicActivityId))
     .where(where)
     .orderBy(asc(addressesPayments.id));
-  return rows.map((row) => ({ ...row, type: row.type === 1 ? 1 : 0, fee: row.fee === null ? null : String(row.fee) }));
+  const changes = await feeChangesOf(
+    db,
+    rows.map((row) => row.address_payment_id),
+  );
+  return rows.map((row) => ({ ...row, type: row.type === 1 ? 1 : 0, fee: row.fee === null ? null : String(row.fee), fee_changes: changes.get(row.address_payment_id) ?? [] }));
 }
 
 /** The ledger rows of these addresses with the number and date of the payment holding each month. */
@@ -54,6 +62,7 @@ async function coverageWithPayments(db: Executor, ids: number[]): Promise<Map<nu
       month: addressMonths.month,
       payment_id: addressMonths.paymentId,
       pending: addressMonths.pending,
+      from_balance: addressMonths.fromBalance,
       number: payments.numberCorrelative,
       serie: correlatives.serie,
       date_payment: payments.datePayment,
@@ -69,17 +78,20 @@ async function coverageWithPayments(db: Executor, ids: number[]): Promise<Map<nu
         ? null
         : { id: row.payment_id, number: row.number ? `${row.serie ? `${row.serie}-` : ''}${row.number}` : null, date_payment: row.date_payment };
     const list = byAddress.get(row.address) ?? [];
-    list.push({ month: row.month, payment_id: row.payment_id, pending: row.pending, payment });
+    list.push({ month: row.month, payment_id: row.payment_id, pending: row.pending, from_balance: row.from_balance, payment });
     byAddress.set(row.address, list);
   }
   return byAddress;
 }
 
-/** The statements of these addresses at `now`, at today's dollar rate. */
-export async function addressStatements(db: Executor, heads: AddressHead[], now: Date): Promise<{ addresses: AddressStatement[]; dollarRate: string }> {
-  const [coverage, rates] = await Promise.all([coverageWithPayments(db, heads.map((head) => head.address_payment_id)), exchangeRates(db)]);
-  const addresses = heads.map(({ client_id: _client, ...head }) => addressStatement({ ...head, coverage: coverage.get(head.address_payment_id) ?? [] }, rates.dollar_rate, now));
-  return { addresses, dollarRate: rates.dollar_rate };
+/** The statements of these addresses at `now`, at today's dollar rate (with its value date and source, which the statement names). */
+export async function addressStatements(db: Executor, heads: AddressHead[], now: Date): Promise<{ addresses: AddressStatement[]; dollar: DatedRate }> {
+  const ids = heads.map((head) => head.address_payment_id);
+  const [coverage, balances, rates] = await Promise.all([coverageWithPayments(db, ids), balanceMovementsOf(db, ids), datedRatesInForce(db)]);
+  const addresses = heads.map(({ client_id: _client, ...head }) =>
+    addressStatement({ ...head, coverage: coverage.get(head.address_payment_id) ?? [], balance: balances.get(head.address_payment_id) }, rates.usd.rate, now),
+  );
+  return { addresses, dollar: rates.usd };
 }
 
 /** Whose statement this is and which addresses it covers; another client's (for a client user) is not found. */
@@ -101,7 +113,15 @@ export async function statementOf(db: Executor, auth: AuthContext, scope: Statem
     .from(clients)
     .where(eq(clients.id, clientId));
   if (!client) throw notFound(addressMessages.clientNotFound);
-  const { addresses, dollarRate } = await addressStatements(db, heads, now);
-  return { client, dollar_rate: dollarRate, current_month: currentMonth(now) as Month, addresses, ...sumDebts(addresses) };
+  const { addresses, dollar } = await addressStatements(db, heads, now);
+  return {
+    client,
+    dollar_rate: dollar.rate,
+    dollar_rate_value_date: dollar.value_date,
+    dollar_rate_source: dollar.source,
+    current_month: currentMonth(now) as Month,
+    addresses,
+    ...sumDebts(addresses),
+  };
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RATE_SOURCES } from '@recaudo/domain/exchange-rates';
 import { exportFormatField } from '@recaudo/domain/export';
 import { AGING_BUCKETS, statementMessages, type Statement, type StatementVerification } from '@recaudo/domain/statement';
 import { recordId } from '@recaudo/domain/validation';
@@ -6,6 +7,7 @@ import { requireAuth } from '../../platform/access';
 import { envelope, ok } from '../../platform/envelope';
 import { contentDisposition } from '../../platform/export';
 import { defineRoutes, type ZodApp } from '../../platform/module';
+import { addressBalanceSchema } from '../addresses-payment/presenter';
 import { statementOf, type StatementScope } from './queries';
 import { findStatementVerification, issueStatement, sendStatementMail } from './service';
 
@@ -17,13 +19,15 @@ const debt = { months_owed: z.number(), owed_usd: z.string(), owed_bs: z.string(
 const month = z.object({
   month: z.string(),
   fee: z.string().nullable(),
-  state: z.enum(['paid', 'marked', 'pending', 'owed']),
+  state: z.enum(['opening', 'paid', 'balance', 'marked', 'pending', 'owed']),
   payment: z.object({ id: z.number(), number: z.string().nullable(), date_payment: z.string() }).nullable(),
 });
 const bucket = z.object({ addresses: z.number(), owed_usd: z.string(), owed_bs: z.string() });
 const statementSchema = z.object({
   client: z.object({ id: z.number(), name: z.string(), identification_type: z.string(), identification: z.string(), email: z.string().nullable() }),
   dollar_rate: z.string(),
+  dollar_rate_value_date: z.string().nullable(),
+  dollar_rate_source: z.enum(RATE_SOURCES).nullable(),
   current_month: z.string(),
   ...debt,
   addresses: z.array(
@@ -38,15 +42,18 @@ const statementSchema = z.object({
       oldest_owed: z.string().nullable(),
       solvent_to_date: z.string().nullable(),
       aging: z.enum(AGING_BUCKETS).nullable(),
+      balance_usd: z.string(),
+      balance_movements: addressBalanceSchema.shape.movements,
     }),
   ),
   aging: z.object(Object.fromEntries(AGING_BUCKETS.map((name) => [name, bucket])) as Record<(typeof AGING_BUCKETS)[number], typeof bucket>),
 }) satisfies z.ZodType<Statement>;
 const verificationSchema = z.object({
   client: z.object({ name: z.string(), identification_type: z.string(), identification: z.string() }),
-  address: z.string().nullable(),
   ...debt,
   dollar_rate: z.string(),
+  dollar_rate_value_date: z.string().nullable(),
+  dollar_rate_source: z.enum(RATE_SOURCES).nullable(),
   created_at: z.string(),
 }) satisfies z.ZodType<StatementVerification>;
 

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { maskedIdentification } from '@recaudo/domain/clients';
+import type { RateSource } from '@recaudo/domain/exchange-rates';
 import { formatDate } from '@recaudo/domain/format';
 import { formatMoney } from '@recaudo/domain/format-money';
 import { statementMessages, verifyStatementPath, type Statement, type StatementVerification } from '@recaudo/domain/statement';
@@ -8,7 +10,6 @@ import type { Database, Executor } from '../../db/client';
 import { recordAudit } from '../../platform/audit';
 import { iso } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
-import { addressesPayments } from '../addresses-payment/tables';
 import { publicLookup } from '../auth/public-lookup';
 import type { AuthContext } from '../auth/service';
 import { clients } from '../clients/tables';
@@ -51,6 +52,8 @@ export async function issueStatement(db: Executor, auth: AuthContext, scope: Sta
       owedUsd: statement.owed_usd,
       owedBs: statement.owed_bs,
       dollarRate: statement.dollar_rate,
+      dollarRateValueDate: statement.dollar_rate_value_date,
+      dollarRateSource: statement.dollar_rate_source,
       hash,
       createdBy: auth.user.id,
     })
@@ -99,25 +102,27 @@ export async function statementVerification(db: Executor, hash: string): Promise
       name: clients.name,
       identificationType: clients.identificationType,
       identification: clients.identification,
-      address: addressesPayments.address,
       monthsOwed: accountStatements.monthsOwed,
       owedUsd: accountStatements.owedUsd,
       owedBs: accountStatements.owedBs,
       dollarRate: accountStatements.dollarRate,
+      dollarRateValueDate: accountStatements.dollarRateValueDate,
+      dollarRateSource: accountStatements.dollarRateSource,
       createdAt: accountStatements.createdAt,
     })
     .from(accountStatements)
     .innerJoin(clients, eq(clients.id, accountStatements.clientId))
-    .leftJoin(addressesPayments, eq(addressesPayments.id, accountStatements.addressPaymentId))
     .where(eq(accountStatements.hash, hash.toLowerCase()));
   if (!row) return null;
   return {
-    client: { name: row.name, identification_type: row.identificationType, identification: row.identification },
-    address: row.address,
+    // Issue 46: the identification masked and no street address; the QR code is public.
+    client: { name: row.name, identification_type: row.identificationType, identification: maskedIdentification(row.identification) },
     months_owed: row.monthsOwed,
     owed_usd: row.owedUsd,
     owed_bs: row.owedBs,
     dollar_rate: row.dollarRate,
+    dollar_rate_value_date: row.dollarRateValueDate,
+    dollar_rate_source: row.dollarRateSource as RateSource | null,
     created_at: iso(row.createdAt),
   };
 }

@@ -1,11 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOLLAR_RATE } from '@recaudo/domain/configurations';
 import { formatDateTime } from '@recaudo/domain/format';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/harness';
 import { pdfText } from '../../../test/pdf-text';
 import { M, markMonths, NOW, payMonths, seedAddress, seedPlace, type Place } from '../../../test/solvency-fixture';
-import { configurations } from '../configurations/tables';
+import { setRates } from '../../../test/rates';
 import { auditLogs } from '../logs/tables';
 import { outbox, outboxAttachments } from '../messages/tables';
 import { payments } from '../payments/tables';
@@ -25,7 +24,8 @@ let approvedId = 0;
 
 beforeAll(async () => {
   ctx = await createTestContext({ APP_URL, PUBLIC_MAX_REQUESTS_PER_IP: '3' });
-  await ctx.db.update(configurations).set({ value: '40.00' }).where(eq(configurations.name, DOLLAR_RATE));
+  // The BCV's rate of Friday's value date is in force today (issue 47: statements name it).
+  await setRates(ctx.db, { usd: '40.00' }, { source: 'bcv', valueDate: '2026-11-27' });
   place = await seedPlace(ctx);
   staff = await ctx.staff({ permissions: ['clients'] });
   stranger = await ctx.staff({ permissions: ['payments'] });
@@ -50,7 +50,16 @@ describe('GET /api/addresses-payment/statement/{id}', () => {
     const answer = await get(`addresses-payment/statement/${A.mixed}`, maria.token);
     expect(answer.status).toBe(200);
     const { data } = answer.body;
-    expect(data).toMatchObject({ client: { id: maria.clientId, name: 'María Deudora' }, dollar_rate: '40.00', current_month: NOW, months_owed: 1, owed_usd: '5.00', owed_bs: '200.00' });
+    expect(data).toMatchObject({
+      client: { id: maria.clientId, name: 'María Deudora' },
+      dollar_rate: '40.00',
+      dollar_rate_value_date: '2026-11-27',
+      dollar_rate_source: 'bcv',
+      current_month: NOW,
+      months_owed: 1,
+      owed_usd: '5.00',
+      owed_bs: '200.00',
+    });
     expect(data.addresses).toHaveLength(1);
     expect(data.addresses[0].months).toEqual([
       { month: M(-3), fee: '5.00', state: 'marked', payment: null },
@@ -99,20 +108,35 @@ describe('the statement as PDF and its public check', () => {
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe(`attachment; filename="Estado de cuenta.pdf"; filename*=UTF-8''Estado%20de%20cuenta.pdf`);
     const { text, links } = pdfText(response.rawPayload);
-    for (const part of ['Estado de cuenta', 'María Deudora', 'V-14222333', 'Marcado a mano', 'Procesando', 'Adeudado', '00000042', '$ 20,00', 'BS 800,00']) expect(text).toContain(part);
+    for (const part of ['Estado de cuenta', 'María Deudora', 'V-14222333', 'Marcado a mano', 'Procesando', 'Adeudado', '00000042', '$ 20,00', 'BS 800,00', 'Dólar: Tasa BCV 40,00 del 27-11-2026'])
+      expect(text, part).toContain(part);
+    // An owed month has no payment: a dash in its Pago and Fecha de pago, never the staff screens' VACIO (issue 51).
+    expect(text).toMatch(/Adeudado\n—\n—/);
+    expect(text).not.toContain('VACIO');
     const [issued] = await ctx.db.select().from(accountStatements).where(eq(accountStatements.clientId, maria.clientId!));
-    expect(issued).toMatchObject({ addressPaymentId: null, monthsOwed: 4, owedUsd: '20.00', owedBs: '800.00', dollarRate: '40.00', createdBy: maria.id });
+    expect(issued).toMatchObject({
+      addressPaymentId: null,
+      monthsOwed: 4,
+      owedUsd: '20.00',
+      owedBs: '800.00',
+      dollarRate: '40.00',
+      dollarRateValueDate: '2026-11-27',
+      dollarRateSource: 'bcv',
+      createdBy: maria.id,
+    });
     expect(links).toContain(`${APP_URL}/verify-statement/${issued!.hash}`);
 
     const check = await ctx.call('GET', `/api/verify-statement/${issued!.hash}`);
     expect(check.status).toBe(200);
+    // Issue 46: the public check masks the identification and names no street address.
     expect(check.body.data).toEqual({
-      client: { name: 'María Deudora', identification_type: 'V', identification: '14222333' },
-      address: null,
+      client: { name: 'María Deudora', identification_type: 'V', identification: '14•••333' },
       months_owed: 4,
       owed_usd: '20.00',
       owed_bs: '800.00',
       dollar_rate: '40.00',
+      dollar_rate_value_date: '2026-11-27',
+      dollar_rate_source: 'bcv',
       created_at: expect.any(String),
     });
     // The page the QR code opens, drawn by the server: what was owed that day, for whom.
@@ -123,14 +147,16 @@ describe('the statement as PDF and its public check', () => {
     expect(html).toContain(`<p class="notice-title">Estado de cuenta emitido</p><p>Recaudo emitió este estado de cuenta el ${formatDateTime(check.body.data.created_at)}, con lo que se debía ese día.</p>`);
     for (const [term, value] of [
       ['Cliente', 'María Deudora'],
-      ['Identificación', 'V-14222333'],
-      ['Dirección', 'Todas las direcciones'],
+      ['Identificación', 'V-14•••333'],
       ['Meses por pagar', '4'],
       ['Total adeudado ($)', '$ 20,00'],
       ['Total adeudado (BS)', 'BS 800,00'],
-      ['Tasa del dólar', 'BS 40,00'],
+      // The rate as the PDF named it (issue 47).
+      ['Tasa del dólar', 'Tasa BCV 40,00 del 27-11-2026'],
     ])
       expect(html).toContain(`<dt>${term}</dt><dd>${value}</dd>`);
+    expect(html).not.toContain('14222333');
+    expect(html).not.toContain('Dirección');
   });
 
   it('refuses another client’s PDF and an unknown check', async () => {

@@ -1,4 +1,4 @@
-import { index, integer, numeric, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { date, index, integer, numeric, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { addressesPayments } from '../addresses-payment/tables';
 import { clients } from '../clients/tables';
 import { users } from '../users/tables';
@@ -22,6 +22,9 @@ export const accountStatements = pgTable(
     owedBs: numeric('owed_bs', { precision: 18, scale: 2 }).notNull(),
     /** The dollar rate of the day, as configured (text, so no digit is lost). */
     dollarRate: varchar('dollar_rate', { length: 32 }).notNull(),
+    /** That rate's value date and source (issue 47), so the public check names it as the PDF did; null before them. */
+    dollarRateValueDate: date('dollar_rate_value_date'),
+    dollarRateSource: varchar('dollar_rate_source', { length: 8 }),
     hash: varchar('hash', { length: 64 }).notNull(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,6 @@
 import { identificationLabel } from '@recaudo/domain/clients';
-import { formatDateTime, textOrEmpty } from '@recaudo/domain/format';
+import { rateLabel } from '@recaudo/domain/exchange-rates';
+import { formatDateTime } from '@recaudo/domain/format';
 import { formatMoney } from '@recaudo/domain/format-money';
 import { PRODUCT_NAME } from '@recaudo/domain/navigation';
 import type { StatementVerification } from '@recaudo/domain/statement';
@@ -17,11 +18,10 @@ function StatementDetails({ data }: { data: StatementVerification }) {
         items={[
           { label: 'Cliente', value: data.client.name },
           { label: 'Identificación', value: identificationLabel(data.client) },
-          { label: 'Dirección', value: textOrEmpty(data.address ?? 'Todas las direcciones') },
           { label: 'Meses por pagar', value: data.months_owed },
           { label: 'Total adeudado ($)', value: formatMoney(data.owed_usd, '$') },
           { label: 'Total adeudado (BS)', value: formatMoney(data.owed_bs) },
-          { label: 'Tasa del dólar', value: formatMoney(data.dollar_rate) },
+          { label: 'Tasa del dólar', value: rateLabel(data.dollar_rate, data.dollar_rate_value_date, data.dollar_rate_source) },
         ]}
       />
     </>

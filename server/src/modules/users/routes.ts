@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { listQuerySchema } from '@recaudo/domain/paging';
 import {
@@ -6,6 +7,7 @@ import {
   createClientUserSchema,
   disabledAccessSchema,
   isClientUserPayload,
+  resetTwoFactorSchema,
   staffProfileSchema,
   updateAdminUserSchema,
   updateClientUserSchema,
@@ -22,6 +24,7 @@ import { defineRoutes } from '../../platform/module';
 import { rooms } from '../../platform/realtime';
 import { sessionSchema } from '../auth/presenter';
 import { buildSession } from '../auth/service';
+import { assertMayResetTwoFactor, proofContextOf, type ProofContext } from '../auth/security-proof';
 import { resetTwoFactor } from '../auth/two-factor';
 import { adminUserExportColumns, adminUserRowSchema, clientUserExportColumns, clientUserRowSchema, userOptionSchema, userPickerSchema } from './presenter';
 import { adminUserSource, allUserOptions, clientUserSource, staffUserOptions, usersOfClient } from './queries';
@@ -33,6 +36,7 @@ const userSearchQuery = z.object({ search: z.string().trim().max(200).optional()
 const userFormBody = z.record(z.string(), z.unknown()).describe('Formulario de administrador, o de usuario cliente cuando lleva client_id');
 
 export default defineRoutes((app, { db, config, realtime }) => {
+  const proofOf = (request: FastifyRequest): ProofContext => proofContextOf(config, request.ip);
   app.get(
     '/users',
     { config: { access: { permission: 'users' } }, schema: { tags, querystring: listQuerySchema, response: { 200: envelope(pagedOf(adminUserRowSchema)) } } },
@@ -43,11 +47,11 @@ export default defineRoutes((app, { db, config, realtime }) => {
     { config: { access: { permission: 'users' } }, schema: { tags, querystring: listQuerySchema, response: { 200: envelope(pagedOf(clientUserRowSchema)) } } },
     async (request) => ok(await pageOf(request.query, clientUserSource(db, request.query))),
   );
-  // The "Usuarios" filter of Solvencias (open to every staff user), closings and the client
-  // users tab: names only, at most 50 matching the search.
+  // The "Usuarios" filter of Solvencias, closings and the client users tab: names only, at most
+  // 50 matching the search, for the screens that show users (issue 46: no longer every staff user).
   app.get(
     '/users/all-selects',
-    { config: { access: { staff: true } }, schema: { tags, querystring: userSearchQuery, response: { 200: envelope(z.array(userPickerSchema)) } } },
+    { config: { access: { permission: ['clients', 'users', 'closed_boxs'] } }, schema: { tags, querystring: userSearchQuery, response: { 200: envelope(z.array(userPickerSchema)) } } },
     async (request) => ok(await allUserOptions(db, request.query.search)),
   );
   // Staff users for the administrator form's scope and the user filters of the screens that have one.
@@ -86,10 +90,10 @@ export default defineRoutes((app, { db, config, realtime }) => {
     async (request) => {
       const auth = requireAuth(request);
       if (isClientUserPayload(request.body)) {
-        realtime.disconnect(await updateClientUser(db, auth, config, validateWith(updateClientUserSchema, request.body)));
+        realtime.disconnect(await updateClientUser(db, auth, config, validateWith(updateClientUserSchema, request.body), proofOf(request)));
         return done(userMessages.updated);
       }
-      const { cut, roleChange } = await updateAdminUser(db, auth, validateWith(updateAdminUserSchema, request.body));
+      const { cut, roleChange } = await updateAdminUser(db, auth, validateWith(updateAdminUserSchema, request.body), proofOf(request));
       // Sent before the cut: the socket delivers it ahead of closing, and the browser reconnects with the new permissions.
       if (roleChange) realtime.emit(rooms.user(roleChange.userId), 'NotificationsUser', { status: 'success', message: realtimeMessages.roleChanged(roleChange.role) });
       realtime.disconnect(cut);
@@ -117,9 +121,11 @@ export default defineRoutes((app, { db, config, realtime }) => {
   );
   app.post(
     '/users/reset-two-factor',
-    { config: { access: { permission: 'edit_user' } }, schema: { tags, body: z.object({ user_id: recordId('usuario') }), response: { 200: emptyEnvelope } } },
+    { config: { access: { permission: 'edit_user' } }, schema: { tags, body: resetTwoFactorSchema, response: { 200: emptyEnvelope } } },
     async (request) => {
-      await resetTwoFactor(db, requireAuth(request), request.body.user_id);
+      const auth = requireAuth(request);
+      await assertMayResetTwoFactor(db, auth, request.body, proofOf(request));
+      await resetTwoFactor(db, auth, request.body.user_id);
       return done(messagesTwoFactor.reset);
     },
   );

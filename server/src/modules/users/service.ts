@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { formatPhone } from '@recaudo/domain/format';
 import { passwordMessages } from '@recaudo/domain/passwords';
 import { CLIENT_ROLE_ID, CLIENT_ROLE_KEY } from '@recaudo/domain/roles';
 import {
@@ -7,19 +8,23 @@ import {
   type CreateAdminUserInput,
   type CreateClientUserInput,
   type UpdateAdminUserInput,
+  type SecurityProof,
   type UpdateClientUserInput,
 } from '@recaudo/domain/users';
+import { roleMessages } from '@recaudo/domain/roles';
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import { changedFields, recordAudit } from '../../platform/audit';
 import { hashPassword, verifyPassword } from '../../platform/crypto';
-import { AppError, fieldError, notFound } from '../../platform/errors';
+import { AppError, fieldError, forbidden, notFound } from '../../platform/errors';
 import { rooms } from '../../platform/realtime';
+import { assertFreshProof, assertMayResetSecurity, type ProofContext } from '../auth/security-proof';
 import { endSessionsOfUser, type AuthContext } from '../auth/service';
 import { clients } from '../clients/tables';
 import { correlatives } from '../correlatives/tables';
 import { queueEmail } from '../messages/service';
 import { sentPasswordMail } from '../messages/templates';
+import { assertWithinPermissionsOf, permissionsBeyond } from '../roles/service';
 import { roles } from '../roles/tables';
 import { users } from './tables';
 
@@ -37,6 +42,23 @@ export async function emailRegistered(executor: Executor, email: string, exceptI
 
 export async function assertEmailFree(executor: Executor, email: string, exceptId?: number) {
   if (await emailRegistered(executor, email, exceptId)) throw fieldError('email', userMessages.duplicateEmail);
+}
+
+/**
+ * A client's phones that she adds must not be another client's: the bank validates a Pago Móvil by
+ * the payer's phone, so a shared phone would let one client validate another's payments. The
+ * office resolves such a case (issue 46); phones she or her client record already had stay.
+ */
+async function assertPhonesFree(executor: Executor, clientId: number, phones: string[], before: string[]) {
+  const [own] = await executor.select({ phone: clients.phone }).from(clients).where(eq(clients.id, clientId));
+  const added = phones.filter((phone) => !before.includes(phone) && !own?.phone.includes(phone));
+  if (!added.length) return;
+  const [clash] = await executor
+    .select({ phone: sql<string>`(select value from jsonb_array_elements_text(${clients.phone}) as value where value = any(${sql.param(added)}::text[]) limit 1)` })
+    .from(clients)
+    .where(and(ne(clients.id, clientId), sql`${clients.phone} ?| ${sql.param(added)}::text[]`))
+    .limit(1);
+  if (clash) throw fieldError(`phone.${phones.indexOf(clash.phone)}`, userMessages.phoneOfAnotherClient(formatPhone(clash.phone)));
 }
 
 async function getUser(executor: Executor, id: number, kind: 'staff' | 'client' | 'any' = 'any'): Promise<UserRecord> {
@@ -97,6 +119,7 @@ export async function createAdminUser(db: Database, auth: AuthContext, input: Cr
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     await checkAdminReferences(tx, input);
+    await assertWithinPermissionsOf(tx, auth, input.role);
     await assertEmailFree(tx, input.email);
     const [user] = await tx.insert(users).values({ ...adminValues(input), passwordHash, createdBy: auth.user.id }).returning();
     if (!user) throw new Error('user insert returned nothing');
@@ -154,11 +177,34 @@ export interface AdminUserChange {
   roleChange: { userId: number; role: string } | null;
 }
 
-export async function updateAdminUser(db: Database, auth: AuthContext, input: UpdateAdminUserInput): Promise<AdminUserChange> {
+/**
+ * Staff setting another user's password takes her account: `manage_security` and the actor's
+ * fresh proof (issue 46). Checked before the transaction, as the proof counts on the throttle
+ * (a refused proof must stay counted).
+ */
+async function assertMaySetPassword(db: Database, auth: AuthContext, userId: number, input: { password: string | null } & SecurityProof, proof: ProofContext) {
+  if (!input.password) return;
+  assertMayResetSecurity(auth, userId);
+  // One's own password too: this form must not be a way around the profile's current password.
+  await assertFreshProof(db, auth, input, proof);
+}
+
+/** Only a user whose role is within the actor's permissions may be edited, switched off or deleted by her. */
+async function assertUserWithinPermissions(tx: Executor, auth: AuthContext, user: UserRecord) {
+  if (user.clientId === null && (await permissionsBeyond(tx, auth, user.roleId)).length) throw forbidden(userMessages.beyondYourPermissions);
+}
+
+export async function updateAdminUser(db: Database, auth: AuthContext, input: UpdateAdminUserInput, proof: ProofContext): Promise<AdminUserChange> {
+  if (input.id === PROTECTED_USER_ID) throw new AppError('validation', userMessages.protectedUser);
+  await assertMaySetPassword(db, auth, input.id, input, proof);
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   return db.transaction(async (tx) => {
     const user = await getUser(tx, input.id, 'staff');
-    if (user.id === PROTECTED_USER_ID) throw new AppError('validation', userMessages.protectedUser);
+    await assertUserWithinPermissions(tx, auth, user);
+    if (input.role !== user.roleId) {
+      if (user.id === auth.user.id) throw fieldError('role', roleMessages.notYourOwnRole);
+      await assertWithinPermissionsOf(tx, auth, input.role);
+    }
     const role = await checkAdminReferences(tx, input);
     await assertEmailFree(tx, input.email, user.id);
     const cut = await saveUserChanges(tx, auth, user, adminValues(input), passwordHash);
@@ -213,12 +259,12 @@ export async function updateClientUser(
   auth: AuthContext,
   config: Pick<Config, 'APP_URL'>,
   input: UpdateClientUserInput,
-  options: { clientId?: number } = {},
+  proof: ProofContext,
 ): Promise<string[]> {
+  await assertMaySetPassword(db, auth, input.id, input, proof);
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   return db.transaction(async (tx) => {
     const user = await getUser(tx, input.id, 'client');
-    if (options.clientId !== undefined && user.clientId !== options.clientId) throw notFound(userMessages.notFound);
     const clientId = input.client_id ?? user.clientId!;
     if (clientId !== user.clientId) await assertClient(tx, clientId);
     await assertEmailFree(tx, input.email, user.id);
@@ -238,6 +284,7 @@ export async function setUserAccess(db: Database, auth: AuthContext, input: { us
   if (input.user_id === auth.user.id) throw new AppError('validation', userMessages.notYourself);
   await db.transaction(async (tx) => {
     const user = await getUser(tx, input.user_id);
+    await assertUserWithinPermissions(tx, auth, user);
     if (user.active === input.status) return;
     await tx.update(users).set({ active: input.status, updatedAt: new Date() }).where(eq(users.id, user.id));
     await recordAudit(tx, { module: 'users', event: 'updated', causerId: auth.user.id, subjectId: user.id, old: { active: user.active }, attributes: { active: input.status } });
@@ -250,6 +297,7 @@ export async function deleteUser(db: Database, auth: AuthContext, id: number, op
   await db.transaction(async (tx) => {
     const user = await getUser(tx, id, options.kind ?? 'any');
     if (options.clientId !== undefined && user.clientId !== options.clientId) throw notFound(userMessages.notFound);
+    await assertUserWithinPermissions(tx, auth, user);
     await tx.delete(users).where(eq(users.id, user.id));
     await recordAudit(tx, { module: 'users', event: 'deleted', causerId: auth.user.id, subjectId: user.id, old: auditView(user) });
   });
@@ -287,6 +335,7 @@ export async function updateProfile(
     const after = isClient
       ? { name: user.name, email: input.email, phone: input.phone ?? user.phone, address: input.address === undefined ? user.address : input.address }
       : { name: input.name ?? user.name, email: input.email, phone: user.phone, address: user.address };
+    if (isClient) await assertPhonesFree(tx, user.clientId!, after.phone, user.phone);
     const diff = changedFields(before, after);
     if (!diff.changed && !passwordHash) return [];
     await tx

@@ -22,8 +22,8 @@ export const users = pgTable(
     useAllSeries: boolean('use_all_series').notNull().default(true),
     correlativeId: integer('correlative_id'),
     changePassword: boolean('change_password').notNull().default(false),
-    /** The TOTP secret (base32): set by `auth/2fa/setup`, in force once `totp_enabled_at` is set. */
-    totpSecret: varchar('totp_secret', { length: 64 }),
+    /** The TOTP secret, sealed with SECRETS_KEY (auth/totp-secret-seal.ts): set by `auth/2fa/setup`, in force once `totp_enabled_at` is set. */
+    totpSecret: varchar('totp_secret', { length: 255 }),
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
     /** The last 30-second step whose code was accepted: a code is good once, never replayed. */
     totpLastStep: integer('totp_last_step'),

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
+import { ALL_PERMISSIONS } from '@recaudo/domain/permissions';
 import { createTestContext, TEST_PASSWORD, type TestContext, type TestUser } from '../../../test/harness';
 import { verifyPassword } from '../../platform/crypto';
 import { clients } from '../clients/tables';
@@ -18,7 +19,8 @@ const email = (name: string) => `${name}${Date.now().toString(36)}${seq++}@recau
 beforeAll(async () => {
   ctx = await createTestContext();
   await ctx.staff(); // user 1, the protected first administrator
-  admin = await ctx.staff({ permissions: ['users', 'add_user', 'edit_user', 'delete_user', 'export_users', 'clients'] });
+  // Holds every permission: a user assigns only roles within her own (issue 46, privilege.test.ts).
+  admin = await ctx.staff({ permissions: ALL_PERMISSIONS });
   const [serie] = await ctx.db.insert(correlatives).values({ serie: 'A1', number: '0001', numberCreditNote: '0001', numberDebitNote: '0001' }).returning();
   serieId = serie!.id;
 });
@@ -87,7 +89,7 @@ describe('administrator form (POST /api/users/store, PUT /api/users/update)', ()
     expect(self.body.errors.multiple_users).toEqual(['El usuario no puede estar en su propia lista de usuarios.']);
     const unknown = await ctx.call('POST', '/api/users/store', { token: admin.token, body: adminForm({ all_users: false, multiple_users: [987654] }) });
     expect(unknown.body.errors.multiple_users).toEqual(['Alguno de los usuarios seleccionados no existe.']);
-    const switched = await ctx.call('PUT', '/api/users/update', { token: admin.token, body: { ...adminForm({ only_user: true, all_users: false, multiple_users: [admin.id] }), id, email: stored!.email } });
+    const switched = await ctx.call('PUT', '/api/users/update', { token: admin.token, body: { ...adminForm({ only_user: true, all_users: false, multiple_users: [admin.id] }), id, email: stored!.email, current_password: TEST_PASSWORD } });
     expect(switched.status).toBe(200);
     const [after] = await ctx.db.select().from(users).where(eq(users.id, id));
     expect(after).toMatchObject({ onlyUser: true, multipleUsers: [] });
@@ -160,7 +162,7 @@ describe('client user form', () => {
     await ctx.db.update(users).set({ changePassword: false }).where(eq(users.id, id));
     const edited = await ctx.call('PUT', '/api/users/update', {
       token: admin.token,
-      body: { id, client_id: holder.clientId, name: 'Sin Cambio', email: mail, password: 'Temporal-2027', send_mail_password: true, change_password: false },
+      body: { id, client_id: holder.clientId, name: 'Sin Cambio', email: mail, password: 'Temporal-2027', send_mail_password: true, change_password: false, current_password: TEST_PASSWORD },
     });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     const [after] = await ctx.db.select().from(users).where(eq(users.id, id));
@@ -283,6 +285,21 @@ describe('PUT /api/users/profile', () => {
     expect(badPhone.body.errors['phone.0']).toEqual(['El formato de Teléfono es inválido']);
     const noPhone = await ctx.call('PUT', '/api/users/profile', { token: me.token, body: { email: mail, phone: [''] } });
     expect(noPhone.body.errors['phone.0']).toEqual(['El campo Teléfono es obligatorio.']);
+  });
+
+  it("refuses a client's new phone that another client already has, naming it, and keeps the phones she had", async () => {
+    const me = await ctx.clientUser();
+    const other = await ctx.clientUser();
+    await ctx.db.update(clients).set({ phone: ['4161112233'] }).where(eq(clients.id, other.clientId!));
+    const [mine] = await ctx.db.select().from(users).where(eq(users.id, me.id));
+    const taken = await ctx.call('PUT', '/api/users/profile', { token: me.token, body: { email: mine!.email, phone: ['4125550000', '0416-111.22.33'] } });
+    expect(taken.status).toBe(422);
+    expect(taken.body.errors['phone.1']).toEqual(['El teléfono +58 (416)-1112233 ya está registrado para otro cliente. Comunícate con la oficina para resolverlo.']);
+    const [client] = await ctx.db.select().from(clients).where(eq(clients.id, me.clientId!));
+    expect(client!.phone).not.toContain('4161112233');
+    expect(client!.phone).not.toContain('4125550000');
+    const free = await ctx.call('PUT', '/api/users/profile', { token: me.token, body: { email: mine!.email, phone: ['4125550000'] } });
+    expect(free.status).toBe(200);
   });
 });
 

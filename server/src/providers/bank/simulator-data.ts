@@ -50,8 +50,8 @@ interface DayEntry {
 }
 
 /** One day's movements before balances: pago-móvil credits with their commission twins and a few debits. */
-function dayEntries(date: string): DayEntry[] {
-  const random = generator(seedOf(date));
+function dayEntries(date: string, secret: string): DayEntry[] {
+  const random = generator(seedOf(`${secret}${date}`));
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
   const digits = (length: number) => Array.from({ length }, () => Math.floor(random() * 10)).join('');
   const entries: DayEntry[] = [];
@@ -113,14 +113,16 @@ function dayEntries(date: string): DayEntry[] {
 
 /**
  * The account's movements from `from` to `to` (YYYY-MM-DD, inclusive), oldest first, with running
- * balances from a fixed opening balance. The same dates always give the same movements.
+ * balances from a fixed opening balance. The same dates and secret always give the same
+ * movements; an installation's secret (simulator-secrets) keeps them out of reach of anyone
+ * reading this source.
  */
-export function seededMovements(from: string, to: string, openingBalance = new Decimal('185430.55')): SimulatedMovement[] {
+export function seededMovements(from: string, to: string, secret = '', openingBalance = new Decimal('185430.55')): SimulatedMovement[] {
   const movements: SimulatedMovement[] = [];
   let balance = openingBalance;
   for (let day = dayjs(from); !day.isAfter(dayjs(to), 'day'); day = day.add(1, 'day')) {
     const date = day.format('YYYY-MM-DD');
-    dayEntries(date).forEach((entry) => {
+    dayEntries(date, secret).forEach((entry) => {
       balance = balance.plus(entry.amount);
       movements.push({
         referencia: entry.referencia,

@@ -1,10 +1,11 @@
+import { timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import Decimal from 'decimal.js';
 import { formatBankAmount, type BankMovement } from '@recaudo/domain/bank-operations';
 import { caracas, dayjs } from '@recaudo/domain/dates';
+import { listenOn } from '../listen';
 import { seededMovements, type SimulatedMovement } from './simulator-data';
 
 export type SimulatorFailure = 'timeout' | '500';
@@ -45,6 +46,12 @@ export interface SimulatorOptions {
   days?: number;
   port?: number;
   host?: string;
+  /** `port` taken: listen on a free one instead of failing (the demo's in-process bank). */
+  anyPortIfTaken?: boolean;
+  /** Seeds the movements (simulator-secrets); without it they are the same for everyone (tests). */
+  secret?: string;
+  /** What `/simulador/creditos` asks for in `X-Trainer-Key`; without it the trainer endpoints are off. */
+  trainerKey?: string;
   /** The merchant's Pago Móvil Comercio phone that getMovement's `telefonoDestino` must name. */
   phone?: string;
   /** How many trailing digits of a reference getMovement compares (the real rule is unconfirmed). */
@@ -61,6 +68,11 @@ const NOT_AFFILIATED = 'Cliente no afiliado al producto';
 const MANDATORY = 'Datos Mandatorios no pueden estar en null';
 const PAGE_SIZE = 100;
 
+const sameSecret = (sent: string | string[] | undefined, expected: string) => {
+  const given = Buffer.from(typeof sent === 'string' ? sent : '');
+  const wanted = Buffer.from(expected);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
+};
 const hasValue = (value: unknown) => value !== undefined && value !== null && String(value).trim() !== '';
 const digitsOf = (value: unknown) => String(value ?? '').replace(/\D/g, '');
 
@@ -92,7 +104,7 @@ export async function startBankSimulator(options: SimulatorOptions = {}): Promis
   const from = dayjs(today)
     .subtract((options.days ?? 35) - 1, 'day')
     .format('YYYY-MM-DD');
-  const store: SimulatedMovement[] = seededMovements(from, today);
+  const store: SimulatedMovement[] = seededMovements(from, today, options.secret);
   const conciliated = new Set<string>();
   const failures: SimulatorFailure[] = [];
   const hanging = new Set<http.ServerResponse>();
@@ -140,7 +152,7 @@ export async function startBankSimulator(options: SimulatorOptions = {}): Promis
     return plain(movement);
   }
 
-  /** Trainers add the pago móvil a trainee will validate (not part of BDV's API; same X-API-Key). */
+  /** Trainers add the pago móvil a trainee will validate (not part of BDV's API; X-Trainer-Key). */
   const trainingCredit = (body: Record<string, unknown>) => {
     const credit = {
       reference: String(body.referencia ?? ''),
@@ -264,7 +276,7 @@ export async function startBankSimulator(options: SimulatorOptions = {}): Promis
         return;
       }
       const handler = request.method === 'POST' ? routes[(request.url ?? '').split('?')[0]!.replace(/\/$/, '')] : undefined;
-      if (!handler) return send(404, { status: 404, error: 'Not Found' });
+      if (!handler || (handler === trainingCredit && !options.trainerKey)) return send(404, { status: 404, error: 'Not Found' });
       if (!String(request.headers['content-type'] ?? '').includes('application/json')) return send(400, { status: 400, error: 'Bad Request' });
       let body: unknown;
       try {
@@ -273,6 +285,10 @@ export async function startBankSimulator(options: SimulatorOptions = {}): Promis
         return send(400, { status: 400, error: 'Bad Request' });
       }
       if (typeof body !== 'object' || body === null || Array.isArray(body)) return send(400, { status: 400, error: 'Bad Request' });
+      if (handler === trainingCredit) {
+        if (!sameSecret(request.headers['x-trainer-key'], options.trainerKey!)) return send(401, { code: '1010', message: 'Clave de instructor inválida (X-Trainer-Key)' });
+        return send(200, trainingCredit(body as Record<string, unknown>));
+      }
       if (request.headers['x-api-key'] !== apiKey) {
         return send(
           200,
@@ -290,8 +306,7 @@ export async function startBankSimulator(options: SimulatorOptions = {}): Promis
     }
     for (const key of saved.conciliated ?? []) conciliated.add(key);
   }
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOn(server, options);
 
   return {
     url: `http://127.0.0.1:${port}`,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { simulatedPdf, simulatedXml } from './simulator-pdf';
-import { cancellationIssues, DOCUMENT_TYPES, documentIssues, type DocumentIssues } from './simulator-rules';
+import { cancellationIssues, DOCUMENT_TYPES, documentIssues, isHkaDate, type DocumentIssues } from './simulator-rules';
 import { controlNumber, documentKey, NO_SERIES, type SimulatorStore, type StoredDocument } from './simulator-store';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -95,7 +95,8 @@ function emit(ctx: EndpointContext, body: Body): Answer {
     transaccionId: text(id.transaccionId) || randomBytes(8).toString('hex'),
     tipoDocumento: text(id.tipoDocumento),
     serie,
-    numeroDocumento: String(Number(id.numeroDocumento)),
+    // Echoed as it was sent (a leading zero kept), as the printer does; found by its value (documentKey).
+    numeroDocumento: text(id.numeroDocumento),
     numeroControl: control,
     fechaAsignacion: when.date,
     horaAsignacion: when.time,
@@ -123,8 +124,11 @@ function cancel(ctx: EndpointContext, body: Body): Answer {
   const refused = refusalOf(cancellationIssues(body));
   if (refused) return refused;
   if (doc.anulado) return refusal('203', 'Documento no procesado', ['El documento ya se encuentra anulado']);
+  const now = caracasNow();
   doc.anulado = true;
   doc.motivoAnulacion = text(body.motivoAnulacion);
+  doc.fechaAnulacion = text(body.fechaAnulacion) || now.date;
+  doc.horaAnulacion = text(body.horaAnulacion) || now.time.toLowerCase();
   ctx.store.persist();
   return ok({ mensaje: 'Documento anulado correctamente', validaciones: [] });
 }
@@ -213,7 +217,7 @@ function assignNumbers(ctx: EndpointContext, body: Body): Answer {
       issues.push('numeroDocumentoInicio y numeroDocumentoFin: rango inválido');
   }
   if (issues.length) return refusal('203', 'Documento no procesado', issues);
-  const asignaciones: Body[] = [];
+  const asignaciones: StoredReservation[] = [];
   for (const detail of details) {
     const serie = text(detail.serie);
     for (let number = Number(detail.numeroDocumentoInicio); number <= Number(detail.numeroDocumentoFin); number++) {
@@ -228,8 +232,81 @@ function assignNumbers(ctx: EndpointContext, body: Body): Answer {
       asignaciones.push({ serie, tipoDocumento: text(detail.tipoDocumento), numeroDocumento: number, numeroControl: control });
     }
   }
+  // The reservation is the lot EstadoLote follows: its documents are pending until each is emitted.
+  const idLote = randomBytes(6).toString('hex');
+  ctx.store.lots.push({ idLote, fechaCreacion: caracasNow().date, documentos: asignaciones.map((item) => ({ ...item, numeroDocumento: String(item.numeroDocumento) })) });
   ctx.store.persist();
-  return ok({ mensaje: 'Asignación realizada', validaciones: [], asignaciones });
+  return ok({ mensaje: 'Asignación realizada', validaciones: [], idLote, asignaciones });
+}
+
+type StoredReservation = { serie: string; tipoDocumento: string; numeroDocumento: number; numeroControl: string };
+
+/** dd/mm/yyyy as yyyy-mm-dd, so that dates compare as text. */
+const sortable = (date: string) => date.split('/').reverse().join('-');
+/** ListadoDocumentos answers this many documents a page. */
+export const LISTING_PAGE_SIZE = 50;
+
+/**
+ * ListadoDocumentos: the documents of a type annulled between two dates (dd/mm/yyyy, both
+ * included), optionally of one series, a page at a time (`numPagina`, from 1). An empty period is
+ * code 200 with no documents: the public clients take any other code as a failure.
+ */
+function annulledList(ctx: EndpointContext, body: Body): Answer {
+  const issues: string[] = [];
+  if (!DOCUMENT_TYPES.includes(text(body.tipoDocumento))) issues.push('tipoDocumento: valor no permitido (catálogo 1)');
+  for (const field of ['fechaInicio', 'fechaFin']) if (!isHkaDate(body[field])) issues.push(`${field}: formato dd/mm/aaaa`);
+  const page = text(body.numPagina) === '' ? 1 : Number(body.numPagina);
+  if (!Number.isSafeInteger(page) || page < 1) issues.push('numPagina: debe ser un entero mayor que 0');
+  if (!issues.length && sortable(text(body.fechaInicio)) > sortable(text(body.fechaFin))) issues.push('fechaInicio no puede ser posterior a fechaFin');
+  if (issues.length) return refusal('203', 'Consulta no procesada', issues);
+  const [from, to, serie] = [sortable(text(body.fechaInicio)), sortable(text(body.fechaFin)), text(body.serie)];
+  const annulled = ctx.store.documents.filter((doc) => {
+    const day = sortable(doc.fechaAnulacion ?? doc.fechaAsignacion);
+    return doc.anulado && doc.tipoDocumento === text(body.tipoDocumento) && (!serie || doc.serie === serie) && day >= from && day <= to;
+  });
+  const documentos = annulled.slice((page - 1) * LISTING_PAGE_SIZE, page * LISTING_PAGE_SIZE).map((doc) => ({
+    serie: doc.serie,
+    tipoDocumento: doc.tipoDocumento,
+    numeroDocumento: doc.numeroDocumento,
+    numeroControl: doc.numeroControl,
+    fechaAsignacion: doc.fechaAsignacion,
+    fechaAnulacion: doc.fechaAnulacion ?? '',
+    horaAnulacion: doc.horaAnulacion ?? '',
+    motivoAnulacion: doc.motivoAnulacion ?? '',
+    estadoDocumento: 'Anulada',
+  }));
+  return ok({
+    mensaje: 'Consulta realizada',
+    numPagina: page,
+    totalPaginas: Math.ceil(annulled.length / LISTING_PAGE_SIZE),
+    totalRegistros: annulled.length,
+    documentos,
+  });
+}
+
+/** EstadoLote: where each document of a reservation (AsignarNumeraciones' `idLote`) stands. */
+function lotState(ctx: EndpointContext, body: Body): Answer {
+  if (!text(body.idLote)) return refusal('203', 'Consulta no procesada', ['idLote es requerido']);
+  const lot = ctx.store.lots.find((item) => item.idLote === text(body.idLote));
+  if (!lot) return refusal('203', 'Consulta no procesada', ['Lote no encontrado en nuestra base de datos']);
+  const documentos = lot.documentos.map((item) => {
+    const doc = ctx.store.byRef(item.tipoDocumento, item.serie, item.numeroDocumento);
+    const estadoDocumento = !doc ? 'Pendiente' : doc.anulado ? 'Anulada' : 'Enviada';
+    return { ...item, numeroDocumento: doc?.numeroDocumento ?? item.numeroDocumento, estadoDocumento, fechaAsignacion: doc?.fechaAsignacion ?? '' };
+  });
+  const procesados = documentos.filter((item) => item.estadoDocumento !== 'Pendiente').length;
+  return ok({
+    mensaje: 'Consulta realizada',
+    lote: {
+      idLote: lot.idLote,
+      fechaCreacion: lot.fechaCreacion,
+      estadoLote: procesados === documentos.length ? 'Procesado' : 'En proceso',
+      totalDocumentos: documentos.length,
+      procesados,
+      pendientes: documentos.length - procesados,
+      documentos,
+    },
+  });
 }
 
 /** AplicarRetencion: POST registers, GET reads, DELETE removes the retention of an issued document. */
@@ -265,6 +342,8 @@ export const ENDPOINTS: Record<string, { methods: string[]; handle: Handler }> =
   consultanumeraciones: { methods: ['POST'], handle: numberings },
   asignarnumeraciones: { methods: ['POST'], handle: assignNumbers },
   aplicarretencion: { methods: ['POST', 'GET', 'DELETE'], handle: retention },
+  listadodocumentos: { methods: ['POST'], handle: annulledList },
+  estadolote: { methods: ['POST'], handle: lotState },
 };
 
 /** The public verification page of a document (urlConsulta), as the buyer opens it: no login. */

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { markTestMode } from '../../platform/pdf';
 
 const TITLES: Record<string, string> = { '01': 'FACTURA', '02': 'NOTA DE CRÉDITO', '03': 'NOTA DE DÉBITO', '04': 'NOTA DE ENTREGA' };
 
@@ -15,7 +16,10 @@ export interface SimulatedDocumentView {
   anulado: boolean;
 }
 
-/** The printed document as the simulated printer returns it from DescargaArchivo: a real one-page PDF. */
+/**
+ * The printed document as the simulated printer returns it from DescargaArchivo: a real one-page
+ * PDF, marked "SIN VALIDEZ — MODO DE PRUEBA" (no simulated document is a legal one).
+ */
 export function simulatedPdf(doc: SimulatedDocumentView): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const pdf = new PDFDocument({ size: 'LETTER', margin: 50 });
@@ -23,7 +27,8 @@ export function simulatedPdf(doc: SimulatedDocumentView): Promise<Buffer> {
     pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
     pdf.on('error', reject);
-    pdf.fontSize(9).text('THE FACTORY HKA VENEZUELA, C.A. (simulador) — Imprenta Digital Autorizada');
+    markTestMode(pdf);
+    pdf.font('Helvetica').fillColor('#000000').fontSize(9).text('THE FACTORY HKA VENEZUELA, C.A. (simulador) — Imprenta Digital Autorizada');
     pdf
       .moveDown()
       .fontSize(18)

@@ -48,6 +48,38 @@ function checkDate(issues: string[], field: string, value: unknown, required: bo
 
 const list = (value: unknown): Body[] => (Array.isArray(value) ? (value as Body[]) : []);
 
+/** Sums we send to the cent: stricter than HKA's ±10 Bs, so a wrong IGTF figure of a few bolívares is caught too. */
+const CENT = 0.005;
+
+/**
+ * The IGTF of a document (providers.md §2.4, §7): its `impuestosSubtotal` entry is base × rate
+ * (±1 Bs: the tax is computed in foreign currency and converted), `totalIGTF` and `totalIGTF_VES`
+ * are that tax, `totalAPagar` is the total with VAT plus it, and payment lines in foreign currency
+ * add up to it within one unit of that currency (validation 1016).
+ */
+function igtfIssues(totals: Body): string[] {
+  const issues: string[] = [];
+  const entry = list(totals.impuestosSubtotal).find((tax) => text(tax.codigoTotalImp) === 'IGTF');
+  const igtf = entry ? Number(entry.valorTotalImp) : 0;
+  if (entry) {
+    if (!Number.isFinite(igtf) || Math.abs((Number(entry.baseImponibleImp) * Number(entry.alicuotaImp)) / 100 - igtf) > 1)
+      issues.push('IGTF: valorTotalImp no corresponde a baseImponibleImp × alicuotaImp');
+    if (Math.abs(Number(totals.totalIGTF) - igtf) > CENT || Math.abs(Number(totals.totalIGTF_VES) - igtf) > CENT) issues.push('totalIGTF: no corresponde al impuesto IGTF');
+  } else if (text(totals.totalIGTF) && Number(totals.totalIGTF) !== 0) issues.push('totalIGTF: falta el impuesto IGTF en impuestosSubtotal');
+  const toPay = text(totals.totalAPagar);
+  if (toPay && Math.abs(Number(totals.montoTotalConIVA) + igtf - Number(toPay)) > CENT) issues.push('totales: totalAPagar no corresponde a montoTotalConIVA + IGTF');
+  return issues;
+}
+
+/** Payment lines in foreign currency, at `totalesOtraMoneda.tipoCambio`, add up to `totalAPagar` within one unit of it (validation 1016). */
+function foreignPaymentIssues(payments: Body[], totals: Body, other: Body | undefined): string[] {
+  const rate = Number(other?.tipoCambio);
+  if (!payments.some((payment) => text(payment.moneda) && text(payment.moneda) !== 'VES')) return [];
+  if (!Number.isFinite(rate) || rate <= 0) return ['formasPago: un pago en divisas necesita totalesOtraMoneda.tipoCambio'];
+  const sum = payments.reduce((total, payment) => total + Number(payment.monto) * (text(payment.moneda) === 'VES' || !text(payment.moneda) ? 1 : rate), 0);
+  return Math.abs(sum - Number(totals.totalAPagar)) > rate ? ['formasPago: la suma de los pagos no corresponde a totalAPagar'] : [];
+}
+
 /** Every issue of an Emision's `documentoElectronico` (read through `caseless`). */
 export function documentIssues(doc: Body, currencies: readonly string[]): DocumentIssues {
   const format: string[] = [];
@@ -99,6 +131,7 @@ export function documentIssues(doc: Body, currencies: readonly string[]): Docume
   const subtotal = Number(totals.subtotal);
   if (!Number.isFinite(subtotal) || Math.abs(subtotal + Number(totals.totalIVA) - Number(totals.montoTotalConIVA)) > 10)
     format.push('totales: montoTotalConIVA no corresponde a subtotal + totalIVA');
+  format.push(...igtfIssues(totals));
   const payments = list(totals.formasPago);
   if (payments.length > 5) format.push('formasPago: máximo 5');
   for (const payment of payments) {
@@ -106,6 +139,7 @@ export function documentIssues(doc: Body, currencies: readonly string[]): Docume
     if (text(payment.moneda) && !currencies.includes(text(payment.moneda))) format.push(`formasPago.moneda: código no permitido (${text(payment.moneda)})`);
   }
   const other = doc.encabezado?.totalesOtraMoneda as Body | undefined;
+  format.push(...foreignPaymentIssues(payments, totals, other));
   if (other && !currencies.includes(text(other.moneda))) format.push(`totalesOtraMoneda.moneda: código no permitido (${text(other.moneda) || 'vacío'})`);
   if (tipo === '02' || tipo === '03') {
     if (!text(id.numeroFacturaAfectada)) format.push('numeroFacturaAfectada es requerido para notas');

@@ -16,6 +16,9 @@ export interface StoredDocument {
   total: string;
   anulado: boolean;
   motivoAnulacion?: string;
+  /** dd/mm/yyyy and hh:mm:ss am|pm of the annulment, as sent or the printer's clock (ListadoDocumentos). */
+  fechaAnulacion?: string;
+  horaAnulacion?: string;
   /** Epoch ms of the emission, for the "ya ha sido enviado previamente" window. */
   emittedAt?: number;
 }
@@ -42,6 +45,13 @@ export interface MailTrace {
   sentAt: number;
 }
 
+/** The numbers one AsignarNumeraciones call reserved: the batch EstadoLote reports on. */
+export interface BatchLot {
+  idLote: string;
+  fechaCreacion: string;
+  documentos: { serie: string; tipoDocumento: string; numeroDocumento: string; numeroControl: string }[];
+}
+
 interface SavedState {
   ranges: NumberingRange[];
   documents: StoredDocument[];
@@ -49,6 +59,7 @@ interface SavedState {
   assigned: Record<string, string>;
   retentions: Record<string, unknown>[];
   mails: MailTrace[];
+  lots: BatchLot[];
 }
 
 export const NO_SERIES = 'NO APLICA';
@@ -57,7 +68,7 @@ export const controlNumber = (prefix: string, value: number) => `${prefix}-${Str
 
 /**
  * What the simulated printer remembers: issued documents, its control-number ranges, numbers
- * reserved in advance, registered retentions and e-mails. Kept in one JSON file when given one,
+ * reserved in advance (and the lot of each reservation), registered retentions and e-mails. Kept in one JSON file when given one,
  * written aside and renamed so a reader never sees half of it.
  */
 export class SimulatorStore {
@@ -66,6 +77,7 @@ export class SimulatorStore {
   assigned = new Map<string, string>();
   retentions: Record<string, unknown>[] = [];
   mails: MailTrace[] = [];
+  lots: BatchLot[] = [];
   private byTransaction = new Map<string, StoredDocument>();
   private byNumber = new Map<string, StoredDocument>();
 
@@ -82,6 +94,7 @@ export class SimulatorStore {
     this.assigned = new Map(Object.entries(saved.assigned ?? {}));
     this.retentions = saved.retentions ?? [];
     this.mails = saved.mails ?? [];
+    this.lots = saved.lots ?? [];
     for (const doc of saved.documents ?? []) this.remember(doc);
   }
 
@@ -124,6 +137,7 @@ export class SimulatorStore {
       assigned: Object.fromEntries(this.assigned),
       retentions: this.retentions,
       mails: this.mails,
+      lots: this.lots,
     };
     const written = `${this.file}.${process.pid}.tmp`;
     fs.writeFileSync(written, JSON.stringify(saved));

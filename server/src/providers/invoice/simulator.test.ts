@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startInvoiceSimulator, type InvoiceSimulator, type SimulatorOptions } from './simulator';
+import { pdfText } from '../../../test/pdf-text';
+import { idOf, invoice, post, raw, simulator, start } from '../../../test/hka-simulator-client';
 
 /**
  * Contract tests: the request/answer pairs of shared/providers.md §2, §4 and §5 replayed over HTTP
@@ -10,79 +11,7 @@ import { startInvoiceSimulator, type InvoiceSimulator, type SimulatorOptions } f
  * Autenticacion, a string elsewhere; integers in numeraciones and UltimoDocumento).
  */
 
-let sim: InvoiceSimulator;
-let token: string;
-
-async function raw(path: string, init: { method?: string; body?: unknown; auth?: boolean } = {}) {
-  const response = await fetch(`${sim.url}/${path}`, {
-    method: init.method ?? 'POST',
-    headers: { 'Content-Type': 'application/json', ...(init.auth === false ? {} : { Authorization: `Bearer ${token}` }) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, any>) : null };
-}
-const post = async (path: string, body: unknown) => (await raw(path, { body })).body!;
-
-async function start(options: SimulatorOptions = {}) {
-  sim = await startInvoiceSimulator(options);
-  const login = await raw('Autenticacion', { body: { usuario: 'recaudo', clave: 'simulador' }, auth: false });
-  token = login.body!.token as string;
-  return login;
-}
-
-let sequence = 0;
-/** The §2.4 invoice, with its illustrative values filled in. */
-function invoice(overrides: { id?: Record<string, unknown>; buyer?: Record<string, unknown>; totals?: Record<string, unknown>; items?: unknown[] } = {}) {
-  sequence += 1;
-  return {
-    documentoElectronico: {
-      encabezado: {
-        identificacionDocumento: {
-          tipoDocumento: '01',
-          numeroDocumento: String(sequence),
-          serie: '',
-          sucursal: '',
-          fechaEmision: '20/05/2025',
-          fechaVencimiento: '20/05/2025',
-          horaEmision: '02:49:11 pm',
-          tipoDePago: 'Inmediato',
-          tipoDeVenta: 'Interna',
-          moneda: 'VES',
-          transaccionId: `TX${sequence}`,
-          ...overrides.id,
-        },
-        comprador: {
-          tipoIdentificacion: 'J',
-          numeroIdentificacion: '123456789',
-          razonSocial: 'Comercial Los Pinos',
-          direccion: 'Calle 1',
-          pais: 'VE',
-          telefono: ['04141234567'],
-          correo: ['cliente@example.com'],
-          ...overrides.buyer,
-        },
-        totales: {
-          nroItems: '1',
-          montoGravadoTotal: '100.00',
-          montoExentoTotal: '0.00',
-          subtotal: '100.00',
-          totalIVA: '16.00',
-          montoTotalConIVA: '116.00',
-          totalAPagar: '116.00',
-          formasPago: [{ descripcion: 'Pago móvil', fecha: '20/05/2025', forma: '02', monto: '116.00', moneda: 'VES' }],
-          ...overrides.totals,
-        },
-      },
-      detallesItems: overrides.items ?? [
-        { numeroLinea: '1', codigoPLU: 'FEE-01', descripcion: 'Cuota mensual', cantidad: '1', precioUnitario: '100.00', valorTotalItem: '116.00' },
-      ],
-    },
-  };
-}
-const idOf = (body: ReturnType<typeof invoice>) => body.documentoElectronico.encabezado.identificacionDocumento;
-
-afterEach(() => sim.close());
+afterEach(() => simulator().close());
 
 describe('HKA simulator: authentication and routing', () => {
   it('answers Autenticacion with codigo as the number 200 and a date-time expiracion; a wrong key is refused', async () => {
@@ -146,14 +75,14 @@ describe('HKA simulator: Emision and EstadoDocumento', () => {
   });
 
   it('answers code 99 when the same document comes again within the window, 201 after it', async () => {
-    await sim.close();
+    await simulator().close();
     await start({ repeatWindowMs: 300 });
     const body = invoice();
     await post('Emision', body);
     expect(await post('Emision', body)).toMatchObject({ codigo: '99', mensaje: 'El documento ya ha sido enviado previamente' });
     await new Promise((resolve) => setTimeout(resolve, 350));
     expect(await post('Emision', body)).toMatchObject({ codigo: '201', mensaje: 'Documento duplicado' });
-    expect(sim.documents).toHaveLength(1);
+    expect(simulator().documents).toHaveLength(1);
   });
 
   it('binds keys without regard to case: a credit note in PascalCase is issued', async () => {
@@ -201,7 +130,42 @@ describe('HKA simulator: Emision and EstadoDocumento', () => {
       expect(answer.status, validation).toBe(200);
       expect(answer.body, validation).toMatchObject({ codigo: '203', mensaje: 'Documento no procesado', validaciones: expect.arrayContaining([validation]) });
     }
-    expect(sim.documents).toHaveLength(0);
+    expect(simulator().documents).toHaveLength(0);
+  });
+
+  it('takes a document with IGTF that adds up and refuses one whose IGTF sums do not (issue 49)', async () => {
+    await start();
+    // $ 10 cash for $ 7,25 at 36,50: total 264,63, IGTF 3 % of 7,25 = 0,22 → 8,03; paid $ 7,47 after $ 2,53 of change.
+    const igtf = { codigoTotalImp: 'IGTF', alicuotaImp: '3.00', baseImponibleImp: '264.63', valorTotalImp: '8.03' };
+    const totals = {
+      montoGravadoTotal: '0.00',
+      montoExentoTotal: '264.63',
+      subtotal: '264.63',
+      totalIVA: '0.00',
+      montoTotalConIVA: '264.63',
+      totalAPagar: '272.66',
+      totalIGTF: '8.03',
+      totalIGTF_VES: '8.03',
+      impuestosSubtotal: [{ codigoTotalImp: 'E', alicuotaImp: '0.00', baseImponibleImp: '264.63', valorTotalImp: '0.00' }, igtf],
+      formasPago: [{ descripcion: 'Efectivo', fecha: '20/05/2025', forma: '08', monto: '7.47', moneda: 'USD' }],
+    };
+    const withIgtf = (changes: Record<string, unknown>) => {
+      const body = invoice({ totals: { ...totals, ...changes } });
+      Object.assign(body.documentoElectronico.encabezado, { totalesOtraMoneda: { moneda: 'USD', tipoCambio: '36.5000' } });
+      return body;
+    };
+    const good = await raw('Emision', { body: withIgtf({}) });
+    expect(good.body, JSON.stringify(good.body)).toMatchObject({ codigo: '200' });
+    const refusals: [Record<string, unknown>, string][] = [
+      [{ totalAPagar: '264.63' }, 'totales: totalAPagar no corresponde a montoTotalConIVA + IGTF'],
+      [{ totalIGTF: '7.00' }, 'totalIGTF: no corresponde al impuesto IGTF'],
+      [{ impuestosSubtotal: [totals.impuestosSubtotal[0], { ...igtf, valorTotalImp: '12.00' }], totalIGTF: '12.00', totalIGTF_VES: '12.00', totalAPagar: '276.63' }, 'IGTF: valorTotalImp no corresponde a baseImponibleImp × alicuotaImp'],
+      [{ formasPago: [{ descripcion: 'Efectivo', fecha: '20/05/2025', forma: '08', monto: '5.00', moneda: 'USD' }] }, 'formasPago: la suma de los pagos no corresponde a totalAPagar'],
+    ];
+    for (const [changes, validation] of refusals) {
+      const answer = await raw('Emision', { body: withIgtf(changes) });
+      expect(answer.body, validation).toMatchObject({ codigo: '203', validaciones: expect.arrayContaining([validation]) });
+    }
   });
 
   it('answers a field over its length with HTTP 400 and the business body', async () => {
@@ -210,7 +174,7 @@ describe('HKA simulator: Emision and EstadoDocumento', () => {
   });
 
   it('runs out of control numbers: 203 "No posee rango de numeración disponible"', async () => {
-    await sim.close();
+    await simulator().close();
     await start({ rangeFrom: 1, rangeTo: 1 });
     expect(await post('Emision', invoice())).toMatchObject({ codigo: '200', resultado: { numeroControl: '00-00000001' } });
     expect(await post('Emision', invoice())).toEqual({
@@ -226,7 +190,7 @@ describe('HKA simulator: Emision and EstadoDocumento', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(await page.text()).toContain('00-00000646');
-    expect((await fetch(`${sim.publicUrl}/consulta?doc=NOEXISTE`)).status).toBe(404);
+    expect((await fetch(`${simulator().publicUrl}/consulta?doc=NOEXISTE`)).status).toBe(404);
   });
 });
 
@@ -241,6 +205,13 @@ describe('HKA simulator: numbering endpoints', () => {
     await post('Emision', body);
     expect(await post('UltimoDocumento', { serie: '', tipoDocumento: '01' })).toEqual({ codigo: '200', mensaje: 'Consulta realizada', numeroDocumento: 329 });
     expect(await post('UltimoDocumento', { serie: 'B', tipoDocumento: '01' })).toMatchObject({ codigo: '203' });
+  });
+
+  it('Emision echoes numeroDocumento exactly as it was sent, a leading zero kept, and finds the document by its value', async () => {
+    const issued = await post('Emision', invoice({ id: { numeroDocumento: '00330' } }));
+    expect(issued.resultado.numeroDocumento).toBe('00330');
+    expect(await post('EstadoDocumento', { tipoDocumento: '01', serie: '', numeroDocumento: '330' })).toMatchObject({ codigo: '200', estado: { numeroDocumento: '00330' } });
+    expect(await post('UltimoDocumento', { serie: '', tipoDocumento: '01' })).toMatchObject({ numeroDocumento: 330 });
   });
 
   it('ConsultaNumeraciones: the range with serie "NO APLICA" and integer desde, hasta, correlativo', async () => {
@@ -298,6 +269,10 @@ describe('HKA simulator: files, e-mail, retention, cancellation', () => {
           .toString(),
       ).toBe('%PDF-');
     }
+    // No simulated document is a legal one: its printed copy says so on every page.
+    const printed = pdfText(Buffer.from((await post('DescargaArchivo', ref)).archivo as string, 'base64')).text;
+    expect(printed).toContain('SIN VALIDEZ — MODO DE PRUEBA');
+    expect(printed).toContain(`Nº de control ${control}`);
     const xml = Buffer.from((await post('DescargaArchivo', { ...ref, tipoArchivo: 'XML' })).archivo as string, 'base64').toString();
     expect(xml).toMatch(/^<\?xml version="1.0"/);
     expect(xml).toContain(`<NumeroControl>${control}</NumeroControl>`);
@@ -334,7 +309,7 @@ describe('HKA simulator: files, e-mail, retention, cancellation', () => {
       codigo: '200',
       mensaje: 'Retención eliminada',
     });
-    expect(sim.retentions).toHaveLength(0);
+    expect(simulator().retentions).toHaveLength(0);
     expect((await raw('AplicarRetencion', { method: 'DELETE', body: { tipoDocumento: '01', numeroControl: control } })).body).toMatchObject({ codigo: '203' });
   });
 
@@ -350,22 +325,22 @@ describe('HKA simulator: files, e-mail, retention, cancellation', () => {
     expect(await post('Anular', { ...ref, motivoAnulacion: 'Error', fechaAnulacion: '21/05/2025', horaAnulacion: '10:00:00 PM' })).toMatchObject({
       codigo: '200',
     });
-    expect(await post('EstadoDocumento', { tipoDocumento: '01', transaccionId: sim.documents[0]!.transaccionId })).toMatchObject({
+    expect(await post('EstadoDocumento', { tipoDocumento: '01', transaccionId: simulator().documents[0]!.transaccionId })).toMatchObject({
       estado: { estadoDocumento: 'Anulada' },
     });
   });
 
   it('keeps its state in the file across restarts', async () => {
-    await sim.close();
+    await simulator().close();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hka-sim-'));
     const file = path.join(dir, 'invoice-simulator.json');
     try {
       await start({ stateFile: file });
       await post('Emision', invoice());
-      await sim.close();
+      await simulator().close();
       await start({ stateFile: file });
       expect(await post('ConsultaNumeraciones', {})).toMatchObject({ numeraciones: [{ correlativo: 1 }] });
-      expect(sim.documents).toHaveLength(1);
+      expect(simulator().documents).toHaveLength(1);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { caseless } from '../caseless';
+import { listenOn } from '../listen';
 import { ENDPOINTS, publicPage, refusal, type Answer, type EndpointContext } from './simulator-endpoints';
 import { SimulatorStore, type MailTrace, type NumberingRange, type StoredDocument } from './simulator-store';
 
@@ -44,6 +44,8 @@ export interface SimulatorOptions {
   port?: number;
   /** Listen address; the standalone simulators may listen beyond this machine. */
   host?: string;
+  /** `port` taken: listen on a free one instead of failing (the demo's in-process printer). */
+  anyPortIfTaken?: boolean;
   rangeFrom?: number;
   rangeTo?: number;
   /** A JSON file keeping the printer's state across restarts; in memory without it. */
@@ -162,8 +164,7 @@ export async function startInvoiceSimulator(options: SimulatorOptions = {}): Pro
         });
     });
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOn(server, options);
   sim.publicUrl = `http://127.0.0.1:${port}`;
   sim.url = `${sim.publicUrl}/api`;
   return sim;
@@ -181,4 +182,6 @@ const ENDPOINT_NAMES: Record<string, string> = {
   consultanumeraciones: 'ConsultaNumeraciones',
   asignarnumeraciones: 'AsignarNumeraciones',
   aplicarretencion: 'AplicarRetencion',
+  listadodocumentos: 'ListadoDocumentos',
+  estadolote: 'EstadoLote',
 };

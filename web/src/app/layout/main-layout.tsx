@@ -9,6 +9,7 @@ import { usePreferences } from '../preferences';
 import ServerState from '../server-state';
 import { Customizer } from './customizer';
 import { NavMenu } from './nav-menu';
+import { TestModeRibbon } from './test-mode-ribbon';
 import { ProfileDrawer } from './profile-drawer';
 import { TopBar } from './top-bar';
 import { TouchTargets } from './touch-targets';
@@ -68,59 +69,62 @@ function MainFrame({ audience, children }: { audience: Audience; children: React
   );
 
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      {vertical && (
-        <Layout.Sider
-          theme="light"
-          width={SIDER_WIDTH}
-          collapsed={collapsed}
-          collapsedWidth={mobile ? 0 : 80}
-          trigger={null}
-          style={{
-            borderInlineEnd: `1px solid ${token.colorBorderSecondary}`,
-            // On phones the open menu floats over the page instead of squeezing it.
-            ...(mobile ? { position: 'fixed', insetBlock: 0, insetInlineStart: 0, zIndex: 20, overflow: 'auto' } : {}),
-            ...(!mobile && header === 'fixed' ? { position: 'sticky', top: 0, height: '100vh', overflow: 'auto' } : {}),
-          }}
-        >
-          <div style={{ height: 64, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-            <Typography.Text strong style={{ fontSize: collapsed ? 16 : 20 }}>
-              {collapsed ? 'R' : 'Recaudo'}
-            </Typography.Text>
-          </div>
-          {/* Mounted afresh when the sidebar opens or closes, so an opened sidebar shows the page's group
+    <>
+      <TestModeRibbon />
+      <Layout style={{ minHeight: '100vh' }}>
+        {vertical && (
+          <Layout.Sider
+            theme="light"
+            width={SIDER_WIDTH}
+            collapsed={collapsed}
+            collapsedWidth={mobile ? 0 : 80}
+            trigger={null}
+            style={{
+              borderInlineEnd: `1px solid ${token.colorBorderSecondary}`,
+              // On phones the open menu floats over the page instead of squeezing it.
+              ...(mobile ? { position: 'fixed', insetBlock: 0, insetInlineStart: 0, zIndex: 20, overflow: 'auto' } : {}),
+              ...(!mobile && header === 'fixed' ? { position: 'sticky', top: 0, height: '100vh', overflow: 'auto' } : {}),
+            }}
+          >
+            <div style={{ height: 64, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+              <Typography.Text strong style={{ fontSize: collapsed ? 16 : 20 }}>
+                {collapsed ? 'R' : 'Recaudo'}
+              </Typography.Text>
+            </div>
+            {/* Mounted afresh when the sidebar opens or closes, so an opened sidebar shows the page's group
               open. A phone's closed sidebar has no width at all: its menu (antd's renders every entry
               twice, once to learn their paths) mounts when it opens, not with every page. */}
-          {mobile && collapsed ? null : (
-            <NavMenu
-              key={String(collapsed)}
-              audience={audience}
-              mode="inline"
-              collapsed={collapsed}
-              onNavigate={mobile ? () => setOverride({ at: 'mobile', collapsed: true }) : undefined}
-            />
-          )}
-        </Layout.Sider>
-      )}
-      {vertical && mobile && !collapsed && (
-        <div
-          aria-hidden
-          onClick={() => setOverride({ at: 'mobile', collapsed: true })}
-          style={{ position: 'fixed', inset: 0, zIndex: 15, background: token.colorBgMask }}
-        />
-      )}
-      <Layout style={{ minWidth: 0 }}>
-        {topBar}
-        {/* At least a screen high, so the footer starts below the fold instead of being pushed down
+            {mobile && collapsed ? null : (
+              <NavMenu
+                key={String(collapsed)}
+                audience={audience}
+                mode="inline"
+                collapsed={collapsed}
+                onNavigate={mobile ? () => setOverride({ at: 'mobile', collapsed: true }) : undefined}
+              />
+            )}
+          </Layout.Sider>
+        )}
+        {vertical && mobile && !collapsed && (
+          <div
+            aria-hidden
+            onClick={() => setOverride({ at: 'mobile', collapsed: true })}
+            style={{ position: 'fixed', inset: 0, zIndex: 15, background: token.colorBgMask }}
+          />
+        )}
+        <Layout style={{ minWidth: 0 }}>
+          {topBar}
+          {/* At least a screen high, so the footer starts below the fold instead of being pushed down
             as the page fills in (a layout shift on every load). */}
-        <Layout.Content style={{ padding: mobile ? 12 : 24, minHeight: '100vh', ...boxed }}>{pageDrawn ? children : null}</Layout.Content>
-        <Layout.Footer style={{ textAlign: 'center', ...boxed }}>
-          © {caracas().format('YYYY')} Recaudo · versión {getVersion() ?? '1.0.0'}
-        </Layout.Footer>
+          <Layout.Content style={{ padding: mobile ? 12 : 24, minHeight: '100vh', ...boxed }}>{pageDrawn ? children : null}</Layout.Content>
+          <Layout.Footer style={{ textAlign: 'center', ...boxed }}>
+            © {caracas().format('YYYY')} Recaudo · versión {getVersion() ?? '1.0.0'}
+          </Layout.Footer>
+        </Layout>
+        <ProfileDrawer open={panel === 'profile'} onClose={() => setPanel(null)} />
+        <Customizer open={panel === 'customizer'} onClose={() => setPanel(null)} />
       </Layout>
-      <ProfileDrawer open={panel === 'profile'} onClose={() => setPanel(null)} />
-      <Customizer open={panel === 'customizer'} onClose={() => setPanel(null)} />
-    </Layout>
+    </>
   );
 }
 

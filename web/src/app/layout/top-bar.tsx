@@ -98,11 +98,16 @@ export function TopBar({ menu, collapsed, onToggleMenu, onOpenProfile, onOpenCus
           },
         }}
       >
-        <Button type="text" aria-label="Menú de usuario" style={{ height: 'auto', paddingBlock: 4, ...touch }}>
+        {/* Its name is its text, so it holds the name it shows (a voice user says what they see);
+            the initials are the avatar's picture, hidden from screen readers. */}
+        <Button type="text" style={{ height: 'auto', paddingBlock: 4, ...touch }}>
           <Flex align="center" gap={8}>
             {/* The initials as the avatar's icon: as its text, antd measures them to scale them down
                 (a forced layout of the whole page while it is first drawn), and two letters fit. */}
-            <Avatar size="small" src={session?.user.photo ?? undefined} style={{ backgroundColor: '#1f6feb' }} icon={<span style={{ fontSize: 12 }}>{initials(name)}</span>} />
+            <span aria-hidden style={{ display: 'inline-flex' }}>
+              <Avatar size="small" src={session?.user.photo ?? undefined} style={{ backgroundColor: '#1f6feb' }} icon={<span style={{ fontSize: 12 }}>{initials(name)}</span>} />
+            </span>
+            <span className="visually-hidden">{compact ? `Menú de usuario de ${name}` : 'Menú de usuario de'}</span>
             {!compact && <span>{name}</span>}
           </Flex>
         </Button>

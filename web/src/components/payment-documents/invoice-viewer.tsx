@@ -1,4 +1,7 @@
+import { legalDocumentName } from '@recaudo/domain/invoices';
+import type { PaymentRow } from '@recaudo/domain/payments';
 import Alert from 'antd/es/alert';
+import Button from 'antd/es/button';
 import Modal from 'antd/es/modal';
 import Spin from 'antd/es/spin';
 import { useEffect, useState } from 'react';
@@ -6,8 +9,13 @@ import { fetchInvoicePdf } from './api';
 
 export const viewerTexts = { title: 'Detalles de la factura', failed: 'Hubo un error al descargar el archivo' } as const;
 
-/** Invoice details (spec 02 "Legal-document dialogs"): the printer's PDF full screen in an embedded viewer. */
-export function InvoiceViewer({ hash, title, onClose }: { hash: string | null; title?: string; onClose: () => void }) {
+/**
+ * Invoice details (spec 02 "Legal-document dialogs"): the printer's PDF full screen in an embedded
+ * viewer, titled and downloaded by its document ("Factura 00-00000012.pdf", issue 51).
+ */
+export function InvoiceViewer({ payment, onClose }: { payment: Pick<PaymentRow, 'hash' | 'type_document' | 'number'> | null; onClose: () => void }) {
+  const hash = payment?.hash ?? null;
+  const name = payment ? legalDocumentName(payment) : viewerTexts.title;
   const [state, setState] = useState<{ hash: string; url: string | null; failed: boolean } | null>(null);
   useEffect(() => {
     if (!hash) return;
@@ -27,7 +35,7 @@ export function InvoiceViewer({ hash, title, onClose }: { hash: string | null; t
   const current = state && state.hash === hash ? state : null;
   return (
     <Modal
-      title={title ?? viewerTexts.title}
+      title={name}
       open={hash !== null}
       onCancel={onClose}
       footer={null}
@@ -37,7 +45,14 @@ export function InvoiceViewer({ hash, title, onClose }: { hash: string | null; t
     >
       {!current && <Spin />}
       {current?.failed && <Alert type="error" showIcon title={viewerTexts.failed} />}
-      {current?.url && <iframe title="Factura PDF" src={current.url} style={{ width: '100%', height: 'calc(100vh - 120px)', border: 0 }} />}
+      {current?.url && (
+        <>
+          <Button href={current.url} download={`${name}.pdf`} style={{ marginBottom: 8 }}>
+            Descargar {name}.pdf
+          </Button>
+          <iframe title={name} src={current.url} style={{ width: '100%', height: 'calc(100vh - 160px)', border: 0 }} />
+        </>
+      )}
     </Modal>
   );
 }

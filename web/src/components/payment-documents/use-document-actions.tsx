@@ -61,7 +61,7 @@ export function useDocumentActions(): DocumentActions {
   const target = (dialog: Dialog) => (open?.dialog === dialog ? open.payment : null);
   const dialogs = (
     <>
-      <InvoiceViewer hash={target('details')?.hash ?? null} onClose={close} />
+      <InvoiceViewer payment={target('details')} onClose={close} />
       <RecordsModal paymentId={target('records')?.id ?? null} onClose={close} />
       <SendMailModal payment={target('email')} onClose={close} />
       <RetentionModal payment={target('retention')} onClose={close} />

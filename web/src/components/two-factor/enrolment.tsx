@@ -11,17 +11,21 @@ import { enableTwoFactor, setUpTwoFactor } from './api';
 
 /**
  * Enrolment (issue 35): the QR code and the secret for the authenticator app, the ten recovery
- * codes shown this once, and the app's first code, which turns the second factor on.
+ * codes shown this once, and the app's first code, which turns the second factor on. It starts
+ * with the password (issue 46): a session left open must not be enough to enrol another phone.
  */
 export function TwoFactorEnrolment({ onEnabled }: { onEnabled: () => void }) {
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<{ code: string }>();
+  const [passwordForm] = Form.useForm<{ current_password: string }>();
 
-  async function start() {
+  async function start({ current_password }: { current_password: string }) {
     setBusy(true);
     try {
-      setSetup((await setUpTwoFactor()).data);
+      setSetup((await setUpTwoFactor(current_password)).data);
+    } catch (error) {
+      applyServerErrors(passwordForm, error);
     } finally {
       setBusy(false);
     }
@@ -42,9 +46,14 @@ export function TwoFactorEnrolment({ onEnabled }: { onEnabled: () => void }) {
 
   if (!setup) {
     return (
-      <Button type="primary" onClick={() => void start()} loading={busy}>
-        Configurar verificación en dos pasos
-      </Button>
+      <Form<{ current_password: string }> form={passwordForm} name="two-factor-setup" layout="vertical" onFinish={start} disabled={busy}>
+        <Form.Item label="Confirma con tu contraseña" name="current_password" rules={[{ required: true, message: messagesTwoFactor.passwordRequired }]}>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={busy}>
+          Configurar verificación en dos pasos
+        </Button>
+      </Form>
     );
   }
   return (

@@ -1,3 +1,4 @@
+import DollarOutlined from '@ant-design/icons/DollarOutlined';
 import FileTextOutlined from '@ant-design/icons/FileTextOutlined';
 import HistoryOutlined from '@ant-design/icons/HistoryOutlined';
 import SafetyCertificateOutlined from '@ant-design/icons/SafetyCertificateOutlined';
@@ -22,6 +23,8 @@ export interface AddressDialogs {
   solvencyDialog?: AddressDialog;
   /** "Estado de cuenta": the statements area's dialog. Without it there is no such action. */
   statementDialog?: AddressDialog;
+  /** "Registrar pago" (staff with add_payment): the payments area's form on the address. Without it there is no such action. */
+  paymentDialog?: AddressDialog;
 }
 
 /**
@@ -40,6 +43,7 @@ export function useAddressPermissions() {
     canEdit: !staff || (can('edit_address_payment') && can('edit_client')),
     canDelete: !staff || (can('delete_address_payment') && can('add_client', 'edit_client')),
     canSolvency: staff && can('add_solvency'),
+    canRegisterPayment: staff && can('add_payment'),
     canSeeHistory: can('logs'),
   };
 }
@@ -52,16 +56,19 @@ interface AddressActionHandlers {
   onHistory: (address: AddressRow) => void;
   onSolvency?: (address: AddressRow) => void;
   onStatement?: (address: AddressRow) => void;
+  onPayment?: (address: AddressRow) => void;
 }
 
 /**
- * An address row's actions, the same wherever an address is listed: Editar and Generar solvencia
- * as buttons, then Estado de cuenta, Historial de cambios and, last and in red, Eliminar.
+ * An address row's actions, the same wherever an address is listed: Registrar pago (where the app
+ * hands in the payment form), Editar and Generar solvencia as buttons, then Estado de cuenta,
+ * Historial de cambios and, last and in red, Eliminar.
  * Solvency generation is enabled only for a solvent address and says why otherwise.
  */
 export function addressRowActions(address: AddressRow, permissions: AddressPermissions, handlers: AddressActionHandlers): RowAction[] {
-  const { onEdit, onDelete, onHistory, onSolvency, onStatement } = handlers;
+  const { onEdit, onDelete, onHistory, onSolvency, onStatement, onPayment } = handlers;
   return [
+    { label: 'Registrar pago', icon: <DollarOutlined />, onClick: () => onPayment?.(address), allowed: permissions.canRegisterPayment && Boolean(onPayment), primary: true },
     editAction(() => onEdit(address), permissions.canEdit),
     {
       label: addressTexts.solvency,
@@ -100,7 +107,7 @@ const nothing = () => undefined;
  * each row's actions, and the form panel, delete confirmation, history and the dialogs handed in,
  * rendered by `dialogs`. Saving and deleting refresh every list that shows addresses.
  */
-export function useAddressActions({ solvencyDialog, statementDialog, defaultType = 0, defaultClient = null, afterDelete = nothing }: AddressActionsOptions) {
+export function useAddressActions({ solvencyDialog, statementDialog, paymentDialog, defaultType = 0, defaultClient = null, afterDelete = nothing }: AddressActionsOptions) {
   const permissions = useAddressPermissions();
   const remove = useDeleteAddress();
   const panels = useRecordPanels<AddressRow>();
@@ -109,10 +116,12 @@ export function useAddressActions({ solvencyDialog, statementDialog, defaultType
   const [statementFor, setStatementFor] = useState<AddressRow | null>(null);
   const onSolvency = solvencyDialog ? setSolvencyFor : undefined;
   const onStatement = statementDialog ? setStatementFor : undefined;
+  const [paymentFor, setPaymentFor] = useState<AddressRow | null>(null);
+  const onPayment = paymentDialog ? setPaymentFor : undefined;
 
   const actionsFor = useCallback(
     (address: AddressRow) =>
-      addressRowActions(address, permissions, { onEdit: openForm, onDelete: openDelete, onHistory: openHistory, onSolvency, onStatement }),
+      addressRowActions(address, permissions, { onEdit: openForm, onDelete: openDelete, onHistory: openHistory, onSolvency, onStatement, onPayment }),
     // `permissions` is a new object each render; its flags are what matter.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [
@@ -120,21 +129,24 @@ export function useAddressActions({ solvencyDialog, statementDialog, defaultType
       permissions.canDelete,
       permissions.canSolvency,
       permissions.canSeeHistory,
+      permissions.canRegisterPayment,
       openForm,
       openDelete,
       openHistory,
       onSolvency,
       onStatement,
+      onPayment,
     ],
   );
-  const { canEdit, canDelete, canSolvency, canSeeHistory } = permissions;
-  const anyAction = canEdit || canDelete || canSolvency || canSeeHistory || Boolean(statementDialog);
+  const { canEdit, canDelete, canSolvency, canSeeHistory, canRegisterPayment } = permissions;
+  const anyAction = canEdit || canDelete || canSolvency || canSeeHistory || Boolean(statementDialog) || (canRegisterPayment && Boolean(paymentDialog));
 
   const dialogs = (
     <>
       <AddressFormPanel open={panels.formOpen} address={panels.formRecord} defaultType={defaultType} defaultClient={defaultClient} onClose={close} />
       {solvencyDialog?.(solvencyFor, () => setSolvencyFor(null))}
       {statementDialog?.(statementFor, () => setStatementFor(null))}
+      {paymentDialog?.(paymentFor, () => setPaymentFor(null))}
       <ConfirmDelete
         open={panels.toDelete !== null}
         question={addressTexts.confirmDelete}

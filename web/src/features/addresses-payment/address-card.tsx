@@ -1,13 +1,14 @@
 import { ADDRESS_TYPES, type AddressRow } from '@recaudo/domain/addresses';
 import { formatMoney } from '@recaudo/domain/format-money';
 import { monthName } from '@recaudo/domain/months';
-import { owedDollars } from '@recaudo/domain/statement';
+import { rowOwedUsd } from '@recaudo/domain/tariffs';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Flex from 'antd/es/flex';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
-import { addressDebt } from './address-debt';
+import { addressDebt, balanceText } from './address-debt';
+import { NoWrap } from '../../components/no-wrap';
 
 interface AddressCardProps {
   address: AddressRow;
@@ -26,8 +27,9 @@ interface AddressCardProps {
  */
 export function AddressCard({ address, onPay, onStatement, onEdit, onDelete, debtRate = null }: AddressCardProps) {
   const owes = address.months_to_pay > 0;
-  const owedUsd = owedDollars(address.months_to_pay, address.fee);
+  const owedUsd = rowOwedUsd(address);
   const owedBs = addressDebt(address, debtRate);
+  const balance = balanceText(address.balance_usd, debtRate);
   return (
     <Card size="small" title={address.address} extra={<Tag>{ADDRESS_TYPES[address.type]}</Tag>} styles={{ title: { whiteSpace: 'normal' } }}>
       <Flex vertical gap={4}>
@@ -36,12 +38,18 @@ export function AddressCard({ address, onPay, onStatement, onEdit, onDelete, deb
         </span>
         {owes ? (
           <Typography.Text strong type="danger">
-            Debe {formatMoney(owedUsd, '$')}
-            {owedBs !== null && ` · ${formatMoney(owedBs)}`}
+            Debe <NoWrap>{formatMoney(owedUsd, '$')}</NoWrap>
+            {owedBs !== null && (
+              <>
+                {' · '}
+                <NoWrap>{formatMoney(owedBs)}</NoWrap>
+              </>
+            )}
           </Typography.Text>
         ) : (
           address.solvent_to_date && <Typography.Text type="success">Pagado hasta {monthName(address.solvent_to_date)}</Typography.Text>
         )}
+        {balance && <Typography.Text type="success">Saldo a favor {balance}</Typography.Text>}
       </Flex>
       <Flex gap={8} wrap style={{ marginTop: 12 }}>
         {owes && onPay && (

@@ -10,7 +10,7 @@ import Typography from 'antd/es/typography';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { actionsColumn, type RowAction } from '../../components/row-actions';
-import { DebtTotal } from './address-debt';
+import { BalanceTotal, DebtTotal } from './address-debt';
 
 export const addressTexts = {
   title: 'Direcciones de Pagos',
@@ -118,6 +118,7 @@ export function addressColumns(options: AddressColumnOptions): ColumnsType<Addre
             {address.months_to_pay}
           </Tag>
           <DebtTotal address={address} rate={debtRate} />
+          <BalanceTotal address={address} rate={debtRate} />
         </Flex>
       ),
     },

@@ -3,8 +3,10 @@ import { formatMoney } from '@recaudo/domain/format-money';
 import { EMPTY_TEXT, formatMonth } from '@recaudo/domain/format';
 import Descriptions from 'antd/es/descriptions';
 import Divider from 'antd/es/divider';
+import { balanceText, useDebtRate } from './address-debt';
 import { AddressMonths } from './address-months';
 import { AddressTickets } from './address-tickets';
+import { useShownToReader } from '../../lib/session';
 
 /** "Carabobo / Valencia / San José / Los Pinos": the levels the address names, the last one by type. */
 export function locationOf(address: AddressRow): string {
@@ -19,6 +21,8 @@ export function locationOf(address: AddressRow): string {
  * or tickets, for callers that hold their own copy of the row.
  */
 export function AddressDetails({ address, onChanged }: { address: AddressRow; onChanged?: () => void }) {
+  const rate = useDebtRate();
+  const shown = useShownToReader();
   return (
     <div style={{ padding: '4px 0' }}>
       <Descriptions
@@ -27,10 +31,11 @@ export function AddressDetails({ address, onChanged }: { address: AddressRow; on
         style={{ marginBottom: 12 }}
         items={[
           { key: 'type', label: 'Tipo', children: ADDRESS_TYPES[address.type] },
-          { key: 'location', label: 'Ubicación', children: locationOf(address), span: { xs: 1, md: 2, xl: 3 } },
-          { key: 'fee', label: 'Tarifa mensual', children: address.fee === null ? EMPTY_TEXT : `${formatMoney(address.fee, '$')}${address.is_custom_fee ? ' (personalizada)' : ''}` },
+          { key: 'location', label: 'Ubicación', children: shown(locationOf(address)), span: { xs: 1, md: 2, xl: 3 } },
+          { key: 'fee', label: 'Tarifa mensual', children: address.fee === null ? shown(EMPTY_TEXT) : `${formatMoney(address.fee, '$')}${address.is_custom_fee ? ' (personalizada)' : ''}` },
           { key: 'start', label: 'Mes de inicio', children: monthLabel(address.start_month) },
-          { key: 'solvent_to', label: 'Solvente hasta', children: formatMonth(address.solvent_to_date) },
+          { key: 'solvent_to', label: 'Solvente hasta', children: shown(formatMonth(address.solvent_to_date)) },
+          { key: 'balance', label: 'Saldo a favor', children: balanceText(address.balance_usd, rate) ?? formatMoney('0.00', '$') },
         ]}
       />
       {/* Stacked, not side by side: the expansion sits inside other tables and is rarely wide. */}

@@ -1,6 +1,7 @@
 import type { AddressRow } from '@recaudo/domain/addresses';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { defaultEffectiveMonth } from '@recaudo/domain/tariffs';
 import { describe, expect, it, vi } from 'vitest';
 import { installFakeApi, notFound, ok } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
@@ -34,6 +35,8 @@ const api = installFakeApi((url) => {
   }
   if (decoded.startsWith('/api/economic-activities/selects')) return ok([{ id: 5, name: 'Panadería', code: null, fee: '30.00', activity_group_id: 1 }]);
   if (decoded === '/api/addresses-payment/store' || decoded === '/api/addresses-payment/update') return writeAnswer();
+  if (url === '/api/fees/history?owner_type=address&owner_id=2')
+    return ok({ owner_type: 'address', owner_id: 2, entries: [{ effective_month: null, fee: '45.00', created_at: null, created_by: null }] });
   return notFound();
 });
 
@@ -117,6 +120,8 @@ describe('Address form panel', () => {
       is_custom_fee: false,
       fee: null,
       date_start: null,
+      paid_through: null,
+      first_owed_month: null,
     });
     const asked = api.fetch.mock.calls.map(([url]) => decodeURIComponent(String(url)));
     expect(asked.some((url) => url.startsWith('/api/municipalities/selects') && url.includes('filters[state_id]=2'))).toBe(true);
@@ -193,9 +198,14 @@ describe('Address form panel', () => {
     await pick(panel, 'Municipio', 'Sucre');
     await pick(panel, 'Parroquia', 'Petare');
     await userEvent.type(within(panel).getByLabelText('Dirección'), 'Local 2');
+    // A new address asks since when she has the service (issue 48), so she does not owe from the community's start.
+    await userEvent.click(within(panel).getByRole('button', { name: 'Guardar' }));
+    expect(await within(panel).findByText('El campo Desde cuándo tienes el servicio es obligatorio.')).toBeInTheDocument();
+    expect(writes()).toHaveLength(0);
+    await userEvent.type(within(panel).getByLabelText('¿Desde cuándo tienes el servicio?'), '01-2020{enter}');
     await userEvent.click(within(panel).getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(writes()).toHaveLength(1));
-    expect(lastBody()).toMatchObject({ client_id: 10, type: 1, community_id: null, economic_activity_id: null, is_custom_fee: false, fee: null, date_start: null });
+    expect(lastBody()).toMatchObject({ client_id: 10, type: 1, community_id: null, economic_activity_id: null, is_custom_fee: false, fee: null, date_start: null, first_owed_month: '2020-01' });
   }, 60_000);
 
   it('edits a commercial address and puts a server 422 on its field', async () => {
@@ -209,6 +219,7 @@ describe('Address form panel', () => {
     expect(shown(panel, 'Actividad económica')).toBe('Panadería ($ 30,00)');
     expect(within(panel).getByRole('switch', { name: 'Tarifa personalizada' })).toBeChecked();
     expect((within(panel).getByLabelText('Tarifa') as HTMLInputElement).value).toBe('45');
+    expect(within(panel).getByLabelText('¿Desde qué mes aplica?')).toBeInTheDocument();
     expect(within(panel).getByLabelText('Fecha de inicio')).toHaveValue('01-02-2026');
     await userEvent.click(within(panel).getByRole('button', { name: 'Guardar' }));
     expect(await within(panel).findByText('La Actividad económica seleccionada no existe.')).toBeInTheDocument();
@@ -226,7 +237,10 @@ describe('Address form panel', () => {
       economic_activity_id: 5,
       is_custom_fee: true,
       fee: '45.00',
+      effective_month: defaultEffectiveMonth(),
       date_start: '2026-02-01',
+      paid_through: null,
+      first_owed_month: null,
     });
   }, 60_000);
 });

@@ -1,148 +1,21 @@
-import { ADDRESS_TYPES, addressMessages, createAddressSchema, type AddressRow, type AddressType } from '@recaudo/domain/addresses';
-import { BUSINESS_TIME_ZONE, dayjs } from '@recaudo/domain/dates';
-import { formatMoney } from '@recaudo/domain/format-money';
-import { moneyField } from '@recaudo/domain/money-field';
+import { OPENING_LABELS, type AddressRow, type AddressType } from '@recaudo/domain/addresses';
 import Alert from 'antd/es/alert';
 import DatePicker from 'antd/es/date-picker';
-import Form, { type FormInstance } from 'antd/es/form';
-import type { Rule } from 'antd/es/form';
+import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Radio from 'antd/es/radio';
 import Switch from 'antd/es/switch';
-import type { Dayjs } from 'dayjs';
 import { useMemo } from 'react';
+import { OwnFeeSince } from '../../components/fee-since';
 import { MoneyInput } from '../../components/money-input';
 import { SidePanel } from '../../components/side-panel';
 import { PanelForm } from '../../components/panel-form';
-import { applyServerErrors, zodRule } from '../../lib/form';
+import { applyServerErrors } from '../../lib/form';
 import { useSession } from '../../lib/session';
 import { clientOptionLabel, findClientOptions, type ClientOption, type Named } from '../../components/select-options';
-import { findActivityOptions, findRegionOptions, useSaveAddress, type ActivityOption, type AddressInput } from './api';
-import { SearchSelect, type SearchSelectOption } from './search-select';
-
-const FORM_ID = 'address-form';
-const DATE_FORMAT = 'DD-MM-YYYY';
-
-/** What the panel's inputs hold; `toAddressInput` turns it into the API's payload. */
-export interface AddressFormValues {
-  client_id: number | null;
-  type: AddressType;
-  state_id: number | null;
-  municipality_id: number | null;
-  parish_id: number | null;
-  community_id: number | null;
-  economic_activity_id: number | null;
-  is_custom_fee: boolean;
-  fee: string | null;
-  address: string;
-  date_start: Dayjs | null;
-}
-
-type FieldName = keyof AddressFormValues;
-
-const EMPTY: Partial<AddressFormValues> = {
-  state_id: null,
-  municipality_id: null,
-  parish_id: null,
-  community_id: null,
-  economic_activity_id: null,
-  is_custom_fee: false,
-  fee: null,
-  address: '',
-  date_start: null,
-};
-
-/** Spec 01 §5: each level clears the levels below it; the client clears every address field. */
-const CLEARS: Partial<Record<FieldName, FieldName[]>> = {
-  client_id: ['state_id', 'municipality_id', 'parish_id', 'community_id', 'economic_activity_id', 'is_custom_fee', 'fee', 'address', 'date_start'],
-  type: ['community_id', 'economic_activity_id', 'is_custom_fee', 'fee'],
-  state_id: ['municipality_id', 'parish_id', 'community_id'],
-  municipality_id: ['parish_id', 'community_id'],
-  parish_id: ['community_id'],
-  is_custom_fee: ['fee'],
-};
-
-const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-const isDay = (value: unknown): value is Dayjs => dayjs.isDayjs(value);
-const dayToWire = (value: unknown) => (isDay(value) ? value.format('YYYY-MM-DD') : value);
-
-// Rules come from the domain schema the server validates with, so the messages match (DESIGN §6).
-const fields = createAddressSchema.in.shape;
-const feeField = moneyField('Tarifa', { requiredMessage: addressMessages.feeRequired });
-type FormView = Pick<FormInstance, 'getFieldValue'>;
-/** A rule that applies only while `when` holds for the other fields (the type, the custom-fee switch). */
-const checkWhen =
-  (when: (form: FormView) => boolean, check: (value: unknown) => string | undefined): Rule =>
-  (form) => ({
-    validator: async (_rule, value: unknown) => {
-      const message = when(form) ? check(value) : undefined;
-      if (message) throw new Error(message);
-    },
-  });
-const requiredWhen = (message: string, when: (form: FormView) => boolean) => checkWhen(when, (value) => (blank(value) ? message : undefined));
-const rules = {
-  client_id: [zodRule(fields.client_id)],
-  type: [zodRule(fields.type)],
-  state_id: [zodRule(fields.state_id)],
-  municipality_id: [zodRule(fields.municipality_id)],
-  parish_id: [zodRule(fields.parish_id)],
-  community_id: [requiredWhen(addressMessages.communityRequired, (form) => form.getFieldValue('type') === 0)],
-  economic_activity_id: [requiredWhen(addressMessages.economicActivityRequired, (form) => form.getFieldValue('type') === 1)],
-  fee: [
-    checkWhen(
-      (form) => Boolean(form.getFieldValue('is_custom_fee')),
-      (value) => feeField.safeParse(value).error?.issues[0]?.message,
-    ),
-  ],
-  address: [zodRule(fields.address)],
-  date_start: [zodRule(fields.date_start, dayToWire)],
-};
-
-const typeOptions = ([0, 1] as const).map((type) => ({ value: type, label: ADDRESS_TYPES[type] }));
-const named = (row: Named): SearchSelectOption => ({ value: row.id, label: row.name });
-const activityLabel = (activity: Pick<ActivityOption, 'name' | 'fee'>) => `${activity.name} (${formatMoney(activity.fee, '$')})`;
-const idOrNull = (value: number | null | undefined) => value ?? null;
-
-function initialValues(address: AddressRow | null, defaultType: AddressType, ownClientId: number | null): AddressFormValues {
-  // Every key is present so a 422 on any field lands on it (applyServerErrors).
-  return {
-    client_id: address?.client_id ?? ownClientId,
-    type: address?.type ?? defaultType,
-    state_id: address?.state_id ?? null,
-    municipality_id: address?.municipality_id ?? null,
-    parish_id: address?.parish_id ?? null,
-    community_id: address?.community_id ?? null,
-    economic_activity_id: address?.economic_activity_id ?? null,
-    is_custom_fee: address?.is_custom_fee ?? false,
-    fee: address?.is_custom_fee ? address.fee : null,
-    address: address?.address ?? '',
-    date_start: address?.date_start ? dayjs.tz(address.date_start, BUSINESS_TIME_ZONE) : null,
-  };
-}
-
-/**
- * The form's values as addresses-payment/store and /update take them. A residential address
- * carries no activity nor custom fee, a commercial one no community; staff-only fields
- * (activity, custom fee, start date) are not sent for a client user, whose client is their own.
- */
-export function toAddressInput(values: AddressFormValues, ownClientId: number | null): AddressInput {
-  const staff = ownClientId === null;
-  const residential = values.type === 0;
-  const customFee = staff && !residential && values.is_custom_fee;
-  return {
-    client_id: ownClientId ?? values.client_id!,
-    type: values.type,
-    address: values.address.trim(),
-    state_id: values.state_id!,
-    municipality_id: values.municipality_id!,
-    parish_id: values.parish_id!,
-    community_id: residential ? idOrNull(values.community_id) : null,
-    economic_activity_id: staff && !residential ? idOrNull(values.economic_activity_id) : null,
-    is_custom_fee: customFee,
-    fee: customFee ? values.fee : null,
-    date_start: staff && isDay(values.date_start) ? values.date_start.format('YYYY-MM-DD') : null,
-  };
-}
+import { findActivityOptions, findRegionOptions, useSaveAddress, type ActivityOption } from './api';
+import { SearchSelect } from './search-select';
+import { FORM_ID, DATE_FORMAT, type AddressFormValues, type FieldName, EMPTY, CLEARS, MONTH_FORMAT, rules, typeOptions, named, activityLabel, initialValues, toAddressInput, afterCurrentMonth, afterPayableLimit } from './address-form-values';
 
 interface AddressFormPanelProps {
   open: boolean;
@@ -206,7 +79,7 @@ function AddressForm({
 
   function submit(submitted: AddressFormValues) {
     save.mutate(
-      { ...toAddressInput({ ...form.getFieldsValue(true), ...submitted } as AddressFormValues, ownClientId), id: address?.id },
+      { ...toAddressInput({ ...form.getFieldsValue(true), ...submitted } as AddressFormValues, ownClientId, creating), id: address?.id },
       {
         onSuccess: (answer) => {
           const id = address?.id ?? (answer.data as { id: number } | null)?.id;
@@ -314,6 +187,7 @@ function AddressForm({
               <MoneyInput prefix="$" />
             </Form.Item>
           )}
+          {customFee && address?.is_custom_fee && <OwnFeeSince addressId={address.id} />}
         </>
       )}
       {type === 1 && !staff && (
@@ -335,6 +209,32 @@ function AddressForm({
           extra={`Opcional. Sin fecha, los meses se cuentan desde la de la ${type === 0 ? 'comunidad' : 'parroquia'}.`}
         >
           <DatePicker style={{ width: '100%' }} format={DATE_FORMAT} />
+        </Form.Item>
+      )}
+      {staff && (
+        <>
+          <Form.Item
+            label={OPENING_LABELS.paidThrough}
+            name="paid_through"
+            rules={rules.paid_through}
+            extra="Opcional. Los meses hasta este quedan cubiertos por un saldo inicial (sin pago ni recibo) y se deben los siguientes."
+          >
+            <DatePicker picker="month" style={{ width: '100%' }} format={MONTH_FORMAT} disabledDate={afterPayableLimit} />
+          </Form.Item>
+          <Form.Item label={OPENING_LABELS.firstOwed} name="first_owed_month" rules={rules.first_owed_month} extra="Opcional, en lugar de «Pagado hasta»: el mes más antiguo que se debe.">
+            <DatePicker picker="month" style={{ width: '100%' }} format={MONTH_FORMAT} disabledDate={afterCurrentMonth} />
+          </Form.Item>
+        </>
+      )}
+      {!staff && creating && (
+        <Form.Item
+          label={`¿${OPENING_LABELS.serviceSince}?`}
+          name="first_owed_month"
+          rules={rules.service_since}
+          required
+          extra="Los meses se cuentan desde ese mes; el personal de Recaudo lo confirmará."
+        >
+          <DatePicker picker="month" style={{ width: '100%' }} format={MONTH_FORMAT} disabledDate={afterCurrentMonth} />
         </Form.Item>
       )}
     </PanelForm>

@@ -22,6 +22,7 @@ import { useAddressActions, type AddressDialog } from './address-actions';
 import { useDebtRate } from './address-debt';
 import { clientsFilterField, toFilterOptions, usersFilterField } from '../../components/select-options';
 import { ADDRESSES_EXPORT, findActivityOptions, findRegionOptions, useAddresses, useInvalidateAddresses } from './api';
+import { ImportButton } from '../../components/import-button';
 import { AGING_BUCKETS, AGING_LABELS } from '@recaudo/domain/statement';
 
 const typeOptions = ([0, 1] as const).map((type) => ({ value: type, label: ADDRESS_TYPES[type] }));
@@ -175,6 +176,7 @@ export default function AddressesPage({ solvencyDialog, statementDialog, payPane
       actions={
         <>
           <ExportButton {...ADDRESSES_EXPORT} params={{ ...list.exportParams, type }} allowed={canExport} />
+          {staff && <ImportButton />}
           {canAdd && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)}>
               {staff ? 'Nueva dirección' : 'Nuevo'}

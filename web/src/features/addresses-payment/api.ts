@@ -28,6 +28,11 @@ export interface AddressInput {
   fee: string | null;
   /** Staff only: the address's own first month to pay (YYYY-MM-DD); null uses the community's or parish's. */
   date_start: string | null;
+  /** The opening position (issue 48), 'YYYY-MM': staff give one of the two (null clears it); a client only at creation. Absent: kept. */
+  paid_through?: string | null;
+  first_owed_month?: string | null;
+  /** An own fee's edit applies from this month, 'YYYY-MM' (issue 50). Absent: next month. */
+  effective_month?: string;
 }
 
 export interface ActivityOption extends Named {

@@ -13,7 +13,7 @@ import Typography from 'antd/es/typography';
 import { actionsColumn } from '../../components/row-actions';
 import type { ClientOption } from '../../components/select-options';
 import { useAddressActions, type AddressDialogs } from './address-actions';
-import { DebtTotal, useDebtRate } from './address-debt';
+import { BalanceTotal, DebtTotal, useDebtRate } from './address-debt';
 import { useClientAddresses } from './address-details-api';
 import { AddressDetails, locationOf } from './address-details';
 
@@ -36,6 +36,7 @@ const columnsWith = (debtRate: string | null): ColumnsType<AddressRow> => [
           {row.months_to_pay}
         </Tag>
         <DebtTotal address={row} rate={debtRate} />
+        <BalanceTotal address={row} rate={debtRate} />
       </Flex>
     ),
   },
@@ -62,11 +63,11 @@ export interface ClientAddressListProps extends AddressDialogs {
  * dirección" for this client, and per row Editar, Generar solvencia, Estado de cuenta, Historial
  * de cambios and Eliminar. The solvency and statement dialogs are handed in by the app.
  */
-export function ClientAddressList({ client, solvencyDialog, statementDialog }: ClientAddressListProps) {
+export function ClientAddressList({ client, solvencyDialog, statementDialog, paymentDialog }: ClientAddressListProps) {
   const clientId = client === 'client' ? 'client' : client.id;
   const addresses = useClientAddresses(clientId);
   const debtRate = useDebtRate();
-  const actions = useAddressActions({ solvencyDialog, statementDialog, defaultClient: client === 'client' ? null : client });
+  const actions = useAddressActions({ solvencyDialog, statementDialog, paymentDialog, defaultClient: client === 'client' ? null : client });
   const { actionsFor, anyAction, canAdd } = actions;
   const shown: ColumnsType<AddressRow> = [
     ...columnsWith(debtRate),

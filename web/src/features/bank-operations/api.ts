@@ -43,6 +43,10 @@ export async function validatePayment(input: ValidatePaymentInput): Promise<Vali
   }
 }
 
+/** The phone the client last validated a Pago Móvil with, among her phones (null when none). */
+export const lastPayPhone = (clientId: number, signal?: AbortSignal) =>
+  http.get<{ pay_phone: string | null }>(`bank-operations/last-pay-phone/${clientId}`, { signal, silent: true }).then((answer) => answer.data.pay_phone);
+
 /** The movements query: `DD/MM/YYYY` dates, VES. */
 export interface MovementsQuery {
   dateInit: string;
@@ -56,6 +60,7 @@ export const bankKeys = {
   conciliationList: (params: ListParams) => [...bankKeys.conciliations(), 'list', params] as const,
   statistics: (filters: ListParams['filters']) => [...bankKeys.conciliations(), 'statistics', filters ?? {}] as const,
   conciliation: (id: number) => [...bankKeys.conciliations(), 'one', id] as const,
+  lastPayPhone: (clientId: number) => [...bankKeys.all, 'last-pay-phone', clientId] as const,
 };
 
 export const findMovements = (query: MovementsQuery, signal?: AbortSignal) =>

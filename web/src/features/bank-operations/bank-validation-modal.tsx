@@ -1,6 +1,8 @@
 import {
   bankMessages,
+  bankPreCheck,
   bankValidationWarnings,
+  type BankPaymentFacts,
   type Conciliation,
   type ValidatePaymentAnswer,
 } from '@recaudo/domain/bank-operations';
@@ -16,34 +18,10 @@ import Radio from 'antd/es/radio';
 import Result from 'antd/es/result';
 import Spin from 'antd/es/spin';
 import Typography from 'antd/es/typography';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { notify } from '../../lib/notify';
-import { validatePayment } from './api';
-
-/** What the payment panel knows of the payment when the cashier asks the bank. */
-export interface BankPaymentFacts {
-  client: { id: number; name: string; phone: readonly string[] } | null;
-  paymentMethodId: number | null;
-  /** The method is flagged `is_mobile_payment_use_api_bdv`. */
-  usesBdv: boolean;
-  reference: string;
-  amount: string;
-  /** The origin bank's 4-digit code and name. */
-  originBank: { code: string; name: string } | null;
-  /** YYYY-MM-DD. */
-  paymentDate: string | null;
-}
-
-/** The pre-checks of spec 02 §5 in their order: the first failing message, or null. */
-export function bankPreCheck(facts: BankPaymentFacts): string | null {
-  if (!facts.client) return bankMessages.clientRequired;
-  if (!facts.usesBdv || facts.paymentMethodId === null) return bankMessages.methodNotBdv;
-  if (!facts.reference.trim()) return bankMessages.referenceRequired;
-  if (!facts.amount.trim()) return bankMessages.amountRequired;
-  if (!facts.originBank) return bankMessages.originBankRequired;
-  if (!facts.paymentDate) return bankMessages.paymentDateRequired;
-  return null;
-}
+import { bankKeys, lastPayPhone, validatePayment } from './api';
 
 /** Spec 02 §8: the failure text from bdv_message, error, message, else the generic one. */
 export function failureText(answer: Pick<ValidatePaymentAnswer, 'bdv_message' | 'error' | 'message'>): string {
@@ -52,7 +30,8 @@ export function failureText(answer: Pick<ValidatePaymentAnswer, 'bdv_message' | 
 
 const NO_PHONES = 'El cliente no tiene teléfonos registrados: actualiza sus datos de contacto.';
 
-type Phase = { name: 'idle' } | { name: 'validating' } | { name: 'success' } | { name: 'error'; message: string };
+/** `retry`: the bank did not answer in time (BANK_TIMEOUT_MS, 10 s); asking again is the next step. */
+type Phase = { name: 'idle' } | { name: 'validating' } | { name: 'success' } | { name: 'error'; message: string; retry?: boolean };
 
 export interface BankValidationModalProps {
   open: boolean;
@@ -68,10 +47,18 @@ export interface BankValidationModalProps {
  * Failures reach this modal without the generic toast.
  */
 export function BankValidationModal({ open, facts, onClose, onValidated }: BankValidationModalProps) {
-  const [phone, setPhone] = useState<string | null>(null);
+  const phones = facts.client?.phone ?? [];
+  // Her only phone, else the one she last validated with (issue 51); a choice made here wins.
+  const last = useQuery({
+    queryKey: bankKeys.lastPayPhone(facts.client?.id ?? 0),
+    queryFn: ({ signal }) => lastPayPhone(facts.client!.id, signal),
+    enabled: open && phones.length > 1,
+  });
+  const [picked, setPhone] = useState<string | null>(null);
+  const preselected = phones.length === 1 ? phones[0]! : (phones.find((item) => item === last.data) ?? null);
+  const phone = picked ?? preselected;
   const [phoneMissing, setPhoneMissing] = useState(false);
   const [phase, setPhase] = useState<Phase>({ name: 'idle' });
-  const phones = facts.client?.phone ?? [];
 
   const reset = () => setPhase({ name: 'idle' });
   const close = () => {
@@ -103,7 +90,7 @@ export function BankValidationModal({ open, facts, onClose, onValidated }: BankV
       return;
     }
     if (!answer.bdv_message && !answer.error && !answer.message) notify.error(bankMessages.validationFailedToast);
-    setPhase({ name: 'error', message: failureText(answer) });
+    setPhase({ name: 'error', message: failureText(answer), retry: answer.error_code === 'CONNECTION_ERROR' });
   }
 
   const footer =
@@ -112,9 +99,15 @@ export function BankValidationModal({ open, facts, onClose, onValidated }: BankV
           <Button key="close" onClick={close}>
             Cerrar
           </Button>,
-          <Button key="retry" type="primary" onClick={reset}>
-            Intentar de nuevo
-          </Button>,
+          phase.retry ? (
+            <Button key="retry" type="primary" onClick={() => void run()}>
+              Reintentar
+            </Button>
+          ) : (
+            <Button key="retry" type="primary" onClick={reset}>
+              Intentar de nuevo
+            </Button>
+          ),
         ]
       : [
           <Button key="cancel" onClick={close} disabled={phase.name === 'validating'}>

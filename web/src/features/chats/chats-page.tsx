@@ -1,13 +1,13 @@
 import Empty from 'antd/es/empty';
-import Typography from 'antd/es/typography';
+import { PageTitle } from '../../components/page-title';
 
 /** Spec 01 §2: /chats is a placeholder text only. */
 export default function ChatsPage() {
   return (
     <section aria-labelledby="page-title">
-      <Typography.Title level={3} id="page-title">
+      <PageTitle>
         Chats
-      </Typography.Title>
+      </PageTitle>
       <Empty description="Próximamente" />
     </section>
   );

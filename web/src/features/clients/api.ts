@@ -1,3 +1,4 @@
+import type { ClientDebts } from '@recaudo/domain/statement';
 import type { ClientOption, ClientRow, ClientType, NoteRow } from '@recaudo/domain/clients';
 import type { Paged } from '@recaudo/domain/paging';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -32,6 +33,8 @@ export interface ClientDetail {
   reminders_opt_out: boolean;
   dollar_rate: string;
   euro_rate: string;
+  /** What the client owes, per address, at today's dollar rate. */
+  debts: ClientDebts;
 }
 
 /** `clients/send-message`: typed addresses (text) and chosen clients (their id). */

@@ -33,13 +33,22 @@ const client: ClientRow = {
   latest_payment: { id: 3, status: 1, date_payment: '2026-03-01', amount_payment: '500.00', dollar_amount_payment: '13.70', created_at: '2026-03-01T12:00:00Z' },
   created_at: '2026-01-10T15:00:00Z',
 };
+const debts = {
+  dollar_rate: '245.67',
+  dollar_rate_value_date: '2026-11-20',
+  dollar_rate_source: 'bcv' as const,
+  months_owed: 3,
+  owed_usd: '15.00',
+  owed_bs: '3685.05',
+  addresses: [],
+};
 const longNote = 'Llamar antes de las diez de la mañana porque trabaja de noche';
 
 beforeEach(() => {
   setToken('token-1');
   registerNotifier({ error: errorToast, success: vi.fn() });
   fetchMock.mockImplementation(async (url) => {
-    if (url === '/api/clients/5') return ok({ client, date_start: '2026-01-10', date_now: '2026-11-21', reminders_opt_out: true, dollar_rate: '1234.5', euro_rate: '268.12' });
+    if (url === '/api/clients/5') return ok({ client, date_start: '2026-01-10', date_now: '2026-11-21', reminders_opt_out: true, dollar_rate: '1234.5', euro_rate: '268.12', debts });
     if (String(url).startsWith('/api/clients/notes-client/5')) {
       return ok({ data: [{ id: 1, note: longNote, client_id: 5, user: { id: 1, name: 'Ana' }, created_at: '2026-03-01T12:00:00Z' }], current_page: 1, per_page: 10, total: 1, last_page: 1 });
     }
@@ -55,7 +64,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-function show(id: string, permissions = ['clients', 'edit_client', 'logs', 'logins']) {
+function show(id: string, permissions = ['clients', 'edit_client', 'logs', 'logins'], paymentPanel?: (client: ClientRow | null, close: () => void) => React.ReactNode) {
   renderApp(
     <Routes>
       <Route
@@ -67,6 +76,7 @@ function show(id: string, permissions = ['clients', 'edit_client', 'logs', 'logi
             solvenciesTab={(clientId) => <p>Solvencias de {clientId}</p>}
             logsTab={(clientId) => <p>Bitácoras de {clientId}</p>}
             loginsTab={(clientId) => <p>Sesiones de {clientId}</p>}
+            paymentPanel={paymentPanel}
           />
         }
       />
@@ -98,6 +108,30 @@ describe('Client detail', () => {
     expect(screen.getByText('BS 1.234,50')).toBeInTheDocument();
     expect(screen.getByText('BS 268,12')).toBeInTheDocument();
     expect(screen.getByText('BS 500,00 · 01-03-2026 · Aprobado')).toBeInTheDocument();
+  });
+
+  it('says in its header what the client owes, and "Registrar pago" opens the payment form on her', async () => {
+    const panel = vi.fn((payer: ClientRow | null, close: () => void) =>
+      payer ? (
+        <div role="dialog" aria-label={`Nuevo pago de ${payer.name}`}>
+          <button onClick={close}>Cerrar</button>
+        </div>
+      ) : null,
+    );
+    show('5', ['clients', 'add_payment'], panel);
+    expect(await screen.findByText('Debe $ 15,00 (BS 3.685,05), 3 meses')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Registrar pago/ }));
+    expect(screen.getByRole('dialog', { name: 'Nuevo pago de María José Pérez' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cerrar' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('has no "Registrar pago" without add_payment, and says "Al día" when nothing is owed', async () => {
+    fetchMock.mockImplementation(async () => ok({ client, date_start: '2026-01-10', date_now: '2026-11-21', reminders_opt_out: false, dollar_rate: '1', euro_rate: '1', debts: { ...debts, months_owed: 0, owed_usd: '0.00', owed_bs: '0.00' } }));
+    show('5', ['clients'], () => null);
+    expect(await screen.findByText('Al día')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Registrar pago/ })).not.toBeInTheDocument();
   });
 
   it('has the tabs 1, 2, 3, 5, 6, 7 and 8 and no tab 4', async () => {

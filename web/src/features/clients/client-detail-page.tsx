@@ -1,9 +1,11 @@
 import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
+import DollarOutlined from '@ant-design/icons/DollarOutlined';
 import EditOutlined from '@ant-design/icons/EditOutlined';
 import { CLIENT_TYPES, clientMessages, GENDERS, identificationLabel, type ClientRow } from '@recaudo/domain/clients';
 import { formatMoney } from '@recaudo/domain/format-money';
 import { EMPTY_TEXT, formatDate, textOrEmpty } from '@recaudo/domain/format';
 import { PAYMENT_STATUS } from '@recaudo/domain/payments';
+import type { ClientDebts } from '@recaudo/domain/statement';
 import Avatar from 'antd/es/avatar';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -25,6 +27,7 @@ import { PhoneLines } from './client-columns';
 import { ClientFormPanel } from './client-form-panel';
 import { NotesPanel } from './notes-panel';
 import { reminderMessages } from '@recaudo/domain/reminders';
+import { PageTitle } from '../../components/page-title';
 
 /** "María José Pérez" → "MP": first letters of the first and last words. */
 export function initialsOf(name: string): string {
@@ -35,7 +38,29 @@ export function initialsOf(name: string): string {
   return `${first}${last}`.toUpperCase();
 }
 
-function Header({ client, remindersOptOut, canEdit, onEdit }: { client: ClientRow; remindersOptOut: boolean; canEdit: boolean; onEdit: () => void }) {
+/** Identifications, dates and amounts never break across lines (issue 51). */
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+
+/** "Debe $ 15,00 (BS 3.684,15), 3 meses" or "Al día": what the client owes over all her addresses at today's rate. */
+function DebtSummary({ debts }: { debts: ClientDebts }) {
+  if (debts.months_owed === 0) return <Tag color="green">Al día</Tag>;
+  return (
+    <Typography.Text type="danger" strong style={NOWRAP}>
+      Debe {formatMoney(debts.owed_usd, '$')} ({formatMoney(debts.owed_bs, 'BS')}), {debts.months_owed === 1 ? '1 mes' : `${debts.months_owed} meses`}
+    </Typography.Text>
+  );
+}
+
+interface HeaderProps {
+  detail: ClientDetail;
+  canEdit: boolean;
+  onEdit: () => void;
+  /** "Registrar pago": shown where the app hands in the payment form and the user may add payments. */
+  onRegisterPayment?: () => void;
+}
+
+function Header({ detail, canEdit, onEdit, onRegisterPayment }: HeaderProps) {
+  const { client, reminders_opt_out: remindersOptOut } = detail;
   return (
     <Card style={{ marginBottom: 16 }}>
       <Flex gap={20} align="center" wrap>
@@ -44,21 +69,22 @@ function Header({ client, remindersOptOut, canEdit, onEdit }: { client: ClientRo
         </Avatar>
         <Flex vertical gap={4} style={{ flex: 1, minWidth: 240 }}>
           <Flex gap={8} align="center" wrap>
-            <Typography.Title level={3} id="page-title" style={{ margin: 0 }}>
+            <PageTitle style={{ margin: 0 }}>
               {client.name}
-            </Typography.Title>
+            </PageTitle>
             <Tag color={client.type === 0 ? 'blue' : 'purple'}>{CLIENT_TYPES[client.type]}</Tag>
             <Tag color={client.active ? 'green' : 'default'}>{client.active ? 'Activo' : 'Inactivo'}</Tag>
           </Flex>
           <Descriptions
             size="small"
-            column={{ xs: 1, md: 2, xl: 3 }}
+            column={{ xs: 1, md: 2, xxl: 3 }}
             items={[
-              { key: 'identification', label: 'Identificación', children: identificationLabel(client) },
+              { key: 'identification', label: 'Identificación', children: <span style={NOWRAP}>{identificationLabel(client)}</span> },
               { key: 'phone', label: 'Teléfonos', children: <PhoneLines phones={client.phone} /> },
               { key: 'email', label: 'Correo', children: textOrEmpty(client.email) },
-              { key: 'created_at', label: 'Fecha de creación', children: formatDate(client.created_at) },
+              { key: 'created_at', label: 'Fecha de creación', children: <span style={NOWRAP}>{formatDate(client.created_at)}</span> },
               { key: 'address', label: 'Dirección', children: textOrEmpty(client.address) },
+              { key: 'debt', label: 'Deuda', children: <DebtSummary debts={detail.debts} /> },
               {
                 key: 'reminders',
                 label: 'Recordatorios',
@@ -67,11 +93,18 @@ function Header({ client, remindersOptOut, canEdit, onEdit }: { client: ClientRo
             ]}
           />
         </Flex>
-        {canEdit && (
-          <Button icon={<EditOutlined />} onClick={onEdit}>
-            Editar
-          </Button>
-        )}
+        <Flex gap={8} wrap>
+          {onRegisterPayment && (
+            <Button type="primary" icon={<DollarOutlined />} onClick={onRegisterPayment}>
+              Registrar pago
+            </Button>
+          )}
+          {canEdit && (
+            <Button icon={<EditOutlined />} onClick={onEdit}>
+              Editar
+            </Button>
+          )}
+        </Flex>
       </Flex>
     </Card>
   );
@@ -157,6 +190,8 @@ export interface ClientDetailPageProps {
   addressesTab?: (client: ClientRow) => ReactNode;
   /** Tab 5 Solvencias: the client's solvency certificates. */
   solvenciesTab?: (clientId: number) => ReactNode;
+  /** The header's "Registrar pago": the payments area's form started on this client (null = closed). */
+  paymentPanel?: (client: ClientRow | null, close: () => void) => ReactNode;
 }
 
 /**
@@ -164,13 +199,15 @@ export interface ClientDetailPageProps {
  * creation date and address; tabs 1 Datos Generales, 2 Pagos, 3 Direcciones de pago,
  * 5 Solvencias, 6 Notas, 7 Bitácoras, 8 Login del usuario (there is no tab 4).
  */
-export default function ClientDetailPage({ paymentsTab, logsTab, loginsTab, addressesTab, solvenciesTab }: ClientDetailPageProps) {
+export default function ClientDetailPage({ paymentsTab, logsTab, loginsTab, addressesTab, solvenciesTab, paymentPanel }: ClientDetailPageProps) {
   const { id } = useParams();
   const clientId = /^\d+$/.test(id ?? '') ? Number(id) : NaN;
   const detail = useClient(clientId);
   const canEdit = useCan('edit_client');
   const canSeeLogs = useCan('logs');
   const canSeeLogins = useCan('logins');
+  const canAddPayment = useCan('add_payment');
+  const [paying, setPaying] = useState(false);
   const [editing, setEditing] = useState(false);
   // Each opening mounts the panel anew, so it starts from the client's current data.
   const [openings, setOpenings] = useState(0);
@@ -228,8 +265,8 @@ export default function ClientDetailPage({ paymentsTab, logsTab, loginsTab, addr
     <section aria-labelledby="page-title">
       <div style={{ marginBottom: 12 }}>{back}</div>
       <Header
-        client={client}
-        remindersOptOut={detail.data.reminders_opt_out}
+        detail={detail.data}
+        onRegisterPayment={paymentPanel && canAddPayment ? () => setPaying(true) : undefined}
         canEdit={canEdit}
         onEdit={() => {
           setOpenings((count) => count + 1);
@@ -240,6 +277,7 @@ export default function ClientDetailPage({ paymentsTab, logsTab, loginsTab, addr
         <Tabs activeKey={tab} onChange={setTab} items={tabs} destroyOnHidden />
       </Card>
       <ClientFormPanel key={openings} open={editing} client={client} onClose={() => setEditing(false)} />
+      {paymentPanel?.(paying ? client : null, () => setPaying(false))}
     </section>
   );
 }

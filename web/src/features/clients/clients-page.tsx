@@ -18,6 +18,7 @@ import { useWatchList } from '../../lib/realtime';
 import { useRecordPanels } from '../../components/use-record-panels';
 import { userFilterField } from '../../components/user-filter';
 import { useCan } from '../../lib/session';
+import { ImportButton } from '../../components/import-button';
 import { CLIENTS_EXPORT_PATH, findClientOptions, useChangeClientStatus, useClients, useDeleteClient } from './api';
 import { clientColumns, clientDetailPath } from './client-columns';
 import { ClientFormPanel } from './client-form-panel';
@@ -186,6 +187,7 @@ export default function ClientsPage({ addressesOf }: ClientsPageProps) {
       actions={
         <>
           <ExportButton path={CLIENTS_EXPORT_PATH} formats={['csv', 'xlsx', 'pdf']} params={{ ...list.exportParams, type }} allowed={canExport} />
+          <ImportButton />
           {canEdit && (
             <Button icon={<SendOutlined />} onClick={() => openMessage([])}>
               Enviar mensaje

@@ -1,4 +1,4 @@
-import type { ClosedBoxRow, ClosedBoxTotals, PaymentGroup, PaymentGroupKey } from '@recaudo/domain/closed-boxes';
+import type { ClosedBoxRow, ClosedBoxTotals, ClosingMoney, PaymentGroup, PaymentGroupKey, VerificationHistoryEntry } from '@recaudo/domain/closed-boxes';
 import type { Paged } from '@recaudo/domain/paging';
 import type { PaymentRow } from '@recaudo/domain/payments';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -6,7 +6,7 @@ import type { ListParams } from '../../components/use-list-state';
 import { download, http } from '../../lib/http';
 import { notify } from '../../lib/notify';
 
-export type ClosedBoxListRow = ClosedBoxRow & { payments: PaymentGroup[] };
+export type ClosedBoxListRow = ClosedBoxRow & { payments: PaymentGroup[]; money: ClosingMoney };
 export type ClosedBoxPage = Paged<ClosedBoxListRow> & { totals: ClosedBoxTotals };
 
 /** The panel's fields as closed-boxs/store, update and import take them (multipart). */
@@ -19,6 +19,8 @@ export interface ClosedBoxInput {
   type: 0 | 1;
   lot_number?: string | null;
   reference?: string | null;
+  /** The cash counted per currency as JSON (`{"USD": "35.00"}`, issue 49). */
+  counted_cash?: string;
   file?: File | null;
   id?: number;
   version?: number;
@@ -29,6 +31,7 @@ export const closedBoxKeys = {
   lists: () => [...closedBoxKeys.all, 'list'] as const,
   list: (params: ListParams) => [...closedBoxKeys.lists(), params] as const,
   one: (id: number) => [...closedBoxKeys.all, 'one', id] as const,
+  history: (id: number) => [...closedBoxKeys.all, 'history', id] as const,
   payments: (id: number, params: ListParams) => [...closedBoxKeys.all, 'payments', id, params] as const,
   unclosed: (params: ListParams) => [...closedBoxKeys.all, 'unclosed', params] as const,
 };
@@ -60,8 +63,10 @@ export const deleteClosedBox = (id: number) => http.delete<null>('closed-boxs/de
 export const changeClosedBoxStatus = (input: { id: number; status: boolean }) => http.put<null>('closed-boxs/change-status', input);
 export const changeGroupStatus = (input: PaymentGroupKey & { id: number; status: 1 | 2 }) =>
   http.post<{ changed: number }>('closed-boxs/change-status-payments', input);
-/** Takes one group's verification off (only whoever may verify): its payments may then be changed. */
-export const unverifyGroup = (input: PaymentGroupKey & { id: number }) => http.post<null>('closed-boxs/unverify-payments', input);
+/** Takes one group's verification off (another user than who verified it, with a reason): its payments may then be changed. */
+export const unverifyGroup = (input: PaymentGroupKey & { id: number; reason: string }) => http.post<null>('closed-boxs/unverify-payments', input);
+export const findVerificationHistory = (id: number, signal?: AbortSignal) =>
+  http.get<VerificationHistoryEntry[]>(`closed-boxs/${id}/verification-history`, { signal }).then((answer) => answer.data);
 export const addPayments = (input: { payment_id: number[]; closed_box_id: number }) => http.post<null>('bill-payments/add-payment', input);
 export const removePayment = (input: { id: number; closed_box_id: number }) => http.delete<null>('bill-payments/delete', input);
 export const downloadTemplate = () => download('closed-boxs/template', { fileName: 'Plantilla cierre de caja.csv' });
@@ -72,6 +77,10 @@ export function useClosedBoxes(params: ListParams) {
 
 export function useClosedBox(id: number) {
   return useQuery({ queryKey: closedBoxKeys.one(id), queryFn: ({ signal }) => findClosedBox(id, signal) });
+}
+
+export function useVerificationHistory(id: number) {
+  return useQuery({ queryKey: closedBoxKeys.history(id), queryFn: ({ signal }) => findVerificationHistory(id, signal) });
 }
 
 export function useClosingPayments(id: number, params: ListParams) {

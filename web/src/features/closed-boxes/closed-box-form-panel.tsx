@@ -7,7 +7,10 @@ import DatePicker from 'antd/es/date-picker';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
+import Typography from 'antd/es/typography';
 import Upload from 'antd/es/upload';
+import { moneyField } from '@recaudo/domain/money-field';
+import { CURRENCIES, CURRENCY_SYMBOLS, type Currency } from '@recaudo/domain/tenders';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { MoneyInput } from '../../components/money-input';
@@ -34,8 +37,21 @@ interface ClosingFormValues {
   type: 0 | 1;
   lot_number?: string;
   reference?: string;
+  /** The cash counted in the drawer, per currency (issue 49); blank: not counted. */
+  counted?: Partial<Record<Currency, string | null>>;
 }
 
+/** The counted cash as the API takes it: only the currencies counted (`{"USD": "35.00"}`). */
+const countedCashOf = (counted: ClosingFormValues['counted']) =>
+  JSON.stringify(Object.fromEntries(CURRENCIES.flatMap((currency) => (counted?.[currency] ? [[currency, counted[currency]]] : []))));
+
+/** A 422 on `counted_cash.USD` lands on the dollar input. */
+const countedField = (name: string) => {
+  const currency = /^counted_cash\.(VES|USD|EUR)$/.exec(name)?.[1];
+  return currency ? ['counted', currency] : null;
+};
+
+const countedRule = moneyField('Efectivo contado').nullable().optional();
 const dayToWire = (value: unknown) => (dayjs.isDayjs(value) ? value.format('YYYY-MM-DD') : value);
 const shape = closedBoxFieldsSchema.shape;
 const rules = {
@@ -123,6 +139,7 @@ function ClosingForm({
         type: closing.type,
         lot_number: closing.lot_number ?? '',
         reference: closing.reference ?? '',
+        counted: closing.counted_cash,
       }
     : { date: dayjs(today), user_id: session?.user.id ?? null, serie: session?.user.correlative_id ?? null, exchange_rate: rates.data?.dollar_rate ?? null, type: 0 };
 
@@ -135,12 +152,13 @@ function ClosingForm({
       type: values.type,
       lot_number: values.lot_number?.trim() || null,
       reference: values.reference?.trim() || null,
+      counted_cash: countedCashOf(values.counted),
       file,
     };
     if (mode !== 'import') {
       save.mutate(
         { ...input, checkbook_number: values.checkbook_number?.trim() ?? '', id: closing?.id, version: closing?.version },
-        { onSuccess: onClose, onError: (error) => applyServerErrors(form, error) },
+        { onSuccess: onClose, onError: (error) => applyServerErrors(form, error, countedField) },
       );
       return;
     }
@@ -192,6 +210,17 @@ function ClosingForm({
       <Form.Item label="Tipo" name="type">
         <Select disabled={mode === 'edit'} options={([0, 1] as const).map((type) => ({ value: type, label: CLOSED_BOX_TYPES[type] }))} />
       </Form.Item>
+      <fieldset aria-label="Efectivo contado" style={{ border: 0, padding: 0, margin: 0 }}>
+        <Typography.Text strong>Efectivo contado</Typography.Text>
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+          Lo que hay en la caja por moneda; el cierre muestra la diferencia con lo esperado.
+        </Typography.Paragraph>
+        {CURRENCIES.map((currency) => (
+          <Form.Item key={currency} label={`Efectivo contado (${CURRENCY_SYMBOLS[currency]})`} name={['counted', currency]} rules={[zodRule(countedRule)]}>
+            <MoneyInput prefix={CURRENCY_SYMBOLS[currency]} />
+          </Form.Item>
+        ))}
+      </fieldset>
       <Form.Item label="Número de lote" name="lot_number" rules={rules.lot_number}>
         <Input maxLength={50} />
       </Form.Item>

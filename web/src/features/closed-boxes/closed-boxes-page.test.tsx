@@ -39,15 +39,25 @@ const closing: ClosedBoxListRow = {
   verify_payments: [{ payment_method_id: 2, terminal: 'T1', lot_number: 'L1' }],
   causer: { id: 1, name: 'Ana Pérez' },
   created_at: '2026-01-15T20:00:00Z',
+  counted_cash: { USD: '40.00' },
+  money: {
+    currencies: [
+      { currency: 'VES', tendered: '1334.71', change: '92.35', cash_expected: '-92.35', cash_counted: null, difference: null },
+      { currency: 'USD', tendered: '40.00', change: '0.00', cash_expected: '40.00', cash_counted: '40.00', difference: '0.00' },
+    ],
+    igtf: '8.03',
+  },
   payments: [
     {
       payment_method_id: 2,
       terminal: 'T1',
       lot_number: 'L1',
       name: 'Punto de venta',
+      currency: 'VES',
       count_payments: 2,
       amount_bill: '110.18',
       amount_payment: '100.15',
+      amount_currency: '100.15',
       tax_base_bs: '91.62',
       commission: '10.02',
       verified: true,
@@ -57,11 +67,28 @@ const closing: ClosedBoxListRow = {
       terminal: 'T2',
       lot_number: 'L9',
       name: 'Punto de venta',
+      currency: 'VES',
       count_payments: 1,
       amount_bill: '1300.00',
       amount_payment: '1234.56',
+      amount_currency: '1234.56',
       tax_base_bs: '1120.92',
       commission: '123.46',
+      verified: false,
+    },
+    {
+      // The dollar lines of the closing's payments, one of them paid partly by card.
+      payment_method_id: 5,
+      terminal: null,
+      lot_number: null,
+      name: 'Efectivo dólares',
+      currency: 'USD',
+      count_payments: 2,
+      amount_bill: '1388.00',
+      amount_payment: '1460.00',
+      amount_currency: '40.00',
+      tax_base_bs: '1196.55',
+      commission: '0.00',
       verified: false,
     },
   ],
@@ -111,6 +138,10 @@ describe('Cierres de Caja', () => {
     expect(verified).toHaveAttribute('data-verified', 'true');
     expect(pending).toHaveAttribute('data-verified', 'false');
     expect(pending).toHaveTextContent('BS 1.120,92');
+    expect(pending).not.toHaveTextContent('Cobrado');
+    const dollars = screen.getByLabelText('Grupo Efectivo dólares sin verificar');
+    expect(dollars).toHaveTextContent('Cobrado ($)$ 40,00');
+    expect(dollars).toHaveTextContent('Monto pagadoBS 1.460,00');
 
     await userEvent.click(within(pending).getByRole('button', { name: /Aprobar Pagos/ }));
     expect(await screen.findByText('¿Estas seguro de hacer el cambio?')).toBeInTheDocument();
@@ -126,7 +157,7 @@ describe('Cierres de Caja', () => {
     await waitFor(() => expect(api.success).toHaveBeenCalledWith('Pagos aprobados'));
   });
 
-  it('offers only "Quitar verificación" on a verified group and sends that group', async () => {
+  it('offers only "Quitar verificación" on a verified group and sends that group with its reason', async () => {
     renderApp(<ClosedBoxesPage paymentParts={parts} />, { path: '/closed-boxs', session: makeSession({ permissions: ALL }) });
     const row = (await screen.findByText('Ana Pérez')).closest('tr')!;
     await userEvent.click(within(row).getByRole('button', { name: /expandir|expand/i }));
@@ -134,10 +165,22 @@ describe('Cierres de Caja', () => {
     expect(within(verified).queryByRole('button', { name: /Aprobar Pagos/ })).toBeNull();
     expect(within(verified).queryByRole('button', { name: /Rechazar Pagos/ })).toBeNull();
     await userEvent.click(within(verified).getByRole('button', { name: /Quitar verificación/ }));
-    expect(await screen.findByText(closedBoxMessages.unverifyConfirm)).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Si' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(closedBoxMessages.unverifyConfirm)).toBeInTheDocument();
+    // The reason is required (issue 46): nothing is sent without it.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Quitar verificación' }));
+    expect(await within(dialog).findByText(closedBoxMessages.unverifyReasonRequired)).toBeInTheDocument();
+    expect(callsTo('/api/closed-boxs/unverify-payments')).toHaveLength(0);
+    await userEvent.type(within(dialog).getByLabelText('Motivo'), 'Lote con monto equivocado');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Quitar verificación' }));
     await waitFor(() => expect(callsTo('/api/closed-boxs/unverify-payments')).toHaveLength(1));
-    expect(JSON.parse(String(callsTo('/api/closed-boxs/unverify-payments')[0]![1]!.body))).toEqual({ id: 7, payment_method_id: 2, terminal: 'T1', lot_number: 'L1' });
+    expect(JSON.parse(String(callsTo('/api/closed-boxs/unverify-payments')[0]![1]!.body))).toEqual({
+      id: 7,
+      payment_method_id: 2,
+      terminal: 'T1',
+      lot_number: 'L1',
+      reason: 'Lote con monto equivocado',
+    });
     await waitFor(() => expect(api.success).toHaveBeenCalledWith(closedBoxMessages.unverified));
   });
 
@@ -212,6 +255,11 @@ describe('Cierres de Caja', () => {
     await userEvent.click(screen.getByRole('button', { name: /Agregar pagos/ }));
     const modal = await screen.findByRole('dialog', { name: 'Pagos' });
     await within(modal).findByText('00000031');
+    // It opens on the approved payments paid on the closing's date (issue 51), filters the cashier sees and can clear.
+    const asked = api.fetch.mock.calls.map(([url]) => decodeURIComponent(String(url))).filter((url) => url.startsWith('/api/bill-payments/not-closed-box'));
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toContain('filters[status][]=1&filters[dates_payment][]=15-01-2026&filters[dates_payment][]=15-01-2026');
+    expect(within(modal).getByRole('button', { name: 'Filtros (2 activos)' })).toBeInTheDocument();
     for (const checkbox of within(modal).getAllByRole('checkbox').slice(1)) await userEvent.click(checkbox);
     await userEvent.click(within(modal).getByRole('button', { name: 'Agregar' }));
     await waitFor(() => expect(callsTo('/api/bill-payments/add-payment')).toHaveLength(1));

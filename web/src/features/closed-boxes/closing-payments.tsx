@@ -4,6 +4,7 @@ import { closedBoxMessages } from '@recaudo/domain/closed-boxes';
 import { formatMoney } from '@recaudo/domain/format-money';
 import { formatDate } from '@recaudo/domain/format';
 import type { PaymentRow } from '@recaudo/domain/payments';
+import { dayjs } from '@recaudo/domain/dates';
 import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';
 import Modal from 'antd/es/modal';
@@ -11,13 +12,15 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState, type ReactNode } from 'react';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { DataTable, pagedTableProps } from '../../components/data-table';
-import { FilterControls, type FilterField } from '../../components/filter-drawer';
+import { FILTER_DATE_FORMAT, FilterControls, type FilterField } from '../../components/filter-drawer';
 import { ListPage } from '../../components/list-page';
 import { actionsColumn, deleteAction } from '../../components/row-actions';
 import { SearchBox } from '../../components/search-box';
 import { useListState } from '../../components/use-list-state';
 import { useCan } from '../../lib/session';
 import { useAddPayments, useClosedBox, useClosingPayments, useRemovePayment, useUnclosedPayments } from './api';
+import { ClosingMoneyTable } from './closing-money-table';
+import { VerificationHistory } from './verification-history';
 
 /** What the payments area lends this screen: its list's data columns (without actions), its expanded row and its filters. */
 export interface PaymentListParts {
@@ -74,6 +77,8 @@ export function ClosingPayments({ closingId, parts, onBack }: { closingId: numbe
           <Descriptions.Item label="Comisión terminal">{formatMoney(row.commission)}</Descriptions.Item>
         </Descriptions>
       )}
+      {row && <ClosingMoneyTable money={row.money} />}
+      <VerificationHistory closingId={closingId} />
       <DataTable<PaymentRow>
         label={`Pagos del cierre de caja #${closingId}`}
         columns={[
@@ -95,22 +100,28 @@ export function ClosingPayments({ closingId, parts, onBack }: { closingId: numbe
         onCancel={() => setToRemove(null)}
         onConfirm={() => toRemove && remove.mutate({ id: toRemove.id, closed_box_id: closingId }, { onSuccess: () => setToRemove(null) })}
       />
-      <AddPaymentsModal open={adding} closingId={closingId} parts={parts} onClose={() => setAdding(false)} />
+      {adding && row && <AddPaymentsModal closingId={closingId} date={row.date} parts={parts} onClose={() => setAdding(false)} />}
     </ListPage>
   );
 }
 
-/** The modal 'Pagos': unclosed payments with the payments filters; several are attached at once. */
-function AddPaymentsModal({ open, closingId, parts, onClose }: { open: boolean; closingId: number; parts: PaymentListParts; onClose: () => void }) {
-  const list = useListState();
-  const unclosed = useUnclosedPayments(list.params, open);
+/**
+ * The modal 'Pagos': unclosed payments with the payments filters; several are attached at once.
+ * It opens on what a closing usually takes (issue 51): the approved payments paid on the
+ * closing's date; the filters show it and clear like any other. Mounted on opening, so each
+ * opening starts from the closing's date again.
+ */
+function AddPaymentsModal({ closingId, date, parts, onClose }: { closingId: number; date: string; parts: PaymentListParts; onClose: () => void }) {
+  const day = dayjs(date).format(FILTER_DATE_FORMAT);
+  const list = useListState({ initialFilters: { status: [1], dates_payment: [day, day] } });
+  const unclosed = useUnclosedPayments(list.params, true);
   const add = useAddPayments();
   const [chosen, setChosen] = useState<number[]>([]);
 
   return (
     <Modal
       title="Pagos"
-      open={open}
+      open
       width={1100}
       onCancel={onClose}
       okText="Agregar"
@@ -127,7 +138,6 @@ function AddPaymentsModal({ open, closingId, parts, onClose }: { open: boolean; 
           },
         )
       }
-      destroyOnHidden
     >
       <div style={{ display: 'flex', gap: 8, marginBottom: 12 }}>
         <SearchBox value={list.search} onChange={list.setSearch} />

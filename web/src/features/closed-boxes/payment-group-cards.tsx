@@ -1,8 +1,8 @@
 import CheckCircleOutlined from '@ant-design/icons/CheckCircleOutlined';
 import CloseCircleOutlined from '@ant-design/icons/CloseCircleOutlined';
-import UnlockOutlined from '@ant-design/icons/UnlockOutlined';
 import { closedBoxMessages, type PaymentGroup } from '@recaudo/domain/closed-boxes';
 import { formatMoney } from '@recaudo/domain/format-money';
+import { CURRENCY_SYMBOLS } from '@recaudo/domain/tenders';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Descriptions from 'antd/es/descriptions';
@@ -10,21 +10,23 @@ import Empty from 'antd/es/empty';
 import Flex from 'antd/es/flex';
 import Popconfirm from 'antd/es/popconfirm';
 import { useCan } from '../../lib/session';
-import { useChangeGroupStatus, useUnverifyGroup, type ClosedBoxListRow } from './api';
+import { useChangeGroupStatus, type ClosedBoxListRow } from './api';
+import { UnverifyButton } from './verification-history';
 
 const groupTitle = (group: PaymentGroup) =>
   [group.name, group.terminal && `Terminal ${group.terminal}`, group.lot_number && `Lote ${group.lot_number}`].filter(Boolean).join(' · ');
 
 /**
- * A closing's expanded row (spec 02 §2): one card per payment group (method / terminal / lot)
- * with its count, amounts and tax base in BS; green when verified, red when not. 'Aprobar
+ * A closing's expanded row (spec 02 §2): one card per payment group (method / terminal / lot, of
+ * the payments' tender lines: issue 49) with its count, what its lines brought in a foreign
+ * currency, and its amounts and tax base in BS; green when verified, red when not. 'Aprobar
  * Pagos' / 'Rechazar Pagos' change the group's payments and its verification. A verified group's
- * payments stay as verified, so its card offers only 'Quitar verificación' (issue 31).
+ * payments stay as verified, so its card offers only 'Quitar verificación' (issue 31), with a
+ * reason, to another user than who verified it (issue 46).
  */
 export function PaymentGroupCards({ closing, canEdit }: { closing: ClosedBoxListRow; canEdit: boolean }) {
   const canAdd = useCan('add_closed_box') || canEdit;
   const change = useChangeGroupStatus();
-  const unverify = useUnverifyGroup();
   if (!closing.payments.length)
     return <Empty description={canAdd ? closedBoxMessages.noPaymentsInRow : closedBoxMessages.noPayments} image={Empty.PRESENTED_IMAGE_SIMPLE} />;
   return (
@@ -34,7 +36,7 @@ export function PaymentGroupCards({ closing, canEdit }: { closing: ClosedBoxList
         const color = group.verified ? '#52c41a' : '#ff4d4f';
         return (
           <Card
-            key={`${group.payment_method_id}-${group.terminal}-${group.lot_number}`}
+            key={`${group.payment_method_id}-${group.terminal}-${group.lot_number}-${group.currency}`}
             size="small"
             title={groupTitle(group)}
             data-verified={group.verified}
@@ -45,18 +47,7 @@ export function PaymentGroupCards({ closing, canEdit }: { closing: ClosedBoxList
                 ? undefined
                 : group.verified
                   ? [
-                      <Popconfirm
-                        key="unverify"
-                        title="Quitar verificación"
-                        description={closedBoxMessages.unverifyConfirm}
-                        okText="Si"
-                        cancelText="No"
-                        onConfirm={() => unverify.mutateAsync(key)}
-                      >
-                        <Button type="link" icon={<UnlockOutlined />}>
-                          Quitar verificación
-                        </Button>
-                      </Popconfirm>,
+                      <UnverifyButton key="unverify" closing={closing} group={{ payment_method_id: group.payment_method_id, terminal: group.terminal, lot_number: group.lot_number }} />,
                     ]
                   : [
                       <Popconfirm
@@ -88,6 +79,11 @@ export function PaymentGroupCards({ closing, canEdit }: { closing: ClosedBoxList
           >
             <Descriptions size="small" column={1}>
               <Descriptions.Item label="Pagos">{group.count_payments}</Descriptions.Item>
+              {group.currency !== 'VES' && (
+                <Descriptions.Item label={`Cobrado (${CURRENCY_SYMBOLS[group.currency]})`}>
+                  {formatMoney(group.amount_currency, CURRENCY_SYMBOLS[group.currency])}
+                </Descriptions.Item>
+              )}
               <Descriptions.Item label="Monto facturado">{formatMoney(group.amount_bill)}</Descriptions.Item>
               <Descriptions.Item label="Monto pagado">{formatMoney(group.amount_payment)}</Descriptions.Item>
               <Descriptions.Item label="Base imponible">{formatMoney(group.tax_base_bs)}</Descriptions.Item>

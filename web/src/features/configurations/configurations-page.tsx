@@ -3,11 +3,13 @@ import CloseOutlined from '@ant-design/icons/CloseOutlined';
 import EditOutlined from '@ant-design/icons/EditOutlined';
 import HistoryOutlined from '@ant-design/icons/HistoryOutlined';
 import { updateConfigurationSchema } from '@recaudo/domain/configurations';
-import { formatMoney } from '@recaudo/domain/format-money';
-import { formatDateTime } from '@recaudo/domain/format';
+import { formatRate, RATE_SOURCE_LABELS } from '@recaudo/domain/exchange-rates';
+import { formatDate, formatDateTime } from '@recaudo/domain/format';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
 import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Tag from 'antd/es/tag';
 import type { ColumnsType } from 'antd/es/table';
 import Typography from 'antd/es/typography';
 import { useMemo, useState, type CSSProperties } from 'react';
@@ -18,20 +20,27 @@ import { ACTIONS_COLUMN_KEY } from '../../components/row-actions';
 import { applyServerErrors, zodRule } from '../../lib/form';
 import { useCan } from '../../lib/session';
 import { useConfigurations, useUpdateConfiguration, type ConfigurationRow } from './api';
+import { BcvAlerts } from '../../components/bcv-alerts';
+import { RateHistory } from './rate-history';
+import { PageTitle } from '../../components/page-title';
 
 const FORM_ID = 'configuration-form';
 const VALUE_INPUT_ID = 'configuration-value';
+const REASON_INPUT_ID = 'configuration-reason';
 const valueRules = [zodRule(updateConfigurationSchema.shape.value)];
+const reasonRules = [zodRule(updateConfigurationSchema.shape.reason)];
 /** A label for screen readers only: the row's name already labels the cell for sighted users. */
 const visuallyHidden: CSSProperties = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' };
 
 interface FormValues {
   value: string | null;
+  reason: string;
 }
 
 /**
- * Tasas de Cambio (spec 02 §2): every settings row, the value edited in place (editing → saving →
- * toast, needs update_dollar_rate) and each row's "Historial de cambios" (needs logs).
+ * Tasas de Cambio (spec 02 §2, issue 47): the rate in force of each currency with its value date
+ * and source, edited in place as a manual rate with its reason (needs update_dollar_rate), each
+ * row's "Historial de cambios" (needs logs), the BCV's alerts and the history of every rate.
  */
 export default function ConfigurationsPage() {
   const configurations = useConfigurations();
@@ -44,7 +53,7 @@ export default function ConfigurationsPage() {
 
   const columns = useMemo<ColumnsType<ConfigurationRow>>(() => {
     function startEditing(row: ConfigurationRow) {
-      form.setFieldsValue({ value: row.value });
+      form.setFieldsValue({ value: row.value, reason: '' });
       setEditingId(row.id);
     }
     function cancel() {
@@ -67,10 +76,27 @@ export default function ConfigurationsPage() {
               <Form.Item name="value" rules={valueRules} style={{ margin: 0 }}>
                 <MoneyInput id={VALUE_INPUT_ID} prefix="BS" disabled={saving} />
               </Form.Item>
+              <label htmlFor={REASON_INPUT_ID} style={visuallyHidden}>
+                Motivo de la tasa manual de {row.label}
+              </label>
+              <Form.Item name="reason" rules={reasonRules} style={{ margin: '4px 0 0' }}>
+                <Input id={REASON_INPUT_ID} placeholder="Motivo" maxLength={500} disabled={saving} />
+              </Form.Item>
             </>
           ) : (
-            formatMoney(row.value, 'BS')
+            `BS ${formatRate(row.value)}`
           ),
+      },
+      {
+        title: 'Fecha valor',
+        key: 'value_date',
+        render: (_, row) => (
+          <Flex gap={4} wrap align="center">
+            {row.value_date ? formatDate(row.value_date) : 'Sin tasa'}
+            {row.source ? <Tag color={row.source === 'bcv' ? 'blue' : 'orange'}>{RATE_SOURCE_LABELS[row.source]}</Tag> : null}
+            {row.stale ? <Tag color="red">Desactualizada</Tag> : null}
+          </Flex>
+        ),
       },
       { title: 'Actualizado', dataIndex: 'updated_at', key: 'updated_at', render: (value: string) => formatDateTime(value) },
       {
@@ -107,7 +133,7 @@ export default function ConfigurationsPage() {
   function submit(values: FormValues) {
     if (editingId === null) return;
     update.mutate(
-      { id: editingId, value: values.value ?? '' },
+      { id: editingId, value: values.value ?? '', reason: values.reason ?? '' },
       {
         onSuccess: () => {
           form.resetFields();
@@ -120,10 +146,13 @@ export default function ConfigurationsPage() {
 
   return (
     <section aria-labelledby="page-title">
-      <Typography.Title level={3} id="page-title">
+      <PageTitle>
         Tasas de Cambio
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">Tasas en bolívares (BS) por cada dólar y cada euro.</Typography.Paragraph>
+      </PageTitle>
+      <Typography.Paragraph type="secondary">
+        Tasas oficiales del BCV en bolívares (BS) por cada dólar y cada euro, leídas por Recaudo cada día hábil. Una tasa escrita aquí queda como manual, con su motivo.
+      </Typography.Paragraph>
+      <BcvAlerts />
       <Form<FormValues> name={FORM_ID} form={form} onFinish={submit}>
         <DataTable<ConfigurationRow>
           label="Tasas de cambio"
@@ -139,6 +168,7 @@ export default function ConfigurationsPage() {
           onPageChange={() => undefined}
         />
       </Form>
+      <RateHistory />
       <HistoryPanel
         open={history !== null}
         onClose={() => setHistory(null)}

@@ -13,8 +13,11 @@ import Typography from 'antd/es/typography';
 import { lazy, Suspense, useDeferredValue, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { WhenVisible } from '../../components/when-visible';
-import { useSession } from '../../lib/session';
-import { initialDashboardFilters, useAdminDashboard, useAgingDashboard, useReloadDashboard, type AdminDashboardFilters } from './api';
+import { useCan, useSession } from '../../lib/session';
+import { BcvAlerts } from '../../components/bcv-alerts';
+import { initialDashboardFilters, useAdminDashboard, useAgingDashboard, useCollectionsDashboard, useReloadDashboard, type AdminDashboardFilters } from './api';
+import { AdministratorsWithoutTwoFactor } from './administrators-without-two-factor';
+import { CollectionsCard } from './collections-card';
 import { AgingCard } from './aging-card';
 import { PeriodCards } from './period-cards';
 
@@ -85,9 +88,12 @@ function PaymentsCard({
 export function AdminDashboard({ toProcess, usersClosings, reminders }: AdminDashboardProps) {
   const { session } = useSession();
   const { token } = theme.useToken();
+  // The BCV's alerts and the stale rate (issue 47), for whoever looks after Tasas de Cambio.
+  const canSeeRates = useCan('configurations');
   const [filters, setFilters] = useState<AdminDashboardFilters>(initialDashboardFilters);
   const dashboard = useAdminDashboard(filters);
   const aging = useAgingDashboard();
+  const collections = useCollectionsDashboard(filters);
   const reload = useReloadDashboard();
   // The figures arrive through an external store, which React renders at once and whole: deferred,
   // the dashboard they fill renders in a transition, in slices a phone's processor can interleave.
@@ -98,6 +104,9 @@ export function AdminDashboard({ toProcess, usersClosings, reminders }: AdminDas
   return (
     <Flex vertical gap={16}>
       {data?.printer_warning ? <Alert type="warning" showIcon message="Imprenta digital" description={data.printer_warning} /> : null}
+      {data?.backup_warning ? <Alert type="error" showIcon message="Respaldos" description={data.backup_warning} /> : null}
+      {canSeeRates ? <BcvAlerts /> : null}
+      <AdministratorsWithoutTwoFactor />
       <Card>
         <Typography.Title level={4} style={{ marginTop: 0 }}>
           Bienvenido, {session?.user.name}
@@ -130,6 +139,7 @@ export function AdminDashboard({ toProcess, usersClosings, reminders }: AdminDas
           }
         />
       </WhenVisible>
+      <CollectionsCard collections={collections.data} period={`${DASHBOARD_OPTIONS[filters.option]} ${filters.dates}`} />
       <WhenVisible height={CARD_HEIGHT} label="Pagos por Procesar">
         <Card title="Pagos por Procesar" extra={<Link to="/payments">Ver todo</Link>}>
           {data && toProcess ? toProcess(data.payments_to_proccess, reload) : <Skeleton active />}

@@ -1,5 +1,12 @@
 import type { Session } from '@recaudo/domain/auth';
-import { currentDashboardPeriod, type DashboardAdmin, type DashboardAging, type DashboardClient, type DashboardOption } from '@recaudo/domain/dashboard';
+import {
+  currentDashboardPeriod,
+  type DashboardAdmin,
+  type DashboardAging,
+  type DashboardClient,
+  type DashboardCollections,
+  type DashboardOption,
+} from '@recaudo/domain/dashboard';
 import { hasPermission } from '@recaudo/domain/permissions';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -18,6 +25,7 @@ export const dashboardKeys = {
   all: ['dashboard'] as const,
   admin: (filters: AdminDashboardFilters) => [...dashboardKeys.all, 'admin', filters] as const,
   aging: () => [...dashboardKeys.all, 'aging'] as const,
+  collections: (filters: AdminDashboardFilters) => [...dashboardKeys.all, 'collections', filters] as const,
   client: () => [...dashboardKeys.all, 'client'] as const,
 };
 
@@ -50,6 +58,14 @@ export const useAdminDashboard = (filters: AdminDashboardFilters) => useQuery({ 
 
 /** The aging card's own call: it reads every owing address, and the rest of the dashboard does not wait for it. */
 export const useAgingDashboard = () => useQuery(agingQuery());
+
+/** Collections per currency and IGTF of the chart's month or year (issue 49): their own call, like the aging card. */
+export const useCollectionsDashboard = (filters: AdminDashboardFilters) =>
+  useQuery<DashboardCollections>({
+    queryKey: dashboardKeys.collections(filters),
+    queryFn: ({ signal }) => http.get<DashboardCollections>('dashboard/collections', { query: { filters }, signal }).then((answer) => answer.data),
+    placeholderData: keepPreviousData,
+  });
 
 export const useClientDashboard = () => useQuery(clientDashboardQuery());
 

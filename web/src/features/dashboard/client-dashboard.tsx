@@ -1,8 +1,9 @@
 import { ageOn, GENDERS, identificationLabel } from '@recaudo/domain/clients';
 import { dashboardMessages } from '@recaudo/domain/dashboard';
 import { todayInCaracas } from '@recaudo/domain/dates';
+import { rateLabel } from '@recaudo/domain/exchange-rates';
 import { formatMoney } from '@recaudo/domain/format-money';
-import { EMPTY_TEXT, formatDate, formatPhone, textOrEmpty } from '@recaudo/domain/format';
+import { EMPTY_TEXT, forClients, formatDate, formatPhone, textOrEmpty } from '@recaudo/domain/format';
 import { PAYMENT_STATUS } from '@recaudo/domain/payments';
 import { reminderMessages } from '@recaudo/domain/reminders';
 import Card from 'antd/es/card';
@@ -47,11 +48,11 @@ export function ClientDashboard({ debtActions }: { debtActions: ClientDebtAction
                 column={1}
                 size="small"
                 items={[
-                  { key: 'since', label: 'Miembro desde', children: formatDate(data.client.created_at) },
+                  { key: 'since', label: 'Miembro desde', children: forClients(formatDate(data.client.created_at)) },
                   { key: 'name', label: person ? 'Nombre' : 'Razón social', children: data.client.name },
                   { key: 'identification', label: 'Identificación', children: identificationLabel(data.client) },
-                  { key: 'email', label: 'Correo', children: textOrEmpty(data.client.email) },
-                  { key: 'phone', label: 'Teléfonos', children: data.client.phone.length ? data.client.phone.map(formatPhone).join(', ') : EMPTY_TEXT },
+                  { key: 'email', label: 'Correo', children: forClients(textOrEmpty(data.client.email)) },
+                  { key: 'phone', label: 'Teléfonos', children: data.client.phone.length ? data.client.phone.map(formatPhone).join(', ') : forClients(EMPTY_TEXT) },
                   {
                     key: 'reminders',
                     label: reminderMessages.toggleLabel,
@@ -66,16 +67,16 @@ export function ClientDashboard({ debtActions }: { debtActions: ClientDebtAction
                   },
                   ...(person
                     ? [
-                        { key: 'birth_date', label: 'Fecha de nacimiento', children: formatDate(data.client.birth_date) },
+                        { key: 'birth_date', label: 'Fecha de nacimiento', children: forClients(formatDate(data.client.birth_date)) },
                         {
                           key: 'age',
                           label: 'Edad',
                           children: (() => {
                             const age = ageOn(data.client.birth_date, todayInCaracas());
-                            return age === null ? EMPTY_TEXT : `${age} años`;
+                            return age === null ? forClients(EMPTY_TEXT) : `${age} años`;
                           })(),
                         },
-                        { key: 'gender', label: 'Género', children: data.client.gender ? (GENDERS[data.client.gender as keyof typeof GENDERS] ?? EMPTY_TEXT) : EMPTY_TEXT },
+                        { key: 'gender', label: 'Género', children: data.client.gender ? (GENDERS[data.client.gender as keyof typeof GENDERS] ?? forClients(EMPTY_TEXT)) : forClients(EMPTY_TEXT) },
                       ]
                     : []),
                 ]}
@@ -100,8 +101,8 @@ export function ClientDashboard({ debtActions }: { debtActions: ClientDebtAction
                       dashboardMessages.noPayments
                     ),
                   },
-                  { key: 'dollar', label: 'Tasa del dólar', children: formatMoney(data.dollar_rate) },
-                  { key: 'euro', label: 'Tasa del euro', children: formatMoney(data.euro_rate) },
+                  { key: 'dollar', label: 'Tasa del dólar', children: rateLabel(data.dollar_rate, data.dollar_rate_value_date, data.dollar_rate_source) },
+                  { key: 'euro', label: 'Tasa del euro', children: rateLabel(data.euro_rate, data.euro_rate_value_date, data.euro_rate_source) },
                 ]}
               />
             </Card>

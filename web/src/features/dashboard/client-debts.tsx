@@ -1,4 +1,5 @@
 import { ADDRESS_TYPES } from '@recaudo/domain/addresses';
+import { rateLabel } from '@recaudo/domain/exchange-rates';
 import { formatMoney } from '@recaudo/domain/format-money';
 import { monthName, type Month } from '@recaudo/domain/months';
 import { statementMessages, type AddressDebt, type ClientDebts } from '@recaudo/domain/statement';
@@ -9,6 +10,7 @@ import Flex from 'antd/es/flex';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { Link } from 'react-router';
+import { NoWrap } from '../../components/no-wrap';
 
 /** What the home's buttons open, handed in by the app: the payments and statements areas' own panels. */
 export interface ClientDebtActions {
@@ -28,10 +30,10 @@ function AddressDebtCard({ debt, actions }: { debt: AddressDebt; actions: Client
       {owes ? (
         <Flex vertical gap={4}>
           <Typography.Text strong type="danger">
-            Debes {monthsText(debt.months_owed)} desde {monthName(debt.oldest_owed!)}
+            Debes {monthsText(debt.months_owed)} desde <NoWrap>{monthName(debt.oldest_owed!)}</NoWrap>
           </Typography.Text>
           <Typography.Text>
-            {formatMoney(debt.owed_usd, '$')} · {formatMoney(debt.owed_bs)}
+            <NoWrap>{formatMoney(debt.owed_usd, '$')}</NoWrap> · <NoWrap>{formatMoney(debt.owed_bs)}</NoWrap>
           </Typography.Text>
         </Flex>
       ) : debt.pending_months.length ? (
@@ -77,14 +79,19 @@ export function ClientDebtsCard({ clientId, debts, actions }: { clientId: number
       <Flex vertical gap={12}>
         {!debts.addresses.length ? (
           <Typography.Paragraph style={{ margin: 0 }}>
-            No tienes direcciones de pago registradas. <Link to="/address-payments">Registra una en Direcciones de Pagos</Link>.
+            {/* A link inside a sentence is underlined: its colour alone does not set it apart (axe link-in-text-block). */}
+            No tienes direcciones de pago registradas.{' '}
+            <Link to="/address-payments" style={{ textDecoration: 'underline' }}>
+              Registra una en Direcciones de Pagos
+            </Link>
+            .
           </Typography.Paragraph>
         ) : owes ? (
           <Alert
             type="error"
             showIcon
             title={`Debes ${monthsText(debts.months_owed)}: ${formatMoney(debts.owed_usd, '$')} · ${formatMoney(debts.owed_bs)}`}
-            description={`A la tasa de hoy: ${formatMoney(debts.dollar_rate)} por $.`}
+            description={`Dólar: ${rateLabel(debts.dollar_rate, debts.dollar_rate_value_date, debts.dollar_rate_source)}.`}
           />
         ) : inReview.length ? (
           <Alert

@@ -4,6 +4,7 @@ import { AdminDashboard, type AdminDashboardProps } from './admin-dashboard';
 import { dashboardKind } from './api';
 import { ClientDashboard } from './client-dashboard';
 import type { ClientDebtActions } from './client-debts';
+import { PageTitle } from '../../components/page-title';
 
 /** /dashboard (no permission): the client's, the administrator's or a greeting (`dashboardKind`). */
 export default function DashboardPage({ toProcess, usersClosings, reminders, debtActions }: AdminDashboardProps & { debtActions: ClientDebtActions }) {
@@ -11,9 +12,9 @@ export default function DashboardPage({ toProcess, usersClosings, reminders, deb
   const kind = dashboardKind(session);
   return (
     <section aria-labelledby="page-title">
-      <Typography.Title level={3} id="page-title">
+      <PageTitle>
         Inicio
-      </Typography.Title>
+      </PageTitle>
       {kind === 'client' ? (
         <ClientDashboard debtActions={debtActions} />
       ) : kind === 'admin' ? (

@@ -8,7 +8,8 @@ import { LineChart } from 'echarts/charts';
 import { GridComponent, LegendPlainComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
+import { useEChart } from '../../lib/use-echart';
 import { usePrefersReducedMotion } from '../../lib/use-reduced-motion';
 
 // Only what the chart draws, in the dashboard's own lazy chunk. No toolbox: it brings data zoom
@@ -47,22 +48,8 @@ async function downloadImage(instance: echarts.ECharts, background: string): Pro
  * as the rest of Recaudo writes them, and the download-image button.
  */
 export function PaymentsChart({ points, textColor, background }: { points: SeriesPoint[]; textColor: string; background: string }) {
-  const element = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
+  const { element, chart } = useEChart();
   const reducedMotion = usePrefersReducedMotion();
-
-  useEffect(() => {
-    if (!element.current) return;
-    const instance = echarts.init(element.current, null, { renderer: 'svg' });
-    chart.current = instance;
-    const resize = () => instance.resize();
-    window.addEventListener('resize', resize);
-    return () => {
-      window.removeEventListener('resize', resize);
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
 
   useEffect(() => {
     const axis = (name: string, position: 'left' | 'right', offset = 0) => ({
@@ -106,7 +93,7 @@ export function PaymentsChart({ points, textColor, background }: { points: Serie
       },
       true,
     );
-  }, [points, textColor, reducedMotion]);
+  }, [chart, points, textColor, reducedMotion]);
 
   return (
     <Flex vertical gap={8}>

@@ -13,9 +13,9 @@ import { useCountUp } from './use-count-up';
 
 const TONE_COLORS = { up: 'green', down: 'red', flat: 'gold' } as const;
 const PERIODS = [
-  { key: 'day', title: 'Pagos de hoy', previous: 'ayer' },
-  { key: 'month', title: 'Pagos del mes', previous: 'el mes anterior' },
-  { key: 'year', title: 'Pagos del año', previous: 'el año anterior' },
+  { key: 'day', title: 'Pagos de hoy', previous: 'frente a ayer' },
+  { key: 'month', title: 'Pagos del mes', previous: 'frente al mes anterior' },
+  { key: 'year', title: 'Pagos del año', previous: 'frente al año anterior' },
 ] as const;
 
 function Amounts({ card }: { card: PeriodCard }) {
@@ -37,7 +37,7 @@ function PeriodStat({ title, previous, card }: { title: string; previous: string
   const sign = tone === 'up' ? '+' : '';
   return (
     <Popover title={title} content={<Amounts card={card} />}>
-      <Card hoverable aria-label={title} tabIndex={0}>
+      <Card hoverable role="group" aria-label={title} tabIndex={0}>
         <Typography.Text type="secondary">{title}</Typography.Text>
         <div style={{ fontSize: 32, fontWeight: 600, lineHeight: 1.3 }} data-testid={`count-${title}`}>
           {formatNumber(Math.round(count))}
@@ -46,7 +46,7 @@ function PeriodStat({ title, previous, card }: { title: string; previous: string
           {sign}
           {card.percentage.replace('.', ',')} %
         </Tag>
-        <Typography.Text type="secondary"> frente a {previous}</Typography.Text>
+        <Typography.Text type="secondary"> {previous}</Typography.Text>
       </Card>
     </Popover>
   );
@@ -66,7 +66,7 @@ export function PeriodCards({ payments }: { payments: DashboardAdmin['payments']
           {payments ? (
             <PeriodStat title={period.title} previous={period.previous} card={payments[period.key]} />
           ) : (
-            <Card aria-label={period.title} aria-busy>
+            <Card role="group" aria-label={period.title} aria-busy>
               <Skeleton active title={false} paragraph={{ rows: 3 }} />
             </Card>
           )}

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { defaultEffectiveMonth } from '@recaudo/domain/tariffs';
 import { notFound, ok, installFakeApi } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
 import type { EconomicActivityRow } from './api';
@@ -24,6 +25,15 @@ function route(url: string): Response {
   if (url === '/api/activity-groups/selects') return ok([{ id: 7, name: 'Comercio' }, { id: 8, name: 'Servicios' }]);
   if (url === '/api/economic-activities/store') return ok({ id: 3 }, 'Actividad económica creada');
   if (url === '/api/economic-activities/update') return ok(null, 'Actividad económica actualizada');
+  if (url === '/api/fees/history?owner_type=activity&owner_id=1')
+    return ok({
+      owner_type: 'activity',
+      owner_id: 1,
+      entries: [
+        { effective_month: null, fee: '1000.00', created_at: null, created_by: null },
+        { effective_month: '2026-03', fee: '1234.50', created_at: '2026-02-20T12:00:00Z', created_by: 'Ana Pérez' },
+      ],
+    });
   if (url.startsWith('/api/clients?')) {
     const clients = decodeURIComponent(url).includes('filters[economic_activity][]=2') ? [{ id: 40, name: 'Abasto La Esquina', identification: '301234567', email: null }] : [];
     return ok({ data: clients, current_page: 1, per_page: 10, total: clients.length, last_page: 1 });
@@ -77,15 +87,20 @@ describe('Actividades Económicas', () => {
     expect(bodyOf('/api/economic-activities/store')).toEqual({ name: 'Panaderías', code: null, fee: '1234.5', activity_group_id: 8 });
   });
 
-  it('edits an activity keeping its code and fee', async () => {
+  it('edits an activity keeping its code and fee, asking from which month the fee applies (next month) and showing its history', async () => {
     renderApp(<EconomicActivitiesPage />, { path: '/economic-activities', session: makeSession({ permissions: ALL }) });
     const row = (await screen.findByText('Farmacias')).closest('tr')!;
     await chooseRowAction(row, 'Editar');
     const panel = await screen.findByRole('dialog', { name: 'Editar actividad económica' });
     expect(within(panel).getByLabelText('Tarifa')).toHaveValue('1.234,5');
+    const next = defaultEffectiveMonth();
+    expect(within(panel).getByLabelText('¿Desde qué mes aplica?')).toHaveValue(`${next.slice(5, 7)}-${next.slice(0, 4)}`);
+    expect(await within(panel).findByText('Desde marzo 2026')).toBeInTheDocument();
+    expect(within(panel).getByText('Desde el inicio')).toBeInTheDocument();
+    expect(within(panel).getByText(/Ana Pérez/)).toBeInTheDocument();
     await userEvent.click(within(panel).getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(successToast).toHaveBeenCalledWith('Actividad económica actualizada'));
-    expect(bodyOf('/api/economic-activities/update')).toEqual({ id: 1, name: 'Farmacias', code: 'C-002', fee: '1234.5', activity_group_id: 7 });
+    expect(bodyOf('/api/economic-activities/update')).toEqual({ id: 1, name: 'Farmacias', code: 'C-002', fee: '1234.5', activity_group_id: 7, effective_month: next });
   });
 
   it('opens "Ver clientes" with the clients whose addresses carry the activity', async () => {

@@ -2,6 +2,8 @@ import { economicActivityFieldsSchema } from '@recaudo/domain/economic-activitie
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
+import type { Dayjs } from 'dayjs';
+import { EffectiveMonthItem, effectiveMonthToWire, FeeHistoryList } from '../../components/fee-since';
 import { MoneyInput } from '../../components/money-input';
 import { SidePanel } from '../../components/side-panel';
 import { PanelForm } from '../../components/panel-form';
@@ -22,6 +24,8 @@ interface FormValues {
   code?: string | null;
   fee: string;
   activity_group_id?: number;
+  /** An edited activity's fee applies from this month (issue 50). */
+  effective_month?: Dayjs | null;
 }
 
 interface EconomicActivityFormPanelProps {
@@ -41,12 +45,13 @@ export function EconomicActivityFormPanel({ open, activity, onClose }: EconomicA
   const groups = useActivityGroupSelects();
 
   function submit(values: FormValues) {
-    const input: EconomicActivityInput & { id?: number } = {
+    const input: EconomicActivityInput & { id?: number; effective_month?: string } = {
       name: values.name.trim(),
       code: values.code?.trim() ? values.code.trim() : null,
       fee: values.fee,
       activity_group_id: values.activity_group_id!,
       id: activity?.id,
+      ...(activity ? { effective_month: effectiveMonthToWire(values.effective_month) } : {}),
     };
     save.mutate(input, {
       onSuccess: onClose,
@@ -83,6 +88,7 @@ export function EconomicActivityFormPanel({ open, activity, onClose }: EconomicA
         <Form.Item label="Tarifa" name="fee" rules={rules.fee} required extra="En dólares, con coma decimal: 1.234,56">
           <MoneyInput prefix="$" />
         </Form.Item>
+        {activity && <EffectiveMonthItem />}
         <Form.Item label="Grupo" name="activity_group_id" rules={rules.activity_group_id} required>
           <Select
             showSearch={{ optionFilterProp: 'label' }}
@@ -93,6 +99,7 @@ export function EconomicActivityFormPanel({ open, activity, onClose }: EconomicA
           />
         </Form.Item>
       </PanelForm>
+      {activity && <FeeHistoryList ownerType="activity" ownerId={activity.id} />}
     </SidePanel>
   );
 }

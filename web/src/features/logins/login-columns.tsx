@@ -1,5 +1,6 @@
 import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
 import { formatDateTime, formatDuration, textOrEmpty } from '@recaudo/domain/format';
+import { browserLabel } from '@recaudo/domain/user-agents';
 import Badge from 'antd/es/badge';
 import Button from 'antd/es/button';
 import type { ColumnsType } from 'antd/es/table';
@@ -32,7 +33,7 @@ export function loginColumns({ canClose, closingId, onClose }: LoginColumnOption
       key: 'user_agent',
       render: (_, session) => (
         <Typography.Text ellipsis={{ tooltip: session.user_agent }} style={{ maxWidth: 180 }}>
-          {textOrEmpty(session.user_agent)}
+          {browserLabel(session.user_agent)}
         </Typography.Text>
       ),
     },

@@ -20,7 +20,7 @@ export interface LoginsListProps {
 }
 
 /**
- * Login de Usuarios: the sessions with user, IP, browser, start, end, length and status; search,
+ * Inicios de sesión: the sessions with user, IP, browser, start, end, length and status; search,
  * filters user / dates, export csv/xlsx/pdf, and "Cerrar sesión" on active sessions (needs `logins`).
  * `<LoginsList clientId={id} />` shows one client's sessions.
  */

@@ -1,6 +1,6 @@
 import { LoginsList } from './logins-list';
 
-/** /logins, Login de Usuarios (spec 03 §2). */
+/** /logins, Inicios de sesión (spec 03 §2's Login de Usuarios, renamed in issue 51). */
 export default function LoginsPage() {
-  return <LoginsList title="Login de Usuarios" />;
+  return <LoginsList title="Inicios de sesión" />;
 }

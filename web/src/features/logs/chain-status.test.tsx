@@ -40,6 +40,23 @@ describe('Bitácoras: integridad de la bitácora', () => {
     expect(await screen.findByText(/^Se movió la entrada #31 del 27-11-2026 11:30 am: ya no sigue a la entrada anterior\./)).toBeInTheDocument();
   });
 
+  it('tells a head edited in the database and a log rewritten since its external anchor', async () => {
+    verdict = { valid: false, checked: 41, broken_at: { position: 41, id: 977, created_at: '2026-11-27T15:30:00.000000Z', reason: 'head' } };
+    const { unmount } = renderApp(<ChainStatus />, { session: auditor });
+    expect(await screen.findByText('Bitácora alterada en la entrada 41.')).toBeInTheDocument();
+    expect(
+      screen.getByText('La cabeza de la cadena se modificó en la base de datos: ya no apunta a su última entrada, la #977 del 27-11-2026 11:30 am. Sus 41 entradas están verificadas.'),
+    ).toBeInTheDocument();
+    unmount();
+    verdict = { valid: false, checked: 100, broken_at: { position: 2500, id: 3100, created_at: '2026-11-27T15:30:00.000000Z', reason: 'anchor' } };
+    renderApp(<ChainStatus />, { session: auditor });
+    expect(
+      await screen.findByText(
+        'La bitácora hasta la entrada 2.500 ya no es la que se ancló fuera de la base de datos: fue reescrita. Las 100 entradas anteriores están verificadas.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('says when the check could not be made', async () => {
     verdict = null;
     renderApp(<ChainStatus />, { session: auditor });

@@ -8,14 +8,16 @@ import { useCan } from '../../lib/session';
 export interface ChainVerdict {
   valid: boolean;
   checked: number;
-  broken_at: { position: number; id: number | null; created_at: string | null; reason: 'content' | 'order' | 'missing' } | null;
+  broken_at: { position: number; id: number | null; created_at: string | null; reason: 'content' | 'order' | 'missing' | 'head' | 'anchor' } | null;
 }
 
 const verifyChain = (signal?: AbortSignal) => http.get<ChainVerdict>('logs/verify', { signal }).then((answer) => answer.data);
 
 /** What the break means, in the words of someone reading the log. */
 function breakDetail(at: NonNullable<ChainVerdict['broken_at']>): string {
+  if (at.reason === 'anchor') return `La bitácora hasta la entrada ${formatNumber(at.position)} ya no es la que se ancló fuera de la base de datos: fue reescrita.`;
   if (at.id === null) return 'Se eliminaron las últimas entradas de la bitácora.';
+  if (at.reason === 'head') return `La cabeza de la cadena se modificó en la base de datos: ya no apunta a su última entrada, la #${at.id} del ${formatDateTime(at.created_at)}.`;
   const entry = `la entrada #${at.id} del ${formatDateTime(at.created_at)}`;
   if (at.reason === 'content') return `Se modificó ${entry} directamente en la base de datos.`;
   if (at.reason === 'order') return `Se movió ${entry}: ya no sigue a la entrada anterior.`;
@@ -44,7 +46,7 @@ export function ChainStatus() {
       showIcon
       style={style}
       title={`Bitácora alterada en la entrada ${formatNumber(brokenAt.position)}.`}
-      description={`${breakDetail(brokenAt)} Las ${formatNumber(checked)} entradas anteriores están verificadas.`}
+      description={`${breakDetail(brokenAt)} ${brokenAt.reason === 'head' ? `Sus ${formatNumber(checked)} entradas` : `Las ${formatNumber(checked)} entradas anteriores`} están verificadas.`}
     />
   );
 }

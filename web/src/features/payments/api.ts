@@ -1,8 +1,9 @@
 import type { AddressRow } from '@recaudo/domain/addresses';
 import type { Month } from '@recaudo/domain/months';
 import type { Paged } from '@recaudo/domain/paging';
-import { receiptMessages } from '@recaudo/domain/payment-receipts';
+import { receiptFileName } from '@recaudo/domain/payment-receipts';
 import type { PaymentRow, PaymentStatus, ReferenceInUseQuery } from '@recaudo/domain/payments';
+import type { Currency } from '@recaudo/domain/tenders';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { optionKeys } from '../../components/option-list';
@@ -39,6 +40,7 @@ export interface PaymentInput {
   date_bill: string | null;
   exchange_rate: string;
   exchange_rate_id: number;
+  exchange_rate_reason?: string | null;
   amount_payment: string;
   amount_bill: string;
   dollar_amount_payment: string;
@@ -69,6 +71,21 @@ export interface PaymentInput {
   files: File[];
   /** Stored names of the images to keep (update). */
   files_string: string[];
+  /** How the client paid (issue 49): none for the one-method call. */
+  tenders?: TenderInput[];
+  /** The change handed back, or null. */
+  change?: { currency: Currency; amount: string } | null;
+}
+
+/** One tender line as `payments/store` takes it (amount in the line's currency). */
+export interface TenderInput {
+  payment_method_id: number | null;
+  currency: Currency;
+  amount: string;
+  reference: string | null;
+  bank_id: number | null;
+  pay_phone: string | null;
+  conciliation_id: number | null;
 }
 
 export const PAYMENTS_EXPORT = { path: 'payments/export', formats: ['csv', 'xlsx', 'pdf'] } as const;
@@ -106,6 +123,7 @@ export function paymentForm(input: PaymentInput): FormData {
     date_bill: text(input.date_bill),
     exchange_rate: input.exchange_rate,
     exchange_rate_id: String(input.exchange_rate_id),
+    exchange_rate_reason: text(input.exchange_rate_reason ?? null),
     amount_payment: input.amount_payment,
     amount_bill: input.amount_bill,
     dollar_amount_payment: input.dollar_amount_payment,
@@ -135,6 +153,22 @@ export function paymentForm(input: PaymentInput): FormData {
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   input.files_string.forEach((name, index) => form.append(`files_string[${index}]`, name));
   input.files.forEach((file, index) => form.append(`files[${index}]`, file, file.name));
+  (input.tenders ?? []).forEach((line, index) => {
+    const entries: Record<keyof TenderInput, string> = {
+      payment_method_id: id(line.payment_method_id),
+      currency: line.currency,
+      amount: line.amount,
+      reference: text(line.reference),
+      bank_id: id(line.bank_id),
+      pay_phone: text(line.pay_phone),
+      conciliation_id: id(line.conciliation_id),
+    };
+    for (const [key, value] of Object.entries(entries)) form.append(`tenders[${index}][${key}]`, value);
+  });
+  if (input.change) {
+    form.append('change[currency]', input.change.currency);
+    form.append('change[amount]', input.change.amount);
+  }
   if (input.id) {
     form.append('id', String(input.id));
     form.append('_method', 'PUT');
@@ -160,6 +194,17 @@ export const savePayment = ({ input, idempotencyKey }: { input: PaymentInput; id
     : http.post<{ id: number; number_correlative: string | null; hash: string }>('payments/store', paymentForm(input), {
         headers: { 'Idempotency-Key': idempotencyKey },
       });
+/**
+ * The office's IGTF rate (null when it does not collect it), the most lines a payment takes (issue 49)
+ * and whether a printer issues its digital invoices (issue 51).
+ */
+const findTenderSettings = (signal?: AbortSignal) =>
+  http
+    .get<{ igtf_rate: string | null; max_tender_lines: number; invoice_printer: boolean }>('payments/tender-settings', { signal })
+    .then((answer) => answer.data);
+/** The payment form's office settings (staff only), asked once per session. */
+export const useTenderSettings = (staff: boolean) =>
+  useQuery({ queryKey: paymentKeys.options('tender-settings'), queryFn: ({ signal }) => findTenderSettings(signal), enabled: staff, staleTime: Infinity });
 /** `payments/reference-in-use`: whether another live payment of the method and bank already has this reference. */
 export const findReferenceInUse = (query: ReferenceInUseQuery) =>
   http.get<{ in_use: boolean; message: string | null }>('payments/reference-in-use', { query: { ...query } }).then((answer) => answer.data);
@@ -176,9 +221,9 @@ export interface ChangeStatusInput {
 export const changePaymentStatus = (input: ChangeStatusInput) => http.put<null>('payments/change-status', input);
 export const updateContactInfo = (input: { id: number; email: string; phone: string[] }) => http.put<null>('clients/update-contact-info', input);
 
-/** "Descargar recibo": the receipt PDF, saved as 'Recibo de pago.pdf'; a failure shows the download text. */
-export const downloadReceipt = (hash: string) =>
-  download(`payments/generate-payment-pdf/${encodeURIComponent(hash)}`, { fileName: receiptMessages.fileName }).catch(() => undefined);
+/** "Descargar recibo": the receipt PDF, saved by its document ("Recibo A-00000239.pdf"); a failure shows the download text. */
+export const downloadReceipt = (payment: Pick<PaymentRow, 'hash' | 'serie' | 'number_correlative'>) =>
+  download(`payments/generate-payment-pdf/${encodeURIComponent(payment.hash)}`, { fileName: receiptFileName(payment) }).catch(() => undefined);
 
 /** "Enviar recibo por correo": the server mails the receipt to the client's e-mail and answers which. */
 export const sendReceiptMail = (hash: string) => http.post<{ to: string }>('payments/send-mail-payment-pdf', { hash });

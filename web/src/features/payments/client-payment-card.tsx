@@ -8,6 +8,7 @@ import Flex from 'antd/es/flex';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { selfValidated } from './payment-details';
+import { NoWrap } from '../../components/no-wrap';
 
 const STATUS_COLORS = { 0: 'warning', 1: 'success', 2: 'error' } as const;
 
@@ -35,10 +36,12 @@ export function ClientPaymentCard({ payment, onReceipt, onEdit, onDelete, onNote
     >
       <Flex vertical gap={4}>
         <Typography.Text>
-          {formatDate(payment.date_payment)} · {payment.address_payment.address}
+          <NoWrap>{formatDate(payment.date_payment)}</NoWrap> · {payment.address_payment.address}
         </Typography.Text>
         <Typography.Text type="secondary">Meses: {payment.months_payment.length ? payment.months_payment.map(monthLabel).join(', ') : 'ninguno'}</Typography.Text>
-        {payment.number_correlative && <Typography.Text type="secondary">Recibo N° {payment.number_correlative}</Typography.Text>}
+        {payment.number_correlative && <Typography.Text type="secondary">
+            Recibo <NoWrap>N° {payment.number_correlative}</NoWrap>
+          </Typography.Text>}
         {selfValidated(payment) && <Tag color="purple">Validado con el banco</Tag>}
       </Flex>
       <Flex gap={8} wrap style={{ marginTop: 12 }}>

@@ -168,8 +168,10 @@ describe('document actions', () => {
   it('opens the PDF in the embedded viewer', async () => {
     show();
     await chooseRowAction(await rowOf('00000107'), 'Ver factura');
-    const viewer = await screen.findByRole('dialog', { name: 'Detalles de la factura' });
-    await waitFor(() => expect(within(viewer).getByTitle('Factura PDF')).toHaveAttribute('src', 'blob:factura'));
+    // Titled and downloaded by its document (issue 51).
+    const viewer = await screen.findByRole('dialog', { name: 'Factura 00-00000042' });
+    await waitFor(() => expect(within(viewer).getByTitle('Factura 00-00000042')).toHaveAttribute('src', 'blob:factura'));
+    expect(within(viewer).getByRole('link', { name: 'Descargar Factura 00-00000042.pdf' })).toHaveAttribute('download', 'Factura 00-00000042.pdf');
   });
 
   it('shows a payment’s printer calls with their validaciones', async () => {

@@ -1,7 +1,9 @@
 import { monthLabel } from '@recaudo/domain/addresses';
+import { rateLabel } from '@recaudo/domain/exchange-rates';
 import { formatMoney } from '@recaudo/domain/format-money';
 import { formatDate, formatDateTime, textOrEmpty } from '@recaudo/domain/format';
 import type { PaymentRow } from '@recaudo/domain/payments';
+import { CURRENCY_SYMBOLS, rateCurrencyOf } from '@recaudo/domain/tenders';
 import Descriptions from 'antd/es/descriptions';
 import Flex from 'antd/es/flex';
 import Image from 'antd/es/image';
@@ -9,6 +11,7 @@ import Spin from 'antd/es/spin';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { useImageUrls } from './api';
+import { useShownToReader } from '../../lib/session';
 import { currencyOf } from './payment-form-model';
 
 /** Spec 02 §9: the image viewer zooms out to 50 % at least. */
@@ -55,12 +58,63 @@ export function PaymentFiles({ payment }: { payment: PaymentRow }) {
 export const selfValidated = (payment: Pick<PaymentRow, 'bdv_verified' | 'causer'>) => payment.bdv_verified && payment.causer?.type === 'client';
 
 /**
+ * How the client paid (issue 49), when it was more than one bolívar method: each line in its
+ * currency with its bolívar equivalent, the change given back, and the IGTF with its base.
+ */
+function tenderItems(payment: PaymentRow) {
+  const currency = rateCurrencyOf(payment.exchange_rate_id);
+  const inLines = payment.tenders.length > 1 || payment.tenders.some((line) => line.currency !== 'VES');
+  const lineText = (line: PaymentRow['tenders'][number]) =>
+    `${line.payment_method.name}: ${formatMoney(line.amount, CURRENCY_SYMBOLS[line.currency])}${line.currency === 'VES' ? '' : ` (${formatMoney(line.amount_ves)})`}${line.reference ? ` · Ref. ${line.reference}` : ''}`;
+  return [
+    ...(inLines
+      ? [
+          {
+            key: 'tenders',
+            label: 'Líneas de cobro',
+            span: 'filled' as const,
+            children: (
+              <Flex vertical gap={2}>
+                {payment.tenders.map((line, index) => (
+                  <Typography.Text key={index}>{lineText(line)}</Typography.Text>
+                ))}
+              </Flex>
+            ),
+          },
+        ]
+      : []),
+    ...(payment.change
+      ? [
+          {
+            key: 'change',
+            label: 'Vuelto',
+            children:
+              payment.change.currency === 'VES'
+                ? formatMoney(payment.change.amount)
+                : `${formatMoney(payment.change.amount, CURRENCY_SYMBOLS[payment.change.currency])} (${formatMoney(payment.change.amount_ves)})`,
+          },
+        ]
+      : []),
+    ...(Number(payment.igtf_amount) > 0
+      ? [
+          {
+            key: 'igtf',
+            label: 'IGTF',
+            children: `${formatMoney(payment.igtf_amount)} · ${formatMoney(payment.igtf_currency_amount, CURRENCY_SYMBOLS[currency])} sobre ${formatMoney(payment.igtf_base, CURRENCY_SYMBOLS[currency])}`,
+          },
+        ]
+      : []),
+  ];
+}
+
+/**
  * The expanded row of a payment (spec 02 §2): control number, method and address, paid months,
  * the details that don't fit the columns, observations and notes, the delivered tickets and the images (`showFiles: false`
  * for a reader without `payments`, whom the file route refuses).
  */
 export function PaymentDetails({ payment, showFiles = true }: { payment: PaymentRow; showFiles?: boolean }) {
   const currency = currencyOf(payment.exchange_rate_id);
+  const shown = useShownToReader();
   // The row's columns leave these out to fit the window (payment-columns.tsx): they come first here.
   const items = [
     { key: 'number', label: 'Nº control', children: textOrEmpty(payment.number) },
@@ -84,11 +138,11 @@ export function PaymentDetails({ payment, showFiles = true }: { payment: Payment
     },
     { key: 'reference', label: 'Referencia', children: textOrEmpty(payment.reference) },
     { key: 'bank', label: 'Banco de origen', children: payment.bank ? `${payment.bank.code} - ${payment.bank.name}` : textOrEmpty(null) },
-    { key: 'terminal', label: 'Terminal / Lote', children: `${textOrEmpty(payment.terminal)} / ${textOrEmpty(payment.lot_number)}` },
+    { key: 'terminal', label: 'Terminal / Lote', children: `${shown(textOrEmpty(payment.terminal))} / ${shown(textOrEmpty(payment.lot_number))}` },
     { key: 'serie', label: 'Serie', children: textOrEmpty(payment.serie?.serie) },
     { key: 'checkbook', label: 'Nº de chequera', children: textOrEmpty(payment.checkbook_number) },
     { key: 'date_bill', label: 'Fecha de factura', children: formatDate(payment.date_bill) },
-    { key: 'rate', label: 'Tasa de cambio', children: `${formatMoney(payment.exchange_rate)} (${currency === '$' ? 'dólar' : 'euro'})` },
+    { key: 'rate', label: 'Tasa de cambio', children: `${rateLabel(payment.exchange_rate, payment.rate_value_date, payment.rate_source)} (${currency === '$' ? 'dólar' : 'euro'})` },
     { key: 'bill', label: 'Monto factura', children: `${formatMoney(payment.amount_bill)} · ${formatMoney(payment.dollar_amount_bill, currency)}` },
     ...(payment.address_payment.type === 1
       ? [
@@ -97,6 +151,7 @@ export function PaymentDetails({ payment, showFiles = true }: { payment: Payment
           { key: 'retention', label: 'Retención', children: payment.is_apply_retention ? formatMoney(payment.retention, currency) : 'No aplica' },
         ]
       : []),
+    ...tenderItems(payment),
     {
       key: 'bank_validation',
       label: 'Validación bancaria',
@@ -140,5 +195,6 @@ export function PaymentDetails({ payment, showFiles = true }: { payment: Payment
       children: showFiles ? <PaymentFiles payment={payment} /> : payment.files.length ? `${payment.files.length} archivo(s)` : 'Sin archivos',
     },
   ];
-  return <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }} items={items} bordered />;
+  const readable = items.map((item) => (typeof item.children === 'string' ? { ...item, children: shown(item.children) } : item));
+  return <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }} items={readable} bordered />;
 }

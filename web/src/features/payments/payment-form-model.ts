@@ -1,4 +1,5 @@
 import type { AddressRow } from '@recaudo/domain/addresses';
+import { calendarMoney } from '@recaudo/domain/balance';
 import type { ExchangeRates } from '@recaudo/domain/configurations';
 import { calendarYears, currentMonth, lastPayableMonth, monthRange, unpaidMonths, type CalendarYear, type Coverage, type Month } from '@recaudo/domain/months';
 import { DOLLAR_RATE_ID, EURO_RATE_ID } from '@recaudo/domain/payments';
@@ -9,6 +10,8 @@ import { DOLLAR_RATE_ID, EURO_RATE_ID } from '@recaudo/domain/payments';
  * months are what the panel is choosing again.
  */
 export interface PanelMonths {
+  /** The address's start month: nothing before it is owed. */
+  start: Month;
   /** The years shown, from the year of the earliest unpaid month to the current one. */
   years: CalendarYear[];
   /** Months owed from the start month through the current month, oldest first ("Pagar deuda total"). */
@@ -22,7 +25,7 @@ export interface PanelMonths {
 }
 
 export function panelMonths(
-  address: Pick<AddressRow, 'start_month' | 'payments'>,
+  address: Pick<AddressRow, 'start_month' | 'payments' | 'opening_paid_through' | 'type' | 'fee' | 'fee_changes' | 'balance_usd'>,
   editingId: number | null,
   keep: readonly Month[] = [],
   now = new Date(),
@@ -30,21 +33,21 @@ export function panelMonths(
   const coverage: Coverage[] = address.payments
     .flatMap((year) => year.months)
     .filter((entry) => (entry.state === 'paid' || entry.state === 'pending') && (editingId === null || entry.payment_id !== editingId))
-    .map((entry) => ({ month: entry.month, payment_id: entry.payment_id, pending: entry.state === 'pending' }));
+    .map((entry) => ({ month: entry.month, payment_id: entry.payment_id, pending: entry.state === 'pending', from_balance: entry.from_balance }));
   const covered = new Set(coverage.map((entry) => entry.month));
   const unpaid = unpaidMonths(address.start_month, covered, now);
   const current = currentMonth(now);
   const first = [unpaid[0], ...keep, current].filter((month): month is Month => Boolean(month)).sort()[0]!;
-  const years = calendarYears(address.start_month, coverage, now).filter((year) => year.year >= Number(first.slice(0, 4)));
+  const years = calendarYears(address.start_month, coverage, now, address.opening_paid_through, calendarMoney(address)).filter((year) => year.year >= Number(first.slice(0, 4)));
   const currentTypeMonth = !covered.has(current)
     ? current
     : (monthRange(address.start_month, lastPayableMonth(now)).find((month) => !covered.has(month)) ?? null);
-  return { years, unpaid, covered, currentTypeMonth, earlierOwed: unpaid.filter((month) => month < current) };
+  return { start: address.start_month, years, unpaid, covered, currentTypeMonth, earlierOwed: unpaid.filter((month) => month < current) };
 }
 
-/** A month the panel may pick: not covered by anything else, from the start month through December. */
+/** A month the panel may pick: not covered by anything else (a month partly paid by the balance is still owed), from the start month through December. */
 export const isPayable = (entry: CalendarYear['months'][number], now = new Date()) =>
-  (entry.state === 'unpaid' || entry.state === 'ahead') && entry.month <= lastPayableMonth(now);
+  (entry.state === 'unpaid' || entry.state === 'ahead' || entry.state === 'partial') && entry.month <= lastPayableMonth(now);
 
 export interface RateChoice {
   id: number;
@@ -58,5 +61,8 @@ export function defaultRate(addressType: 0 | 1, rates: ExchangeRates): RateChoic
 }
 
 export const rateOf = (id: number, rates: ExchangeRates) => (id === DOLLAR_RATE_ID ? rates.dollar_rate : rates.euro_rate);
+/** The form's values with the rate in force on their date, unless a rate was typed with its reason (issue 47). */
+export const withRateInForce = <T extends { exchange_rate_id: number | null; exchange_rate: string | null; exchange_rate_reason: string }>(values: T, inForce: ExchangeRates): T =>
+  values.exchange_rate_id && !values.exchange_rate_reason ? { ...values, exchange_rate: rateOf(values.exchange_rate_id, inForce) } : values;
 /** The foreign currency of a rate: exchange_rate_id 1 is the dollar, any other the euro. */
 export const currencyOf = (rateId: number): '$' | '€' => (rateId === DOLLAR_RATE_ID ? '$' : '€');

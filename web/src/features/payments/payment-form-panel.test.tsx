@@ -7,8 +7,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { installFakeApi, notFound, ok } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
+import { pick } from '../../test/select-option';
 import { CLIENTS, METHODS, ago, commercialAddress, panelAddress, paymentRow } from './payment-fixtures';
 import { PaymentFormPanel } from './payment-form-panel';
+import { abonoText } from './payment-form/months-section';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 
@@ -33,6 +35,7 @@ const api = installFakeApi((url) => {
       { id: 2, serie: 'B' },
     ]);
   if (decoded === '/api/configurations/exchange-rate') return ok(rates);
+  if (decoded.startsWith('/api/exchange-rates/current')) return ok({ usd: { rate: rates.dollar_rate, value_date: '2026-12-01', source: 'bcv', stale: false }, eur: { rate: rates.euro_rate, value_date: '2026-12-01', source: 'bcv', stale: false } });
   if (decoded.startsWith('/api/tickets-payments/selects'))
     return ok([{ id: 4, name: 'Talonario azul', color: '#1677ff', status: true, validity_date: '2099-12-31' }]);
   if (decoded === '/api/payments/store' || decoded === '/api/payments/update') return storeAnswer();
@@ -53,19 +56,6 @@ function open(payment: PaymentRow | null = null, user: NonNullable<Parameters<ty
   const onClose = vi.fn();
   renderApp(<PaymentFormPanel open payment={payment} onClose={onClose} />, { session: makeSession({ permissions: user.client_id ? [] : STAFF, user }) });
   return { onClose, panel: screen.getByRole('dialog', { name: payment ? 'Editar pago' : 'Nuevo pago' }) };
-}
-
-/** Opens a select by its label and clicks the option with that text. */
-async function pick(panel: HTMLElement, label: string, option: string) {
-  await userEvent.click(within(panel).getByLabelText(label));
-  const item = await waitFor(() => {
-    const found = [...document.querySelectorAll<HTMLElement>('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].find(
-      (element) => element.getAttribute('title') === option,
-    );
-    if (!found) throw new Error(`no option ${option}`);
-    return found;
-  });
-  await userEvent.click(item);
 }
 
 /** The text a select shows as its value ('' when empty). */
@@ -94,9 +84,9 @@ async function withAddress(clientLabel: string, addressLabel: string, user = {})
 }
 
 describe('Payment panel: defaults and method rules (spec 02 §4, §5)', () => {
-  it('a staff payment starts Aprobado with today’s dates', async () => {
+  it('a staff payment starts Procesando with today’s dates', async () => {
     const { panel } = open();
-    expect(shown(panel, 'Estatus')).toBe('Aprobado');
+    expect(shown(panel, 'Estatus')).toBe('Procesando');
     expect(within(panel).getByLabelText('Fecha de pago')).not.toHaveValue('');
     expect(within(panel).getByLabelText('Dirección de pago').closest('.ant-select')).toHaveClass('ant-select-disabled');
   }, 90_000);
@@ -106,7 +96,7 @@ describe('Payment panel: defaults and method rules (spec 02 §4, §5)', () => {
     renderApp(<PaymentFormPanel open payment={null} onClose={vi.fn()} defaultClient={CLIENTS[1]} />, { session: makeSession({ permissions: STAFF }) });
     const panel = screen.getByRole('dialog', { name: 'Nuevo pago' });
     expect(shown(panel, 'Cliente')).toBe('Panadería La Esquina (J-301234567)');
-    expect(shown(panel, 'Estatus')).toBe('Aprobado');
+    expect(shown(panel, 'Estatus')).toBe('Procesando');
     await waitFor(() => expect(api.fetch.mock.calls.some(([url]) => String(url) === '/api/addresses-payment/address-select-client/20')).toBe(true));
   }, 90_000);
 
@@ -159,17 +149,17 @@ describe('Payment panel: defaults and method rules (spec 02 §4, §5)', () => {
     const { panel } = await withAddress('Luisa Mendoza (V-12345678)', 'Calle 3, casa 12 (Residencial)');
     await userEvent.type(within(panel).getByLabelText('Nº de control'), '1234567');
     await save(panel);
-    expect(await within(panel).findByText('El campo Número de control debe tener exactamente 8 dígitos.')).toBeInTheDocument();
+    expect(await within(panel).findByText('El campo Nº de control debe tener exactamente 8 dígitos.')).toBeInTheDocument();
     expect(await within(panel).findByText('El campo Serie es obligatorio.')).toBeInTheDocument();
     await userEvent.click(within(panel).getByRole('switch', { name: 'Enviar factura digital' }));
-    await waitFor(() => expect(within(panel).queryByText('El campo Número de control debe tener exactamente 8 dígitos.')).not.toBeInTheDocument());
+    await waitFor(() => expect(within(panel).queryByText('El campo Nº de control debe tener exactamente 8 dígitos.')).not.toBeInTheDocument());
     expect(within(panel).getByLabelText('Nº de control')).toBeDisabled();
     expect(within(panel).getByLabelText('Nº de control')).toHaveValue('');
   }, 90_000);
 });
 
 describe('Payment panel: months (spec 02 §4 month type, Month calendar)', () => {
-  it('"Otros meses" needs at least one month; the calendar starts at the year of the earliest unpaid month', async () => {
+  it('"Otros meses" without a month is an abono (issue 50); the calendar starts at the year of the earliest unpaid month', async () => {
     addresses = { '10': [panelAddress({ start: 14, paid: Array.from({ length: 11 }, (_, index) => ago(14 - index)) })] };
     const { panel } = await withAddress('Luisa Mendoza (V-12345678)', 'Calle 3, casa 12 (Residencial)');
     const calendar = within(panel).getByRole('region', { name: 'Meses de la dirección' });
@@ -180,12 +170,9 @@ describe('Payment panel: months (spec 02 §4 month type, Month calendar)', () =>
     expect(years[0]).toBe(ago(3).slice(0, 4));
     expect(within(panel).getByText(/Se paga el mes/)).toBeInTheDocument();
     await userEvent.click(within(panel).getByText('Otros meses'));
-    await save(panel);
-    // Asked again on each try: the form can write the error anew after showing it (CI once found
-    // the first node, already replaced, 2.4 s into a test whose waits last 5 s).
-    await waitFor(() => expect(within(panel).getByText('El campo Meses no debe estar vacio.')).toBeInTheDocument());
+    expect(within(panel).getByText(abonoText)).toBeInTheDocument();
     await toggleMonth(panel, ago(3));
-    await waitFor(() => expect(within(panel).queryByText('El campo Meses no debe estar vacio.')).not.toBeInTheDocument());
+    await waitFor(() => expect(within(panel).queryByText(abonoText)).not.toBeInTheDocument());
     expect(within(panel).getByText(`Meses seleccionados: ${ago(3).slice(5)}-${ago(3).slice(0, 4)}`)).toBeInTheDocument();
   }, 90_000);
 
@@ -227,6 +214,47 @@ describe('Payment panel: months (spec 02 §4 month type, Month calendar)', () =>
   }, 90_000);
 });
 
+describe('Payment panel: months paid oldest first (issue 51)', () => {
+  const label = (month: Month) => `${month.slice(5)}-${month.slice(0, 4)}`;
+  const tile = (panel: HTMLElement, month: Month) =>
+    within(within(panel).getByRole('region', { name: 'Meses de la dirección' })).getByRole('button', { name: new RegExp(`^${monthName(month)}: `) });
+
+  it('a client’s pick takes every older owed month, a drop lets go of every newer one, and unticking the whole debt clears it', async () => {
+    addresses = { '10': [panelAddress({ start: 3, paid: [ago(2)] })] };
+    const { panel } = open(null, CLIENT_USER);
+    await pick(panel, 'Dirección de pago', 'Calle 3, casa 12 (Residencial)');
+    await waitFor(() => expect(within(panel).getByRole('radio', { name: 'Otros meses' })).toBeChecked());
+    expect(within(panel).getByRole('radio', { name: 'Mes actual' })).toBeDisabled();
+    expect(within(panel).getByRole('status')).toHaveTextContent(`La dirección debe desde ${label(ago(3))}: los meses se pagan del más antiguo al más reciente.`);
+    expect(tile(panel, ago(1))).toHaveTextContent('Pagar');
+
+    await toggleMonth(panel, ago(1));
+    expect(within(panel).getByText(`Meses seleccionados: ${[ago(3), ago(1)].map(label).join(', ')}`)).toBeInTheDocument();
+    expect(tile(panel, ago(1))).toHaveTextContent('Quitar');
+    expect(tile(panel, ago(0))).toHaveTextContent('Pagar');
+    await toggleMonth(panel, ago(0));
+    await toggleMonth(panel, ago(3));
+    expect(within(panel).getByText('Meses seleccionados: ninguno')).toBeInTheDocument();
+
+    const debt = within(panel).getByRole('checkbox', { name: /^Pagar deuda total/ });
+    await userEvent.click(debt);
+    expect(within(panel).getByText(`Meses seleccionados: ${[ago(3), ago(1), ago(0)].map(label).join(', ')}`)).toBeInTheDocument();
+    await userEvent.click(debt);
+    expect(within(panel).getByText('Meses seleccionados: ninguno')).toBeInTheDocument();
+  }, 120_000);
+
+  it('staff may leave an older month owed, and are told which', async () => {
+    addresses = { '10': [panelAddress({ start: 3, paid: [ago(2)] })] };
+    const { panel } = await withAddress('Luisa Mendoza (V-12345678)', 'Calle 3, casa 12 (Residencial)');
+    await userEvent.click(within(panel).getByRole('radio', { name: 'Otros meses' }));
+    await toggleMonth(panel, ago(0));
+    expect(within(panel).getByText(`Meses seleccionados: ${label(ago(0))}`)).toBeInTheDocument();
+    expect(within(panel).getByRole('status')).toHaveTextContent(`Quedan por pagar los meses anteriores ${[ago(3), ago(1)].map(label).join(', ')}.`);
+    await toggleMonth(panel, ago(3));
+    expect(within(panel).getByRole('status')).toHaveTextContent(`Quedan por pagar el mes anterior ${label(ago(1))}.`);
+  }, 120_000);
+});
+
 describe('Payment panel: rate and amounts (spec 02 §9)', () => {
   it('a commercial address defaults to the highest rate, a residential one to the dollar', async () => {
     rates = { dollar_rate: '36.45', euro_rate: '40.00' };
@@ -234,8 +262,8 @@ describe('Payment panel: rate and amounts (spec 02 §9)', () => {
     const { panel } = await withAddress('Panadería La Esquina (J-301234567)', 'Av. Principal, local 4 (Comercial)');
     await waitFor(() => expect(shown(panel, 'Tasa de cambio')).toBe('Euro: BS 40,00'));
     await pick(panel, 'Cliente', 'Luisa Mendoza (V-12345678)');
-    expect(shown(panel, 'Dirección de pago')).toBe('');
-    await pick(panel, 'Dirección de pago', 'Calle 3, casa 12 (Residencial)');
+    // Her only address is chosen for her (issue 51).
+    await waitFor(() => expect(shown(panel, 'Dirección de pago')).toBe('Calle 3, casa 12 (Residencial)'));
     await waitFor(() => expect(shown(panel, 'Tasa de cambio')).toBe('Dólar: BS 36,45'));
     expect(within(panel).queryByLabelText(/Aplicar retención/)).not.toBeInTheDocument();
   }, 90_000);
@@ -266,6 +294,25 @@ describe('Payment panel: submit', () => {
     await userEvent.type(within(panel).getByLabelText('Nº de control'), '00012345');
   }
 
+  it('takes an abono: an amount without months, sent with an empty months list; the balance shows on the calendar (issue 50)', async () => {
+    rates = { dollar_rate: '36.50', euro_rate: '30.00' };
+    // $ 3,00 of balance toward the oldest owed month of $ 12,50.
+    addresses = { '10': [panelAddress({ start: 2, balance_usd: '3.00' })] };
+    const { panel } = await withAddress('Luisa Mendoza (V-12345678)', 'Calle 3, casa 12 (Residencial)');
+    expect(within(panel).getByText('Saldo a favor de la dirección: $ 3,00.')).toBeInTheDocument();
+    await userEvent.click(within(panel).getByText('Otros meses'));
+    const calendar = within(panel).getByRole('region', { name: 'Meses de la dirección' });
+    expect(within(calendar).getByRole('button', { name: `${monthName(ago(2))}: abonado $ 3,00 de $ 12,50` })).toBeInTheDocument();
+    expect(within(panel).getByText(abonoText, { exact: false })).toBeInTheDocument();
+    await fillCash(panel);
+    const amount = within(panel).getByLabelText('Monto pagado');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '73');
+    await save(panel);
+    await waitFor(() => expect(api.success).toHaveBeenCalledWith('Pago registrado'));
+    expect(lastForm()).toMatchObject({ type_payment_month: '1', months_payment: '[]', amount_payment: '73', send_invoice: '0' });
+  }, 90_000);
+
   it('sends the multipart form with the fields and months_payment as a JSON list', async () => {
     rates = { dollar_rate: '36.45', euro_rate: '30.00' };
     addresses = { '20': [commercialAddress({ start: 3 })] };
@@ -286,7 +333,7 @@ describe('Payment panel: submit', () => {
     expect(lastForm()).toMatchObject({
       client_id: '20',
       address_payment_id: '2',
-      status: '1',
+      status: '0',
       payment_method_id: '4',
       exchange_rate: '36.45',
       exchange_rate_id: '1',
@@ -421,7 +468,7 @@ describe('Payment panel: submit', () => {
     expect(within(panel).getByText('Procesado')).toBeInTheDocument();
     await userEvent.click(within(panel).getByRole('button', { name: /Ver factura/ }));
     // The viewer opens over the side panel.
-    const viewer = (await screen.findByText('Detalles de la factura')).closest<HTMLElement>('.ant-modal')!;
+    const viewer = (await screen.findByText('Factura 00-00000042')).closest<HTMLElement>('.ant-modal')!;
     await waitFor(() => expect(api.fetch.mock.calls.some(([url]) => String(url) === '/api/factory-invoices/generate-invoice-payment-pdf/emitida')).toBe(true));
     // The fake server has no such file: the viewer says so.
     expect(await within(viewer).findByText('Hubo un error al descargar el archivo')).toBeInTheDocument();

@@ -19,6 +19,7 @@ import { FilesSection, TicketFields } from './payment-form/files-section';
 import { MethodFields } from './payment-form/method-section';
 import { MonthsSection } from './payment-form/months-section';
 import { ReferenceWarningDialog } from './payment-form/reference-warning';
+import { CoverSummary, TenderLines } from './payment-form/tender-section';
 import { usePaymentForm, type PaymentFormArgs, type PaymentFormState } from './payment-form/use-payment-form';
 import { FORM_ID, type PaymentFormValues, type PaymentShortcuts } from './payment-form/values';
 
@@ -100,11 +101,13 @@ function PaymentForm(props: PaymentFormArgs) {
         </Divider>
         <Row gutter={16}>
           <MethodFields state={state} />
-          <BankValidationSection state={state} modal={props.bankValidationModal} />
           <AmountFields state={state} />
+          <BankValidationSection state={state} modal={props.bankValidationModal} />
         </Row>
+        {staff && <TenderLines state={state} modal={props.bankValidationModal} />}
 
         {address && <AmountSummary amounts={amounts} fee={address.fee} months={monthCount} commercial={commercial} currency={currency} />}
+        {staff && address && <CoverSummary state={state} />}
 
         {staff && (
           <>
@@ -141,7 +144,7 @@ function ApprovedReceipt({ payment }: { payment: { hash: string; number_correlat
           loading={downloading}
           onClick={() => {
             setDownloading(true);
-            void downloadReceipt(payment.hash).finally(() => setDownloading(false));
+            void downloadReceipt({ ...payment, serie: null }).finally(() => setDownloading(false));
           }}
         >
           Descargar recibo

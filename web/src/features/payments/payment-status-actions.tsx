@@ -1,3 +1,5 @@
+import { monthLabel } from '@recaudo/domain/addresses';
+import { formatMoney } from '@recaudo/domain/format-money';
 import { paymentMessages, type PaymentRow } from '@recaudo/domain/payments';
 import Form, { type FormInstance } from 'antd/es/form';
 import Input from 'antd/es/input';
@@ -22,6 +24,14 @@ interface StatusModalProps {
   payment: PaymentRow | null;
   busy: boolean;
   onCancel: () => void;
+}
+
+/** What is being approved, said in full (issue 51): the amount, the months and the client. */
+export function approvalSummary(payment: Pick<PaymentRow, 'amount_payment' | 'months_payment' | 'client'>): string {
+  const months = payment.months_payment.map(monthLabel);
+  const monthsText = months.length === 0 ? '' : months.length === 1 ? `, mes ${months[0]}` : `, meses ${months.join(', ')}`;
+  const { name, identification_type: type, identification } = payment.client;
+  return `${formatMoney(payment.amount_payment)}${monthsText}, de ${name} (${type}-${identification}).`;
 }
 
 const needsSerie = (payment: PaymentRow) => payment.serie_id === null && !payment.number_correlative;
@@ -61,6 +71,7 @@ function ApproveModal({ payment, busy, onCancel, onConfirm }: StatusModalProps &
           disabled={busy}
         >
           <Typography.Paragraph>{paymentRowLabel(payment)}</Typography.Paragraph>
+          <Typography.Paragraph strong>{approvalSummary(payment)}</Typography.Paragraph>
           {asksSerie ? (
             <>
               <Typography.Paragraph type="secondary">{approveTexts.intro}</Typography.Paragraph>

@@ -151,7 +151,7 @@ export function PaymentsList({ mode = 'payments', client = null, newClientPanel,
         onApprove: approve,
         onReject: reject,
         onNotes: setNotesOf,
-        onReceipt: (payment) => void downloadReceipt(payment.hash),
+        onReceipt: (payment) => void downloadReceipt(payment),
         onMailReceipt: (payment) => mailReceipt(payment.hash),
         // Spec 02 §4–6: the document actions; retention, notes and cancel need edit_payment.
         documentActions: (payment) => (canReadPayments ? documentActions(payment, staff && canEditPayments) : []),
@@ -211,7 +211,7 @@ export function PaymentsList({ mode = 'payments', client = null, newClientPanel,
             : (payment) => (
                 <ClientPaymentCard
                   payment={payment}
-                  onReceipt={payment.status === 2 ? undefined : (row) => void downloadReceipt(row.hash)}
+                  onReceipt={payment.status === 2 ? undefined : (row) => void downloadReceipt(row)}
                   onEdit={!receipts && payment.status === 0 ? openForm : undefined}
                   onDelete={!receipts && payment.status === 0 ? openDelete : undefined}
                   onNotes={setNotesOf}

@@ -9,6 +9,7 @@ import PaymentsPage from './payments-page';
 import ReceiptsPage from './receipts-page';
 import { chooseRowAction, rowActionLayout } from '../../test/row-actions';
 import { PHONE_WIDTH, setWindowWidth } from '../../test/viewport';
+import { wholeText } from '../../test/whole-text';
 
 const rows = [
   paymentRow({
@@ -113,7 +114,7 @@ function show(permissions: string[] = ALL, user = {}) {
   renderApp(<PaymentsPage />, { path: '/payments', session: makeSession({ permissions, user }) });
 }
 const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr')!;
-const cardOf = async (text: string) => (await screen.findByText(text, { exact: false })).closest('li')!;
+const cardOf = async (text: string) => (await screen.findByText((content, element) => wholeText(text)(content, element) || content.includes(text))).closest('li')!;
 const calls = (path: string) => api.fetch.mock.calls.filter(([url]) => String(url) === path);
 
 describe('Pagos (staff)', () => {
@@ -174,6 +175,8 @@ describe('Pagos (staff)', () => {
     await chooseRowAction(await rowOf('Luisa Mendoza'), 'Aprobar');
     const dialog = await screen.findByRole('dialog', { name: 'Aprobar pago' });
     expect(dialog).toHaveTextContent('¿Aprobar este pago?');
+    // Issue 51: it names the amount, the months and the client.
+    expect(dialog).toHaveTextContent('BS 1.234,50, meses 02-2026, 03-2026, de Luisa Mendoza (V-12345678).');
     expect(within(dialog).queryByLabelText('Serie')).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     expect(calls('/api/payments/change-status')).toHaveLength(0);
@@ -267,6 +270,8 @@ describe('Pagos (staff)', () => {
     expect(details).toHaveTextContent(/^Nº control00012345MétodoTransferenciaDirecciónCalle 3, casa 12Meses pagados01-202602-2026/);
     expect(details).toHaveTextContent('Talonario azul · A-0001');
     expect(details).toHaveTextContent('Pago en taquilla');
+    // The rate it was paid at, with its value date (issue 47).
+    expect(details).toHaveTextContent('Tasa de cambioTasa BCV 36,50 del 02-03-2026 (euro)');
   });
 
   it('mails the receipt with the payment’s hash and shows the server’s answer', async () => {

@@ -5,6 +5,7 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
 import type { Dayjs } from 'dayjs';
+import { EffectiveMonthItem, effectiveMonthToWire, FeeHistoryList } from '../../components/fee-since';
 import { MoneyInput } from '../../components/money-input';
 import { PhoneInput } from '../../components/phone-input';
 import { SidePanel } from '../../components/side-panel';
@@ -25,6 +26,8 @@ export interface RegionalFormValues {
   responsible_name?: string | null;
   responsible_phone?: string | null;
   fee?: string | null;
+  /** An edited community's fee applies from this month (issue 50). */
+  effective_month?: Dayjs | null;
 }
 
 const DATE_FORMAT = 'DD-MM-YYYY';
@@ -117,7 +120,8 @@ export function RegionalFormPanel({ unit, open, row, onClose }: RegionalFormPane
   const today = caracas().endOf('day');
 
   function submit(values: RegionalFormValues) {
-    const input = { ...toInput(unit, values), id: row?.id } as RegionalInputs[RegionalUnit] & { id?: number };
+    const feeSince = row && unit === 'communities' ? { effective_month: effectiveMonthToWire(values.effective_month) } : {};
+    const input = { ...toInput(unit, values), id: row?.id, ...feeSince } as RegionalInputs[RegionalUnit] & { id?: number };
     save.mutate(input as never, {
       onSuccess: onClose,
       onError: (error) => applyServerErrors(form, error),
@@ -176,6 +180,8 @@ export function RegionalFormPanel({ unit, open, row, onClose }: RegionalFormPane
             <Form.Item label="Tarifa" name="fee" rules={rules.fee} required>
               <MoneyInput prefix="$" />
             </Form.Item>
+            {row && <EffectiveMonthItem />}
+            {row && <FeeHistoryList ownerType="community" ownerId={row.id} />}
           </>
         )}
         {level >= 2 && (

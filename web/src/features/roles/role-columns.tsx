@@ -1,23 +1,21 @@
 import SafetyOutlined from '@ant-design/icons/SafetyOutlined';
 import { ADMIN_ROLE_ID, roleMessages, type RoleRow } from '@recaudo/domain/roles';
-import Switch from 'antd/es/switch';
 import type { ColumnsType } from 'antd/es/table';
 import Tooltip from 'antd/es/tooltip';
+import { ActiveSwitch } from '../../components/active-switch';
 import { actionsColumn, deleteAction, editAction } from '../../components/row-actions';
 
 export interface RoleColumnOptions {
   canEdit: boolean;
   canDelete: boolean;
-  /** The role whose status change is on its way, to show the switch as loading. */
-  togglingId: number | null;
-  onToggle: (role: RoleRow, active: boolean) => void;
+  onToggle: (role: RoleRow, active: boolean) => Promise<unknown>;
   onEdit: (role: RoleRow) => void;
   onPermissions: (role: RoleRow) => void;
   onDelete: (role: RoleRow) => void;
 }
 
 export function roleColumns(options: RoleColumnOptions): ColumnsType<RoleRow> {
-  const { canEdit, canDelete, togglingId, onToggle, onEdit, onPermissions, onDelete } = options;
+  const { canEdit, canDelete, onToggle, onEdit, onPermissions, onDelete } = options;
   return [
     { title: 'Nombre', dataIndex: 'name', key: 'name' },
     { title: 'Tiempo de Expiración (minutos)', dataIndex: 'expired_session_time', key: 'expired_session_time', align: 'right' },
@@ -28,14 +26,12 @@ export function roleColumns(options: RoleColumnOptions): ColumnsType<RoleRow> {
       key: 'active',
       render: (_, role) => {
         const toggle = (
-          <Switch
-            aria-label={`Estado del rol ${role.name}`}
-            checked={role.active}
-            checkedChildren="Activo"
-            unCheckedChildren="Inactivo"
-            disabled={!canEdit || role.id === ADMIN_ROLE_ID}
-            loading={togglingId === role.id}
+          <ActiveSwitch
+            active={role.active}
+            label={`Estado del rol ${role.name}`}
+            canEdit={canEdit && role.id !== ADMIN_ROLE_ID}
             onChange={(active) => onToggle(role, active)}
+            offConfirmation={{ question: roleMessages.confirmDeactivate, consequence: roleMessages.usersLoseAccess(role.count_users) }}
           />
         );
         return role.id === ADMIN_ROLE_ID ? <Tooltip title={roleMessages.adminCannotBeDisabled}>{toggle}</Tooltip> : toggle;

@@ -8,10 +8,10 @@ import Empty from 'antd/es/empty';
 import Flex from 'antd/es/flex';
 import Spin from 'antd/es/spin';
 import Tree, { type DataNode as TreeDataNode } from 'antd/es/tree';
-import Typography from 'antd/es/typography';
 import { useMemo } from 'react';
 import { useCan } from '../../lib/session';
 import { useChangePermission, useRolePermissions, useRoleSelects } from './api';
+import { PageTitle } from '../../components/page-title';
 
 function toTree(modules: readonly PermissionModule[], readOnly: boolean): TreeDataNode[] {
   return modules.map((module) => ({
@@ -44,9 +44,9 @@ export function RolePermissions({ roleId, onBack }: { roleId: number; onBack: ()
     <section aria-labelledby="page-title">
       <Flex align="center" gap={8} style={{ marginBottom: 16 }}>
         <Button type="text" aria-label="Volver a roles" icon={<ArrowLeftOutlined />} onClick={onBack} />
-        <Typography.Title level={3} id="page-title" style={{ margin: 0 }}>
+        <PageTitle style={{ margin: 0 }}>
           Permisos{roleName ? ` de ${roleName}` : ''}
-        </Typography.Title>
+        </PageTitle>
       </Flex>
       {!canEdit && <Alert type="info" showIcon style={{ marginBottom: 16 }} title="Solo lectura: cambiar permisos requiere el permiso Editar roles." />}
       <Card>

@@ -25,19 +25,17 @@ export function RolesList({ onOpenPermissions }: { onOpenPermissions: (role: Rol
   const canEdit = useCan('edit_role');
   const canDelete = useCan('delete_role');
 
-  const togglingId = changeStatus.isPending ? (changeStatus.variables?.id ?? null) : null;
   const columns = useMemo(
     () =>
       roleColumns({
         canEdit,
         canDelete,
-        togglingId,
-        onToggle: (role, active) => changeStatus.mutate({ id: role.id, active }),
+        onToggle: (role, active) => changeStatus.mutateAsync({ id: role.id, active }),
         onEdit: openForm,
         onPermissions: onOpenPermissions,
         onDelete: openDelete,
       }),
-    [canEdit, canDelete, togglingId, changeStatus, onOpenPermissions, openForm, openDelete],
+    [canEdit, canDelete, changeStatus, onOpenPermissions, openForm, openDelete],
   );
 
   return (

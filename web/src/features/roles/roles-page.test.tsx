@@ -37,6 +37,7 @@ function route(url: string, init?: RequestInit): Response {
   if (url === '/api/roles/permissions-by-role/3') return ok(tree);
   if (url === '/api/roles/update' && init?.method === 'PUT') return ok(role(2, 'Cajero'), 'Rol actualizado');
   if (url === '/api/roles/delete' && init?.method === 'DELETE') return ok(null, 'Rol eliminado');
+  if (url === '/api/roles/change-status-rol') return ok({ ...role(2, 'Cajero'), active: false }, 'Rol actualizado');
   if (url === '/api/roles/change-permission') {
     const child = tree[0]!.children[0]!;
     return ok([{ ...tree[0]!, children: [{ ...child, checked: true }] }], 'Permiso actualizado');
@@ -71,6 +72,19 @@ describe('Roles y Permisos', () => {
     await waitFor(() => expect(successToast).toHaveBeenCalledWith('Rol actualizado'));
     const updateCall = fetchMock.mock.calls.find(([url]) => url === '/api/roles/update')!;
     expect(JSON.parse(updateCall[1]!.body as string)).toMatchObject({ id: 2, require_2fa: true });
+  });
+
+  it('switching a role off asks first, naming the users who lose access (issue 51)', async () => {
+    renderApp(<RolesPage />, { path: '/roles', session: makeSession({ permissions: ALL }) });
+    const row = (await screen.findByText('Cajero')).closest('tr')!;
+    await userEvent.click(within(row).getByRole('switch', { name: 'Estado del rol Cajero' }));
+    expect(await screen.findByText('¿Desactivar el rol?')).toBeInTheDocument();
+    expect(screen.getByText('2 usuarios perderán el acceso')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/roles/change-status-rol')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
+    await waitFor(() => expect(successToast).toHaveBeenCalledWith('Rol actualizado'));
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/roles/change-status-rol')!;
+    expect(JSON.parse(call[1]!.body as string)).toEqual({ id: 2, active: false });
   });
 
   it('deletes a role after the confirmation and reloads the list', async () => {

@@ -18,6 +18,7 @@ import { useListState } from '../../components/use-list-state';
 import { downloadSolvency, useCreateSolvency, useSendSolvencyMail, useSolvencies, useSolvencyAddresses } from './api';
 import { addressRefusal } from './new-solvency-modal';
 import { solvencyColumns, ValidityTag } from './solvency-columns';
+import { NoWrap } from '../../components/no-wrap';
 
 /**
  * Solvencias of a client user (spec 02 §2 client version): pick one of their own addresses,
@@ -91,7 +92,7 @@ export function ClientSolvencies() {
         card={(row) => (
           <Card size="small" title={row.address_payment.address} styles={{ title: { whiteSpace: 'normal' } }} extra={<ValidityTag row={row} />}>
             <Typography.Paragraph style={{ marginBottom: 8 }}>
-              Solvente hasta {monthName(row.solvent_to_date)} · emitida el {formatDate(row.created_at)}
+              Solvente hasta <NoWrap>{monthName(row.solvent_to_date)}</NoWrap> · emitida el <NoWrap>{formatDate(row.created_at)}</NoWrap>
             </Typography.Paragraph>
             <Flex gap={8} wrap>
               <Button size="large" icon={<DownloadOutlined />} onClick={() => void downloadSolvency(row.hash)}>

@@ -9,6 +9,7 @@ import { rowActionLayout, rowActionNames } from '../../test/row-actions';
 import { NewSolvencyModal } from './new-solvency-modal';
 import SolvenciesPage from './solvencies-page';
 import { PHONE_WIDTH, setWindowWidth } from '../../test/viewport';
+import { wholeText } from '../../test/whole-text';
 
 const HASH = 'c3'.repeat(32);
 
@@ -85,7 +86,7 @@ describe('Solvencias (client user)', () => {
     renderApp(<SolvenciesPage />, { path: '/solvencies', session: clientSession });
     const cards = await screen.findByRole('list', { name: 'Solvencias' });
     expect(within(cards).getAllByRole('listitem')).toHaveLength(2);
-    expect(within(cards).getAllByText('Solvente hasta Noviembre 2026 · emitida el 20-11-2026')).toHaveLength(2);
+    expect(within(cards).getAllByText(wholeText('Solvente hasta Noviembre 2026 · emitida el 20-11-2026'))).toHaveLength(2);
     expect(within(cards).getAllByText('Calle 3, casa 12')).toHaveLength(2);
     expect(within(cards).getByText('Válida')).toBeInTheDocument();
     expect(within(cards).getByText('Revocada desde 22-11-2026')).toBeInTheDocument();

@@ -1,4 +1,6 @@
 import { ADDRESS_TYPES } from '@recaudo/domain/addresses';
+import { rateLabel } from '@recaudo/domain/exchange-rates';
+import { BALANCE_MOVEMENT_LABELS } from '@recaudo/domain/balance';
 import { formatMoney } from '@recaudo/domain/format-money';
 import { formatDate, formatMonth } from '@recaudo/domain/format';
 import { AGING_BUCKETS, AGING_LABELS, STATEMENT_MONTH_STATES, type AddressStatement, type Statement, type StatementMonth } from '@recaudo/domain/statement';
@@ -12,19 +14,50 @@ import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { useState } from 'react';
 import { downloadStatement, useSendStatementMail, useStatement, type StatementScope } from './api';
+import { NoWrap } from '../../components/no-wrap';
 
-const STATE_COLORS: Record<StatementMonth['state'], string> = { paid: 'success', marked: 'processing', pending: 'warning', owed: 'error' };
+const STATE_COLORS: Record<StatementMonth['state'], string> = { opening: 'default', paid: 'success', balance: 'success', marked: 'processing', pending: 'warning', owed: 'error' };
+
+/** The credit balance's movements (issue 50), oldest first, and what is left. */
+function BalanceLines({ address }: { address: AddressStatement }) {
+  if (!address.balance_movements.length) return null;
+  return (
+    <section aria-label={`Saldo a favor de ${address.address}`} style={{ marginTop: 12 }}>
+      <Typography.Text strong>
+        Saldo a favor: <NoWrap>{formatMoney(address.balance_usd, '$')}</NoWrap>
+      </Typography.Text>
+      <ul style={{ listStyle: 'none', margin: '4px 0 0', padding: 0 }}>
+        {address.balance_movements.map((movement, index) => (
+          <li key={index} style={{ display: 'flex', flexWrap: 'wrap', gap: 8, padding: '4px 0', borderBottom: '1px solid rgba(0,0,0,0.06)' }}>
+            <span style={{ minWidth: 80 }}>{formatDate(movement.date)}</span>
+            <span style={{ flex: 1 }}>
+              {BALANCE_MOVEMENT_LABELS[movement.kind]}
+              {movement.month && ` ${formatMonth(movement.month)}`}
+              {movement.payment_id !== null && ` · pago #${movement.payment_id}`}
+            </span>
+            <NoWrap>{formatMoney(movement.amount_usd, '$')}</NoWrap>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 function MonthLine({ entry }: { entry: StatementMonth }) {
   return (
     <li style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center', padding: '6px 0', borderBottom: '1px solid rgba(0,0,0,0.06)' }}>
       <span style={{ minWidth: 72 }}>{formatMonth(entry.month)}</span>
-      <span style={{ minWidth: 72 }}>{formatMoney(entry.fee, '$')}</span>
+      <span style={{ minWidth: 72, whiteSpace: 'nowrap' }}>{formatMoney(entry.fee, '$')}</span>
       <Tag color={STATE_COLORS[entry.state]}>{STATEMENT_MONTH_STATES[entry.state]}</Tag>
       {entry.payment && (
         <Typography.Text type="secondary">
-          {entry.payment.number ? `N° ${entry.payment.number} · ` : ''}
-          {formatDate(entry.payment.date_payment)}
+          {entry.payment.number && (
+            <>
+              <NoWrap>N° {entry.payment.number}</NoWrap>
+              {' · '}
+            </>
+          )}
+          <NoWrap>{formatDate(entry.payment.date_payment)}</NoWrap>
         </Typography.Text>
       )}
     </li>
@@ -35,15 +68,21 @@ function AddressSection({ address }: { address: AddressStatement }) {
   return (
     <Card size="small" title={`${address.address} (${ADDRESS_TYPES[address.type]})`} styles={{ title: { whiteSpace: 'normal' } }}>
       <Typography.Paragraph style={{ marginBottom: 8 }}>
-        {address.months_owed
-          ? `Debe ${address.months_owed} ${address.months_owed === 1 ? 'mes' : 'meses'} desde ${formatMonth(address.oldest_owed)}: ${formatMoney(address.owed_usd, '$')} · ${formatMoney(address.owed_bs)}`
-          : 'Al día'}
+        {address.months_owed ? (
+          <>
+            Debe {address.months_owed} {address.months_owed === 1 ? 'mes' : 'meses'} desde <NoWrap>{formatMonth(address.oldest_owed)}</NoWrap>:{' '}
+            <NoWrap>{formatMoney(address.owed_usd, '$')}</NoWrap> · <NoWrap>{formatMoney(address.owed_bs)}</NoWrap>
+          </>
+        ) : (
+          'Al día'
+        )}
       </Typography.Paragraph>
       <ul aria-label={`Meses de ${address.address}`} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {address.months.map((entry) => (
           <MonthLine key={entry.month} entry={entry} />
         ))}
       </ul>
+      <BalanceLines address={address} />
     </Card>
   );
 }
@@ -52,7 +91,7 @@ function StatementBody({ statement }: { statement: Statement }) {
   return (
     <Flex vertical gap={12}>
       <Typography.Text>
-        {statement.client.name} · Tasa del dólar {formatMoney(statement.dollar_rate)}
+        {statement.client.name} · Dólar: {rateLabel(statement.dollar_rate, statement.dollar_rate_value_date, statement.dollar_rate_source)}
       </Typography.Text>
       <Flex gap={24} wrap>
         <Statistic title="Total adeudado ($)" value={formatMoney(statement.owed_usd, '$')} />

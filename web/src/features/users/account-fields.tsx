@@ -1,4 +1,5 @@
 import { newPasswordField } from '@recaudo/domain/passwords';
+import { userMessages } from '@recaudo/domain/users';
 import { emailField, requiredText } from '@recaudo/domain/validation';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
@@ -16,8 +17,16 @@ const rules = {
   passwordOnEdit: [zodRule(newPassword.optional(), (value) => (blank(value) ? undefined : value))],
 };
 
-/** Nombre, Correo and Contraseña of both user forms; the password is required only when creating. */
+/** Asked of the editor when she sets someone's password (issue 46): her own, as proof that she is at the keyboard. */
+export const PROOF_LABEL = 'Tu contraseña actual';
+
+/**
+ * Nombre, Correo and Contraseña of both user forms; the password is required only when creating.
+ * On edit, typing a new password asks for the editor's own current password too.
+ */
 export function AccountFields({ editing }: { editing: boolean }) {
+  const form = Form.useFormInstance();
+  const password = Form.useWatch('password', form) as string | undefined;
   return (
     <>
       <Form.Item label="Nombre" name="name" rules={rules.name} required>
@@ -35,6 +44,11 @@ export function AccountFields({ editing }: { editing: boolean }) {
       >
         <Input.Password autoComplete="new-password" maxLength={200} />
       </Form.Item>
+      {editing && !blank(password) && (
+        <Form.Item label={PROOF_LABEL} name="current_password" rules={[{ required: true, message: userMessages.proofRequired }]} required>
+          <Input.Password autoComplete="current-password" maxLength={200} />
+        </Form.Item>
+      )}
     </>
   );
 }

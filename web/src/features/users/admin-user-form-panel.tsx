@@ -21,6 +21,7 @@ export interface AdminUserFormValues {
   name: string;
   email: string;
   password?: string;
+  current_password?: string;
   scope: DataScope;
   multiple_users: number[];
   series: SeriesScope;
@@ -73,6 +74,7 @@ export function toAdminInput(values: AdminUserFormValues, active: boolean): Admi
     name: values.name.trim(),
     email: values.email.trim(),
     password: blank(values.password) ? null : values.password!,
+    current_password: blank(values.password) ? null : (values.current_password ?? null),
     active,
     only_user: values.scope === 'only_user',
     all_users: values.scope === 'all_users',

@@ -15,6 +15,8 @@ export interface AdminUserInput {
   name: string;
   email: string;
   password: string | null;
+  /** The editor's own password, asked when she sets a password (issue 46). */
+  current_password?: string | null;
   active: boolean;
   only_user: boolean;
   all_users: boolean;
@@ -30,6 +32,7 @@ export interface ClientUserInput {
   name: string;
   email: string;
   password: string | null;
+  current_password?: string | null;
   active: boolean;
   change_password: boolean;
   send_mail_password: boolean;
@@ -78,7 +81,7 @@ export const saveClientUser = ({ id, ...input }: ClientUserInput & { id?: number
 export const setUserAccess = (input: { user_id: number; status: boolean }) => http.patch<null>('users/disabled-access-user', input);
 export const deleteUser = (id: number) => http.delete<null>('users/delete', { id });
 /** Clears a user's second factor (issue 35): they log in with the password alone and enrol again. */
-export const resetTwoFactor = (userId: number) => http.post<null>('users/reset-two-factor', { user_id: userId });
+export const resetTwoFactor = (input: { user_id: number; current_password: string }) => http.post<null>('users/reset-two-factor', input);
 
 /** Role choices of the administrator form and the Rol filter: never the client role. */
 export const adminRoles = (rows: readonly RoleRow[]) => rows.filter((role) => role.key !== 'client' && role.id !== 4);

@@ -21,6 +21,7 @@ interface ClientUserFormValues {
   name: string;
   email: string;
   password?: string;
+  current_password?: string;
   change_password: boolean;
   send_mail_password: boolean;
 }
@@ -66,6 +67,7 @@ export function ClientUserFormPanel({ open, user, onClose }: ClientUserFormPanel
         name: values.name.trim(),
         email: values.email.trim(),
         password: blank(values.password) ? null : values.password!,
+        current_password: blank(values.password) ? null : (values.current_password ?? null),
         active: user?.active ?? true,
         change_password: values.change_password,
         send_mail_password: values.send_mail_password,

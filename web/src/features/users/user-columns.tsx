@@ -22,10 +22,10 @@ interface UserRowHandlers<Row> {
  * The row actions of both tabs (spec 01 §2): Editar, then in "Más" Restablecer verificación en
  * dos pasos (issue 35) and Historial de pagos, as permitted, and Eliminar last.
  */
-function userActions<Row>(user: Row, handlers: UserRowHandlers<Row>, allowed: { edit: boolean; payments: boolean; delete: boolean }): RowAction[] {
+function userActions<Row>(user: Row, handlers: UserRowHandlers<Row>, allowed: { edit: boolean; resetTwoFactor: boolean; payments: boolean; delete: boolean }): RowAction[] {
   return [
     editAction(() => handlers.onEdit(user), allowed.edit),
-    { label: 'Restablecer verificación en dos pasos', icon: <UnlockOutlined />, onClick: () => handlers.onResetTwoFactor(user), allowed: allowed.edit },
+    { label: 'Restablecer verificación en dos pasos', icon: <UnlockOutlined />, onClick: () => handlers.onResetTwoFactor(user), allowed: allowed.resetTwoFactor },
     { label: 'Historial de pagos', icon: <HistoryOutlined />, onClick: () => handlers.onPayments(user), allowed: allowed.payments },
     deleteAction(() => handlers.onDelete(user), allowed.delete),
   ];
@@ -35,6 +35,8 @@ export interface AdminColumnOptions {
   /** The logged-in user: nobody switches their own access. */
   selfId: number | null;
   canEdit: boolean;
+  /** `edit_user` with `manage_security` (issue 46): another user's second factor is reset only with both. */
+  canManageSecurity: boolean;
   canDelete: boolean;
   /** `payments` with `logs` (spec 01 §6). */
   canSeePayments: boolean;
@@ -42,7 +44,7 @@ export interface AdminColumnOptions {
   onEdit: (user: AdminUserRow) => void;
   onDelete: (user: AdminUserRow) => void;
   onPayments: (user: AdminUserRow) => void;
-  /** Asks to clear the user's second factor; offered with `canEdit` (the route's `edit_user`). */
+  /** Asks to clear the user's second factor; offered with `canManageSecurity`, never on oneself (the profile disables one's own). */
   onResetTwoFactor: (user: AdminUserRow) => void;
 }
 
@@ -55,7 +57,7 @@ const scopeOf = (user: AdminUserRow) => SCOPE_LABELS[user.only_user ? 'only_user
 
 /** The administrators tab: Rol and Cierres de caja sort on the server; user 1 has no action menu. */
 export function adminUserColumns(options: AdminColumnOptions): ColumnsType<AdminUserRow> {
-  const { selfId, canEdit, canDelete, canSeePayments, onToggle } = options;
+  const { selfId, canEdit, canManageSecurity, canDelete, canSeePayments, onToggle } = options;
   return [
     { title: 'Nombre', dataIndex: 'name', key: 'name', sorter: true, render: wrapped(160) },
     { title: 'Correo', dataIndex: 'email', key: 'email', sorter: true, render: wrapped(180) },
@@ -85,7 +87,7 @@ export function adminUserColumns(options: AdminColumnOptions): ColumnsType<Admin
       render: (_, user) =>
         // Spec 01 §2: user 1 has no actions.
         user.id === PROTECTED_USER_ID ? null : (
-          <RowActions label={user.name} actions={userActions(user, options, { edit: canEdit, payments: canSeePayments, delete: canDelete && user.id !== selfId })} />
+          <RowActions label={user.name} actions={userActions(user, options, { edit: canEdit, resetTwoFactor: canManageSecurity && user.id !== selfId, payments: canSeePayments, delete: canDelete && user.id !== selfId })} />
         ),
     },
   ];
@@ -93,6 +95,7 @@ export function adminUserColumns(options: AdminColumnOptions): ColumnsType<Admin
 
 export interface ClientColumnOptions {
   canEdit: boolean;
+  canManageSecurity: boolean;
   canDelete: boolean;
   /** The client detail needs the clients permission. */
   canOpenClient: boolean;
@@ -107,7 +110,7 @@ export interface ClientColumnOptions {
 
 /** Spec 01 §2 Client users list: Nombre, Email, Identificación, Cliente, Tipo, Teléfono, Acceso, Acciones. */
 export function clientUserColumns(options: ClientColumnOptions): ColumnsType<ClientUserRow> {
-  const { canEdit, canDelete, canOpenClient, canSeePayments, onToggle } = options;
+  const { canEdit, canManageSecurity, canDelete, canOpenClient, canSeePayments, onToggle } = options;
   return [
     { title: 'Nombre', dataIndex: 'name', key: 'name', sorter: true, render: wrapped(130) },
     { title: 'Email', dataIndex: 'email', key: 'email', sorter: true, render: wrapped(160) },
@@ -129,7 +132,7 @@ export function clientUserColumns(options: ClientColumnOptions): ColumnsType<Cli
       title: 'Acciones',
       key: ACTIONS_COLUMN_KEY,
       fixed: 'right',
-      render: (_, user) => <RowActions label={user.name} actions={userActions(user, options, { edit: canEdit, payments: canSeePayments, delete: canDelete })} />,
+      render: (_, user) => <RowActions label={user.name} actions={userActions(user, options, { edit: canEdit, resetTwoFactor: canManageSecurity, payments: canSeePayments, delete: canDelete })} />,
     },
   ];
 }

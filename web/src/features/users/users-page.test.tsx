@@ -1,5 +1,5 @@
 import { messagesTwoFactor } from '@recaudo/domain/two-factor';
-import type { AdminUserRow, ClientUserRow } from '@recaudo/domain/users';
+import { userMessages, type AdminUserRow, type ClientUserRow } from '@recaudo/domain/users';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -74,7 +74,7 @@ const { fetch: fetchMock, success: successToast, error: errorToast } = installFa
 /** The payments area's list, composed by the app (app/users-route.tsx). */
 const history = (userId: number) => <p>Pagos del usuario {userId}</p>;
 
-const ALL = ['users', 'add_user', 'edit_user', 'delete_user', 'export_users', 'payments', 'logs', 'clients'];
+const ALL = ['users', 'add_user', 'edit_user', 'delete_user', 'export_users', 'payments', 'logs', 'clients', 'manage_security'];
 
 async function pick(panel: HTMLElement, label: string, option: string) {
   await userEvent.click(within(panel).getByLabelText(label));
@@ -98,7 +98,9 @@ describe('Usuarios', () => {
     expect(within(self).getByRole('switch', { name: 'Acceso de Pedro Gil' })).toBeDisabled();
     expect(within(first).queryByRole('button', { name: /Más acciones de/ })).not.toBeInTheDocument();
     expect(within(first).queryByRole('button', { name: 'Editar' })).not.toBeInTheDocument();
-    expect(within(self).getByRole('button', { name: 'Más acciones de Pedro Gil' })).toBeInTheDocument();
+    // Nobody resets her own second factor or deletes herself (issue 46): her row's menu has nothing left.
+    expect(within(self).queryByRole('button', { name: /Más acciones de/ })).not.toBeInTheDocument();
+    expect(within(self).getByRole('button', { name: 'Editar' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Nuevo usuario administrador/ })).toBeInTheDocument();
   });
 
@@ -140,11 +142,16 @@ describe('Usuarios', () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('¿Restablecer la verificación en dos pasos de Pedro Gil?');
     expect(dialog).toHaveTextContent('Podrá entrar solo con su contraseña y tendrá que activarla de nuevo.');
+    // The editor's own password is asked first (issue 46): nothing is sent without it.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Restablecer' }));
+    expect(await within(dialog).findByText(userMessages.proofRequired)).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/users/reset-two-factor')).toBe(false);
+    await userEvent.type(within(dialog).getByLabelText('Tu contraseña actual'), 'Mi-clave-2026');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Restablecer' }));
     await waitFor(() => expect(successToast).toHaveBeenCalledWith(messagesTwoFactor.reset));
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/users/reset-two-factor')!;
     expect(call[1]!.method).toBe('POST');
-    expect(JSON.parse(call[1]!.body as string)).toEqual({ user_id: 7 });
+    expect(JSON.parse(call[1]!.body as string)).toEqual({ user_id: 7, current_password: 'Mi-clave-2026' });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
@@ -155,15 +162,16 @@ describe('Usuarios', () => {
     await userEvent.click(await screen.findByText('Restablecer verificación en dos pasos'));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('¿Restablecer la verificación en dos pasos de María Pérez?');
+    await userEvent.type(within(dialog).getByLabelText('Tu contraseña actual'), 'Mi-clave-2026');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Restablecer' }));
     await waitFor(() => expect(errorToast).toHaveBeenCalledWith(messagesTwoFactor.resetNotEnabled, []));
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/users/reset-two-factor')!;
-    expect(JSON.parse(call[1]!.body as string)).toEqual({ user_id: 20 });
+    expect(JSON.parse(call[1]!.body as string)).toEqual({ user_id: 20, current_password: 'Mi-clave-2026' });
     expect(successToast).not.toHaveBeenCalled();
   });
 
-  it('leaves the two-factor reset out of the menu without edit_user', async () => {
-    renderApp(<UsersPage />, { path: '/users', session: makeSession({ permissions: ALL.filter((permission) => permission !== 'edit_user') }) });
+  it('leaves the two-factor reset out of the menu without edit_user, and without manage_security', async () => {
+    renderApp(<UsersPage />, { path: '/users', session: makeSession({ permissions: ALL.filter((permission) => permission !== 'edit_user' && permission !== 'manage_security') }) });
     const row = (await screen.findByText('Pedro Gil')).closest('tr')!;
     await userEvent.click(within(row).getByRole('button', { name: 'Más acciones de Pedro Gil' }));
     expect(await screen.findByText('Eliminar')).toBeInTheDocument();
@@ -244,6 +252,7 @@ describe('Usuarios', () => {
     await waitFor(() => expect(successToast).toHaveBeenCalledWith('Usuario creado'));
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/users/store')!;
     expect(JSON.parse(call[1]!.body as string)).toEqual({
+      current_password: null,
       role: 2,
       name: 'Luis Rojas',
       email: 'luis@recaudo.test',
@@ -288,6 +297,7 @@ describe('Usuarios', () => {
     await waitFor(() => expect(successToast).toHaveBeenCalledWith('Usuario creado'));
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/users/store')!;
     expect(JSON.parse(call[1]!.body as string)).toEqual({
+      current_password: null,
       client_id: 31,
       name: 'María Pérez',
       email: 'maria.portal@correo.test',

@@ -1,9 +1,9 @@
 import Tabs from 'antd/es/tabs';
-import Typography from 'antd/es/typography';
 import { useSearchParams } from 'react-router';
 import { AdminUsersList } from './admin-users-list';
 import { ClientUsersList } from './client-users-list';
 import type { PaymentHistoryContent } from './payment-history-panel';
+import { PageTitle } from '../../components/page-title';
 
 /** The tab lives in the address (/users?tab=clientes) so back and reload keep it. */
 export const TAB_PARAM = 'tab';
@@ -17,9 +17,9 @@ export default function UsersPage({ paymentHistory }: { paymentHistory?: Payment
   const tab = searchParams.get(TAB_PARAM) === 'clientes' ? 'clientes' : 'usuarios';
   return (
     <section aria-labelledby="page-title">
-      <Typography.Title level={3} id="page-title">
+      <PageTitle>
         Usuarios
-      </Typography.Title>
+      </PageTitle>
       <Tabs
         activeKey={tab}
         onChange={(key) => setSearchParams(key === 'clientes' ? { [TAB_PARAM]: 'clientes' } : {})}

@@ -3,6 +3,8 @@ import type { Paged } from '@recaudo/domain/paging';
 import { userMessages } from '@recaudo/domain/users';
 import type { UseQueryResult } from '@tanstack/react-query';
 import Button from 'antd/es/button';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState, type ComponentType } from 'react';
 import { ConfirmDelete } from '../../components/confirm-delete';
@@ -13,6 +15,8 @@ import { ListPage } from '../../components/list-page';
 import { SearchBox } from '../../components/search-box';
 import { useListState, type ListParams } from '../../components/use-list-state';
 import { useRecordPanels } from '../../components/use-record-panels';
+import { applyServerErrors } from '../../lib/form';
+import { HttpError } from '../../lib/http';
 import { useCan } from '../../lib/session';
 import { useDeleteUser, useResetTwoFactor, useSetUserAccess } from './api';
 import { PaymentHistoryPanel, type PaymentHistoryContent } from './payment-history-panel';
@@ -20,6 +24,8 @@ import { PaymentHistoryPanel, type PaymentHistoryContent } from './payment-histo
 /** What a row's columns need from the tab: permissions and the row actions. */
 export interface UserColumnHandlers<Row> {
   canEdit: boolean;
+  /** `manage_security` (issue 46): resetting another user's second factor. */
+  canManageSecurity: boolean;
   canDelete: boolean;
   /** `payments` with `logs` (spec 01 §6), which `payments/history-status` requires. */
   canSeePayments: boolean;
@@ -27,7 +33,7 @@ export interface UserColumnHandlers<Row> {
   onEdit: (user: Row) => void;
   onDelete: (user: Row) => void;
   onPayments: (user: Row) => void;
-  /** Opens the confirmation for clearing the user's second factor (`edit_user`, like Editar). */
+  /** Opens the confirmation for clearing the user's second factor (`edit_user` with `manage_security`). */
   onResetTwoFactor: (user: Row) => void;
 }
 
@@ -35,6 +41,7 @@ export interface UserColumnHandlers<Row> {
 export const resetTwoFactorTexts = {
   question: (name: string) => `¿Restablecer la verificación en dos pasos de ${name}?`,
   consequence: 'Podrá entrar solo con su contraseña y tendrá que activarla de nuevo.',
+  proofLabel: 'Tu contraseña actual',
   confirm: 'Restablecer',
 } as const;
 
@@ -68,10 +75,27 @@ export function UsersTab<Row extends { id: number; name: string }>({
   const resetTwoFactor = useResetTwoFactor();
   /** The user awaiting the reset confirmation; kept while the dialog closes, so its name stays put. */
   const [toReset, setToReset] = useState<{ user: Row; open: boolean } | null>(null);
-  const closeReset = () => setToReset((current) => current && { ...current, open: false });
+  const [resetProof] = Form.useForm<{ current_password?: string }>();
+  const closeReset = () => {
+    setToReset((current) => current && { ...current, open: false });
+    resetProof.resetFields();
+  };
+  const confirmReset = async () => {
+    if (!toReset) return;
+    // An empty password shows its message on the field; nothing is sent.
+    const proof = await resetProof.validateFields().catch(() => null);
+    if (!proof) return;
+    const { current_password } = proof;
+    // A wrong password stays in the dialog on its field; any other answer is the toast, and the dialog closes.
+    resetTwoFactor.mutate(
+      { user_id: toReset.user.id, current_password: current_password ?? '' },
+      { onSuccess: closeReset, onError: (error) => (error instanceof HttpError && error.errors.current_password ? applyServerErrors(resetProof, error) : closeReset()) },
+    );
+  };
   const panels = useRecordPanels<Row>();
   const canAdd = useCan('add_user');
   const canEdit = useCan('edit_user');
+  const canManageSecurity = useCan('manage_security') && canEdit;
   const canDelete = useCan('delete_user');
   const canExport = useCan('export_users');
   const canSeePaymentsScreen = useCan('payments');
@@ -81,6 +105,7 @@ export function UsersTab<Row extends { id: number; name: string }>({
   const handlers = useMemo<UserColumnHandlers<Row>>(
     () => ({
       canEdit,
+      canManageSecurity,
       canDelete,
       canSeePayments,
       onToggle: (user, active) => setAccess({ user_id: user.id, status: active }),
@@ -89,7 +114,7 @@ export function UsersTab<Row extends { id: number; name: string }>({
       onPayments: panels.openHistory,
       onResetTwoFactor: (user) => setToReset({ user, open: true }),
     }),
-    [canEdit, canDelete, canSeePayments, setAccess, panels.openForm, panels.openDelete, panels.openHistory],
+    [canEdit, canManageSecurity, canDelete, canSeePayments, setAccess, panels.openForm, panels.openDelete, panels.openHistory],
   );
   const columns = config.useColumns(handlers);
   const { FormPanel } = config;
@@ -131,9 +156,14 @@ export function UsersTab<Row extends { id: number; name: string }>({
         danger={false}
         deleting={resetTwoFactor.isPending}
         onCancel={closeReset}
-        // The server's answer is the toast either way (a 422 when the user has no second factor), so the dialog closes.
-        onConfirm={() => toReset && resetTwoFactor.mutate(toReset.user.id, { onSettled: closeReset })}
-      />
+        onConfirm={() => void confirmReset()}
+      >
+        <Form form={resetProof} layout="vertical" name="reset-two-factor-proof">
+          <Form.Item label={resetTwoFactorTexts.proofLabel} name="current_password" rules={[{ required: true, message: userMessages.proofRequired }]}>
+            <Input.Password autoComplete="current-password" maxLength={200} />
+          </Form.Item>
+        </Form>
+      </ConfirmDelete>
       {paymentHistory && <PaymentHistoryPanel open={panels.inHistory !== null} user={panels.inHistory} onClose={panels.close} content={paymentHistory} />}
     </ListPage>
   );

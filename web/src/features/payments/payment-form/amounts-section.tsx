@@ -1,6 +1,7 @@
 import type { Amounts } from '@recaudo/domain/amounts';
 import { afterCaracasToday } from '@recaudo/domain/dates';
 import { formatMoney } from '@recaudo/domain/format-money';
+import { CURRENCY_SYMBOLS } from '@recaudo/domain/tenders';
 import Checkbox from 'antd/es/checkbox';
 import Col from 'antd/es/col';
 import DatePicker from 'antd/es/date-picker';
@@ -16,7 +17,7 @@ import { DATE_FORMAT } from './values';
 
 /** Dates (never after Caracas' today, spec 02 §5), rate, Monto pagado and the retention option: columns of the "Datos del pago" row. */
 export function AmountFields({ state }: { state: PaymentFormState }) {
-  const { staff, rules, storedRateDiffers, rate, rates, rateOptions, commercial, locked, documentType } = state;
+  const { staff, rules, storedRateDiffers, rate, rates, rateOptions, canTypeRate, manualRate, commercial, locked, documentType, mainCurrency, settlement } = state;
   return (
     <>
       <Col xs={24} sm={12}>
@@ -41,13 +42,30 @@ export function AmountFields({ state }: { state: PaymentFormState }) {
         >
           <Select<number> disabled={!staff || locked} placeholder="Seleccionar" loading={rates.isFetching} options={rateOptions} />
         </Form.Item>
-        <Form.Item name="exchange_rate" hidden>
-          <Input />
-        </Form.Item>
+        {canTypeRate ? (
+          <Form.Item label="Tasa del pago" name="exchange_rate" extra="La tasa BCV vigente en la fecha del pago; otra queda como manual, con su motivo.">
+            <MoneyInput prefix="BS" disabled={locked} />
+          </Form.Item>
+        ) : (
+          <Form.Item name="exchange_rate" hidden>
+            <Input />
+          </Form.Item>
+        )}
+        {manualRate && (
+          <Form.Item label="Motivo de la tasa" name="exchange_rate_reason" rules={[{ required: true, whitespace: true, message: 'Indica el motivo de la tasa manual' }]}>
+            <Input maxLength={500} />
+          </Form.Item>
+        )}
       </Col>
       <Col xs={24} sm={12}>
-        <Form.Item label="Monto pagado" name="amount_payment" rules={rules.amount_payment} required>
-          <MoneyInput prefix="BS" />
+        <Form.Item
+          label="Monto pagado"
+          name="amount_payment"
+          rules={rules.amount_payment}
+          required
+          extra={mainCurrency !== 'VES' && settlement ? `Equivale a ${formatMoney(settlement.amountsVes[0])}` : undefined}
+        >
+          <MoneyInput prefix={CURRENCY_SYMBOLS[mainCurrency]} />
         </Form.Item>
       </Col>
       {commercial && documentType === '01' && (

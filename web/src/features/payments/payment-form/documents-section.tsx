@@ -7,16 +7,23 @@ import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import Switch from 'antd/es/switch';
 import { DOCUMENT_TYPES } from '@recaudo/domain/invoices';
-import { useState } from 'react';
+import { paymentFieldLabels } from '@recaudo/domain/payments';
+import { useEffect, useState } from 'react';
 import { InvoiceBadge } from '../../../components/payment-documents/invoice-badge';
 import { InvoiceViewer } from '../../../components/payment-documents/invoice-viewer';
+import { useTenderSettings } from '../api';
 import { SerieSelect } from '../serie-select';
 import type { PaymentFormState } from './use-payment-form';
 
 /** The issued document's badge and viewer, Serie, Nº de chequera, the document type (invoice or delivery note), the digital invoice switch and Nº de control: columns of the staff-only "Facturación" row. */
 export function DocumentFields({ state }: { state: PaymentFormState }) {
-  const { payment, rules, serieOptions, sendInvoice, locked } = state;
+  const { payment, form, rules, serieOptions, sendInvoice, locked } = state;
   const [viewing, setViewing] = useState(false);
+  // A new payment goes to the office's printer unless the cashier says otherwise (issue 51).
+  const printer = useTenderSettings(true).data?.invoice_printer ?? false;
+  useEffect(() => {
+    if (printer && !payment && !form.isFieldTouched('send_invoice')) form.setFieldValue('send_invoice', true);
+  }, [printer, payment, form]);
   const documentType = payment?.type_document === '04' ? '04' : '01';
   return (
     <>
@@ -32,7 +39,7 @@ export function DocumentFields({ state }: { state: PaymentFormState }) {
               )}
             </Flex>
           </Form.Item>
-          <InvoiceViewer hash={viewing ? payment.hash : null} onClose={() => setViewing(false)} />
+          <InvoiceViewer payment={viewing ? payment : null} onClose={() => setViewing(false)} />
         </Col>
       )}
       <Col xs={24} sm={12}>
@@ -47,7 +54,7 @@ export function DocumentFields({ state }: { state: PaymentFormState }) {
         </Form.Item>
       </Col>
       <Col xs={24} sm={12}>
-        <Form.Item label="Nº de chequera" name="checkbook_number" rules={rules.checkbook_number}>
+        <Form.Item label={paymentFieldLabels.checkbook_number} name="checkbook_number" rules={rules.checkbook_number}>
           <Input maxLength={30} autoComplete="off" />
         </Form.Item>
       </Col>
@@ -64,12 +71,12 @@ export function DocumentFields({ state }: { state: PaymentFormState }) {
         </Form.Item>
       </Col>
       <Col xs={24} sm={12}>
-        <Form.Item label="Enviar factura digital" name="send_invoice" valuePropName="checked" extra="El número de control lo asigna el proveedor de facturas.">
+        <Form.Item label={paymentFieldLabels.send_invoice} name="send_invoice" valuePropName="checked" rules={rules.send_invoice} dependencies={['months_payment']} extra="El número de control lo asigna el proveedor de facturas.">
           <Switch disabled={locked} />
         </Form.Item>
       </Col>
       <Col xs={24} sm={12}>
-        <Form.Item label="Nº de control" name="number" rules={rules.number} dependencies={['send_invoice']} required={!sendInvoice}>
+        <Form.Item label={paymentFieldLabels.number} name="number" rules={rules.number} dependencies={['send_invoice']} required={!sendInvoice}>
           <Input
             maxLength={8}
             inputMode="numeric"

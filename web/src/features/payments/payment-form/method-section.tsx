@@ -5,6 +5,7 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import { EMPTY_SELECT_TEXT } from '../../../components/filter-drawer';
+import { methodOptions } from './tender-section';
 import type { PaymentFormState } from './use-payment-form';
 import { paymentPanelTexts } from './values';
 
@@ -24,7 +25,12 @@ export function MethodFields({ state }: { state: PaymentFormState }) {
         </Col>
       ) : (
         <Col span={24}>
-          <Alert type="info" showIcon style={{ marginBottom: 16 }} title={paymentPanelTexts.clientStatus} />
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={facts?.usesBankApi ? paymentPanelTexts.clientStatusBdv : paymentPanelTexts.clientStatus}
+          />
         </Col>
       )}
       <Col xs={24} sm={12}>
@@ -35,7 +41,7 @@ export function MethodFields({ state }: { state: PaymentFormState }) {
             placeholder="Seleccionar"
             loading={methods.isFetching}
             notFoundContent={EMPTY_SELECT_TEXT}
-            options={(methods.data ?? []).map((row) => ({ value: row.id, label: row.name }))}
+            options={methodOptions(state)}
           />
         </Form.Item>
       </Col>

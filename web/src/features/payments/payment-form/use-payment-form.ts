@@ -1,23 +1,27 @@
 import type { AddressRow } from '@recaudo/domain/addresses';
 import { debtTotal, paymentAmounts } from '@recaudo/domain/amounts';
-import { formatMoney } from '@recaudo/domain/format-money';
+import { feesOf, feesTotal } from '@recaudo/domain/tariffs';
+
 import { invoiceLock } from '@recaudo/domain/invoices';
 import type { Month } from '@recaudo/domain/months';
 import type { PaymentRow } from '@recaudo/domain/payments';
 import { hasPermission } from '@recaudo/domain/permissions';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Form from 'antd/es/form';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { applyServerErrors } from '../../../lib/form';
 import { useSession } from '../../../lib/session';
 import { useOptionList } from '../../../components/option-list';
-import { findClientOptions, findMethodOptions, type ClientOption } from '../../../components/select-options';
+import { findClientOptions, findMethodOptions, findRatesOn, type ClientOption } from '../../../components/select-options';
+import { todayInCaracas } from '@recaudo/domain/dates';
 import type { useSavePayment } from '../api';
-import { findBankOptions, findRates, findReferenceInUse, paymentKeys, useClientAddresses, useTicketOptions } from '../api';
-import { currencyOf, defaultRate, panelMonths, rateOf } from '../payment-form-model';
+import { findBankOptions, findReferenceInUse, paymentKeys, useClientAddresses, useTicketOptions } from '../api';
+import { currencyOf, defaultRate, panelMonths, rateOf, withRateInForce } from '../payment-form-model';
 import { useSerieOptions } from '../serie-select';
+import { tenderFieldName } from './tender-lines';
+import { useTenderState } from './use-tender-state';
 import { paymentRules } from './use-payment-rules';
-import { blank, initialValues, methodFacts, methodFields, today, toPaymentInput, type PaymentFormValues, type PaymentShortcuts } from './values';
+import { blank, initialValues, methodFacts, methodFields, rateView, today, toPaymentInput, type PaymentFormValues, type PaymentShortcuts } from './values';
 
 /** 128 random bits as hex; `getRandomValues` also works where `randomUUID` is missing (plain-HTTP intranets). */
 const newSubmissionKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
@@ -69,7 +73,12 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, payAddre
   const banks = useOptionList('banks', findBankOptions);
   // Spec 02 §5: without use_all_series only the user's own series is offered.
   const { options: serieOptions } = useSerieOptions(staff, payment?.serie ?? null);
-  const rates = useOptionList('rates', findRates);
+  // The BCV rates in force on the payment's date (issue 47): a new date brings its own rate.
+  const datePayment = or(Form.useWatch('date_payment', form), initial.date_payment);
+  const rateDay = datePayment ? datePayment.format('YYYY-MM-DD') : todayInCaracas();
+  const rates = useQuery({ queryKey: paymentKeys.options('rates', rateDay), queryFn: ({ signal }) => findRatesOn(rateDay, signal) });
+  const queryClient = useQueryClient();
+  const canTypeRate = staff && hasPermission(permissions, 'edit_exchange_rate');
   const addresses = useClientAddresses(clientId);
   const tickets = useTicketOptions(addressId, staff && addressId !== null);
 
@@ -89,24 +98,29 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, payAddre
   const commercial = address?.type === 1;
   const keep = payment && payment.address_payment_id === addressId && payment.type_payment_month === 0 ? payment.months_payment : null;
   const calendar = useMemo(() => (address ? panelMonths(address, payment?.id ?? null, payment?.months_payment ?? []) : null), [address, payment]);
-  const typeMonths: Month[] = keep ?? (calendar?.currentTypeMonth ? [calendar.currentTypeMonth] : []);
-  const monthCount = monthType === 1 ? new Set(months).size : typeMonths.length;
+  const typeMonths = useMemo<Month[]>(() => keep ?? (calendar?.currentTypeMonth ? [calendar.currentTypeMonth] : []), [keep, calendar]);
+  const chosen = useMemo(() => (monthType === 1 ? [...new Set(months)] : typeMonths), [monthType, months, typeMonths]);
+  const monthCount = chosen.length;
+  // Each chosen month at the tariff in force for it (issue 50), as the server stores it.
+  const schedule = useMemo(() => (address ? { fee: address.fee, changes: address.fee_changes } : null), [address]);
   const amounts = useMemo(
     () =>
-      address && !blank(rate) && Number.isFinite(Number(rate))
-        ? paymentAmounts({ type: address.type, fee: address.fee ?? '0', months: monthCount, rate: rate!, applyRetention: address.type === 1 && retention })
+      address && schedule && !blank(rate) && Number.isFinite(Number(rate))
+        ? paymentAmounts({ type: address.type, fee: address.fee ?? '0', months: monthCount, monthFees: feesOf(schedule, chosen), rate: rate!, applyRetention: address.type === 1 && retention })
         : null,
-    [address, rate, monthCount, retention],
+    [address, schedule, rate, monthCount, chosen, retention],
   );
   const currency = currencyOf(rateId ?? 1);
   // "Pagar deuda total" with its amount (spec 02 §9: months owed × fee × rate), at today's configured
   // rate of the panel's currency: the debt as it stands, whatever rate an edited payment was stored at.
   const debt =
-    address && calendar && calendar.unpaid.length > 0 && rates.data ? debtTotal(calendar.unpaid.length, address.fee ?? '0', rateOf(rateId ?? 1, rates.data)) : null;
+    schedule && calendar && calendar.unpaid.length > 0 && rates.data ? debtTotal(1, feesTotal(feesOf(schedule, calendar.unpaid)), rateOf(rateId ?? 1, rates.data)) : null;
 
-  // Monto pagado follows the computed amount; an edited payment keeps its stored amount until something changes.
-  const lastComputed = useRef<string | null>(editing ? (amounts?.amount_payment ?? null) : null);
-  const computedPayment = amounts?.amount_payment ?? null;
+  // What the client gave (issue 49): the lines valued at the payment's rate with IGTF, cover and change, as the server will.
+  const { computedPayment, ...tenderState } = useTenderState({ form, initial, staff, methods: methods.data, methodId: methodId ?? null, amounts, rateId, rate });
+
+  // Monto pagado follows the computed amount (in the method's currency); an edited payment keeps its stored amount until something changes.
+  const lastComputed = useRef<string | null>(editing ? computedPayment : null);
   useEffect(() => {
     if (computedPayment === null) return;
     if (lastComputed.current === null && editing && !blank(form.getFieldValue('amount_payment'))) {
@@ -127,12 +141,33 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, payAddre
     form.setFieldsValue({ type_payment_month: 1, months_payment: calendar.unpaid });
   }, [calendar, initial.pay_total_debt, form]);
 
+  // A client's only address is chosen for the payer (issue 51).
+  const onlyAddress = addresses.data?.length === 1 ? addresses.data[0]!.id : null;
+  useEffect(() => {
+    if (!editing && onlyAddress !== null && addressId === null) form.setFieldsValue({ address_payment_id: onlyAddress });
+  }, [editing, onlyAddress, addressId, form]);
+
+  // A client whose address owes older months pays them first (issue 51): "Mes actual" is off for her.
+  const clientMustPayOlder = !staff && Boolean(calendar?.earlierOwed.length);
+  useEffect(() => {
+    if (clientMustPayOlder && monthType === 0) form.setFieldsValue({ type_payment_month: 1 });
+  }, [clientMustPayOlder, monthType, form]);
+
   // The default rate once both the address and the rates are known (spec 02 §9).
   useEffect(() => {
     if (!address || !rates.data || !blank(form.getFieldValue('exchange_rate'))) return;
     const choice = defaultRate(address.type, rates.data);
     form.setFieldsValue({ exchange_rate_id: choice.id, exchange_rate: choice.rate });
   }, [address, rates.data, form]);
+
+  // A changed payment date takes the rate in force on it, in the chosen currency.
+  const ratedDay = useRef(rateDay);
+  useEffect(() => {
+    if (!rates.data || ratedDay.current === rateDay) return;
+    ratedDay.current = rateDay;
+    const currentId = form.getFieldValue('exchange_rate_id') as number | null;
+    if (currentId) form.setFieldsValue({ exchange_rate: rateOf(currentId, rates.data), exchange_rate_reason: '' });
+  }, [rates.data, rateDay, form]);
 
   const ticketOptions = useMemo(() => {
     const rows = (tickets.data ?? []).filter((ticket) => ticket.status || ticket.id === payment?.tickets_payment_id);
@@ -170,7 +205,7 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, payAddre
   function inputOf(values: PaymentFormValues) {
     const serie = serieOptions.find((option) => option.value === values.serie_id)?.label ?? null;
     const method = methods.data?.find((row) => row.id === values.payment_method_id);
-    return toPaymentInput(values, { payment, ownClientId, method, amounts, serie, conciliationId: conciliation.current });
+    return toPaymentInput(values, { payment, ownClientId, method, amounts, serie, conciliationId: conciliation.current, methods: methods.data });
   }
 
   // A client's payment validated with the bank is approved at once: the panel shows its receipt (issue 33).
@@ -190,7 +225,7 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, payAddre
           }
           onClose();
         },
-        onError: (error) => applyServerErrors(form, error),
+        onError: (error) => applyServerErrors(form, error, tenderFieldName),
       },
     );
   }
@@ -205,7 +240,11 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, payAddre
     send(values);
   }
 
-  async function checkReference(values: PaymentFormValues) {
+  async function checkReference(submitted: PaymentFormValues) {
+    // A date changed just before saving may still await its rate: the payment takes that day's rate in force, not the previous day's.
+    const day = submitted.date_payment ? submitted.date_payment.format('YYYY-MM-DD') : todayInCaracas();
+    const inForce = await queryClient.ensureQueryData({ queryKey: paymentKeys.options('rates', day), queryFn: ({ signal }) => findRatesOn(day, signal) });
+    const values = withRateInForce(submitted, inForce);
     const input = inputOf(values);
     // Client users' reports are refused by the server instead (422 on the reference).
     if (staff && input.reference) {
@@ -263,7 +302,8 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, payAddre
     if ('type_payment_month' in changed && changed.type_payment_month === 0) form.setFieldsValue({ months_payment: [] });
     if ('pay_total_debt' in changed) {
       // Spec 02 §4: the whole debt forces "Otros meses", locks the selector and fills every unpaid month.
-      if (changed.pay_total_debt) form.setFieldsValue({ type_payment_month: 1, months_payment: calendar?.unpaid ?? [] });
+      // Unticking it clears the months (issue 51): what is left chosen is then the payer's own choice.
+      form.setFieldsValue({ type_payment_month: 1, months_payment: changed.pay_total_debt ? (calendar?.unpaid ?? []) : [] });
       void form.validateFields(['months_payment']).catch(() => undefined);
     }
     if ('exchange_rate_id' in changed && changed.exchange_rate_id && rates.data)
@@ -275,15 +315,7 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, payAddre
   const canNewClient = staff && hasPermission(permissions, 'add_client') && Boolean(newClientPanel);
   const canNewAddress =
     (!staff || (hasPermission(permissions, 'add_address_payment') && hasPermission(permissions, ['add_client', 'edit_client']))) && Boolean(newAddressPanel);
-  const rateOptions = rates.data
-    ? [
-        { value: 1, label: `Dólar: ${formatMoney(rates.data.dollar_rate)}` },
-        { value: 2, label: `Euro: ${formatMoney(rates.data.euro_rate)}` },
-      ]
-    : [];
-  const storedRateDiffers = Boolean(
-    payment && rateId === payment.exchange_rate_id && rate === payment.exchange_rate && rates.data && rateOf(rateId, rates.data) !== rate,
-  );
+  const { rateOptions, manualRate, storedRateDiffers } = rateView(rates.data, { rateId, rate, canTypeRate, payment: payment ?? null });
 
   return {
     payment,
@@ -311,10 +343,13 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, payAddre
     serieOptions,
     rates,
     rateOptions,
+    canTypeRate,
+    manualRate,
     addresses,
     tickets,
     ticketOptions,
     // derived
+    ...tenderState,
     client,
     setClient,
     chosenClient,

@@ -59,7 +59,7 @@ export function paymentRules(methods: MethodOption[] | undefined) {
     checkbook_number: [zodRule(fields.checkbook_number)],
     observations: [zodRule(fields.observations)],
     ticket_serial: [zodRule(fields.ticket_serial)],
-    months_payment: [ruleFor('months_payment')],
+    send_invoice: [ruleFor('send_invoice')],
   };
 }
 

@@ -1,6 +1,8 @@
 import { caracas, dayjs, BUSINESS_TIME_ZONE } from '@recaudo/domain/dates';
 import type { Amounts } from '@recaudo/domain/amounts';
+import type { BankPaymentFacts } from '@recaudo/domain/bank-operations';
 import type { Month } from '@recaudo/domain/months';
+import type { Currency } from '@recaudo/domain/tenders';
 import {
   BANK_METHOD_TYPES,
   REFERENCE_METHOD_TYPES,
@@ -14,6 +16,10 @@ import type { Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 import type { ClientOption, MethodOption } from '../../../components/select-options';
 import type { PaymentInput } from '../api';
+import { tenderInput } from './tender-lines';
+import type { ExchangeRates } from '@recaudo/domain/configurations';
+import { formatMoney } from '@recaudo/domain/format-money';
+import { rateOf } from '../payment-form-model';
 
 export const FORM_ID = 'payment-form';
 export const DATE_FORMAT = 'DD-MM-YYYY';
@@ -28,6 +34,8 @@ export const paymentPanelTexts = {
   imagesOnly: 'Solo se permiten imágenes (gif, ico, jpeg, jpg, png o webp).',
   statusByActions: 'El estatus se cambia con Aprobar o Rechazar.',
   clientStatus: 'Tu pago quedará en estado Procesando hasta que el personal lo apruebe.',
+  /** A client's Pago Móvil validated with the bank is approved at once (issue 33); only a reported one waits. */
+  clientStatusBdv: 'Si validas tu Pago Móvil con BDV, tu pago queda aprobado al instante. Si solo lo reportas, quedará en estado Procesando hasta que el personal lo apruebe.',
 } as const;
 
 /** What the panel's inputs hold; `toPaymentInput` turns it into the form the API takes. */
@@ -43,6 +51,8 @@ export interface PaymentFormValues {
   date_bill: Dayjs | null;
   exchange_rate_id: number | null;
   exchange_rate: string | null;
+  /** Why a rate other than the BCV's in force was typed (edit_exchange_rate, issue 47). */
+  exchange_rate_reason: string;
   amount_payment: string | null;
   is_apply_retention: boolean;
   reference: string;
@@ -58,19 +68,26 @@ export interface PaymentFormValues {
   tickets_payment_id: number | null;
   ticket_serial: string;
   files: UploadFile[];
+  /** Tender lines 2–5 (issue 49); line 1 is the method fields above with `amount_payment` in its currency. */
+  extra_tenders: TenderFormLine[];
+  /** The change handed back (vuelto): its currency and amount. */
+  change_currency: Currency;
+  change_amount: string | null;
+}
+
+/** One extra tender line as its inputs hold it. */
+export interface TenderFormLine {
+  payment_method_id: number | null;
+  amount: string | null;
+  reference: string;
+  bank_id: number | null;
+  pay_phone: string;
+  /** Its bank validation (a Pago Móvil validated with BDV from this line). */
+  conciliation_id: number | null;
 }
 
 /** What the bank validation modal needs of the payment being recorded (spec 02 §4). */
-export interface BankValidationFacts {
-  client: { id: number; name: string; phone: readonly string[] } | null;
-  paymentMethodId: number | null;
-  usesBdv: boolean;
-  reference: string;
-  amount: string;
-  originBank: { code: string; name: string } | null;
-  /** YYYY-MM-DD. */
-  paymentDate: string | null;
-}
+export type BankValidationFacts = BankPaymentFacts;
 
 /** The shortcuts of spec 02 §2, handed in by the app: features don't import each other's panels. */
 export interface PaymentShortcuts {
@@ -119,14 +136,15 @@ export function initialValues(
     type_payment_month: payment?.type_payment_month ?? (paysDebt ? 1 : 0),
     pay_total_debt: paysDebt,
     months_payment: payment?.type_payment_month === 1 ? payment.months_payment : [],
-    // Spec 02 §4: a new staff payment is Aprobado; a client's is Procesando.
-    status: payment?.status ?? (staff ? 1 : 0),
+    // Every new payment starts Procesando (issue 51): staff approve it on purpose, as Aprobar does.
+    status: payment?.status ?? 0,
     payment_method_id: payment?.payment_method_id ?? null,
     date_payment: payment ? fromDate(payment.date_payment) : today(),
     date_bill: payment ? fromDate(payment.date_bill) : staff ? today() : null,
     exchange_rate_id: payment?.exchange_rate_id ?? null,
     exchange_rate: payment?.exchange_rate ?? null,
-    amount_payment: payment?.amount_payment ?? null,
+    exchange_rate_reason: '',
+    amount_payment: mainAmount(payment),
     is_apply_retention: payment?.is_apply_retention ?? false,
     reference: payment?.reference ?? '',
     terminal: payment?.terminal ?? '',
@@ -141,7 +159,27 @@ export function initialValues(
     tickets_payment_id: payment?.tickets_payment_id ?? null,
     ticket_serial: payment?.ticket_serial ?? '',
     files: (payment?.files ?? []).map((file) => ({ uid: file.name, name: file.name.split('/').pop() ?? file.name, status: 'done', url: file.url })),
+    extra_tenders: (payment?.tenders ?? []).slice(1).map((line) => ({
+      payment_method_id: line.payment_method_id,
+      amount: line.amount,
+      reference: line.reference ?? '',
+      bank_id: line.bank_id,
+      pay_phone: line.pay_phone ?? '',
+      conciliation_id: line.conciliation_id,
+    })),
+    change_currency: payment?.change?.currency ?? 'VES',
+    change_amount: payment?.change?.amount ?? null,
   };
+}
+
+/**
+ * Monto pagado of an edited payment: its first line's amount in that line's currency when it was
+ * paid in lines, in foreign currency or with change, else the stored bolívar amount (as before issue 49).
+ */
+function mainAmount(payment: PaymentRow | null): string | null {
+  if (!payment) return null;
+  const [first] = payment.tenders;
+  return first && (payment.tenders.length > 1 || first.currency !== 'VES' || payment.change !== null) ? first.amount : payment.amount_payment;
 }
 
 /** The months a payment pays as the panel shows them: picked ones, or the one a "Mes actual" payment takes. */
@@ -160,11 +198,16 @@ export function toPaymentInput(
     serie: string | null;
     /** The conciliation of a bank validation made in this panel (spec 02 §4). */
     conciliationId?: number | null;
+    /** Every method offered: the tender lines' currencies (issue 49). */
+    methods?: readonly MethodOption[];
   },
 ): PaymentInput {
   const staff = context.ownClientId === null;
   const shown = methodFields(context.method);
   const amounts = context.amounts;
+  const conciliationId = context.conciliationId ?? context.payment?.conciliation_id ?? null;
+  // Lines and change are the counter's: a client user reports one method (the server ignores them from her).
+  const lines = staff ? tenderInput(values, context.methods, conciliationId) : { tenders: [], change: null };
   return {
     id: context.payment?.id,
     client_id: context.ownClientId ?? values.client_id!,
@@ -175,7 +218,9 @@ export function toPaymentInput(
     date_bill: staff && isDay(values.date_bill) ? values.date_bill.format('YYYY-MM-DD') : null,
     exchange_rate: values.exchange_rate ?? '',
     exchange_rate_id: values.exchange_rate_id ?? 1,
-    amount_payment: values.amount_payment ?? '',
+    exchange_rate_reason: staff && values.exchange_rate_reason ? values.exchange_rate_reason : null,
+    // With lines the server computes what stayed with the office; Monto pagado is then line 1's, in its currency.
+    amount_payment: lines.tenders.length ? '' : (values.amount_payment ?? ''),
     amount_bill: amounts?.amount_bill ?? '0.00',
     dollar_amount_payment: amounts?.dollar_amount_payment ?? '0.00',
     dollar_amount_bill: amounts?.dollar_amount_bill ?? '0.00',
@@ -197,10 +242,33 @@ export function toPaymentInput(
     send_invoice: staff && values.send_invoice,
     type_document: values.type_document,
     bdv_verified: context.conciliationId ? true : (context.payment?.bdv_verified ?? false),
-    conciliation_id: context.conciliationId ?? context.payment?.conciliation_id ?? null,
+    conciliation_id: conciliationId,
     tickets_payment_id: staff ? values.tickets_payment_id : null,
     ticket_serial: staff && values.tickets_payment_id !== null ? trimmed(values.ticket_serial) : null,
     files: values.files.filter((file) => file.originFileObj).map((file) => file.originFileObj as File),
     files_string: values.files.filter((file) => !file.originFileObj).map((file) => file.uid),
+    ...lines,
   };
 }
+
+/**
+ * What the form shows of the rates in force on its date (issue 47): the choices, the rate in force
+ * for the chosen currency, and whether the rate typed (by whoever may) or the one the payment was
+ * stored with differs from it.
+ */
+export function rateView(
+  rates: ExchangeRates | undefined,
+  { rateId, rate, canTypeRate, payment }: { rateId: number | null; rate: string | null; canTypeRate: boolean; payment: Pick<PaymentRow, 'exchange_rate_id' | 'exchange_rate'> | null },
+) {
+  const rateOptions = rates
+    ? [
+        { value: 1, label: `Dólar: ${formatMoney(rates.dollar_rate)}` },
+        { value: 2, label: `Euro: ${formatMoney(rates.euro_rate)}` },
+      ]
+    : [];
+  const rateInForce = rates && rateId ? rateOf(rateId, rates) : null;
+  const manualRate = canTypeRate && rateInForce !== null && !blank(rate) && Number(rate) !== Number(rateInForce);
+  const storedRateDiffers = Boolean(payment && rateId === payment.exchange_rate_id && rate === payment.exchange_rate && rates && rateOf(rateId, rates) !== rate);
+  return { rateOptions, manualRate, storedRateDiffers };
+}
+

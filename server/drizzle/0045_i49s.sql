@@ -1,0 +1,2 @@
+CREATE INDEX "legal_documents_created_idx" ON "legal_documents" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "payments_withholding_voucher_idx" ON "payments" USING btree ("date_withholding_voucher") WHERE "payments"."is_retention_apply_success";
