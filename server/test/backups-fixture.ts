@@ -33,7 +33,10 @@ export async function seedPaymentPlace(db: Database, addresses: number): Promise
   const [parish] = await db.insert(parishes).values({ name: 'Arias', municipalityId: municipality!.id, dateStart: '2020-01-01' }).returning();
   const [community] = await db.insert(communities).values({ name: 'Los Pinos', parishId: parish!.id, fee: '5.00', dateStart: '2020-01-01' }).returning();
   const [serie] = await db.insert(correlatives).values({ serie: 'R', number: '00000000', numberCreditNote: '0000', numberDebitNote: '0000' }).returning();
-  await setRates(db, { usd: '36.50', eur: '40.00' });
+  // Today's BCV rate, as an office has it: a server started on this database then reads the BCV
+  // (its simulator) only on schedule, and before 16:00 Caracas that read would store today's
+  // simulated rate over these ones, so the payments' 36.50 would need a manual reason.
+  await setRates(db, { usd: '36.50', eur: '40.00' }, { source: 'bcv' });
   const [client] = await db.insert(clients).values({ type: 0, name: 'Cliente Respaldo', identificationType: 'V', identification: '30111222' }).returning();
   const rows = await db
     .insert(addressesPayments)
