@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { antdStyles } from './antd-styles-plugin';
+import { decorativeIcons } from './decorative-icons-plugin';
 import { precompress } from './precompress-plugin';
 import { TABLE_MEASURE_HELPER, tableMeasurePlugin } from './table-measure-plugin';
 
@@ -179,7 +180,7 @@ const CHUNK_GROUPS = [
 ];
 
 export default defineConfig({
-  plugins: [loginPage(), antdStyles(), lazyAntdImports(), tableMeasurePlugin(), layoutClosures(), chunkModules(), preloadGuestChunk(), react(), precompress()],
+  plugins: [loginPage(), antdStyles(), decorativeIcons(), lazyAntdImports(), tableMeasurePlugin(), layoutClosures(), chunkModules(), preloadGuestChunk(), react(), precompress()],
   server: {
     proxy: {
       '/api': SERVER,

@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import type { ViteUserConfig } from 'vitest/config';
+import { decorativeIcons } from './decorative-icons-plugin';
 
-/** What the web's two test projects share: React, jsdom and the per-file setup (cleanup, viewport, mocks of the browser). */
+/** What the web's two test projects share: React, the app's decorative icons, jsdom and the per-file setup (cleanup, viewport, mocks of the browser). */
 export const webTests = {
-  plugins: [react()],
+  plugins: [decorativeIcons(), react()],
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],

@@ -73,12 +73,9 @@ export function splitRowActions(actions: readonly RowAction[]): { buttons: RowAc
   return { buttons, menu: [...rest.filter((action) => !action.danger), ...rest.filter((action) => action.danger)] };
 }
 
-/** The icon beside a label: decoration, so the action's accessible name is its label alone. */
-const decorative = (icon: ReactNode) => (icon ? <span aria-hidden="true">{icon}</span> : undefined);
-
 function ActionButton({ action }: { action: RowAction }) {
   const button = (
-    <Button size="small" type="link" disabled={action.disabled} icon={decorative(action.icon)} href={action.href} onClick={(event) => follow(action, event)}>
+    <Button size="small" type="link" disabled={action.disabled} icon={action.icon} href={action.href} onClick={(event) => follow(action, event)}>
       {action.label}
     </Button>
   );
@@ -113,7 +110,7 @@ export function RowActions({ actions, label }: { actions: readonly RowAction[]; 
   const items: MenuProps['items'] = menu.map((action, index) => ({
     key: String(index),
     label: menuLabel(action),
-    icon: decorative(action.icon),
+    icon: action.icon,
     danger: action.danger,
     disabled: action.disabled,
   }));
@@ -136,7 +133,7 @@ export function RowActions({ actions, label }: { actions: readonly RowAction[]; 
           }}
         >
           <Button size="small" aria-label={label ? `${MORE_LABEL} acciones de ${label}` : `${MORE_LABEL} acciones`}>
-            {MORE_LABEL} <DownOutlined aria-hidden="true" />
+            {MORE_LABEL} <DownOutlined />
           </Button>
         </Dropdown>
       )}

@@ -11,7 +11,7 @@ export function SearchBox({ value, onChange, label = 'Buscar' }: { value: string
     <Input
       aria-label={label}
       placeholder={`${label}…`}
-      prefix={<SearchOutlined aria-hidden />}
+      prefix={<SearchOutlined />}
       allowClear
       value={value}
       onChange={(event) => onChange(event.target.value)}

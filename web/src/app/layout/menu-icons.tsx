@@ -19,19 +19,19 @@ import type { ReactNode } from 'react';
  * from screen readers, which read the entry's label alone ("Pagos", not "wallet Pagos", issue 51).
  */
 const ICONS: Record<string, ReactNode> = {
-  '/dashboard': <HomeOutlined aria-hidden />,
-  '/clients': <TeamOutlined aria-hidden />,
-  '/users': <UserOutlined aria-hidden />,
-  '/closed-boxs': <InboxOutlined aria-hidden />,
-  '/payments': <WalletOutlined aria-hidden />,
-  '/payments-receipt': <FileTextOutlined aria-hidden />,
-  '/solvencies': <SafetyCertificateOutlined aria-hidden />,
-  '/address-payments': <EnvironmentOutlined aria-hidden />,
-  '/bank-operations': <BankOutlined aria-hidden />,
-  '/conciliations': <SwapOutlined aria-hidden />,
-  regional: <AppstoreOutlined aria-hidden />,
-  general: <SettingOutlined aria-hidden />,
-  reports: <AuditOutlined aria-hidden />,
+  '/dashboard': <HomeOutlined />,
+  '/clients': <TeamOutlined />,
+  '/users': <UserOutlined />,
+  '/closed-boxs': <InboxOutlined />,
+  '/payments': <WalletOutlined />,
+  '/payments-receipt': <FileTextOutlined />,
+  '/solvencies': <SafetyCertificateOutlined />,
+  '/address-payments': <EnvironmentOutlined />,
+  '/bank-operations': <BankOutlined />,
+  '/conciliations': <SwapOutlined />,
+  regional: <AppstoreOutlined />,
+  general: <SettingOutlined />,
+  reports: <AuditOutlined />,
 };
 
-export const menuIcon = (key: string): ReactNode => ICONS[key] ?? <FileDoneOutlined aria-hidden />;
+export const menuIcon = (key: string): ReactNode => ICONS[key] ?? <FileDoneOutlined />;

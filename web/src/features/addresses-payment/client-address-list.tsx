@@ -82,7 +82,7 @@ export function ClientAddressList({ client, solvencyDialog, statementDialog, pay
       <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 8 }}>
         <Typography.Text type="secondary">{addresses.data ? countText(addresses.data.length) : 'Direcciones de pago'}</Typography.Text>
         {canAdd && (
-          <Button size="small" icon={<PlusOutlined aria-hidden="true" />} onClick={() => actions.openForm(null)}>
+          <Button size="small" icon={<PlusOutlined />} onClick={() => actions.openForm(null)}>
             Nueva dirección
           </Button>
         )}

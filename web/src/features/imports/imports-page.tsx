@@ -200,7 +200,7 @@ export default function ImportsPage() {
             fileList={file ? [{ uid: 'import-file', name: file.name, status: 'done' }] : []}
           >
             <p className="ant-upload-drag-icon">
-              <InboxOutlined aria-hidden />
+              <InboxOutlined />
             </p>
             <p className="ant-upload-text">Arrastra aquí el archivo XLSX o CSV, o haz clic para elegirlo</p>
             <p className="ant-upload-hint">

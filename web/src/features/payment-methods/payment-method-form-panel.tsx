@@ -149,7 +149,7 @@ export function PaymentMethodFormPanel({ open, method, onClose }: PaymentMethodF
           >
             {images.length === 0 && (
               <button type="button" style={{ border: 0, background: 'none', cursor: 'pointer', color: 'inherit' }}>
-                <PlusOutlined aria-hidden />
+                <PlusOutlined />
                 <div style={{ marginTop: 8 }}>Subir imagen</div>
               </button>
             )}

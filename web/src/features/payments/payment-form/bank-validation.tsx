@@ -72,7 +72,7 @@ export function BdvValidation({
           </Tag>
         ) : (
           <Tooltip title={missing}>
-            <Button icon={<SafetyCertificateOutlined aria-hidden />} disabled={missing !== null} onClick={() => setOpened(facts)}>
+            <Button icon={<SafetyCertificateOutlined />} disabled={missing !== null} onClick={() => setOpened(facts)}>
               {paymentPanelTexts.bdv}
             </Button>
           </Tooltip>
