@@ -17,6 +17,7 @@ const SOURCES = [
   'web/public',
   'web/vite.config.ts',
   'web/precompress-plugin.ts',
+  'web/decorative-icons-plugin.ts',
   'server/src',
   'server/tsup.config.ts',
 ];

@@ -7,6 +7,7 @@ import Empty from 'antd/es/empty';
 import Modal from 'antd/es/modal';
 import Table from 'antd/es/table';
 import Typography from 'antd/es/typography';
+import { NoWrap } from './no-wrap';
 
 /**
  * "Detalles del log" of one audit entry: `<LogDetailsModal log={selected} onClose={() => setSelected(null)} />`
@@ -38,7 +39,7 @@ export function LogDetailsModal({ log, onClose }: { log: LogEntry | null; onClos
               { key: 'module', label: 'Módulo', children: logModuleLabel(log.log_name) },
               { key: 'event', label: 'Evento', children: logEventLabel(log.description) },
               { key: 'causer', label: 'Usuario', children: log.causer?.name ?? 'Sistema' },
-              { key: 'date', label: 'Fecha', children: formatDateTime(log.created_at) },
+              { key: 'date', label: 'Fecha', children: <NoWrap>{formatDateTime(log.created_at)}</NoWrap> },
               { key: 'subject', label: 'Registro', children: log.subject_id ? `${logModuleLabel(log.subject_type ?? '')} #${log.subject_id}` : 'VACIO' },
               { key: 'id', label: 'N.º de entrada', children: log.id },
             ]}

@@ -5,6 +5,7 @@ import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { useInvoiceRecords, type InvoiceRecord } from './api';
+import { NoWrap } from '../no-wrap';
 
 /** Invoice records modal (spec 02): every printer call of the payment, with endpoint, message, code and date. */
 export function RecordsModal({ paymentId, onClose }: { paymentId: number | null; onClose: () => void }) {
@@ -35,7 +36,7 @@ export function RecordsModal({ paymentId, onClose }: { paymentId: number | null;
             ),
           },
           { title: 'Código', dataIndex: 'code', key: 'code', render: (code: string) => <Tag color={code === '200' ? 'success' : 'error'}>{code}</Tag> },
-          { title: 'Fecha', dataIndex: 'created_at', key: 'created_at', render: (value: string) => formatDateTime(value) },
+          { title: 'Fecha', dataIndex: 'created_at', key: 'created_at', render: (value: string) => <NoWrap>{formatDateTime(value)}</NoWrap> },
         ]}
       />
     </Modal>

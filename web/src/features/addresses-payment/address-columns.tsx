@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { actionsColumn, type RowAction } from '../../components/row-actions';
 import { BalanceTotal, DebtTotal } from './address-debt';
+import { NoWrap } from '../../components/no-wrap';
 
 export const addressTexts = {
   title: 'Direcciones de Pagos',
@@ -98,7 +99,7 @@ export function addressColumns(options: AddressColumnOptions): ColumnsType<Addre
       ...sortable,
       render: (_, address) => (
         <Flex vertical align="end">
-          <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(address.fee, '$')}</span>
+          <NoWrap>{formatMoney(address.fee, '$')}</NoWrap>
           {address.is_custom_fee && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               Personalizada
@@ -127,7 +128,7 @@ export function addressColumns(options: AddressColumnOptions): ColumnsType<Addre
       title: <Wrap width={70}>Solvente hasta</Wrap>,
       key: 'solvent_to_date',
       // "04-2026" on one line: the hyphen let a narrow column break the month from its year.
-      render: (_, address) => <span style={{ whiteSpace: 'nowrap' }}>{formatMonth(address.solvent_to_date)}</span>,
+      render: (_, address) => <NoWrap>{formatMonth(address.solvent_to_date)}</NoWrap>,
     },
     ...actionsColumn<AddressRow>(actionsFor, anyAction, { fixed: 'right', labelOf: (address) => address.address }),
   );

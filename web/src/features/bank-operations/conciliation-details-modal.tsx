@@ -6,6 +6,7 @@ import Modal from 'antd/es/modal';
 import Spin from 'antd/es/spin';
 import { useConciliation } from './api';
 import { clientText, statusTag } from './conciliation-columns';
+import { NoWrap } from '../../components/no-wrap';
 
 /** "Ver detalles" of a conciliation (`GET conciliations/{id}`): every field and what the bank answered. */
 export function ConciliationDetailsModal({ id, onClose }: { id: number | null; onClose: () => void }) {
@@ -20,12 +21,12 @@ export function ConciliationDetailsModal({ id, onClose }: { id: number | null; o
           <Descriptions.Item label="Cliente">{clientText(row)}</Descriptions.Item>
           <Descriptions.Item label="Usuario">{textOrEmpty(row.user?.name)}</Descriptions.Item>
           <Descriptions.Item label="Referencia">{row.reference}</Descriptions.Item>
-          <Descriptions.Item label="Fecha de pago">{formatDate(row.payment_date || null)}</Descriptions.Item>
-          <Descriptions.Item label="Monto">{formatMoney(row.amount)}</Descriptions.Item>
+          <Descriptions.Item label="Fecha de pago"><NoWrap>{formatDate(row.payment_date || null)}</NoWrap></Descriptions.Item>
+          <Descriptions.Item label="Monto"><NoWrap>{formatMoney(row.amount)}</NoWrap></Descriptions.Item>
           <Descriptions.Item label="Banco de origen">{originBankText(row)}</Descriptions.Item>
           <Descriptions.Item label="Teléfono del pagador">{row.pay_phone ? formatPhone(row.pay_phone.slice(-10)) : textOrEmpty(null)}</Descriptions.Item>
           <Descriptions.Item label="Estatus">{statusTag(row)}</Descriptions.Item>
-          <Descriptions.Item label="Procesado">{formatDateTime(row.processed_at)}</Descriptions.Item>
+          <Descriptions.Item label="Procesado"><NoWrap>{formatDateTime(row.processed_at)}</NoWrap></Descriptions.Item>
           <Descriptions.Item label="Mensaje">{textOrEmpty(row.error_message)}</Descriptions.Item>
           <Descriptions.Item label="Pago">{row.payment_id === null ? textOrEmpty(null) : `#${row.payment_id}`}</Descriptions.Item>
         </Descriptions>

@@ -3,6 +3,7 @@ import { formatMoney } from '@recaudo/domain/format-money';
 import { formatDate, textOrEmpty } from '@recaudo/domain/format';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
+import { NoWrap } from '../../components/no-wrap';
 
 /** A bank amount shown as money ("BS 1.825,00"); the bank's own text when it cannot be read. */
 const money = (value: string) => {
@@ -22,9 +23,9 @@ export const movementColumns: ColumnsType<BankMovement> = [
   { title: 'Referencia', key: 'referencia', dataIndex: 'referencia' },
   { title: 'Nro. movimiento', key: 'nroMov', dataIndex: 'nroMov' },
   { title: 'Descripción', key: 'descripcion', render: (_, movement) => textOrEmpty(movement.descripcion) },
-  { title: 'Fecha y hora', key: 'fecha', render: (_, movement) => dateAndTime(movement) },
+  { title: 'Fecha y hora', key: 'fecha', render: (_, movement) => <NoWrap>{dateAndTime(movement)}</NoWrap> },
   { title: 'Tipo', key: 'mov', render: (_, movement) => <Tag color={movement.mov === 'CREDITO' ? 'green' : 'red'}>{movement.mov}</Tag> },
-  { title: 'Saldo', key: 'saldo', align: 'right', render: (_, movement) => money(movement.saldo) },
-  { title: 'Monto', key: 'importe', align: 'right', render: (_, movement) => money(movement.importe) },
+  { title: 'Saldo', key: 'saldo', align: 'right', render: (_, movement) => <NoWrap>{money(movement.saldo)}</NoWrap> },
+  { title: 'Monto', key: 'importe', align: 'right', render: (_, movement) => <NoWrap>{money(movement.importe)}</NoWrap> },
   { title: 'Observación', key: 'observacion', render: (_, movement) => textOrEmpty(movement.observacion) },
 ];

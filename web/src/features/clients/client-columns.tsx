@@ -8,6 +8,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { ActiveSwitch } from '../../components/active-switch';
 import { actionsColumn, deleteAction, editAction } from '../../components/row-actions';
+import { NoWrap } from '../../components/no-wrap';
 
 export interface ClientColumnOptions {
   canEdit: boolean;
@@ -54,7 +55,7 @@ export function clientColumns(options: ClientColumnOptions): ColumnsType<ClientR
         </div>
       ),
     },
-    { title: 'Identificación', key: 'identification', ...sortable, render: (_, client) => <span style={{ whiteSpace: 'nowrap' }}>{identificationLabel(client)}</span> },
+    { title: 'Identificación', key: 'identification', ...sortable, render: (_, client) => <NoWrap>{identificationLabel(client)}</NoWrap> },
     {
       // Correo and Teléfonos in one column: side by side they made the row 182 px wider than the window (issue 34).
       title: 'Contacto',
@@ -79,7 +80,7 @@ export function clientColumns(options: ClientColumnOptions): ColumnsType<ClientR
       dataIndex: 'created_at',
       key: 'created_at',
       ...sortable,
-      render: (value: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(value)}</span>,
+      render: (value: string) => <NoWrap>{formatDate(value)}</NoWrap>,
     },
     ...actionsColumn<ClientRow>(
       (client) => [

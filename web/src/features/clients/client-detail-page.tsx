@@ -28,6 +28,7 @@ import { ClientFormPanel } from './client-form-panel';
 import { NotesPanel } from './notes-panel';
 import { reminderMessages } from '@recaudo/domain/reminders';
 import { PageTitle } from '../../components/page-title';
+import { NoWrap } from '../../components/no-wrap';
 
 /** "María José Pérez" → "MP": first letters of the first and last words. */
 export function initialsOf(name: string): string {
@@ -79,10 +80,10 @@ function Header({ detail, canEdit, onEdit, onRegisterPayment }: HeaderProps) {
             size="small"
             column={{ xs: 1, md: 2, xxl: 3 }}
             items={[
-              { key: 'identification', label: 'Identificación', children: <span style={NOWRAP}>{identificationLabel(client)}</span> },
+              { key: 'identification', label: 'Identificación', children: <NoWrap>{identificationLabel(client)}</NoWrap> },
               { key: 'phone', label: 'Teléfonos', children: <PhoneLines phones={client.phone} /> },
               { key: 'email', label: 'Correo', children: textOrEmpty(client.email) },
-              { key: 'created_at', label: 'Fecha de creación', children: <span style={NOWRAP}>{formatDate(client.created_at)}</span> },
+              { key: 'created_at', label: 'Fecha de creación', children: <NoWrap>{formatDate(client.created_at)}</NoWrap> },
               { key: 'address', label: 'Dirección', children: textOrEmpty(client.address) },
               { key: 'debt', label: 'Deuda', children: <DebtSummary debts={detail.debts} /> },
               {

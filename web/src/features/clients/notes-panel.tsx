@@ -18,6 +18,7 @@ import { useListState } from '../../components/use-list-state';
 import { useRecordPanels } from '../../components/use-record-panels';
 import { applyServerErrors, zodRule } from '../../lib/form';
 import { useDeleteNote, useNotes, useSaveNote } from './api';
+import { NoWrap } from '../../components/no-wrap';
 
 /** Spec 01 §2 Notes panel: lists show a note cut to 40 characters. */
 export const NOTE_PREVIEW_LENGTH = 40;
@@ -68,7 +69,7 @@ export function NotesPanel({ clientId }: { clientId: number }) {
         ),
       },
       { title: 'Usuario', key: 'user', render: (_, note) => note.user?.name ?? 'Sistema' },
-      { title: 'Fecha', dataIndex: 'created_at', key: 'created_at', render: (value: string) => formatDateTime(value) },
+      { title: 'Fecha', dataIndex: 'created_at', key: 'created_at', render: (value: string) => <NoWrap>{formatDateTime(value)}</NoWrap> },
       ...actionsColumn<NoteRow>((note) => [editAction(() => panels.openForm(note), true), deleteAction(() => panels.openDelete(note), true)], true),
     ],
     [panels],

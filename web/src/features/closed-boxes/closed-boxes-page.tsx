@@ -30,6 +30,7 @@ import { CLOSED_BOXES_EXPORT, downloadTemplate, useChangeClosedBoxStatus, useClo
 import { ClosedBoxFormPanel, type ClosingPanelMode } from './closed-box-form-panel';
 import { ClosingPayments, type PaymentListParts } from './closing-payments';
 import { PaymentGroupCards } from './payment-group-cards';
+import { NoWrap } from '../../components/no-wrap';
 
 export const CLOSED_BOX_FILTERS: FilterField[] = [
   { type: 'date-range', name: 'dates_closed_box', label: 'Fecha del cierre' },
@@ -103,7 +104,7 @@ export default function ClosedBoxesPage({ paymentParts }: { paymentParts: Paymen
   const columns = useMemo<ColumnsType<ClosedBoxListRow>>(
     () => [
       { title: 'ID', dataIndex: 'id', key: 'id' },
-      { title: 'Fecha', key: 'date', render: (_, row) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(row.date)}</span> },
+      { title: 'Fecha', key: 'date', render: (_, row) => <NoWrap>{formatDate(row.date)}</NoWrap> },
       {
         // The checkbook, which names a closing for the cashier, under its responsible.
         title: 'Responsable',
@@ -118,9 +119,9 @@ export default function ClosedBoxesPage({ paymentParts }: { paymentParts: Paymen
         ),
       },
       { title: 'Pagos', dataIndex: 'count_bill', key: 'count_bill', align: 'right' },
-      { title: 'Monto facturado', key: 'total_bill', align: 'right', render: (_, row) => formatMoney(row.total_bill) },
-      { title: 'Monto pagado', key: 'total', align: 'right', render: (_, row) => formatMoney(row.total) },
-      { title: 'Monto $', key: 'dollar_amount_payment', align: 'right', render: (_, row) => formatMoney(row.dollar_amount_payment, '$') },
+      { title: 'Monto facturado', key: 'total_bill', align: 'right', render: (_, row) => <NoWrap>{formatMoney(row.total_bill)}</NoWrap> },
+      { title: 'Monto pagado', key: 'total', align: 'right', render: (_, row) => <NoWrap>{formatMoney(row.total)}</NoWrap> },
+      { title: 'Monto $', key: 'dollar_amount_payment', align: 'right', render: (_, row) => <NoWrap>{formatMoney(row.dollar_amount_payment, '$')}</NoWrap> },
       {
         title: 'Estado',
         key: 'status',

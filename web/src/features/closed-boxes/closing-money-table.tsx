@@ -3,13 +3,14 @@ import { formatMoney } from '@recaudo/domain/format-money';
 import { CURRENCY_LABELS, CURRENCY_SYMBOLS } from '@recaudo/domain/tenders';
 import Table from 'antd/es/table';
 import Typography from 'antd/es/typography';
+import { NoWrap } from '../../components/no-wrap';
 
 /** A difference in red when the drawer is short, green when it holds more, plain when it balances. */
 function Difference({ line }: { line: ClosingCurrencyTotals }) {
   if (line.difference === null) return <Typography.Text type="secondary">Sin contar</Typography.Text>;
   const value = Number(line.difference);
   return (
-    <Typography.Text strong type={value < 0 ? 'danger' : value > 0 ? 'success' : undefined}>
+    <Typography.Text strong type={value < 0 ? 'danger' : value > 0 ? 'success' : undefined} style={{ whiteSpace: 'nowrap' }}>
       {formatMoney(line.difference, CURRENCY_SYMBOLS[line.currency])}
     </Typography.Text>
   );
@@ -20,7 +21,7 @@ function Difference({ line }: { line: ClosingCurrencyTotals }) {
  * the cash that should be in the drawer, what was counted and the difference; and the IGTF collected.
  */
 export function ClosingMoneyTable({ money }: { money: ClosingMoney }) {
-  const amountIn = (line: ClosingCurrencyTotals, value: string | null) => (value === null ? '—' : formatMoney(value, CURRENCY_SYMBOLS[line.currency]));
+  const amountIn = (line: ClosingCurrencyTotals, value: string | null) => (value === null ? '—' : <NoWrap>{formatMoney(value, CURRENCY_SYMBOLS[line.currency])}</NoWrap>);
   return (
     <section aria-label="Dinero por moneda" style={{ marginBottom: 16 }}>
       <Table<ClosingCurrencyTotals>
@@ -40,7 +41,7 @@ export function ClosingMoneyTable({ money }: { money: ClosingMoney }) {
         ]}
         footer={() => (
           <Typography.Text>
-            IGTF cobrado: <Typography.Text strong>{formatMoney(money.igtf)}</Typography.Text>
+            IGTF cobrado: <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>{formatMoney(money.igtf)}</Typography.Text>
           </Typography.Text>
         )}
       />

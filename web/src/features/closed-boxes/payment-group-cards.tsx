@@ -12,6 +12,7 @@ import Popconfirm from 'antd/es/popconfirm';
 import { useCan } from '../../lib/session';
 import { useChangeGroupStatus, type ClosedBoxListRow } from './api';
 import { UnverifyButton } from './verification-history';
+import { NoWrap } from '../../components/no-wrap';
 
 const groupTitle = (group: PaymentGroup) =>
   [group.name, group.terminal && `Terminal ${group.terminal}`, group.lot_number && `Lote ${group.lot_number}`].filter(Boolean).join(' · ');
@@ -84,10 +85,10 @@ export function PaymentGroupCards({ closing, canEdit }: { closing: ClosedBoxList
                   {formatMoney(group.amount_currency, CURRENCY_SYMBOLS[group.currency])}
                 </Descriptions.Item>
               )}
-              <Descriptions.Item label="Monto facturado">{formatMoney(group.amount_bill)}</Descriptions.Item>
-              <Descriptions.Item label="Monto pagado">{formatMoney(group.amount_payment)}</Descriptions.Item>
-              <Descriptions.Item label="Base imponible">{formatMoney(group.tax_base_bs)}</Descriptions.Item>
-              {group.terminal && <Descriptions.Item label="Comisión terminal">{formatMoney(group.commission)}</Descriptions.Item>}
+              <Descriptions.Item label="Monto facturado"><NoWrap>{formatMoney(group.amount_bill)}</NoWrap></Descriptions.Item>
+              <Descriptions.Item label="Monto pagado"><NoWrap>{formatMoney(group.amount_payment)}</NoWrap></Descriptions.Item>
+              <Descriptions.Item label="Base imponible"><NoWrap>{formatMoney(group.tax_base_bs)}</NoWrap></Descriptions.Item>
+              {group.terminal && <Descriptions.Item label="Comisión terminal"><NoWrap>{formatMoney(group.commission)}</NoWrap></Descriptions.Item>}
             </Descriptions>
           </Card>
         );

@@ -9,14 +9,15 @@ import { Link } from 'react-router';
 import { DateRangeInput, todayPair } from '../../components/filter-drawer';
 import { http } from '../../lib/http';
 import { closedBoxKeys } from './api';
+import { NoWrap } from '../../components/no-wrap';
 
 export type UserClosings = ClosedBoxTotals & { user_id: number; name: string; count_closed_boxs: number };
 
 const fetchUsersClosings = (dates: [string, string] | null, signal?: AbortSignal) =>
   http.get<UserClosings[]>('dashboard/users-closed-box', { query: dates ? { dates } : {}, signal }).then((answer) => answer.data);
 
-const bolivars = (value: string) => formatMoney(value);
-const dollars = (value: string) => formatMoney(value, '$');
+const bolivars = (value: string) => <NoWrap>{formatMoney(value)}</NoWrap>;
+const dollars = (value: string) => <NoWrap>{formatMoney(value, '$')}</NoWrap>;
 
 /**
  * The dashboard's "Cierres de cajas de Usuarios" (spec 03): per responsible user, their closings

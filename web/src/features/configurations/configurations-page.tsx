@@ -23,6 +23,7 @@ import { useConfigurations, useUpdateConfiguration, type ConfigurationRow } from
 import { BcvAlerts } from '../../components/bcv-alerts';
 import { RateHistory } from './rate-history';
 import { PageTitle } from '../../components/page-title';
+import { NoWrap } from '../../components/no-wrap';
 
 const FORM_ID = 'configuration-form';
 const VALUE_INPUT_ID = 'configuration-value';
@@ -98,7 +99,7 @@ export default function ConfigurationsPage() {
           </Flex>
         ),
       },
-      { title: 'Actualizado', dataIndex: 'updated_at', key: 'updated_at', render: (value: string) => formatDateTime(value) },
+      { title: 'Actualizado', dataIndex: 'updated_at', key: 'updated_at', render: (value: string) => <NoWrap>{formatDateTime(value)}</NoWrap> },
       {
         title: 'Acciones',
         key: ACTIONS_COLUMN_KEY,

@@ -9,9 +9,10 @@ import { useState } from 'react';
 import { DataTable } from '../../components/data-table';
 import { useRateChart, useRateHistory } from './api';
 import { RatesChart } from './rates-chart';
+import { NoWrap } from '../../components/no-wrap';
 
 const columns: ColumnsType<ExchangeRateRow> = [
-  { title: 'Fecha valor', dataIndex: 'value_date', key: 'value_date', render: (value: string) => formatDate(value) },
+  { title: 'Fecha valor', dataIndex: 'value_date', key: 'value_date', render: (value: string) => <NoWrap>{formatDate(value)}</NoWrap> },
   { title: 'Moneda', dataIndex: 'currency', key: 'currency', render: (value: ExchangeRateRow['currency']) => RATE_CURRENCY_LABELS[value] },
   { title: 'Tasa (BS)', dataIndex: 'rate', key: 'rate', align: 'right', render: (value: string) => formatRate(value) },
   {
@@ -22,7 +23,7 @@ const columns: ColumnsType<ExchangeRateRow> = [
   },
   { title: 'Motivo', dataIndex: 'reason', key: 'reason', render: (value: string | null) => value ?? '' },
   { title: 'Usuario', key: 'user', render: (_, row) => row.user?.name ?? '' },
-  { title: 'Registrada', dataIndex: 'created_at', key: 'created_at', render: (value: string) => formatDateTime(value) },
+  { title: 'Registrada', dataIndex: 'created_at', key: 'created_at', render: (value: string) => <NoWrap>{formatDateTime(value)}</NoWrap> },
 ];
 
 /** The rates Recaudo has known (issue 47): a chart of both by value date and the table with each one's source. */

@@ -22,6 +22,7 @@ import { DataTable } from '../../components/data-table';
 import { ExportButton } from '../../components/export-button';
 import { useCan } from '../../lib/session';
 import { continuityExportPath, useContinuity } from './api';
+import { NoWrap } from '../../components/no-wrap';
 
 const STATUS_COLORS: Record<ContinuityStatus, string> = {
   issued: 'green',
@@ -42,7 +43,7 @@ const columns: ColumnsType<ContinuityRow> = [
     render: (_, row) => (row.number_to && row.number_to !== row.number ? `${row.number} a ${row.number_to}` : row.number),
   },
   { title: 'Nº de control', dataIndex: 'control_number', key: 'control_number', render: (value: string | null) => value ?? '—' },
-  { title: 'Fecha', dataIndex: 'date', key: 'date', render: (value: string | null) => (value ? formatDate(value) : '—') },
+  { title: 'Fecha', dataIndex: 'date', key: 'date', render: (value: string | null) => (value ? <NoWrap>{formatDate(value)}</NoWrap> : '—') },
   {
     title: 'Estado',
     key: 'status',

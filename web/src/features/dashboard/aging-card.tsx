@@ -3,6 +3,7 @@ import { formatNumber } from '@recaudo/domain/format';
 import { AGING_LABELS, agingCardTotal, type AgingBucket, type AgingCardBucket } from '@recaudo/domain/statement';
 import Card from 'antd/es/card';
 import Table from 'antd/es/table';
+import { NoWrap } from '../../components/no-wrap';
 
 const BUCKETS = Object.keys(AGING_LABELS) as AgingBucket[];
 /** What a figure shows while the card waits for its call. */
@@ -15,7 +16,7 @@ const PENDING = '…';
  */
 export function AgingCard({ buckets }: { buckets: AgingCardBucket[] | undefined }) {
   const total = buckets ? agingCardTotal(buckets) : null;
-  const figure = (render: (row: AgingCardBucket) => string) => (_: unknown, row: AgingBucket | AgingCardBucket) => (typeof row === 'string' ? PENDING : render(row));
+  const figure = (render: (row: AgingCardBucket) => string) => (_: unknown, row: AgingBucket | AgingCardBucket) => (typeof row === 'string' ? PENDING : <NoWrap>{render(row)}</NoWrap>);
   return (
     <Card title="Deuda por antigüedad" aria-busy={!buckets}>
       <Table<AgingBucket | AgingCardBucket>

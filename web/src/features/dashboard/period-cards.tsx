@@ -10,6 +10,7 @@ import Skeleton from 'antd/es/skeleton';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { useCountUp } from './use-count-up';
+import { NoWrap } from '../../components/no-wrap';
 
 const TONE_COLORS = { up: 'green', down: 'red', flat: 'gold' } as const;
 const PERIODS = [
@@ -24,8 +25,8 @@ function Amounts({ card }: { card: PeriodCard }) {
       size="small"
       column={1}
       items={[
-        { key: 'bs', label: 'Monto BS', children: formatMoney(card.current.amount_payment) },
-        { key: 'usd', label: 'Monto $', children: formatMoney(card.current.dollar_amount_payment, '$') },
+        { key: 'bs', label: 'Monto BS', children: <NoWrap>{formatMoney(card.current.amount_payment)}</NoWrap> },
+        { key: 'usd', label: 'Monto $', children: <NoWrap>{formatMoney(card.current.dollar_amount_payment, '$')}</NoWrap> },
       ]}
     />
   );

@@ -4,6 +4,7 @@ import { textOrEmpty } from '@recaudo/domain/format';
 import type { ColumnsType } from 'antd/es/table';
 import { actionsColumn, deleteAction, editAction } from '../../components/row-actions';
 import type { EconomicActivityRow } from './api';
+import { NoWrap } from '../../components/no-wrap';
 
 export interface EconomicActivityColumnOptions {
   canEdit: boolean;
@@ -19,7 +20,7 @@ export function economicActivityColumns(options: EconomicActivityColumnOptions):
   const columns: ColumnsType<EconomicActivityRow> = [
     { title: 'Nombre', dataIndex: 'name', key: 'name' },
     { title: 'Código', dataIndex: 'code', key: 'code', render: (code: string | null) => textOrEmpty(code) },
-    { title: 'Tarifa', dataIndex: 'fee', key: 'fee', align: 'right', render: (fee: string) => formatMoney(fee, '$') },
+    { title: 'Tarifa', dataIndex: 'fee', key: 'fee', align: 'right', render: (fee: string) => <NoWrap>{formatMoney(fee, '$')}</NoWrap> },
     { title: 'Grupo', key: 'activity_group', render: (_, activity) => activity.activity_group.name },
     { title: 'Pagos', dataIndex: 'count_payments', key: 'count_payments', align: 'right' },
   ];

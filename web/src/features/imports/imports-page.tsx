@@ -18,6 +18,7 @@ import { DataTable } from '../../components/data-table';
 import { ListPage } from '../../components/list-page';
 import { useListState } from '../../components/use-list-state';
 import { downloadErrors, downloadTemplate, isWorking, useCancelImport, useImport, useImports, useStartImport, type ImportView } from './api';
+import { NoWrap } from '../../components/no-wrap';
 
 const STATUS_COLORS: Record<ImportView['status'], string> = { queued: 'default', running: 'processing', done: 'success', failed: 'error', cancelled: 'warning' };
 const COUNT_KEYS = Object.keys(IMPORT_COUNT_LABELS) as (keyof ImportCounts)[];
@@ -140,7 +141,7 @@ export default function ImportsPage() {
 
   const columns = useMemo<ColumnsType<ImportView>>(
     () => [
-      { title: 'Fecha', dataIndex: 'created_at', key: 'created_at', width: 150, render: (value: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(value)}</span> },
+      { title: 'Fecha', dataIndex: 'created_at', key: 'created_at', width: 150, render: (value: string) => <NoWrap>{formatDateTime(value)}</NoWrap> },
       { title: 'Usuario', key: 'user', render: (_, row) => row.user?.name ?? '—' },
       { title: 'Archivo', dataIndex: 'file_name', key: 'file_name' },
       { title: 'Modo', dataIndex: 'mode', key: 'mode', render: (mode: ImportView['mode']) => IMPORT_MODE_LABELS[mode] },

@@ -7,6 +7,7 @@ import type { ColumnsType } from 'antd/es/table';
 import Typography from 'antd/es/typography';
 import { ACTIONS_COLUMN_KEY } from '../../components/row-actions';
 import type { LoginSession } from './api';
+import { NoWrap } from '../../components/no-wrap';
 
 export interface LoginColumnOptions {
   /** `logins`: the "Cerrar sesión" action on active sessions. */
@@ -37,8 +38,8 @@ export function loginColumns({ canClose, closingId, onClose }: LoginColumnOption
         </Typography.Text>
       ),
     },
-    { title: 'Inicio', key: 'start', sorter: true, render: (_, session) => formatDateTime(session.start) },
-    { title: 'Fin', key: 'end', render: (_, session) => formatDateTime(session.end) },
+    { title: 'Inicio', key: 'start', sorter: true, render: (_, session) => <NoWrap>{formatDateTime(session.start)}</NoWrap> },
+    { title: 'Fin', key: 'end', render: (_, session) => <NoWrap>{formatDateTime(session.end)}</NoWrap> },
     { title: 'Tiempo total', key: 'total_time_session', render: (_, session) => formatDuration(session.total_time_session) },
     {
       title: 'Estatus',

@@ -6,12 +6,13 @@ import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { ACTIONS_COLUMN_KEY } from '../../components/row-actions';
 import type { LogEntry } from './api';
+import { NoWrap } from '../../components/no-wrap';
 
 const EVENT_COLORS: Record<string, string> = { created: 'green', updated: 'blue', deleted: 'red', logout: 'orange' };
 
 export function logColumns({ onOpen }: { onOpen: (log: LogEntry) => void }): ColumnsType<LogEntry> {
   return [
-    { title: 'Fecha', key: 'created_at', sorter: true, render: (_, log) => formatDateTime(log.created_at) },
+    { title: 'Fecha', key: 'created_at', sorter: true, render: (_, log) => <NoWrap>{formatDateTime(log.created_at)}</NoWrap> },
     { title: 'Módulo', key: 'log_name', sorter: true, render: (_, log) => logModuleLabel(log.log_name) },
     {
       title: 'Evento',

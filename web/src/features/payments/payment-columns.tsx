@@ -16,6 +16,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { actionsColumn, deleteAction, editAction, type RowAction } from '../../components/row-actions';
 import { currencyOf } from './payment-form-model';
+import { NoWrap } from '../../components/no-wrap';
 
 export const paymentTexts = {
   title: 'Pagos',
@@ -44,7 +45,6 @@ const Wrap = ({ width, children }: { width: number; children: ReactNode }) => (
 /** A long column title on two lines, so the title doesn't make its column wider than the values. */
 const title = (text: string) => <Wrap width={80}>{text}</Wrap>;
 const sortable = { sorter: true, sortDirections: ['ascend', 'descend'] as ('ascend' | 'descend')[] };
-const nowrap = (text: string) => <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
 
 export interface PaymentColumnOptions {
   /** Staff see the client; a client user's list is their own. */
@@ -142,7 +142,7 @@ export function paymentColumns(options: PaymentColumnOptions): ColumnsType<Payme
       ...sortable,
       render: (_, payment) => (
         <Flex vertical align="start" gap={4} style={{ maxWidth: 110 }}>
-          {nowrap(textOrEmpty(payment.number_correlative))}
+          <NoWrap>{textOrEmpty(payment.number_correlative)}</NoWrap>
           {badge?.(payment)}
         </Flex>
       ),
@@ -175,7 +175,7 @@ export function paymentColumns(options: PaymentColumnOptions): ColumnsType<Payme
       key: 'amount_payment',
       align: 'right',
       ...sortable,
-      render: (_, payment) => nowrap(formatMoney(payment.amount_payment)),
+      render: (_, payment) => <NoWrap>{formatMoney(payment.amount_payment)}</NoWrap>,
     },
     {
       title: 'Monto $/€',
@@ -184,14 +184,14 @@ export function paymentColumns(options: PaymentColumnOptions): ColumnsType<Payme
       align: 'right',
       ...sortable,
       // The foreign figure is in the payment's rate currency: dollars, or euros at the euro rate.
-      render: (_, payment) => nowrap(formatMoney(payment.dollar_amount_payment, currencyOf(payment.exchange_rate_id))),
+      render: (_, payment) => <NoWrap>{formatMoney(payment.dollar_amount_payment, currencyOf(payment.exchange_rate_id))}</NoWrap>,
     },
     {
       title: title('Fecha de pago'),
       dataIndex: 'date_payment',
       key: 'date_payment',
       ...sortable,
-      render: (_, payment) => nowrap(formatDate(payment.date_payment)),
+      render: (_, payment) => <NoWrap>{formatDate(payment.date_payment)}</NoWrap>,
     },
   );
   // A narrower window scrolls sideways; the status and the actions stay in view.

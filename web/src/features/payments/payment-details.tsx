@@ -13,6 +13,7 @@ import Typography from 'antd/es/typography';
 import { useImageUrls } from './api';
 import { useShownToReader } from '../../lib/session';
 import { currencyOf } from './payment-form-model';
+import { NoWrap } from '../../components/no-wrap';
 
 /** Spec 02 §9: the image viewer zooms out to 50 % at least. */
 export const IMAGE_MIN_SCALE = 0.5;
@@ -141,7 +142,7 @@ export function PaymentDetails({ payment, showFiles = true }: { payment: Payment
     { key: 'terminal', label: 'Terminal / Lote', children: `${shown(textOrEmpty(payment.terminal))} / ${shown(textOrEmpty(payment.lot_number))}` },
     { key: 'serie', label: 'Serie', children: textOrEmpty(payment.serie?.serie) },
     { key: 'checkbook', label: 'Nº de chequera', children: textOrEmpty(payment.checkbook_number) },
-    { key: 'date_bill', label: 'Fecha de factura', children: formatDate(payment.date_bill) },
+    { key: 'date_bill', label: 'Fecha de factura', children: <NoWrap>{formatDate(payment.date_bill)}</NoWrap> },
     { key: 'rate', label: 'Tasa de cambio', children: `${rateLabel(payment.exchange_rate, payment.rate_value_date, payment.rate_source)} (${currency === '$' ? 'dólar' : 'euro'})` },
     { key: 'bill', label: 'Monto factura', children: `${formatMoney(payment.amount_bill)} · ${formatMoney(payment.dollar_amount_bill, currency)}` },
     ...(payment.address_payment.type === 1
@@ -167,7 +168,7 @@ export function PaymentDetails({ payment, showFiles = true }: { payment: Payment
       label: 'Registrado por',
       children: payment.causer ? `${payment.causer.name}${payment.causer.type === 'client' ? ' (cliente)' : ''}` : textOrEmpty(null),
     },
-    { key: 'created', label: 'Fecha de registro', children: formatDateTime(payment.created_at) },
+    { key: 'created', label: 'Fecha de registro', children: <NoWrap>{formatDateTime(payment.created_at)}</NoWrap> },
     { key: 'observations', label: 'Observaciones', span: 'filled' as const, children: textOrEmpty(payment.observations) },
     ...(payment.notes?.trim() ? [{ key: 'notes', label: 'Notas', span: 'filled' as const, children: notePreview(payment.notes) }] : []),
     {

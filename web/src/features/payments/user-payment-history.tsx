@@ -18,6 +18,7 @@ import { usePaymentHistory } from './api';
 import { StatusTag } from './payment-columns';
 import { PaymentDetails } from './payment-details';
 import { currencyOf } from './payment-form-model';
+import { NoWrap } from '../../components/no-wrap';
 
 const statusOptions = ([0, 1, 2] as const).map((status) => ({ value: status, label: PAYMENT_STATUS[status] }));
 const documentOf = (payment: PaymentRow) => (payment.number_correlative ? `Nº ${payment.number_correlative}` : `Pago #${payment.id}`);
@@ -46,7 +47,7 @@ function historyColumns(onOpen: (payment: PaymentRow) => void): ColumnsType<Paym
         </Flex>
       ),
     },
-    { title: 'Fecha de pago', key: 'date_payment', render: (_, payment) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(payment.date_payment)}</span> },
+    { title: 'Fecha de pago', key: 'date_payment', render: (_, payment) => <NoWrap>{formatDate(payment.date_payment)}</NoWrap> },
     { title: 'Estatus', key: 'status', render: (_, payment) => <StatusTag status={payment.status} /> },
     // Icon only: the drawer is narrower than the page, and the label sits in the tooltip and the accessible name.
     ...actionsColumn<PaymentRow>((payment) => [{ label: 'Ver detalles', icon: <EyeOutlined />, onClick: () => onOpen(payment), primary: true }], true),

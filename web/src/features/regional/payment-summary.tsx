@@ -4,6 +4,7 @@ import Card from 'antd/es/card';
 import Descriptions from 'antd/es/descriptions';
 import Flex from 'antd/es/flex';
 import type { RegionalRow } from './api';
+import { NoWrap } from '../../components/no-wrap';
 
 function SummaryCard({ title, summary, solvents }: { title: string; summary: PaymentSummary; solvents: number }) {
   return (
@@ -13,10 +14,10 @@ function SummaryCard({ title, summary, solvents }: { title: string; summary: Pay
         column={1}
         items={[
           { key: 'count', label: 'Cantidad de pagos', children: summary.count_payments },
-          { key: 'bill', label: 'Monto facturado', children: formatMoney(summary.amount_bill, 'BS') },
-          { key: 'payment', label: 'Monto pagado', children: formatMoney(summary.amount_payment, 'BS') },
-          { key: 'dollar-bill', label: 'Monto facturado ($)', children: formatMoney(summary.dollar_amount_bill, '$') },
-          { key: 'dollar-payment', label: 'Monto pagado ($)', children: formatMoney(summary.dollar_amount_payment, '$') },
+          { key: 'bill', label: 'Monto facturado', children: <NoWrap>{formatMoney(summary.amount_bill, 'BS')}</NoWrap> },
+          { key: 'payment', label: 'Monto pagado', children: <NoWrap>{formatMoney(summary.amount_payment, 'BS')}</NoWrap> },
+          { key: 'dollar-bill', label: 'Monto facturado ($)', children: <NoWrap>{formatMoney(summary.dollar_amount_bill, '$')}</NoWrap> },
+          { key: 'dollar-payment', label: 'Monto pagado ($)', children: <NoWrap>{formatMoney(summary.dollar_amount_payment, '$')}</NoWrap> },
           { key: 'solvents', label: 'Clientes solventes', children: solvents },
         ]}
       />

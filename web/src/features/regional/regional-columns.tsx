@@ -20,6 +20,7 @@ import type {
   RegionalRow,
 } from "./api";
 import { UNITS } from "./units";
+import { NoWrap } from '../../components/no-wrap';
 
 export interface RegionalColumnOptions {
   canEdit: boolean;
@@ -45,7 +46,6 @@ const sortable = {
 /** A long column title on two lines, so the title doesn't make its column wider than the values. */
 const TwoLines = ({ children }: { children: ReactNode }) => <div style={{ maxWidth: 90, whiteSpace: "normal" }}>{children}</div>;
 /** A date on one line: its hyphens let a narrow column break it. */
-const NoWrap = ({ children }: { children: ReactNode }) => <span style={{ whiteSpace: "nowrap" }}>{children}</span>;
 
 /** The unit's own columns between Nombre and Clientes. */
 function ownColumns(unit: RegionalUnit): ColumnsType<RegionalRow> {
@@ -107,7 +107,7 @@ function ownColumns(unit: RegionalUnit): ColumnsType<RegionalRow> {
           key: "fee",
           align: "right",
           ...sortable,
-          render: (_, row) => formatMoney((row as CommunityRow).fee, "$"),
+          render: (_, row) => <NoWrap>{formatMoney((row as CommunityRow).fee, "$")}</NoWrap>,
         },
         {
           title: <TwoLines>Inicio servicio</TwoLines>,

@@ -11,6 +11,7 @@ import Typography from 'antd/es/typography';
 import { useState } from 'react';
 import { crawlablePageItem } from '../../components/data-table';
 import { useReminderPreview, useRunReminders } from './api';
+import { NoWrap } from '../../components/no-wrap';
 
 /**
  * The Administrador's view of the next reminder run (issue 33): who gets what this period (the
@@ -55,8 +56,8 @@ export function RemindersCard() {
               { title: 'SMS', key: 'sms', render: (_, entry) => textOrEmpty(entry.sms) },
               { title: 'Direcciones', key: 'addresses', align: 'right', render: (_, entry) => entry.addresses.length },
               { title: 'Meses', key: 'months_owed', align: 'right', render: (_, entry) => entry.months_owed },
-              { title: 'Monto $', key: 'owed_usd', align: 'right', render: (_, entry) => formatMoney(entry.owed_usd, '$') },
-              { title: 'Monto BS', key: 'owed_bs', align: 'right', render: (_, entry) => formatMoney(entry.owed_bs) },
+              { title: 'Monto $', key: 'owed_usd', align: 'right', render: (_, entry) => <NoWrap>{formatMoney(entry.owed_usd, '$')}</NoWrap> },
+              { title: 'Monto BS', key: 'owed_bs', align: 'right', render: (_, entry) => <NoWrap>{formatMoney(entry.owed_bs)}</NoWrap> },
             ]}
           />
         </>

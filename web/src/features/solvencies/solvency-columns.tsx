@@ -10,6 +10,7 @@ import Tooltip from 'antd/es/tooltip';
 import { Link } from 'react-router';
 import { ACTIONS_COLUMN_KEY, deleteAction, RowActions, type RowAction } from '../../components/row-actions';
 import { WrappedText } from '../../components/wrapped-text';
+import { NoWrap } from '../../components/no-wrap';
 
 export interface SolvencyColumnOptions {
   /** Staff see the client columns; a client user and the client detail tab do not need them. */
@@ -58,8 +59,8 @@ export function solvencyColumns(options: SolvencyColumnOptions): ColumnsType<Sol
   }
   columns.push(
     { key: 'address', title: 'Dirección', render: (_, row) => row.address_payment.address },
-    { key: 'created_at', title: 'Fecha de creación', render: (_, row) => formatDate(row.created_at) },
-    { key: 'solvent_to_date', title: 'Solvente hasta', render: (_, row) => formatMonth(row.solvent_to_date) },
+    { key: 'created_at', title: 'Fecha de creación', render: (_, row) => <NoWrap>{formatDate(row.created_at)}</NoWrap> },
+    { key: 'solvent_to_date', title: 'Solvente hasta', render: (_, row) => <NoWrap>{formatMonth(row.solvent_to_date)}</NoWrap> },
     { key: 'is_valid', title: 'Estado', render: (_, row) => <ValidityTag row={row} /> },
     {
       key: ACTIONS_COLUMN_KEY,

@@ -9,6 +9,7 @@ import { ActiveSwitch } from '../../components/active-switch';
 import { WrappedText } from '../../components/wrapped-text';
 import { ACTIONS_COLUMN_KEY, deleteAction, editAction, RowActions, type RowAction } from '../../components/row-actions';
 import { SCOPE_LABELS } from './admin-user-form-panel';
+import { NoWrap } from '../../components/no-wrap';
 
 /** What the row actions do with a row, one handler per action. */
 interface UserRowHandlers<Row> {
@@ -51,7 +52,6 @@ export interface AdminColumnOptions {
 /** Names and e-mails wrap at a width, and a title on two lines (issue 34). */
 const wrapped = (width: number) => (text: string) => <WrappedText width={width}>{text}</WrappedText>;
 const twoLines = (text: string) => <WrappedText width={80}>{text}</WrappedText>;
-const nowrap = (text: string) => <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
 
 const scopeOf = (user: AdminUserRow) => SCOPE_LABELS[user.only_user ? 'only_user' : user.all_users ? 'all_users' : 'multiple_users'];
 
@@ -65,7 +65,7 @@ export function adminUserColumns(options: AdminColumnOptions): ColumnsType<Admin
     { title: 'Alcance', key: 'scope', render: (_, user) => scopeOf(user) },
     { title: 'Serie', key: 'serie', render: (_, user) => (user.use_all_series ? 'Todas' : (user.correlative?.serie ?? '—')) },
     { title: twoLines('Cierres de caja'), dataIndex: 'count_closed_boxs', key: 'count_closed_boxs', sorter: true, align: 'right' },
-    { title: twoLines('Fecha de creación'), key: 'created_at', sorter: true, render: (_, user) => nowrap(formatDate(user.created_at)) },
+    { title: twoLines('Fecha de creación'), key: 'created_at', sorter: true, render: (_, user) => <NoWrap>{formatDate(user.created_at)}</NoWrap> },
     {
       title: 'Acceso',
       key: 'active',
@@ -121,7 +121,7 @@ export function clientUserColumns(options: ClientColumnOptions): ColumnsType<Cli
     },
     { title: 'Cliente', key: 'client.name', sorter: true, render: (_, user) => <WrappedText width={130}>{user.client.name}</WrappedText> },
     { title: 'Tipo', key: 'type', render: (_, user) => CLIENT_TYPES[user.client.type === 1 ? 1 : 0] },
-    { title: 'Teléfono', key: 'phone', render: (_, user) => nowrap(formatPhone(user.client.phone[0])) },
+    { title: 'Teléfono', key: 'phone', render: (_, user) => <NoWrap>{formatPhone(user.client.phone[0])}</NoWrap> },
     {
       title: 'Acceso',
       key: 'active',
