@@ -21,12 +21,18 @@ export function ConciliationDetailsModal({ id, onClose }: { id: number | null; o
           <Descriptions.Item label="Cliente">{clientText(row)}</Descriptions.Item>
           <Descriptions.Item label="Usuario">{textOrEmpty(row.user?.name)}</Descriptions.Item>
           <Descriptions.Item label="Referencia">{row.reference}</Descriptions.Item>
-          <Descriptions.Item label="Fecha de pago"><NoWrap>{formatDate(row.payment_date || null)}</NoWrap></Descriptions.Item>
-          <Descriptions.Item label="Monto"><NoWrap>{formatMoney(row.amount)}</NoWrap></Descriptions.Item>
+          <Descriptions.Item label="Fecha de pago">
+            <NoWrap>{formatDate(row.payment_date || null)}</NoWrap>
+          </Descriptions.Item>
+          <Descriptions.Item label="Monto">
+            <NoWrap>{formatMoney(row.amount)}</NoWrap>
+          </Descriptions.Item>
           <Descriptions.Item label="Banco de origen">{originBankText(row)}</Descriptions.Item>
           <Descriptions.Item label="Teléfono del pagador">{row.pay_phone ? formatPhone(row.pay_phone.slice(-10)) : textOrEmpty(null)}</Descriptions.Item>
           <Descriptions.Item label="Estatus">{statusTag(row)}</Descriptions.Item>
-          <Descriptions.Item label="Procesado"><NoWrap>{formatDateTime(row.processed_at)}</NoWrap></Descriptions.Item>
+          <Descriptions.Item label="Procesado">
+            <NoWrap>{formatDateTime(row.processed_at)}</NoWrap>
+          </Descriptions.Item>
           <Descriptions.Item label="Mensaje">{textOrEmpty(row.error_message)}</Descriptions.Item>
           <Descriptions.Item label="Pago">{row.payment_id === null ? textOrEmpty(null) : `#${row.payment_id}`}</Descriptions.Item>
         </Descriptions>

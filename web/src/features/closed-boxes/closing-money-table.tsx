@@ -21,7 +21,8 @@ function Difference({ line }: { line: ClosingCurrencyTotals }) {
  * the cash that should be in the drawer, what was counted and the difference; and the IGTF collected.
  */
 export function ClosingMoneyTable({ money }: { money: ClosingMoney }) {
-  const amountIn = (line: ClosingCurrencyTotals, value: string | null) => (value === null ? '—' : <NoWrap>{formatMoney(value, CURRENCY_SYMBOLS[line.currency])}</NoWrap>);
+  const amountIn = (line: ClosingCurrencyTotals, value: string | null) =>
+    value === null ? '—' : <NoWrap>{formatMoney(value, CURRENCY_SYMBOLS[line.currency])}</NoWrap>;
   return (
     <section aria-label="Dinero por moneda" style={{ marginBottom: 16 }}>
       <Table<ClosingCurrencyTotals>
@@ -41,7 +42,10 @@ export function ClosingMoneyTable({ money }: { money: ClosingMoney }) {
         ]}
         footer={() => (
           <Typography.Text>
-            IGTF cobrado: <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>{formatMoney(money.igtf)}</Typography.Text>
+            IGTF cobrado:{' '}
+            <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+              {formatMoney(money.igtf)}
+            </Typography.Text>
           </Typography.Text>
         )}
       />

@@ -67,15 +67,29 @@ export function ClosingPayments({ closingId, parts, onBack }: { closingId: numbe
     >
       {row && (
         <Descriptions size="small" bordered column={{ xs: 1, md: 3 }} style={{ marginBottom: 16 }} aria-label="Totales del cierre">
-          <Descriptions.Item label="Fecha"><NoWrap>{formatDate(row.date)}</NoWrap></Descriptions.Item>
+          <Descriptions.Item label="Fecha">
+            <NoWrap>{formatDate(row.date)}</NoWrap>
+          </Descriptions.Item>
           <Descriptions.Item label="Responsable">{row.user?.name ?? 'VACIO'}</Descriptions.Item>
           <Descriptions.Item label="Pagos">{row.count_bill}</Descriptions.Item>
-          <Descriptions.Item label="Monto facturado"><NoWrap>{formatMoney(row.total_bill)}</NoWrap></Descriptions.Item>
-          <Descriptions.Item label="Monto pagado"><NoWrap>{formatMoney(row.total)}</NoWrap></Descriptions.Item>
-          <Descriptions.Item label="Monto pagado $"><NoWrap>{formatMoney(row.dollar_amount_payment, '$')}</NoWrap></Descriptions.Item>
-          <Descriptions.Item label="Transferencias"><NoWrap>{formatMoney(row.transfer)}</NoWrap></Descriptions.Item>
-          <Descriptions.Item label="Punto de venta"><NoWrap>{formatMoney(row.point_of_sale)}</NoWrap></Descriptions.Item>
-          <Descriptions.Item label="Comisión terminal"><NoWrap>{formatMoney(row.commission)}</NoWrap></Descriptions.Item>
+          <Descriptions.Item label="Monto facturado">
+            <NoWrap>{formatMoney(row.total_bill)}</NoWrap>
+          </Descriptions.Item>
+          <Descriptions.Item label="Monto pagado">
+            <NoWrap>{formatMoney(row.total)}</NoWrap>
+          </Descriptions.Item>
+          <Descriptions.Item label="Monto pagado $">
+            <NoWrap>{formatMoney(row.dollar_amount_payment, '$')}</NoWrap>
+          </Descriptions.Item>
+          <Descriptions.Item label="Transferencias">
+            <NoWrap>{formatMoney(row.transfer)}</NoWrap>
+          </Descriptions.Item>
+          <Descriptions.Item label="Punto de venta">
+            <NoWrap>{formatMoney(row.point_of_sale)}</NoWrap>
+          </Descriptions.Item>
+          <Descriptions.Item label="Comisión terminal">
+            <NoWrap>{formatMoney(row.commission)}</NoWrap>
+          </Descriptions.Item>
         </Descriptions>
       )}
       {row && <ClosingMoneyTable money={row.money} />}

@@ -28,7 +28,19 @@ const options: PaymentColumnOptions = {
 describe('Pagos (staff) table cells (issue 51: one line)', () => {
   it('keeps the receipt number, the client id, the amounts with their currency and the date each on one line', () => {
     renderApp(
-      <DataTable label="Pagos" columns={paymentColumns(options)} rows={[paymentRow()]} rowKey="id" total={1} page={1} perPage={10} loading={false} failed={false} onRetry={nothing} onPageChange={nothing} />,
+      <DataTable
+        label="Pagos"
+        columns={paymentColumns(options)}
+        rows={[paymentRow()]}
+        rowKey="id"
+        total={1}
+        page={1}
+        perPage={10}
+        loading={false}
+        failed={false}
+        onRetry={nothing}
+        onPageChange={nothing}
+      />,
       { session: makeSession({ permissions: ['clients'] }) },
     );
     const row = screen.getAllByRole('row')[1]!;

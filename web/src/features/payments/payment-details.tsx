@@ -65,8 +65,23 @@ export const selfValidated = (payment: Pick<PaymentRow, 'bdv_verified' | 'causer
 function tenderItems(payment: PaymentRow) {
   const currency = rateCurrencyOf(payment.exchange_rate_id);
   const inLines = payment.tenders.length > 1 || payment.tenders.some((line) => line.currency !== 'VES');
-  const lineText = (line: PaymentRow['tenders'][number]) =>
-    `${line.payment_method.name}: ${formatMoney(line.amount, CURRENCY_SYMBOLS[line.currency])}${line.currency === 'VES' ? '' : ` (${formatMoney(line.amount_ves)})`}${line.reference ? ` · Ref. ${line.reference}` : ''}`;
+  const lineText = (line: PaymentRow['tenders'][number]) => (
+    <>
+      {line.payment_method.name}: <NoWrap>{formatMoney(line.amount, CURRENCY_SYMBOLS[line.currency])}</NoWrap>
+      {line.currency !== 'VES' && (
+        <>
+          {' '}
+          (<NoWrap>{formatMoney(line.amount_ves)}</NoWrap>)
+        </>
+      )}
+      {line.reference && (
+        <>
+          {' '}
+          · <NoWrap>Ref. {line.reference}</NoWrap>
+        </>
+      )}
+    </>
+  );
   return [
     ...(inLines
       ? [
@@ -90,9 +105,14 @@ function tenderItems(payment: PaymentRow) {
             key: 'change',
             label: 'Vuelto',
             children:
-              payment.change.currency === 'VES'
-                ? formatMoney(payment.change.amount)
-                : `${formatMoney(payment.change.amount, CURRENCY_SYMBOLS[payment.change.currency])} (${formatMoney(payment.change.amount_ves)})`,
+              payment.change.currency === 'VES' ? (
+                <NoWrap>{formatMoney(payment.change.amount)}</NoWrap>
+              ) : (
+                <>
+                  <NoWrap>{formatMoney(payment.change.amount, CURRENCY_SYMBOLS[payment.change.currency])}</NoWrap> (
+                  <NoWrap>{formatMoney(payment.change.amount_ves)}</NoWrap>)
+                </>
+              ),
           },
         ]
       : []),
@@ -101,7 +121,12 @@ function tenderItems(payment: PaymentRow) {
           {
             key: 'igtf',
             label: 'IGTF',
-            children: `${formatMoney(payment.igtf_amount)} · ${formatMoney(payment.igtf_currency_amount, CURRENCY_SYMBOLS[currency])} sobre ${formatMoney(payment.igtf_base, CURRENCY_SYMBOLS[currency])}`,
+            children: (
+              <>
+                <NoWrap>{formatMoney(payment.igtf_amount)}</NoWrap> · <NoWrap>{formatMoney(payment.igtf_currency_amount, CURRENCY_SYMBOLS[currency])}</NoWrap>{' '}
+                sobre <NoWrap>{formatMoney(payment.igtf_base, CURRENCY_SYMBOLS[currency])}</NoWrap>
+              </>
+            ),
           },
         ]
       : []),
@@ -143,13 +168,37 @@ export function PaymentDetails({ payment, showFiles = true }: { payment: Payment
     { key: 'serie', label: 'Serie', children: textOrEmpty(payment.serie?.serie) },
     { key: 'checkbook', label: 'Nº de chequera', children: textOrEmpty(payment.checkbook_number) },
     { key: 'date_bill', label: 'Fecha de factura', children: <NoWrap>{formatDate(payment.date_bill)}</NoWrap> },
-    { key: 'rate', label: 'Tasa de cambio', children: `${rateLabel(payment.exchange_rate, payment.rate_value_date, payment.rate_source)} (${currency === '$' ? 'dólar' : 'euro'})` },
-    { key: 'bill', label: 'Monto factura', children: `${formatMoney(payment.amount_bill)} · ${formatMoney(payment.dollar_amount_bill, currency)}` },
+    {
+      key: 'rate',
+      label: 'Tasa de cambio',
+      children: `${rateLabel(payment.exchange_rate, payment.rate_value_date, payment.rate_source)} (${currency === '$' ? 'dólar' : 'euro'})`,
+    },
+    {
+      key: 'bill',
+      label: 'Monto factura',
+      children: (
+        <>
+          <NoWrap>{formatMoney(payment.amount_bill)}</NoWrap> · <NoWrap>{formatMoney(payment.dollar_amount_bill, currency)}</NoWrap>
+        </>
+      ),
+    },
     ...(payment.address_payment.type === 1
       ? [
           // Base, VAT and retention are in the rate's currency, like the fee (domain paymentAmounts).
-          { key: 'iva', label: 'Base / IVA', children: `${formatMoney(payment.tax_base, currency)} / ${formatMoney(payment.iva, currency)}` },
-          { key: 'retention', label: 'Retención', children: payment.is_apply_retention ? formatMoney(payment.retention, currency) : 'No aplica' },
+          {
+            key: 'iva',
+            label: 'Base / IVA',
+            children: (
+              <>
+                <NoWrap>{formatMoney(payment.tax_base, currency)}</NoWrap> / <NoWrap>{formatMoney(payment.iva, currency)}</NoWrap>
+              </>
+            ),
+          },
+          {
+            key: 'retention',
+            label: 'Retención',
+            children: payment.is_apply_retention ? <NoWrap>{formatMoney(payment.retention, currency)}</NoWrap> : 'No aplica',
+          },
         ]
       : []),
     ...tenderItems(payment),
