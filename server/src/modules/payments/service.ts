@@ -44,8 +44,8 @@ type PaymentRecord = typeof payments.$inferSelect;
 /**
  * The stored amounts (spec 02 §9, DESIGN §5): base, VAT, retention, bill amount and the dollar
  * figures are recomputed from the address's fee, the months and the rate. `amount_payment` is
- * what was actually paid and is kept as typed (a transfer may differ from the expected figure by
- * cents; the expected one is `dollar_amount_payment` × rate).
+ * what was actually paid, kept as typed: at least what its months cost (`settlePayment`, issue 46),
+ * anything beyond is credit on the address's balance.
  */
 function amountsOf(address: AddressFacts, months: readonly Month[], rate: string, fields: PaymentFields) {
   // A VAT withholding is made on an invoice (AplicarRetencion takes types 01–03), never on a delivery note.
@@ -300,7 +300,9 @@ export async function updatePayment(
       // An invoice's and a verified group's figures stay as stored, so the lines cover those.
       const wasVerified = await inVerifiedGroup(tx, closing, previous.id);
       const kept = lock || wasVerified;
-      const settled = await settlePayment(tx, fields, rate, kept ? storedDue(previous) : dueOf(amounts), igtf, tenderMethods);
+      // A kept payment stored before the cover rule (issue 46) stays editable in its free fields while its amount is the stored one.
+      const mustCover = !kept || fields.amount_payment === null || !new Decimal(fields.amount_payment).equals(previous.amountPayment);
+      const settled = await settlePayment(tx, fields, rate, kept ? storedDue(previous) : dueOf(amounts), igtf, tenderMethods, mustCover);
       if (lock)
         assertInvoiceKept(lock, previous, {
           ...columnsOf(fields, rate),
