@@ -77,13 +77,13 @@ describe('an issued invoice fixes what it states', () => {
     const [activity] = await w.ctx.db.select().from(economicActivities);
     await w.ctx.db.update(economicActivities).set({ fee: '25.00' }).where(eq(economicActivities.id, activity!.id));
     try {
-      const answer = await edit(payment.id, { observations: 'Pagó en taquilla', reference: '998877', amount_payment: '800.00' });
+      const answer = await edit(payment.id, { observations: 'Pagó en taquilla', reference: '998877', amount_payment: '900.00' });
       expect(answer).toMatchObject({ status: 200, body: { success: true, message: 'Pago actualizado' } });
     } finally {
       await w.ctx.db.update(economicActivities).set({ fee: activity!.fee }).where(eq(economicActivities.id, activity!.id));
     }
     const after = await paymentRow(payment.id);
-    expect(after).toMatchObject({ observations: 'Pagó en taquilla', reference: '998877', amountPayment: '800.00', statusInvoiceFactory: 200, number: before.number });
+    expect(after).toMatchObject({ observations: 'Pagó en taquilla', reference: '998877', amountPayment: '900.00', statusInvoiceFactory: 200, number: before.number });
     expect({ base: after.taxBase, iva: after.iva, bill: after.amountBill, dollars: after.dollarAmountBill, retention: after.retention }).toEqual({
       base: before.taxBase,
       iva: before.iva,
@@ -130,7 +130,7 @@ describe('an invoice the printer refused', () => {
     const refused = await documentOf(payment.id);
     expect(refused.status).toBe(203);
 
-    const answer = await edit(payment.id, { exchange_rate: '40.00', months_payment: JSON.stringify([NOW, addMonths(NOW, -1)]) });
+    const answer = await edit(payment.id, { exchange_rate: '40.00', months_payment: JSON.stringify([NOW, addMonths(NOW, -1)]), amount_payment: '1856.00' });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const queued = await documentOf(payment.id);
     expect(queued).toMatchObject({ id: refused.id, status: null, numberDocument: refused.numberDocument, total: '1856.00' });

@@ -25,7 +25,7 @@ import { MAX_PAYMENT_FILES, checkUploads, removeFiles, saveUploads, type Payment
 import { creditOfPayment, paymentCreditOf, settleBalance } from './payment-balance';
 import { assertMonthsFree, coverMonths, holdMonths, lockAddresses, releaseMonths, takeCorrelative, type AddressFacts } from './payment-ledger';
 import { claimStoreKey, rememberAnswer, type StoreKey } from './store-keys';
-import { checkTenderLines, settlePayment, storedTendersKey, storeTenders, tendersKey, withFirstTender, type IgtfSettings, type SettledPayment } from './tenders';
+import { assertCovered, checkTenderLines, settlePayment, storedTendersKey, storeTenders, tendersKey, withFirstTender, type IgtfSettings, type SettledPayment } from './tenders';
 import { amountColumns, payments } from './tables';
 
 /**
@@ -300,9 +300,7 @@ export async function updatePayment(
       // An invoice's and a verified group's figures stay as stored, so the lines cover those.
       const wasVerified = await inVerifiedGroup(tx, closing, previous.id);
       const kept = lock || wasVerified;
-      // A kept payment stored before the cover rule (issue 46) stays editable in its free fields while its amount is the stored one.
-      const mustCover = !kept || fields.amount_payment === null || !new Decimal(fields.amount_payment).equals(previous.amountPayment);
-      const settled = await settlePayment(tx, fields, rate, kept ? storedDue(previous) : dueOf(amounts), igtf, tenderMethods, mustCover);
+      const settled = await settlePayment(tx, fields, rate, kept ? storedDue(previous) : dueOf(amounts), igtf, tenderMethods, !kept);
       if (lock)
         assertInvoiceKept(lock, previous, {
           ...columnsOf(fields, rate),
@@ -337,6 +335,9 @@ export async function updatePayment(
       const tendersChanged = tendersBefore !== tendersKey(settled.lines);
       // Checked on what was stored (the payment and its lines), so no recomputed figure slips past; the transaction undoes the write.
       await assertOnlyFreeFieldsChanged(tx, closing, [...Object.keys(diff.attributes), ...(tendersChanged ? ['tenders'] : [])], wasVerified, row.id);
+      // A kept payment is held to the cover (issue 46) after its invoice's and group's refusals, and only when its amount
+      // changes: one stored short before the rule keeps its free fields editable.
+      if (kept && !new Decimal(row.amountPayment).equals(previous.amountPayment)) assertCovered(fields, settled);
       await queueInvoice(tx, row);
       await requeueRefusedInvoice(tx, row);
       if (covers) {

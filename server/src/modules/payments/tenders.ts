@@ -124,7 +124,7 @@ export interface SettledPayment {
 /**
  * Values what the client gave (lines checked by `checkTenderLines`) for `due` (the months' cost after retention, in bolívares
  * and in the rate's currency): a 422 naming the line or the missing amount, else the figures to store. `mustCover` false
- * spares a one-method payment the cover (one that keeps figures it was accepted with: service.ts `mustCover`).
+ * leaves a one-method payment's cover to `assertCovered`, for a caller with refusals to say first.
  */
 export async function settlePayment(
   tx: Executor,
@@ -177,6 +177,12 @@ export async function settlePayment(
     lines: sent ? fields.tenders.map((line, index) => ({ ...line, amount_ves: settlement.amountsVes[index]! })) : [],
     settlement,
   };
+}
+
+/** The cover of a one-method payment settled with `mustCover` false: its shortfall as a 422 on `amount_payment`. */
+export function assertCovered(fields: PaymentFields, settled: SettledPayment): void {
+  const shortfall = settled.settlement.issues.tenders;
+  if (!fields.tenders.length && shortfall) throw fieldError('amount_payment', shortfall);
 }
 
 /** Replaces a payment's stored lines with the settled ones. */
