@@ -4,6 +4,7 @@ import { invoiceLockMessage } from '@recaudo/domain/invoices';
 import { addMonths } from '@recaudo/domain/months';
 import { paymentMessages } from '@recaudo/domain/payments';
 import { economicActivities } from '../economic-activities/tables';
+import { payments } from '../payments/tables';
 import { jobs } from '../queue/tables';
 import { invoiceWorld } from './invoice-world';
 
@@ -91,6 +92,19 @@ describe('an issued invoice fixes what it states', () => {
       dollars: before.dollarAmountBill,
       retention: before.retention,
     });
+  });
+
+  it('holds a changed amount to the issued months (issue 46); one stored short before the rule keeps its free fields editable', async () => {
+    const payment = await issued();
+    const lowered = await edit(payment.id, { amount_payment: '800.00' });
+    const message = 'Faltan BS 46,80 ($ 1,29) para cubrir el pago de los meses y el IGTF.';
+    expect(lowered).toMatchObject({ status: 422, body: { message, errors: { amount_payment: [message] } } });
+    expect((await paymentRow(payment.id)).amountPayment).toBe('846.80');
+
+    await w.ctx.db.update(payments).set({ amountPayment: '0.01' }).where(eq(payments.id, payment.id));
+    expect((await edit(payment.id, { observations: 'Monto histórico' })).status).toBe(200);
+    expect(await paymentRow(payment.id)).toMatchObject({ observations: 'Monto histórico', amountPayment: '0.01' });
+    expect((await edit(payment.id, { amount_payment: '0.02' })).body.message).toBe('Faltan BS 846,78 ($ 23,20) para cubrir el pago de los meses y el IGTF.');
   });
 });
 
