@@ -58,8 +58,8 @@ export interface PaymentMoney {
 
 /**
  * A payment's credit: what it brought, less IGTF, converted at its own rate to the cent
- * (half-up), less what its months cost in dollars; never below zero (a payment a few cents short
- * of its months stays accepted as before, it does not draw on the balance).
+ * (half-up), less what its months cost in dollars; never below zero: a payment never draws on the
+ * balance (what it names must be paid by its own amount: payments/tenders.ts `settlePayment`).
  */
 export function paymentCredit(payment: PaymentMoney): string {
   const rate = new Decimal(payment.exchange_rate);

@@ -167,7 +167,8 @@ describe('a payment of a verified group', () => {
   it('refuses attaching another payment to a verified group of the closing', async () => {
     const closing = await verifiedClosing();
     const { clientId, addressId } = await address();
-    const other = await storePayment(formOf(clientId, addressId, closing.lot, { amount_payment: '10.00' }), cashier.token);
+    const other = await storePayment(formOf(clientId, addressId, closing.lot, { amount_payment: '846.80' }), cashier.token);
+    expect(other.status, JSON.stringify(other.body)).toBe(200);
     const attached = await w.ctx.call('POST', '/api/bill-payments/add-payment', {
       token: supervisor.token,
       body: { payment_id: other.body.data.id, closed_box_id: closing.closingId },
@@ -239,7 +240,7 @@ describe('a verification racing an edit', () => {
       await w.ctx.call('POST', '/api/closed-boxs/unverify-payments', { token: auditor.token, body: { id: closing.closingId, ...closing.group, reason: REASON } });
       const [verified, edited] = await Promise.all([
         w.ctx.call('POST', '/api/closed-boxs/verify-payments', { token: supervisor.token, body: { id: closing.closingId, verify_payments: [closing.group] } }),
-        closing.edit({ amount_payment: '1.00' }),
+        closing.edit({ amount_payment: '6100.00' }),
       ]);
       expect(verified.status).toBe(200);
       const entries = await w.ctx.db
@@ -266,7 +267,7 @@ describe('a verification racing an edit', () => {
           .orderBy(desc(auditLogs.id))
           .limit(1);
         expect(editEntry!.id).toBeLessThan(verifiedAt);
-        expect([row!.amountPayment, total]).toEqual(['1.00', '1.00']);
+        expect([row!.amountPayment, total]).toEqual(['6100.00', '6100.00']);
       } else {
         expect(edited).toMatchObject({ status: 422, body: { message: closedBoxMessages.paymentInVerifiedGroup(closing.closingId) } });
         expect([row!.amountPayment, total]).toEqual(['6134.59', '6134.59']);

@@ -4,6 +4,7 @@ import { invoiceLockMessage } from '@recaudo/domain/invoices';
 import { addMonths } from '@recaudo/domain/months';
 import { paymentMessages } from '@recaudo/domain/payments';
 import { economicActivities } from '../economic-activities/tables';
+import { payments } from '../payments/tables';
 import { jobs } from '../queue/tables';
 import { invoiceWorld } from './invoice-world';
 
@@ -77,13 +78,13 @@ describe('an issued invoice fixes what it states', () => {
     const [activity] = await w.ctx.db.select().from(economicActivities);
     await w.ctx.db.update(economicActivities).set({ fee: '25.00' }).where(eq(economicActivities.id, activity!.id));
     try {
-      const answer = await edit(payment.id, { observations: 'Pagó en taquilla', reference: '998877', amount_payment: '800.00' });
+      const answer = await edit(payment.id, { observations: 'Pagó en taquilla', reference: '998877', amount_payment: '900.00' });
       expect(answer).toMatchObject({ status: 200, body: { success: true, message: 'Pago actualizado' } });
     } finally {
       await w.ctx.db.update(economicActivities).set({ fee: activity!.fee }).where(eq(economicActivities.id, activity!.id));
     }
     const after = await paymentRow(payment.id);
-    expect(after).toMatchObject({ observations: 'Pagó en taquilla', reference: '998877', amountPayment: '800.00', statusInvoiceFactory: 200, number: before.number });
+    expect(after).toMatchObject({ observations: 'Pagó en taquilla', reference: '998877', amountPayment: '900.00', statusInvoiceFactory: 200, number: before.number });
     expect({ base: after.taxBase, iva: after.iva, bill: after.amountBill, dollars: after.dollarAmountBill, retention: after.retention }).toEqual({
       base: before.taxBase,
       iva: before.iva,
@@ -91,6 +92,19 @@ describe('an issued invoice fixes what it states', () => {
       dollars: before.dollarAmountBill,
       retention: before.retention,
     });
+  });
+
+  it('holds a changed amount to the issued months (issue 46); one stored short before the rule keeps its free fields editable', async () => {
+    const payment = await issued();
+    const lowered = await edit(payment.id, { amount_payment: '800.00' });
+    const message = 'Faltan BS 46,80 ($ 1,29) para cubrir el pago de los meses y el IGTF.';
+    expect(lowered).toMatchObject({ status: 422, body: { message, errors: { amount_payment: [message] } } });
+    expect((await paymentRow(payment.id)).amountPayment).toBe('846.80');
+
+    await w.ctx.db.update(payments).set({ amountPayment: '0.01' }).where(eq(payments.id, payment.id));
+    expect((await edit(payment.id, { observations: 'Monto histórico' })).status).toBe(200);
+    expect(await paymentRow(payment.id)).toMatchObject({ observations: 'Monto histórico', amountPayment: '0.01' });
+    expect((await edit(payment.id, { amount_payment: '0.02' })).body.message).toBe('Faltan BS 846,78 ($ 23,20) para cubrir el pago de los meses y el IGTF.');
   });
 });
 
@@ -130,7 +144,7 @@ describe('an invoice the printer refused', () => {
     const refused = await documentOf(payment.id);
     expect(refused.status).toBe(203);
 
-    const answer = await edit(payment.id, { exchange_rate: '40.00', months_payment: JSON.stringify([NOW, addMonths(NOW, -1)]) });
+    const answer = await edit(payment.id, { exchange_rate: '40.00', months_payment: JSON.stringify([NOW, addMonths(NOW, -1)]), amount_payment: '1856.00' });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const queued = await documentOf(payment.id);
     expect(queued).toMatchObject({ id: refused.id, status: null, numberDocument: refused.numberDocument, total: '1856.00' });

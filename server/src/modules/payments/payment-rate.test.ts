@@ -30,7 +30,7 @@ describe('the rate of a payment', () => {
     expect(refused).toMatchObject({ status: 422, body: { errors: { exchange_rate: ['No tienes permiso para cambiar la tasa del pago: se usa la tasa BCV vigente en su fecha'] } } });
     const noReason = await storePayment(cashForm(clientId, addressId, { exchange_rate: '40.00' }));
     expect(noReason).toMatchObject({ status: 422, body: { errors: { exchange_rate_reason: ['Indica el motivo de la tasa manual'] } } });
-    const manual = await storePayment(cashForm(clientId, addressId, { exchange_rate: '40.00', exchange_rate_reason: 'Tasa pactada en el contrato' }));
+    const manual = await storePayment(cashForm(clientId, addressId, { exchange_rate: '40.00', exchange_rate_reason: 'Tasa pactada en el contrato', amount_payment: '928.00' }));
     expect(manual.status, JSON.stringify(manual.body)).toBe(200);
     expect(await stored(manual.body.data.id)).toMatchObject({ exchangeRate: '40.00', rateSource: 'manual', rateReason: 'Tasa pactada en el contrato', rateValueDate: null });
   });

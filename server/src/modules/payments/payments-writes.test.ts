@@ -300,7 +300,7 @@ describe('month ledger', () => {
     const clientId = await newClient();
     const addressId = await newAddress(clientId);
     expect(await monthsToPay(clientId, addressId)).toBe(4);
-    const first = await stored(form(clientId, addressId, [ago(2), ago(3)]));
+    const first = await stored(form(clientId, addressId, [ago(2), ago(3)], { amount_payment: '365.00' }));
     expect(await ledger(addressId)).toEqual([
       { month: ago(3), payment_id: first, pending: false },
       { month: ago(2), payment_id: first, pending: false },
@@ -345,7 +345,7 @@ describe('status changes (spec 02 §4)', () => {
     const clientId = await newClient();
     const addressId = await newAddress(clientId);
     const numberBefore = await serieNumber(serie.a);
-    const id = await stored(form(clientId, addressId, [ago(3), ago(2)], { status: '0' }));
+    const id = await stored(form(clientId, addressId, [ago(3), ago(2)], { status: '0', amount_payment: '365.00' }));
     // A Procesando payment covers its months as pending and has no document number yet.
     expect(await paymentRow(id)).toMatchObject({ status: 0, numberCorrelative: null });
     expect((await ledger(addressId)).map((row) => row.pending)).toEqual([true, true]);
@@ -395,7 +395,7 @@ describe('status changes (spec 02 §4)', () => {
   it('approving a rejected payment whose month was taken meanwhile is refused, naming the month', async () => {
     const clientId = await newClient();
     const addressId = await newAddress(clientId);
-    const id = await stored(form(clientId, addressId, [ago(3), ago(2)]));
+    const id = await stored(form(clientId, addressId, [ago(3), ago(2)], { amount_payment: '365.00' }));
     await changeStatus(id, 2, 'Monto incorrecto');
     const other = await stored(form(clientId, addressId, [ago(2)]));
     const refused = await changeStatus(id, 1);
@@ -499,8 +499,8 @@ describe('months paid oldest first (issue 51)', () => {
     expect(currentOnly.body.errors).toEqual({ months_payment: [paymentMessages.olderMonthOwed(ago(3))] });
     expect(await ledger(own)).toEqual([]);
 
-    const id = await stored(form(client.clientId!, own, [ago(3), ago(2)]), client.token);
-    const gap = await update(id, form(client.clientId!, own, [ago(3), ago(1)]), client.token);
+    const id = await stored(form(client.clientId!, own, [ago(3), ago(2)], { amount_payment: '365.00' }), client.token);
+    const gap = await update(id, form(client.clientId!, own, [ago(3), ago(1)], { amount_payment: '365.00' }), client.token);
     expect(gap.body.errors).toEqual({ months_payment: [paymentMessages.olderMonthOwed(ago(2))] });
     expect((await ledger(own)).map((row) => row.month)).toEqual([ago(3), ago(2)]);
 
@@ -633,7 +633,7 @@ describe('editing', () => {
 
     // A month of another payment refuses the edit and leaves the ledger as it was.
     const blocker = await stored(form(clientId, otherAddress, [ago(2)]));
-    const clash = await update(id, form(clientId, otherAddress, [ago(2), ago(1)]));
+    const clash = await update(id, form(clientId, otherAddress, [ago(2), ago(1)], { amount_payment: '365.00' }));
     expect(clash.body.message).toBe(paymentMessages.monthTaken(ago(2)));
     expect(await ledger(otherAddress)).toEqual([
       { month: ago(2), payment_id: blocker, pending: false },

@@ -25,7 +25,7 @@ import { MAX_PAYMENT_FILES, checkUploads, removeFiles, saveUploads, type Payment
 import { creditOfPayment, paymentCreditOf, settleBalance } from './payment-balance';
 import { assertMonthsFree, coverMonths, holdMonths, lockAddresses, releaseMonths, takeCorrelative, type AddressFacts } from './payment-ledger';
 import { claimStoreKey, rememberAnswer, type StoreKey } from './store-keys';
-import { checkTenderLines, settlePayment, storedTendersKey, storeTenders, tendersKey, withFirstTender, type IgtfSettings, type SettledPayment } from './tenders';
+import { assertCovered, checkTenderLines, settlePayment, storedTendersKey, storeTenders, tendersKey, withFirstTender, type IgtfSettings, type SettledPayment } from './tenders';
 import { amountColumns, payments } from './tables';
 
 /**
@@ -44,8 +44,8 @@ type PaymentRecord = typeof payments.$inferSelect;
 /**
  * The stored amounts (spec 02 §9, DESIGN §5): base, VAT, retention, bill amount and the dollar
  * figures are recomputed from the address's fee, the months and the rate. `amount_payment` is
- * what was actually paid and is kept as typed (a transfer may differ from the expected figure by
- * cents; the expected one is `dollar_amount_payment` × rate).
+ * what was actually paid, kept as typed: at least what its months cost (`settlePayment`, issue 46),
+ * anything beyond is credit on the address's balance.
  */
 function amountsOf(address: AddressFacts, months: readonly Month[], rate: string, fields: PaymentFields) {
   // A VAT withholding is made on an invoice (AplicarRetencion takes types 01–03), never on a delivery note.
@@ -300,7 +300,7 @@ export async function updatePayment(
       // An invoice's and a verified group's figures stay as stored, so the lines cover those.
       const wasVerified = await inVerifiedGroup(tx, closing, previous.id);
       const kept = lock || wasVerified;
-      const settled = await settlePayment(tx, fields, rate, kept ? storedDue(previous) : dueOf(amounts), igtf, tenderMethods);
+      const settled = await settlePayment(tx, fields, rate, kept ? storedDue(previous) : dueOf(amounts), igtf, tenderMethods, !kept);
       if (lock)
         assertInvoiceKept(lock, previous, {
           ...columnsOf(fields, rate),
@@ -335,6 +335,9 @@ export async function updatePayment(
       const tendersChanged = tendersBefore !== tendersKey(settled.lines);
       // Checked on what was stored (the payment and its lines), so no recomputed figure slips past; the transaction undoes the write.
       await assertOnlyFreeFieldsChanged(tx, closing, [...Object.keys(diff.attributes), ...(tendersChanged ? ['tenders'] : [])], wasVerified, row.id);
+      // A kept payment is held to the cover (issue 46) after its invoice's and group's refusals, and only when its amount
+      // changes: one stored short before the rule keeps its free fields editable.
+      if (kept && !new Decimal(row.amountPayment).equals(previous.amountPayment)) assertCovered(fields, settled);
       await queueInvoice(tx, row);
       await requeueRefusedInvoice(tx, row);
       if (covers) {

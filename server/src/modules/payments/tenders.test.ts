@@ -200,13 +200,16 @@ describe('tender lines, change and IGTF (issue 49)', () => {
     expect((await ctx.db.select().from(paymentTenders).where(eq(paymentTenders.paymentId, id))).map((line) => [line.position, line.currency, line.amount])).toEqual([[1, 'USD', '10.00']]);
   });
 
-  it("keeps the specification's one-method call: one line of its method for amount_payment, no cover rule", async () => {
-    const answer = await store(await body({ payment_method_id: 4, amount_payment: '100.00' }));
+  it("keeps the specification's one-method call: one line of its method for amount_payment, held to the months' cost (issue 46)", async () => {
+    const short = await store(await body({ payment_method_id: 4, amount_payment: '264.62' }));
+    expect(short.status).toBe(422);
+    expect(short.body.errors).toEqual({ amount_payment: ['Faltan BS 0,01 ($ 0,01) para cubrir el pago de los meses y el IGTF.'] });
+    const answer = await store(await body({ payment_method_id: 4, amount_payment: '264.63' }));
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const shown = await detail(answer.body.data.id);
     expect(shown).toMatchObject({
-      amount_payment: '100.00',
-      tenders: [{ payment_method_id: 4, currency: 'VES', amount: '100.00', amount_ves: '100.00' }],
+      amount_payment: '264.63',
+      tenders: [{ payment_method_id: 4, currency: 'VES', amount: '264.63', amount_ves: '264.63' }],
       change: null,
       igtf_amount: '0.00',
     });

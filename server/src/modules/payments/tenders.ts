@@ -16,9 +16,9 @@ import { payments, paymentTenders } from './tables';
  * The money side of a payment write (issue 49): the tender lines checked against their methods,
  * valued at the payment's rate with the IGTF and the change (domain `settleTenders`), refused with
  * a 422 naming the line when they don't add up, and stored. A request without `tenders` (the
- * specification's one-method call) is one line of its method for its `amount_payment`; its amount
- * is taken as typed (the specification lets it differ from the bill by cents), so the cover is
- * only checked when the lines are sent.
+ * specification's one-method call) is one line of its method for its `amount_payment`, held to the
+ * same cover when the payment marks its months (issue 46: no month marked paid for Bs 0,01), the
+ * shortfall then named on `amount_payment`; what it brings beyond its months is credit.
  */
 
 type PaymentRecord = typeof payments.$inferSelect;
@@ -123,7 +123,8 @@ export interface SettledPayment {
 
 /**
  * Values what the client gave (lines checked by `checkTenderLines`) for `due` (the months' cost after retention, in bolívares
- * and in the rate's currency): a 422 naming the line or the missing amount, else the figures to store.
+ * and in the rate's currency): a 422 naming the line or the missing amount, else the figures to store. `mustCover` false
+ * leaves a one-method payment's cover to `assertCovered`, for a caller with refusals to say first.
  */
 export async function settlePayment(
   tx: Executor,
@@ -132,6 +133,7 @@ export async function settlePayment(
   due: { ves: string; foreign: string },
   settings: IgtfSettings,
   methods: Map<number, MethodRow>,
+  mustCover = true,
 ): Promise<SettledPayment> {
   const sent = fields.tenders.length > 0;
   if (!sent && fields.amount_payment === null) throw fieldError('amount_payment', messages.required('Monto pagado'));
@@ -149,13 +151,12 @@ export async function settlePayment(
     figures = [{ currency, amount, method: method ? { name: method.name, currency, is_igtf: method.isIgtf } : null }];
   }
   const settlement = settleTenders({ due: due.ves, dueForeign: due.foreign, rate: rate.rate, rateCurrency, igtfRate: settings.igtfRate, lines: figures, change: fields.change });
-  const issues = Object.entries(settlement.issues).filter(([field]) => sent || field !== 'tenders');
+  const issues = Object.entries(settlement.issues).filter(([field]) => sent || mustCover || field !== 'tenders');
   if (issues.length) {
-    // The one-method call has no lines to name: a currency its method can't be valued in is the method's fault.
+    // The one-method call has no lines to name: a currency its method can't be valued in is the method's fault, a shortfall its amount's.
     const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-    const named = issues.map(([field, text]): [string, string] =>
-      sent ? [field, capital(text)] : [field.startsWith('tenders.') ? 'payment_method_id' : field, capital(text.replace(/^Línea 1: /, ''))],
-    );
+    const oneMethodField = (field: string) => (field === 'tenders' ? 'amount_payment' : field.startsWith('tenders.') ? 'payment_method_id' : field);
+    const named = issues.map(([field, text]): [string, string] => (sent ? [field, capital(text)] : [oneMethodField(field), capital(text.replace(/^Línea 1: /, ''))]));
     throw new AppError('validation', named[0]![1], Object.fromEntries(named.map(([field, text]) => [field, [text]])));
   }
   if (fields.igtf_amount !== null && !new Decimal(fields.igtf_amount).equals(settlement.igtfAmount))
@@ -176,6 +177,12 @@ export async function settlePayment(
     lines: sent ? fields.tenders.map((line, index) => ({ ...line, amount_ves: settlement.amountsVes[index]! })) : [],
     settlement,
   };
+}
+
+/** The cover of a one-method payment settled with `mustCover` false: its shortfall as a 422 on `amount_payment`. */
+export function assertCovered(fields: PaymentFields, settled: SettledPayment): void {
+  const shortfall = settled.settlement.issues.tenders;
+  if (!fields.tenders.length && shortfall) throw fieldError('amount_payment', shortfall);
 }
 
 /** Replaces a payment's stored lines with the settled ones. */
