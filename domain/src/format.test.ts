@@ -33,6 +33,11 @@ describe('formatters', () => {
     expect(parseDateParam('2026-01-31')).toBe('2026-01-31');
     expect(parseDateParam('31/01/2026')).toBe('2026-01-31');
     expect(parseDateParam('2026-02-31')).toBeNull();
+    expect(parseDateParam(' 29/02/2024 ')).toBe('2024-02-29');
+    expect(parseDateParam('29-02-2023')).toBeNull();
+    expect(parseDateParam('31-01/2026')).toBeNull();
+    expect(parseDateParam('2026-1-05')).toBeNull();
+    expect(parseDateParam('01/01/0026')).toBeNull();
     expect(parseDateParam(5)).toBeNull();
   });
 });
