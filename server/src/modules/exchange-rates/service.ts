@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   businessDaysBetween,
   RATE_CURRENCIES,
@@ -14,48 +14,97 @@ import {
 import type { ListQuery } from '@recaudo/domain/paging';
 import type { Executor } from '../../db/client';
 import type { RowSource } from '../../platform/export';
+import { preparedStatement } from '../../platform/prepared';
 import { dayPair, likePattern, sortOrder, textList } from '../../platform/paging';
 import { users } from '../users/tables';
 import { exchangeRates } from './tables';
 
-interface InForceRow {
-  currency: RateCurrency;
+/** One currency's rate in force as a statement reads it (all null while none was ever stored). */
+interface InForceValue {
   rate: string | null;
   value_date: string | null;
   source: RateSource | null;
   before_first: boolean;
-  day: string;
 }
 
 /**
- * The rate in force of each currency on `date` (today in Caracas by the database's clock when
- * absent), in one statement: the rate with the latest value date on or before the day, the
- * latest written first among rates of one value date; a day before the first stored rate gets
- * the earliest one. Both cases of an old rate answer `stale`.
+ * One row `rates` with the rate in force of each currency on `day`: the rate with the latest
+ * value date on or before the day, the latest written first among rates of one value date; the
+ * earliest stored rate, read only when there is none (a day before the first stored rate). Each
+ * read is one probe of the index `exchange_rates_in_force`.
  */
-export async function ratesInForce(db: Executor, date?: string): Promise<CurrentRates & { day: string }> {
-  const day = date ? sql`${date}::date` : sql`(now() at time zone 'America/Caracas')::date`;
-  const result = (await db.execute(sql`
-    select c.currency, coalesce(f.rate, e.rate)::text as rate, coalesce(f.value_date, e.value_date)::text as value_date,
-           coalesce(f.source, e.source) as source, f.rate is null as before_first, ${day}::text as day
-    from (values ('USD'), ('EUR')) as c(currency)
-    left join lateral (
-      select rate, value_date, source from exchange_rates r
-      where r.currency = c.currency and r.value_date <= ${day}
-      order by r.value_date desc, r.created_at desc, r.id desc limit 1
-    ) f on true
-    left join lateral (
-      select rate, value_date, source from exchange_rates r
-      where r.currency = c.currency and f.rate is null
-      order by r.value_date asc, r.created_at desc, r.id desc limit 1
-    ) e on true`)) as unknown as { rows: InForceRow[] };
-  const answer = (currency: RateCurrency): RateInForce | null => {
-    const row = result.rows.find((item) => item.currency === currency);
-    if (!row?.rate || !row.value_date || !row.source) return null;
-    const stale = row.before_first || businessDaysBetween(row.value_date, row.day) > STALE_BUSINESS_DAYS;
-    return { rate: row.rate, value_date: row.value_date, source: row.source, stale };
+function ratesInForceRow(day: SQL): SQL {
+  const reads = RATE_CURRENCIES.map((currency) => {
+    const prefix = currency.toLowerCase();
+    const [inForce, earliest] = [sql.raw(`${prefix}_in_force`), sql.raw(`${prefix}_earliest`)];
+    return {
+      columns: sql`coalesce(${inForce}.rate, ${earliest}.rate)::text as ${sql.raw(`${prefix}_rate`)},
+        coalesce(${inForce}.value_date, ${earliest}.value_date)::text as ${sql.raw(`${prefix}_value_date`)},
+        coalesce(${inForce}.source, ${earliest}.source) as ${sql.raw(`${prefix}_source`)},
+        ${inForce}.rate is null as ${sql.raw(`${prefix}_before_first`)}`,
+      joins: sql`left join lateral (
+          select rate, value_date, source from exchange_rates r where r.currency = ${currency} and r.value_date <= asked.day
+          order by r.value_date desc, r.created_at desc, r.id desc limit 1
+        ) ${inForce} on true
+        left join lateral (
+          select rate, value_date, source from exchange_rates r where r.currency = ${currency} and ${inForce}.rate is null
+          order by r.value_date asc, r.created_at desc, r.id desc limit 1
+        ) ${earliest} on true`,
+    };
+  });
+  return sql`(select asked.day::text as day, ${sql.join(
+    reads.map((read) => read.columns),
+    sql`, `,
+  )} from (select ${day} as day) asked ${sql.join(
+    reads.map((read) => read.joins),
+    sql` `,
+  )}) as rates`;
+}
+
+const inForceColumns = (currency: RateCurrency) => {
+  const prefix = currency.toLowerCase();
+  return {
+    rate: sql<string | null>`rates.${sql.raw(`${prefix}_rate`)}`,
+    value_date: sql<string | null>`rates.${sql.raw(`${prefix}_value_date`)}`,
+    source: sql<RateSource | null>`rates.${sql.raw(`${prefix}_source`)}`,
+    before_first: sql<boolean>`rates.${sql.raw(`${prefix}_before_first`)}`,
   };
-  return { usd: answer('USD'), eur: answer('EUR'), day: result.rows[0]!.day };
+};
+
+/**
+ * The rates in force on `day` as a row to join and its columns to select: a statement that
+ * already runs (a payment's read of its address) reads them with it, in its own transaction,
+ * instead of a round trip more. `ratesOf` reads the answer.
+ */
+export const ratesInForceOf = (day: SQL) => ({
+  row: ratesInForceRow(day),
+  columns: { day: sql<string>`rates.day`, usd: inForceColumns('USD'), eur: inForceColumns('EUR') },
+});
+
+type InForceColumns = { day: string; usd: InForceValue; eur: InForceValue };
+
+/** Both cases of an old rate answer `stale`: a day before the first stored rate, and a value date too far behind the day. */
+export function ratesOf(row: InForceColumns): CurrentRates & { day: string } {
+  const answer = ({ rate, value_date, source, before_first }: InForceValue): RateInForce | null =>
+    rate === null || value_date === null || source === null
+      ? null
+      : { rate, value_date, source, stale: before_first || businessDaysBetween(value_date, row.day) > STALE_BUSINESS_DAYS };
+  return { usd: answer(row.usd), eur: answer(row.eur), day: row.day };
+}
+
+/**
+ * The rates in force on a date, or today in Caracas by the database's clock: one statement,
+ * prepared once per database (every payment form and the client portal ask it).
+ */
+const ratesInForceOn = preparedStatement('rates_in_force', (db, name) => {
+  const rates = ratesInForceOf(sql`coalesce(${sql.placeholder('date')}::date, (now() at time zone 'America/Caracas')::date)`);
+  return db.select(rates.columns).from(rates.row).prepare(name);
+});
+
+/** The rate in force of each currency on `date` (today in Caracas by the database's clock when absent). */
+export async function ratesInForce(db: Executor, date?: string): Promise<CurrentRates & { day: string }> {
+  const [row] = await ratesInForceOn(db).execute({ date: date ?? null });
+  return ratesOf(row!);
 }
 
 /** The rates in force on `date` as payments take them (to the cent), with their value dates and sources: what documents name. */

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
-import { and, eq, isNull, ne } from 'drizzle-orm';
-import { exchangeRateMessages, paymentRateOf, type RateSource } from '@recaudo/domain/exchange-rates';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { exchangeRateMessages, paymentRateOf, type CurrentRates, type RateSource } from '@recaudo/domain/exchange-rates';
 import { DOLLAR_RATE_ID, EURO_RATE_ID, paymentMessages, paymentRuleIssues, type PaymentFields } from '@recaudo/domain/payments';
 import { hasPermission } from '@recaudo/domain/permissions';
 import type { Executor } from '../../db/client';
@@ -10,7 +10,7 @@ import { assertConciliationUsable } from '../bank-operations/payment-link';
 import type { AuthContext } from '../auth/service';
 import { banks } from '../banks/tables';
 import { clients } from '../clients/tables';
-import { ratesInForce } from '../exchange-rates/service';
+import { ratesInForceOf, ratesOf } from '../exchange-rates/service';
 import { correlatives } from '../correlatives/tables';
 import { paymentMethods } from '../payment-methods/tables';
 import { ticketsPayments } from '../tickets-payments/tables';
@@ -80,8 +80,7 @@ export interface PaymentRate {
  * the higher of the two, others the dollar; to the cent, as payments store it. Null while no
  * rate was ever stored.
  */
-async function rateInForceOn(tx: Executor, type: 0 | 1, date: string): Promise<PaymentRate | null> {
-  const rates = await ratesInForce(tx, date);
+function rateInForceOn(rates: CurrentRates, type: 0 | 1): PaymentRate | null {
   const euroHigher = type === 1 && rates.eur && (!rates.usd || new Decimal(rates.eur.rate).greaterThan(rates.usd.rate));
   const chosen = euroHigher ? rates.eur : rates.usd;
   if (!chosen) return null;
@@ -92,8 +91,8 @@ async function rateInForceOn(tx: Executor, type: 0 | 1, date: string): Promise<P
  * A client user's payment always takes the rate in force; a rate of zero or none at all would
  * value the months at nothing (issue 31 "No free months").
  */
-async function clientRate(tx: Executor, type: 0 | 1, date: string): Promise<PaymentRate> {
-  const rate = await rateInForceOn(tx, type, date);
+function clientRate(rates: CurrentRates, type: 0 | 1): PaymentRate {
+  const rate = rateInForceOn(rates, type);
   if (!rate || !new Decimal(rate.rate).greaterThan(0)) throw fieldError('exchange_rate', paymentMessages.rateNotConfigured);
   return rate;
 }
@@ -103,8 +102,7 @@ async function clientRate(tx: Executor, type: 0 | 1, date: string): Promise<Paym
  * already had on an edit that kept its date, rate and currency; any other is a manual rate,
  * which needs `edit_exchange_rate` and a reason.
  */
-async function staffRate(tx: Executor, auth: AuthContext, fields: PaymentFields, previous: PaymentRecord | null): Promise<PaymentRate> {
-  const rates = await ratesInForce(tx, fields.date_payment);
+function staffRate(rates: CurrentRates, auth: AuthContext, fields: PaymentFields, previous: PaymentRecord | null): PaymentRate {
   const inForce = fields.exchange_rate_id === DOLLAR_RATE_ID ? rates.usd : rates.eur;
   if (inForce && new Decimal(paymentRateOf(inForce.rate)).equals(fields.exchange_rate))
     return { rate: fields.exchange_rate, id: fields.exchange_rate_id, valueDate: inForce.value_date, source: inForce.source, reason: null };
@@ -198,21 +196,30 @@ export async function referenceInUse(
   return other !== undefined;
 }
 
-/** The client and the address: client users reach only their own (404 otherwise). Answers the address's type. */
-async function checkClientAndAddress(tx: Executor, auth: AuthContext, fields: PaymentFields): Promise<0 | 1> {
+/**
+ * The client and the address: client users reach only their own (404 otherwise). Answers the
+ * address's type and the rates in force on the payment's date, read with the address.
+ */
+async function checkClientAndAddress(tx: Executor, auth: AuthContext, fields: PaymentFields): Promise<{ type: 0 | 1; rates: CurrentRates }> {
   const own = clientIdOf(auth);
   if (own !== null && own !== fields.client_id) throw notFound(paymentMessages.clientNotFound);
   const [client] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, fields.client_id));
   if (!client) throw fieldError('client_id', paymentMessages.clientNotFound);
-  const [address] = await tx.select().from(addressesPayments).where(eq(addressesPayments.id, fields.address_payment_id));
-  if (!address || (own !== null && address.clientId !== own)) {
+  const rates = ratesInForceOf(sql`${fields.date_payment}::date`);
+  const [read] = await tx
+    .select({ address: addressesPayments, ...rates.columns })
+    .from(addressesPayments)
+    .crossJoin(rates.row)
+    .where(eq(addressesPayments.id, fields.address_payment_id));
+  if (!read || (own !== null && read.address.clientId !== own)) {
     if (own !== null) throw notFound(paymentMessages.addressNotFound);
     throw fieldError('address_payment_id', paymentMessages.addressNotFound);
   }
+  const { address } = read;
   if (address.clientId !== fields.client_id) throw fieldError('address_payment_id', paymentMessages.addressOfOtherClient);
   const complete = address.type === 1 ? address.economicActivityId !== null : address.communityId !== null && address.parishId !== null;
   if (!complete) throw fieldError('address_payment_id', paymentMessages.addressIncomplete);
-  return address.type === 1 ? 1 : 0;
+  return { type: address.type === 1 ? 1 : 0, rates: ratesOf(read) };
 }
 
 /**
@@ -226,7 +233,7 @@ export async function validatePayment(
   previous: PaymentRecord | null,
 ): Promise<{ rate: PaymentRate }> {
   await checkReferences(tx, auth, fields, previous);
-  const type = await checkClientAndAddress(tx, auth, fields);
-  const rate = clientIdOf(auth) !== null ? await clientRate(tx, type, fields.date_payment) : await staffRate(tx, auth, fields, previous);
+  const { type, rates } = await checkClientAndAddress(tx, auth, fields);
+  const rate = clientIdOf(auth) !== null ? clientRate(rates, type) : staffRate(rates, auth, fields, previous);
   return { rate };
 }
