@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { todayInCaracas } from '@recaudo/domain/dates';
+import type { Month } from '@recaudo/domain/months';
 import type { Database } from '../src/db/client';
 import { payments } from '../src/modules/payments/tables';
 
@@ -34,3 +36,30 @@ export async function insertPayment(
   if (!row) throw new Error('payment insert returned nothing');
   return row.id;
 }
+
+/**
+ * The body of a cash payment (one method, no tender lines) as the staff's panel stores it,
+ * approved and dated today: `months` paid in full (none for an abono) at 36.50 unless told.
+ */
+export const cashPayment = (
+  place: { clientId: number | null | undefined; serieId: number },
+  addressId: number,
+  amount: string,
+  months: Month[] = [],
+  overrides: Record<string, unknown> = {},
+) => ({
+  client_id: place.clientId,
+  address_payment_id: addressId,
+  status: 1,
+  payment_method_id: 4,
+  date_payment: todayInCaracas(),
+  exchange_rate: '36.50',
+  exchange_rate_id: 1,
+  amount_payment: amount,
+  serie_id: place.serieId,
+  number: '00012345',
+  type_payment_month: 1,
+  months_payment: months,
+  send_invoice: 0,
+  ...overrides,
+});

@@ -1,6 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayInCaracas } from '@recaudo/domain/dates';
 import { addMonths, currentMonth, type Month } from '@recaudo/domain/months';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/harness';
 import { setRates } from '../../../test/rates';
@@ -14,6 +13,7 @@ import { auditLogs } from '../logs/tables';
 import { payments } from '../payments/tables';
 import { communities, municipalities, parishes, states } from '../regional/tables';
 import { users } from '../users/tables';
+import { cashPayment } from '../../../test/payment-fixture';
 
 /**
  * Tariffs with effective dates (issue 50): a community's fee goes from $ 5,00 to $ 8,00 from a
@@ -27,7 +27,6 @@ let owner: TestUser;
 let serieId = 0;
 const place = { state: 0, municipality: 0, parish: 0 };
 const NOW = currentMonth();
-const TODAY = todayInCaracas();
 const ago = (months: number): Month => addMonths(NOW, -months);
 const RATE = '36.57';
 
@@ -85,21 +84,7 @@ const changeCommunityFee = (id: number, fee: string, effective?: Month, token = 
 async function pay(addressId: number, months: Month[], amount: string) {
   const answer = await ctx.call('POST', '/api/bill-payments/store', {
     token: admin.token,
-    body: {
-      client_id: owner.clientId,
-      address_payment_id: addressId,
-      status: 1,
-      payment_method_id: 4,
-      date_payment: TODAY,
-      exchange_rate: RATE,
-      exchange_rate_id: 1,
-      amount_payment: amount,
-      serie_id: serieId,
-      number: '00012345',
-      type_payment_month: 1,
-      months_payment: months,
-      send_invoice: 0,
-    },
+    body: cashPayment({ clientId: owner.clientId, serieId }, addressId, amount, months, { exchange_rate: RATE }),
   });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body.data as { id: number };

@@ -1,6 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayInCaracas } from '@recaudo/domain/dates';
 import { addMonths, currentMonth, type Month } from '@recaudo/domain/months';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/harness';
 import { setRates } from '../../../test/rates';
@@ -8,6 +7,7 @@ import { addressesPayments, addressMonths } from '../addresses-payment/tables';
 import { correlatives } from '../correlatives/tables';
 import { communities, municipalities, parishes, states } from '../regional/tables';
 import { payments } from './tables';
+import { cashPayment } from '../../../test/payment-fixture';
 
 /**
  * An approved payment's amount covers its months (issue 46): a one-method payment (no tender
@@ -22,7 +22,6 @@ let serieId = 0;
 let communityId = 0;
 const place = { state: 0, municipality: 0, parish: 0 };
 const NOW = currentMonth();
-const TODAY = todayInCaracas();
 const ago = (months: number): Month => addMonths(NOW, -months);
 const shortfall = (ves: string, usd: string) => `Faltan BS ${ves} ($ ${usd}) para cubrir el pago de los meses y el IGTF.`;
 
@@ -63,23 +62,8 @@ async function newAddress(): Promise<number> {
   return row!.id;
 }
 
-/** A cash payment (one method, no tender lines) as the staff's panel stores it. */
-const payment = (addressId: number, amount: string, months: Month[], overrides: Record<string, unknown> = {}) => ({
-  client_id: owner.clientId,
-  address_payment_id: addressId,
-  status: 1,
-  payment_method_id: 4,
-  date_payment: TODAY,
-  exchange_rate: '36.50',
-  exchange_rate_id: 1,
-  amount_payment: amount,
-  serie_id: serieId,
-  number: '00012345',
-  type_payment_month: 1,
-  months_payment: months,
-  send_invoice: 0,
-  ...overrides,
-});
+const payment = (addressId: number, amount: string, months: Month[] = [], overrides: Record<string, unknown> = {}) =>
+  cashPayment({ clientId: owner.clientId, serieId }, addressId, amount, months, overrides);
 
 const store = (body: Record<string, unknown>, token = admin.token) => ctx.call('POST', '/api/bill-payments/store', { token, body });
 const update = (body: Record<string, unknown>, token = admin.token) => ctx.call('PUT', '/api/bill-payments/update', { token, body });

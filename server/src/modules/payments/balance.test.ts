@@ -1,6 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayInCaracas } from '@recaudo/domain/dates';
 import { addMonths, currentMonth, lastPayableMonth, monthRange, type Month } from '@recaudo/domain/months';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/harness';
 import { pdfText } from '../../../test/pdf-text';
@@ -9,6 +8,7 @@ import { addressBalanceMovements, addressesPayments, addressMonths } from '../ad
 import { correlatives } from '../correlatives/tables';
 import { communities, municipalities, parishes, states } from '../regional/tables';
 import { solvencies } from '../solvencies/tables';
+import { cashPayment } from '../../../test/payment-fixture';
 
 /**
  * Abonos and the credit balance (issue 50): what a payment brings beyond its months is kept in
@@ -22,7 +22,6 @@ let stranger: TestUser;
 let serieId = 0;
 const place = { state: 0, municipality: 0, parish: 0, community: 0 };
 const NOW = currentMonth();
-const TODAY = todayInCaracas();
 const LIMIT = lastPayableMonth();
 const ago = (months: number): Month => addMonths(NOW, -months);
 const label = (month: Month) => `${month.slice(5, 7)}-${month.slice(0, 4)}`;
@@ -57,23 +56,8 @@ async function newAddress(start: Month = ago(3), clientId = owner.clientId!): Pr
   return row!.id;
 }
 
-/** An approved cash payment as the staff's panel stores it: `months` paid in full, none for an abono. */
-const payment = (addressId: number, amount: string, months: Month[] = [], overrides: Record<string, unknown> = {}) => ({
-  client_id: owner.clientId,
-  address_payment_id: addressId,
-  status: 1,
-  payment_method_id: 4,
-  date_payment: TODAY,
-  exchange_rate: '36.50',
-  exchange_rate_id: 1,
-  amount_payment: amount,
-  serie_id: serieId,
-  number: '00012345',
-  type_payment_month: 1,
-  months_payment: months,
-  send_invoice: 0,
-  ...overrides,
-});
+const payment = (addressId: number, amount: string, months: Month[] = [], overrides: Record<string, unknown> = {}) =>
+  cashPayment({ clientId: owner.clientId, serieId }, addressId, amount, months, overrides);
 
 async function pay(addressId: number, amount: string, months: Month[] = [], overrides: Record<string, unknown> = {}) {
   const answer = await ctx.call('POST', '/api/bill-payments/store', { token: admin.token, body: payment(addressId, amount, months, overrides) });
