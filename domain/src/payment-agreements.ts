@@ -57,6 +57,7 @@ export const agreementMessages = {
   solvencyWithAgreement: 'La dirección tiene un convenio de pago vigente: no se emite solvencia hasta cumplirlo.',
   breachSubject: 'Convenio de pago incumplido',
   fileName: 'Convenio de pago.pdf',
+  mailSent: 'Convenio de pago enviado al correo del cliente',
 } as const;
 
 const firstDueDate = z.unknown().transform((value, ctx) => {

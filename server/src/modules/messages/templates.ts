@@ -279,3 +279,11 @@ export function agreementBreachMail(facts: AgreementBreachFacts): MailContent {
     'Lo que ya pagaste sigue abonado a tus meses; los meses aún no cubiertos vuelven a figurar como deuda. Comunícate con la oficina para regularizar tu deuda.';
   return { subject: `${title} - Recaudo`, text: [intro, lead, rest].join('\n\n'), html: layout(title, [paragraph(intro), paragraph(lead), paragraph(rest)]) };
 }
+
+/** Issue 50: the agreement with its schedule, attached as PDF. */
+export function agreementMail(facts: { clientName: string; address: string; debtUsd: string; installments: number }): MailContent {
+  const title = 'Convenio de pago';
+  const intro = `Hola ${facts.clientName}:`;
+  const lead = `Te enviamos el convenio de pago de la dirección ${facts.address} por ${facts.debtUsd}, con su calendario de ${facts.installments} cuotas. Lo adjuntamos en PDF.`;
+  return { subject: `${title} - Recaudo`, text: [intro, lead].join('\n\n'), html: layout(title, [paragraph(intro), paragraph(lead)]) };
+}

@@ -10,7 +10,10 @@ import { correlatives } from '../correlatives/tables';
 import { auditLogs } from '../logs/tables';
 import { outbox } from '../messages/tables';
 import { communities, municipalities, parishes, states } from '../regional/tables';
+import { pdfText } from '../../../test/pdf-text';
 import { breakOverdueAgreements } from './breach';
+import { renderAgreementPdf } from './pdf';
+import { agreementParties, getAgreement } from './queries';
 import { databaseToday } from './service';
 import { installments, paymentAgreements } from './tables';
 
@@ -296,5 +299,27 @@ describe('solvency with an agreement', () => {
     const owing = await ctx.call('POST', '/api/solvencies/store', { token: admin.token, body: { client_id: owner.clientId, addresses_payment_id: address } });
     expect(owing.status).toBe(422);
     expect(owing.body.errors.addresses_payment_id).not.toEqual([agreementMessages.solvencyWithAgreement]);
+  });
+});
+
+describe('the agreement PDF', () => {
+  it('is downloaded by its client and e-mailed with the schedule attached; another client gets 404', async () => {
+    const address = await newAddress(ago(5));
+    const { id } = (await sign(plan(address))).body.data as { id: number };
+    const download = await ctx.call('GET', `/api/payment-agreements/${id}/pdf`, { token: owner.token });
+    expect(download.status).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect((await ctx.call('GET', `/api/payment-agreements/${id}/pdf`, { token: stranger.token })).status).toBe(404);
+    const agreement = await getAgreement(ctx.db, { user: { clientId: null } } as never, id);
+    const { text } = pdfText(await renderAgreementPdf(agreement, await agreementParties(ctx.db, agreement), { compress: false }));
+    expect(text).toContain('Rosa Convenio');
+    expect(text).toContain('Cuota inicial');
+    expect(text).toContain('Cuota 3');
+    expect(text).toContain(FIRST_DUE.add(2, 'month').format('DD-MM-YYYY'));
+    const sent = await ctx.call('POST', '/api/payment-agreements/send-mail', { token: admin.token, body: { id } });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body.data.to).toBe('rosa.convenio@example.com');
+    const mails = await ctx.db.select().from(outbox).where(eq(outbox.to, 'rosa.convenio@example.com'));
+    expect(mails.filter((mail) => mail.subject === 'Convenio de pago - Recaudo')).toHaveLength(1);
   });
 });

@@ -140,3 +140,21 @@ export function agreementSource(db: Executor, query: ListQuery, auth: AuthContex
     },
   };
 }
+
+/** Who and where an agreement is, for its PDF and its e-mail. */
+export async function agreementParties(db: Executor, agreement: PaymentAgreement) {
+  const [row] = await db
+    .select({
+      name: clients.name,
+      identification_type: clients.identificationType,
+      identification: clients.identification,
+      email: clients.email,
+      address: addressesPayments.address,
+    })
+    .from(addressesPayments)
+    .innerJoin(clients, eq(clients.id, addressesPayments.clientId))
+    .where(eq(addressesPayments.id, agreement.address_payment_id));
+  if (!row) throw notFound(agreementMessages.notFound);
+  const { address, ...client } = row;
+  return { client, address };
+}

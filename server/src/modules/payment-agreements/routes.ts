@@ -4,9 +4,11 @@ import { AGREEMENT_STATUSES, agreementMessages, createAgreementSchema, INSTALLME
 import { recordId } from '@recaudo/domain/validation';
 import { requireAuth } from '../../platform/access';
 import { done, emptyEnvelope, envelope, ok, pagedOf } from '../../platform/envelope';
-import { pageOf } from '../../platform/export';
+import { contentDisposition, pageOf } from '../../platform/export';
 import { defineRoutes } from '../../platform/module';
-import { agreementSource, getAgreement } from './queries';
+import { sendAgreementMail } from './mail';
+import { renderAgreementPdf } from './pdf';
+import { agreementParties, agreementSource, getAgreement } from './queries';
 import { cancelAgreement, createAgreement } from './service';
 
 const tags = ['payment-agreements'];
@@ -51,7 +53,7 @@ const agreementRowSchema = z.object({
 const READERS = { permission: ['clients', 'payment_agreements'], clients: true } as const;
 const WRITERS = { permission: 'payment_agreements' } as const;
 
-export default defineRoutes((app, { db }) => {
+export default defineRoutes((app, { db, config }) => {
   app.get(
     '/payment-agreements',
     { config: { access: READERS }, schema: { tags, querystring: listQuerySchema, response: { 200: envelope(pagedOf(agreementRowSchema)) } } },
@@ -77,5 +79,21 @@ export default defineRoutes((app, { db }) => {
       await cancelAgreement(db, requireAuth(request), request.body.id);
       return done(agreementMessages.cancelled);
     },
+  );
+
+  app.get('/payment-agreements/:id/pdf', { config: { access: READERS }, schema: { tags, params: z.object({ id: recordId() }) } }, async (request, reply) => {
+    const agreement = await getAgreement(db, requireAuth(request), request.params.id);
+    const pdf = await renderAgreementPdf(agreement, await agreementParties(db, agreement));
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', contentDisposition(agreementMessages.fileName))
+      .header('cache-control', 'no-store')
+      .send(pdf);
+  });
+
+  app.post(
+    '/payment-agreements/send-mail',
+    { config: { access: READERS }, schema: { tags, body: z.object({ id: recordId() }), response: { 200: envelope(z.object({ to: z.string() })) } } },
+    async (request) => ok(await sendAgreementMail(db, requireAuth(request), request.body.id, config.MESSAGES_MAX_PER_HOUR), agreementMessages.mailSent),
   );
 });
