@@ -163,6 +163,8 @@ export const paymentFieldsSchema = z.object({
   ticket_serial: optionalText('Serial del ticket', 50),
   bdv_verified: optionalFlag('Verificado BDV'),
   conciliation_id: optionalId('Conciliación'),
+  /** The payment agreement it pays (issue 50): its money pays the next installments and names no months. */
+  payment_agreement_id: optionalId('Convenio de pago'),
 });
 export type PaymentFields = z.output<typeof paymentFieldsSchema>;
 

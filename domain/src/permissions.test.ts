@@ -25,7 +25,16 @@ const SPEC_PERMISSIONS = [
   'manage_security',
   // Issue 49: the Libro de Ventas report, under Reportes.
   'sales_book',
+  // Issue 50: signing and cancelling payment agreements; the demo cashier does not hold it.
+  'payment_agreements',
 ];
+
+describe('payment agreements permission', () => {
+  it('is not among the demo cashier permissions', () => {
+    expect(ALL_PERMISSIONS).toContain('payment_agreements');
+    expect(CASHIER_PERMISSIONS).not.toContain('payment_agreements');
+  });
+});
 
 describe('permission tree', () => {
   it('holds every permission of the spec, each once', () => {

@@ -27,6 +27,7 @@ import clientsRoutes from './modules/clients/routes';
 import logsRoutes from './modules/logs/routes';
 import logsVerifyRoutes from './modules/logs/verify-routes';
 import messagesRoutes from './modules/messages/routes';
+import paymentAgreementsRoutes from './modules/payment-agreements/routes';
 import paymentMethodsRoutes from './modules/payment-methods/routes';
 import paymentsReadRoutes from './modules/payments/read-routes';
 import paymentsRoutes from './modules/payments/routes';
@@ -94,6 +95,7 @@ const AREAS = [
   importsRoutes,
   bankOperationsRoutes,
   salesBookRoutes,
+  paymentAgreementsRoutes,
 ];
 
 /** The pages the server draws itself, at the site's root. */

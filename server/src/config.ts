@@ -149,6 +149,10 @@ const configSchema = z.object({
     .transform((value) => (value === 'off' ? null : value)),
   /** A client is reminded when their addresses owe at least this many months in all. */
   REMINDER_MIN_MONTHS: z.coerce.number().int().min(1).default(1),
+  /** Issue 50: whether an address with a current payment agreement may get a solvency certificate (off: not until it is fulfilled). */
+  SOLVENCY_WITH_AGREEMENT: booleanFromEnv.default(false),
+  /** Issue 50: days past an installment's due date before the agreement counts as broken. */
+  AGREEMENT_GRACE_DAYS: z.coerce.number().int().min(0).default(5),
   /** Imports of clients and addresses (issue 48): at most this many data rows per file… */
   IMPORT_MAX_ROWS: z.coerce.number().int().min(1).default(300_000),
   /** …and this many MB per file (an XLSX may inflate to 16 times as much, counted as it inflates). */

@@ -29,6 +29,7 @@ import { SECRETS_FILE, simulatorSecrets } from './providers/simulator-secrets';
 import { simulatedServices, simulatorRefusal, testModeNotice } from './simulated-services';
 import { importSettings, startImportWorker } from './modules/imports/worker';
 import { sealStoredTotpSecrets } from './modules/auth/totp-secret-seal';
+import { breakOverdueAgreements } from './modules/payment-agreements/breach';
 import { secretsKeyOf } from './platform/secrets-key';
 
 async function main() {
@@ -68,9 +69,15 @@ async function main() {
   });
   // The audit log's hash chain: entries are linked a second after their commit, so writers never
   // wait for one another; the first pass links the entries written before the chain existed.
-  const auditChainer = startLoop(() => chainPending(database.db), { intervalMs: 1000, onError: (error) => app.log.error({ err: error }, 'audit chainer failed') });
+  const auditChainer = startLoop(() => chainPending(database.db), {
+    intervalMs: 1000,
+    onError: (error) => app.log.error({ err: error }, 'audit chainer failed'),
+  });
   // The aging card's groups: the triggers append signed counts, folded here one group a row.
-  const agingCompactor = startLoop(() => compactAddressAging(database.db), { intervalMs: 60_000, onError: (error) => app.log.error({ err: error }, 'aging compaction failed') });
+  const agingCompactor = startLoop(() => compactAddressAging(database.db), {
+    intervalMs: 60_000,
+    onError: (error) => app.log.error({ err: error }, 'aging compaction failed'),
+  });
   // A backup a killed or crashed process left running is failed now, and its temporary folder removed.
   const interrupted = await failInterruptedRuns(database.db);
   if (interrupted.length) app.log.warn({ backup_runs: interrupted }, 'Respaldos interrumpidos por una parada del servidor, marcados como fallidos');
@@ -83,6 +90,15 @@ async function main() {
     intervalMs: 3600_000,
     onError: (error) => app.log.error({ err: error }, 'audit anchor failed'),
   });
+  // Payment agreements with an installment overdue past the grace break (issue 50): a day's check,
+  // run hourly like the anchor so a restart or a new day is caught within the hour; breaking is once.
+  const agreementBreaches = startLoop(
+    async () => {
+      const broken = await breakOverdueAgreements(database.db, config.AGREEMENT_GRACE_DAYS);
+      if (broken.length) app.log.info({ payment_agreements: broken }, 'Convenios de pago incumplidos');
+    },
+    { intervalMs: 3600_000, onError: (error) => app.log.error({ err: error }, 'agreement breach check failed') },
+  );
   const backups = config.BACKUP_CRON
     ? startBackupSchedule(
         { db: database.db, engine: engineOf(database.db), uploads: stores.uploads, backups: stores.backups },
@@ -141,6 +157,7 @@ async function main() {
     await dispatcher.stop();
     await auditChainer.stop();
     await auditAnchor.stop();
+    await agreementBreaches.stop();
     await agingCompactor.stop();
     await invoiceWorker.stop();
     await bcvSchedule.stop();
@@ -168,7 +185,9 @@ async function main() {
     bankSimulator: bankSimulator?.url ?? null,
     trainerKey: secrets?.trainerKey ?? null,
     testMode,
-    demoUsers: config.DEMO_SEED ? DEMO_USERS.map((user) => ({ email: user.email, role: SYSTEM_ROLES.find((role) => role.id === user.roleId)?.name ?? '' })) : null,
+    demoUsers: config.DEMO_SEED
+      ? DEMO_USERS.map((user) => ({ email: user.email, role: SYSTEM_ROLES.find((role) => role.id === user.roleId)?.name ?? '' }))
+      : null,
     demoPassword: DEMO_PASSWORD,
   };
   // A person at a terminal reads the start in plain words; a service manager's log gets JSON lines.
@@ -178,7 +197,11 @@ async function main() {
   }
   if (bcv.simulator) app.log.warn(`Tasa BCV simulada en ${bcv.simulator.url} (configura BCV_RATE_URL para la página del BCV)`);
   if (rateState.stale) app.log.warn(staleRateText(rateState.lastValueDate));
-  if (testMode) app.log.warn({ test_mode: true, simulated: simulatedServices(config).map((service) => service.name) }, `${testMode}: los recibos y facturas llevan «SIN VALIDEZ — MODO DE PRUEBA»`);
+  if (testMode)
+    app.log.warn(
+      { test_mode: true, simulated: simulatedServices(config).map((service) => service.name) },
+      `${testMode}: los recibos y facturas llevan «SIN VALIDEZ — MODO DE PRUEBA»`,
+    );
   if (printer.simulator) app.log.warn(`Imprenta digital simulada en ${printer.simulator.url} (configura INVOICE_PROVIDER_URL para The Factory HKA)`);
   if (bankSimulator) app.log.warn(`Banco simulado en ${bankSimulator.url} (configura BANK_API_URL para el Banco de Venezuela)`);
   // The key goes to the log once, on the start that made it; afterwards it is read from its file.

@@ -26,3 +26,4 @@ export * from '../modules/reminders/tables';
 export * from '../modules/exchange-rates/tables';
 export * from '../modules/imports/tables';
 export * from '../modules/fees/tables';
+export * from '../modules/payment-agreements/tables';

@@ -16,8 +16,7 @@ export interface SecretSms {
   secret: { expiresInMinutes: number | null };
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 const layout = (title: string, paragraphs: string[]) =>
   `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#222;max-width:560px;margin:auto">` +
@@ -27,7 +26,10 @@ const layout = (title: string, paragraphs: string[]) =>
 const paragraph = (text: string) => `<p>${escapeHtml(text).replace(/\n/g, '<br>')}</p>`;
 
 export function verificationCodeMail(code: string, minutes: number): MailContent {
-  const lines = [`Tu código de verificación de Recaudo es: ${code}`, `El código vence en ${minutes} minutos. Si no solicitaste este registro, ignora este correo.`];
+  const lines = [
+    `Tu código de verificación de Recaudo es: ${code}`,
+    `El código vence en ${minutes} minutos. Si no solicitaste este registro, ignora este correo.`,
+  ];
   return {
     subject: 'Código de verificación de Recaudo',
     text: lines.join('\n\n'),
@@ -146,7 +148,10 @@ export function paymentReceiptMail(facts: ReceiptMailFacts): MailContent {
       paragraph(intro),
       paragraph(lead),
       `<table style="border-collapse:collapse;margin:8px 0">${summary
-        .map(([label, value]) => `<tr><td style="padding:4px 12px 4px 0;color:#666">${escapeHtml(label)}</td><td style="padding:4px 0"><b>${escapeHtml(value)}</b></td></tr>`)
+        .map(
+          ([label, value]) =>
+            `<tr><td style="padding:4px 12px 4px 0;color:#666">${escapeHtml(label)}</td><td style="padding:4px 0"><b>${escapeHtml(value)}</b></td></tr>`,
+        )
         .join('')}</table>`,
       paragraph(verify),
       `<p><a href="${escapeHtml(facts.verifyUrl)}" style="background:#1f4e79;color:#fff;padding:10px 18px;text-decoration:none;border-radius:4px">Verificar recibo</a></p>`,
@@ -256,3 +261,29 @@ export const reminderSummary = (facts: ReminderMailFacts) => `${monthsText(facts
 
 /** The reminder's SMS: the total and the link. */
 export const reminderSms = (facts: ReminderMailFacts) => `Recaudo: tienes ${reminderSummary(facts)}. Paga en ${facts.payUrl}`;
+
+export interface AgreementBreachFacts {
+  clientName: string;
+  address: string;
+  installment: string;
+  dueOn: string;
+  owedUsd: string;
+}
+
+/** Issue 50: a payment agreement broken by an installment overdue past the grace; what was paid stays paid. */
+export function agreementBreachMail(facts: AgreementBreachFacts): MailContent {
+  const title = 'Convenio de pago incumplido';
+  const intro = `Hola ${facts.clientName}:`;
+  const lead = `El convenio de pago de la dirección ${facts.address} quedó incumplido: la ${facts.installment}, con vencimiento el ${facts.dueOn}, sigue pendiente por ${facts.owedUsd}.`;
+  const rest =
+    'Lo que ya pagaste sigue abonado a tus meses; los meses aún no cubiertos vuelven a figurar como deuda. Comunícate con la oficina para regularizar tu deuda.';
+  return { subject: `${title} - Recaudo`, text: [intro, lead, rest].join('\n\n'), html: layout(title, [paragraph(intro), paragraph(lead), paragraph(rest)]) };
+}
+
+/** Issue 50: the agreement with its schedule, attached as PDF. */
+export function agreementMail(facts: { clientName: string; address: string; debtUsd: string; installments: number }): MailContent {
+  const title = 'Convenio de pago';
+  const intro = `Hola ${facts.clientName}:`;
+  const lead = `Te enviamos el convenio de pago de la dirección ${facts.address} por ${facts.debtUsd}, con su calendario de ${facts.installments} cuotas. Lo adjuntamos en PDF.`;
+  return { subject: `${title} - Recaudo`, text: [intro, lead].join('\n\n'), html: layout(title, [paragraph(intro), paragraph(lead)]) };
+}

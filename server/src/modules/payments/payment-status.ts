@@ -8,7 +8,8 @@ import { addressMonths } from '../addresses-payment/tables';
 import { inVerifiedGroup, lockPaymentWithClosing, verifiedGroupError } from '../closed-boxes/verified-groups';
 import type { AuthContext } from '../auth/service';
 import { queueInvoice } from '../invoices/emission';
-import { creditOfPayment, settleBalance } from './payment-balance';
+import { settlePaymentMoney } from '../payment-agreements/settle';
+import { creditOfPayment } from './payment-balance';
 import { addressFacts, assertMonthsFree, coverMonths, lockAddresses, releaseMonths, takeCorrelative } from './payment-ledger';
 import { assertSerieUsable, lockPayment } from './payment-checks';
 import { AUDIT_MODULE, snapshot } from './service';
@@ -65,7 +66,7 @@ export async function applyStatusChange(tx: Executor, auth: AuthContext, input: 
   const [updated] = await tx.update(payments).set(changes).where(eq(payments.id, row.id)).returning();
   if (!updated) throw notFound(paymentMessages.notFound);
   // Approved, its credit joins the balance; rejected, it leaves (re-opening months it completed).
-  await settleBalance(tx, { addressId: updated.addressPaymentId, paymentId: updated.id, credit: creditOfPayment(updated), now: new Date() });
+  await settlePaymentMoney(tx, updated, { credit: creditOfPayment(updated), now: new Date() });
   await queueInvoice(tx, updated);
   const diff = changedFields(snapshot(row), snapshot(updated));
   await recordAudit(tx, { module: AUDIT_MODULE, event: 'updated', causerId: auth.user.id, subjectId: row.id, old: diff.old, attributes: diff.attributes });

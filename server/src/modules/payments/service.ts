@@ -10,20 +10,20 @@ import type { Database, Executor } from '../../db/client';
 import { changedFields, recordAudit } from '../../platform/audit';
 import { AppError, fieldError, notFound } from '../../platform/errors';
 import { clientIdOf } from '../../platform/scope';
-import { retryingConflicts } from '../../platform/transactions';
 import type { FileStorage } from '../../platform/storage';
 import type { AuthContext } from '../auth/service';
 import { queueInvoice, requeueRefusedInvoice } from '../invoices/emission';
-import { legalDocuments } from '../invoices/tables';
 import { ticketsDelivered } from '../tickets-payments/tables';
-import { assertOnlyFreeFieldsChanged, inVerifiedGroup, lockPaymentWithClosing, verifiedGroupError } from '../closed-boxes/verified-groups';
+import { assertOnlyFreeFieldsChanged, inVerifiedGroup, lockPaymentWithClosing } from '../closed-boxes/verified-groups';
 import { assertInvoiceKept, lockOf } from './invoice-lock';
 import { clientFields, validatePayment, type PaymentRate } from './payment-checks';
 import { queueReceiptMail } from './receipt-mail';
 import { selfValidatedFields, type SelfValidation } from './self-validation';
 import { MAX_PAYMENT_FILES, checkUploads, removeFiles, saveUploads, type PaymentFiles } from './payment-files';
+import { agreementPaymentFields } from '../payment-agreements/service';
+import { settlePaymentMoney } from '../payment-agreements/settle';
 import { creditOfPayment, paymentCreditOf, settleBalance } from './payment-balance';
-import { assertMonthsFree, coverMonths, holdMonths, lockAddresses, releaseMonths, takeCorrelative, type AddressFacts } from './payment-ledger';
+import { assertMonthsFree, coverMonths, holdMonths, releaseMonths, takeCorrelative, type AddressFacts } from './payment-ledger';
 import { claimStoreKey, rememberAnswer, type StoreKey } from './store-keys';
 import { assertCovered, checkTenderLines, settlePayment, storedTendersKey, storeTenders, tendersKey, withFirstTender, type IgtfSettings, type SettledPayment } from './tenders';
 import { amountColumns, payments } from './tables';
@@ -50,7 +50,14 @@ type PaymentRecord = typeof payments.$inferSelect;
 function amountsOf(address: AddressFacts, months: readonly Month[], rate: string, fields: PaymentFields) {
   // A VAT withholding is made on an invoice (AplicarRetencion takes types 01–03), never on a delivery note.
   const withholds = address.type === 1 && fields.is_apply_retention && fields.type_document === '01';
-  const computed = paymentAmounts({ type: address.type, fee: address.fee, months: months.length, monthFees: feesOf(address.schedule, months), rate, applyRetention: withholds });
+  const computed = paymentAmounts({
+    type: address.type,
+    fee: address.fee,
+    months: months.length,
+    monthFees: feesOf(address.schedule, months),
+    rate,
+    applyRetention: withholds,
+  });
   return {
     ...amountColumns(computed),
     isApplyRetention: withholds,
@@ -191,15 +198,16 @@ export async function createPayment(
   igtf: IgtfSettings = { igtfRate: null },
 ): Promise<{ payment: CreatedPayment; replayed: boolean }> {
   const uploads = checkUploads(files.uploads);
-  const reported = withFirstTender(clientIdOf(auth) !== null ? clientFields(input, null) : input);
-  if (reported.status === 2) throw fieldError('status', paymentMessages.createdRejected);
-  const selfValidated = clientIdOf(auth) !== null && reported.conciliation_id !== null;
+  const typed = withFirstTender(clientIdOf(auth) !== null ? clientFields(input, null) : input);
+  if (typed.status === 2) throw fieldError('status', paymentMessages.createdRejected);
+  const selfValidated = clientIdOf(auth) !== null && typed.conciliation_id !== null;
   const saved: string[] = [];
   try {
     return await db.transaction(async (tx) => {
       const earlier = storeKey ? await claimStoreKey<CreatedPayment>(tx, storeKey) : null;
       // An answer remembered before issue 50 has no balance_months: the balance completed nothing then.
       if (earlier) return { payment: { ...earlier, balance_months: earlier.balance_months ?? [] }, replayed: true };
+      const reported = await agreementPaymentFields(tx, typed);
       const tenderMethods = await checkTenderLines(tx, reported, null);
       const { rate } = await validatePayment(tx, auth, reported, null);
       const { address, months } = await holdMonths(tx, {
@@ -211,7 +219,13 @@ export async function createPayment(
         oldestFirst: clientIdOf(auth) !== null,
         now,
       });
-      const due = paymentAmounts({ type: address.type, fee: address.fee, months: months.length, monthFees: feesOf(address.schedule, months), rate: rate.rate }).amount_payment;
+      const due = paymentAmounts({
+        type: address.type,
+        fee: address.fee,
+        months: months.length,
+        monthFees: feesOf(address.schedule, months),
+        rate: rate.rate,
+      }).amount_payment;
       const fields = selfValidated ? await selfValidatedFields(tx, reported, due, selfValidation ?? {}) : reported;
       const amounts = amountsOf(address, months, rate.rate, fields);
       const settled = await settlePayment(tx, fields, rate, dueOf(amounts), igtf, tenderMethods);
@@ -227,6 +241,7 @@ export async function createPayment(
           status: fields.status,
           numberCorrelative,
           monthsPayment: months,
+          paymentAgreementId: fields.payment_agreement_id,
           files: saved,
           hash: randomBytes(32).toString('hex'),
           createdBy: auth.user.id,
@@ -236,10 +251,16 @@ export async function createPayment(
       assertAbonoBrings(months, row);
       await storeTenders(tx, row.id, settled.lines, false);
       await coverMonths(tx, address.id, row.id, months, row.status === 0);
-      const balanceMonths = await settleBalance(tx, { addressId: address.id, paymentId: row.id, credit: creditOfPayment(row), now });
+      const balanceMonths = await settlePaymentMoney(tx, row, { credit: creditOfPayment(row), now });
       await syncDeliveredTicket(tx, auth, row, null);
       await queueInvoice(tx, row);
-      await recordAudit(tx, { module: AUDIT_MODULE, event: 'created', causerId: auth.user.id, subjectId: row.id, attributes: { ...snapshot(row), tenders: auditedTenders(settled.lines) } });
+      await recordAudit(tx, {
+        module: AUDIT_MODULE,
+        event: 'created',
+        causerId: auth.user.id,
+        subjectId: row.id,
+        attributes: { ...snapshot(row), tenders: auditedTenders(settled.lines) },
+      });
       // The receipt of a payment approved without staff goes out with its commit, once.
       if (selfValidated && selfValidation) await queueReceiptMail(tx, auth, row.id, selfValidation.appUrl, selfValidation.testMode);
       const payment = { id: row.id, number_correlative: row.numberCorrelative, hash: row.hash, balance_months: balanceMonths };
@@ -276,7 +297,12 @@ export async function updatePayment(
     await db.transaction(async (tx) => {
       const { payment: previous, closing } = await lockPaymentWithClosing(tx, auth, input.id);
       if (isClient && previous.status !== 0) throw new AppError('validation', paymentMessages.onlyProcessing);
-      const fields = withFirstTender(isClient ? clientFields(input, previous) : input);
+      // A payment keeps the agreement it was made to.
+      const fields = await agreementPaymentFields(
+        tx,
+        { ...withFirstTender(isClient ? clientFields(input, previous) : input), payment_agreement_id: previous.paymentAgreementId },
+        true,
+      );
       if (!isClient && fields.status !== previous.status) throw fieldError('status', paymentMessages.statusThroughActions);
       const keptFiles = [...new Set(files.kept)];
       if (keptFiles.some((name) => !previous.files.includes(name))) throw fieldError('files_string', paymentMessages.fileNotOwned);
@@ -346,7 +372,7 @@ export async function updatePayment(
       }
       // A payment moved to another address takes its credit from the old one.
       if (!sameAddress) await settleBalance(tx, { addressId: previous.addressPaymentId, paymentId: row.id, credit: '0.00', now });
-      await settleBalance(tx, { addressId: address.id, paymentId: row.id, credit: creditOfPayment(row), now });
+      await settlePaymentMoney(tx, row, { credit: creditOfPayment(row), now });
       await syncDeliveredTicket(tx, auth, row, previous);
       dropped = previous.files.filter((name) => !keptFiles.includes(name));
       if (diff.changed || tendersChanged) {
@@ -365,31 +391,4 @@ export async function updatePayment(
     throw error;
   }
   await removeFiles(storage, dropped);
-}
-
-/**
- * Deletes a payment: its months are released, its delivered ticket removed, its files deleted
- * after the commit. Client users delete their own while Procesando. A document number it held
- * is not reused (the audit entry keeps it).
- */
-export async function deletePayment(db: Database, storage: FileStorage, auth: AuthContext, id: number) {
-  const files = await retryingConflicts(() =>
-    db.transaction(async (tx) => {
-      const { payment: row, closing } = await lockPaymentWithClosing(tx, auth, id);
-      if (clientIdOf(auth) !== null && row.status !== 0) throw new AppError('validation', paymentMessages.onlyProcessing);
-      if (await inVerifiedGroup(tx, closing, row.id)) throw verifiedGroupError(closing!.id);
-      // A legal document (even a cancelled one) keeps its payment: the printer and SENIAT know it.
-      const [document] = await tx.select({ id: legalDocuments.id }).from(legalDocuments).where(eq(legalDocuments.paymentId, row.id)).limit(1);
-      if (document) throw new AppError('validation', paymentMessages.hasLegalDocument);
-      await lockAddresses(tx, [row.addressPaymentId]);
-      await releaseMonths(tx, row.id);
-      // Its credit leaves the balance (re-opening months the balance completed with it, newest first).
-      await settleBalance(tx, { addressId: row.addressPaymentId, paymentId: row.id, credit: '0.00', now: new Date() });
-      await tx.delete(ticketsDelivered).where(eq(ticketsDelivered.paymentId, row.id));
-      await tx.delete(payments).where(eq(payments.id, row.id));
-      await recordAudit(tx, { module: AUDIT_MODULE, event: 'deleted', causerId: auth.user.id, subjectId: row.id, old: snapshot(row) });
-      return row.files;
-    }),
-  );
-  await removeFiles(storage, files);
 }

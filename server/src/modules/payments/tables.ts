@@ -7,6 +7,8 @@ import { banks } from '../banks/tables';
 import { clients } from '../clients/tables';
 import { correlatives } from '../correlatives/tables';
 import { economicActivities } from '../economic-activities/tables';
+// payment-agreements/tables does not import this file: no cycle.
+import { paymentAgreements } from '../payment-agreements/tables';
 import { paymentMethods } from '../payment-methods/tables';
 import { ticketsPayments } from '../tickets-payments/tables';
 import { users } from '../users/tables';
@@ -93,6 +95,8 @@ export const payments = pgTable(
     igtfBase: money('igtf_base').notNull().default('0'),
     igtfCurrencyAmount: money('igtf_currency_amount').notNull().default('0'),
     igtfAmount: money('igtf_amount').notNull().default('0'),
+    /** The agreement this payment pays (issue 50): its money pays the next installments instead of named months. */
+    paymentAgreementId: integer('payment_agreement_id').references(() => paymentAgreements.id, { onDelete: 'restrict' }),
   },
   (table) => [
     uniqueIndex('payments_hash_unique').on(table.hash),
@@ -100,6 +104,9 @@ export const payments = pgTable(
     index('payments_created_idx').on(table.createdAt, table.id),
     index('payments_client_idx').on(table.clientId, table.createdAt),
     index('payments_address_idx').on(table.addressPaymentId),
+    index('payments_agreement_idx')
+      .on(table.paymentAgreementId)
+      .where(sql`${table.paymentAgreementId} is not null`),
     index('payments_creator_idx').on(table.createdBy, table.createdAt),
     index('payments_status_idx').on(table.status, table.createdAt),
     index('payments_method_idx').on(table.paymentMethodId, table.createdAt),

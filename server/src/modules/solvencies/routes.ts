@@ -48,7 +48,7 @@ export default defineRoutes((app, { db, config }) => {
       config: { access: { permission: 'add_solvency', clients: true } },
       schema: { tags, body: createSolvencySchema, response: { 200: envelope(z.object({ id: z.number(), hash: z.string() })) } },
     },
-    async (request) => ok(await createSolvency(db, requireAuth(request), request.body), solvencyMessages.created),
+    async (request) => ok(await createSolvency(db, requireAuth(request), request.body, { solvencyWithAgreement: config.SOLVENCY_WITH_AGREEMENT }), solvencyMessages.created),
   );
 
   app.delete(
