@@ -25,6 +25,8 @@ const SPEC_PERMISSIONS = [
   'manage_security',
   // Issue 49: the Libro de Ventas report, under Reportes.
   'sales_book',
+  // Issue 50: waiving a payment's late-payment surcharge.
+  'waive_late_fee',
 ];
 
 describe('permission tree', () => {
@@ -49,6 +51,7 @@ describe('permission tree', () => {
     }
     expect(CASHIER_PERMISSIONS).toEqual(expect.arrayContaining(['clients', 'payments', 'closed_boxs', 'solvencies', 'add_address_payment']));
     expect(CASHIER_PERMISSIONS).not.toContain('edit_exchange_rate');
+    expect(CASHIER_PERMISSIONS).not.toContain('waive_late_fee');
   });
 
   it('checks any-of permissions', () => {

@@ -93,6 +93,13 @@ export const payments = pgTable(
     igtfBase: money('igtf_base').notNull().default('0'),
     igtfCurrencyAmount: money('igtf_currency_amount').notNull().default('0'),
     igtfAmount: money('igtf_amount').notNull().default('0'),
+    /**
+     * The late-payment surcharge (issue 50) of the months it pays, in the fee's dollars before VAT,
+     * what of it was waived and why; the tax base holds the surcharge less the waiver.
+     */
+    surchargeUsd: money('surcharge_usd').notNull().default('0'),
+    surchargeWaivedUsd: money('surcharge_waived_usd').notNull().default('0'),
+    surchargeWaiverReason: text('surcharge_waiver_reason'),
   },
   (table) => [
     uniqueIndex('payments_hash_unique').on(table.hash),
