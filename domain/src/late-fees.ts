@@ -44,6 +44,7 @@ export const lateFeeMessages = {
   waiverTooLarge: (surcharge: string) => `La exoneración no puede ser mayor que el recargo por mora de los meses pagados (${formatMoney(surcharge, '$')}).`,
   waiverReasonRequired: 'Indica el motivo de la exoneración del recargo por mora.',
   waiverNotAllowed: 'No tienes permiso para exonerar el recargo por mora.',
+  notCovered: (missingVes: string) => `El monto no cubre los meses y el recargo por mora: faltan ${formatMoney(missingVes)}.`,
 } as const;
 
 /** A percentage: blank is none (null), else above 0, at most 100, two decimals. */

@@ -163,6 +163,9 @@ export const paymentFieldsSchema = z.object({
   ticket_serial: optionalText('Serial del ticket', 50),
   bdv_verified: optionalFlag('Verificado BDV'),
   conciliation_id: optionalId('Conciliación'),
+  /** What of the months' late-payment surcharge is waived (issue 50), by a user with `waive_late_fee`, and why. */
+  surcharge_waived_usd: z.preprocess((value) => (blank(value) ? '0.00' : value), moneyField('Recargo exonerado')),
+  surcharge_waiver_reason: optionalText('Motivo de la exoneración', 500),
 });
 export type PaymentFields = z.output<typeof paymentFieldsSchema>;
 
