@@ -99,6 +99,7 @@ export const lateFeeSettingsOf = (input: LateFeeInput, stored: LateFeeSettings =
 });
 
 /** The settings in API names, as community and activity rows answer them. */
+export type LateFeeRow = ReturnType<typeof lateFeeFieldsOf>;
 export const lateFeeFieldsOf = (settings: LateFeeSettings) => ({
   late_fee_percent: settings.percent,
   late_fee_grace_days: settings.grace_days,
