@@ -1,4 +1,5 @@
 import { waitFor, within } from '@testing-library/react';
+import { expect } from 'vitest';
 import userEvent from '@testing-library/user-event';
 
 /** The open "Más" menu (antd keeps closed ones in the page, hidden). */
@@ -9,14 +10,33 @@ function openMenu(): HTMLElement {
   return menu;
 }
 
+/**
+ * Waits until the table holding `row` has stopped loading: rows can show while the table still
+ * says it is loading (they pass in a deferred render, slower on a busy machine), and a loading
+ * table takes no clicks, for a person as for the test.
+ */
+export async function tableSettled(row: HTMLElement): Promise<void> {
+  const wrapper = row.closest('.ant-table-wrapper');
+  if (wrapper) await waitFor(() => expect(wrapper.querySelector('[aria-busy="true"]')).toBeNull());
+}
+
+/** The table row showing `text`, once its table has stopped loading. */
+export async function findSettledRow(text: string, container: HTMLElement = document.body): Promise<HTMLElement> {
+  const row = (await within(container).findByText(text)).closest('tr')!;
+  await tableSettled(row);
+  return row;
+}
+
 /** Opens the row's "Más" menu and answers its items, as a person sees them. */
 export async function openRowMenu(row: HTMLElement): Promise<HTMLElement> {
+  await tableSettled(row);
   await userEvent.click(within(row).getByRole('button', { name: /^Más acciones/ }));
   return waitFor(openMenu);
 }
 
 /** Runs a row action as a person would: its labeled button, or the entry of the row's "Más" menu. */
 export async function chooseRowAction(row: HTMLElement, label: string): Promise<void> {
+  await tableSettled(row);
   // A link action ("Ver clientes") is an anchor styled as a button.
   const button = within(row).queryByRole('button', { name: label }) ?? within(row).queryByRole('link', { name: label });
   if (button) {

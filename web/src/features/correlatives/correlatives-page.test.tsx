@@ -6,7 +6,7 @@ import { makeSession, renderApp } from '../../test/render';
 import type { ContinuitySummary } from '@recaudo/domain/correlatives';
 import type { ContinuityReport, CorrelativeRow } from './api';
 import CorrelativesPage from './correlatives-page';
-import { chooseRowAction } from '../../test/row-actions';
+import { chooseRowAction, findSettledRow } from '../../test/row-actions';
 
 
 const row: CorrelativeRow = { id: 4, serie: 'A', number: '00000123', number_credit_note: '0007', number_debit_note: '0000', number_delivery_note: '00000012', count_payments: 0 };
@@ -133,7 +133,7 @@ describe('Correlativos', () => {
 
   it('offers the continuity without the edit permissions and hides its export without export_correlatives', async () => {
     renderApp(<CorrelativesPage />, { path: '/correlatives', session: makeSession({ permissions: ['correlatives'] }) });
-    const tableRow = (await screen.findByText('00000123')).closest('tr')!;
+    const tableRow = await findSettledRow('00000123');
     expect(within(tableRow).queryByRole('button', { name: /Editar/ })).not.toBeInTheDocument();
     await userEvent.click(within(tableRow).getByRole('button', { name: /Continuidad/ }));
     const panel = await screen.findByRole('dialog', { name: 'Continuidad de la serie A' });

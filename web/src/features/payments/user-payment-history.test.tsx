@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { installFakeApi, notFound, ok } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
 import { paymentRow } from './payment-fixtures';
 import { UserPaymentHistory } from './user-payment-history';
+import { tableSettled } from '../../test/row-actions';
 
 const rows = [
   paymentRow({ id: 1, status: 1, number_correlative: '00000101' }),
@@ -40,10 +41,7 @@ describe('Historial de pagos of a user', () => {
     const rejected = (await within(table).findByText('00000102')).closest('tr')!;
     expect(within(table).queryByText('00000101')).not.toBeInTheDocument();
     expect(historyCalls().at(-1)).toMatch(/page=1&.*user_id=7&status=2$/);
-    // The new rows can show while the table still says it is loading (its rows pass in a deferred
-    // render), and a loading table takes no clicks: as a user, wait for its spinner to go.
-    const wrapper = table.closest('.ant-table-wrapper')!;
-    await waitFor(() => expect(wrapper.querySelector('[aria-busy="true"]')).toBeNull());
+    await tableSettled(rejected);
 
     await userEvent.click(within(rejected).getByRole('button', { name: /Ver detalles/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Detalles del pago Nº 00000102' });
