@@ -32,8 +32,8 @@ const RUNS = 3;
  */
 const SIGNED_IN_FLOOR = { desktop: 95, mobile: 90 } as const;
 /**
- * The least benchmark index (Lighthouse's CPU/Memory Power) at which a signed-in page's
- * performance is judged (issue 51): the floors above were measured at 3 500–4 000; on a machine
+ * The least benchmark index (Lighthouse's CPU/Memory Power) at which a page's performance is
+ * judged (issue 51): the floors above were measured at 3 500–4 000; on a machine
  * busy or slow enough to read under 3 000 the same build scored 94 on the desktop dashboard, the
  * machine's score rather than the page's. The scores and the index are printed in every run;
  * accessibility, best practices, SEO and contrast are asserted whatever the index.
@@ -124,8 +124,10 @@ describe.skipIf(!chromiumPath)(`Lighthouse in Chromium${chromiumPath ? '' : ` ($
     if (!payment?.hash) throw new Error('La semilla de demostración no tiene un pago con su enlace de verificación.');
     for (const pathname of ['/login', `/verify-payment/${payment.hash}`]) {
       for (const formFactor of FORM_FACTORS) {
-        const { scores } = await audit(`${baseUrl()}${pathname}`, formFactor, { withPerformance: true, firstVisit: true });
-        for (const category of [...CHECKED, 'performance'] as const) expect(scores[category], `${formFactor} ${pathname} ${category}`).toBeGreaterThanOrEqual(95);
+        const { scores, benchmark } = await audit(`${baseUrl()}${pathname}`, formFactor, { withPerformance: true, firstVisit: true });
+        // Performance by the same rule as the signed-in pages: judged when the machine can be (its score and index are printed either way).
+        const judged = benchmark >= JUDGED_FROM_BENCHMARK ? (['performance'] as const) : [];
+        for (const category of [...CHECKED, ...judged]) expect(scores[category], `${formFactor} ${pathname} ${category}`).toBeGreaterThanOrEqual(95);
       }
     }
   }, 300_000);
