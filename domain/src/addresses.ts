@@ -5,6 +5,7 @@ import { addMonths, currentMonth, isMonth, lastPayableMonth, parseMonthText, typ
 import { listQuerySchema } from './paging';
 import { invalidAgingMessage, isAgingBucket, type AgingBucket } from './statement';
 import type { DeliveredTicket } from './tickets';
+import type { LateFeeSettings } from './late-fees';
 import { moneyField } from './money-field';
 import { parseFeeFilter } from './fee-filter';
 import { fail, messages, recordId, requiredText } from './validation';
@@ -269,6 +270,8 @@ export interface AddressRow {
   balance_usd: string;
   /** The changes of the tariff that prices its months, oldest first (issue 50, tariffs.ts); none: every month at `fee`. */
   fee_changes: FeeChange[];
+  /** The late-payment surcharge of its community or activity (issue 50, late-fees.ts); null without one. */
+  late_fee: LateFeeSettings | null;
   /** Tickets handed to the address or through its payments, oldest first. */
   tickets_delivered: DeliveredTicket[];
   created_by: number | null;

@@ -25,6 +25,11 @@ export interface AmountInput {
    * base is their sum instead of fee × months.
    */
   monthFees?: readonly (string | null)[];
+  /**
+   * The late-payment surcharge charged with the months, less any waiver (issue 50, late-fees.ts):
+   * part of the base, so it carries VAT and retention as the fee does.
+   */
+  surcharge?: Decimal.Value;
 }
 
 /** Every amount as two-decimal text. `dollar_*` are in the rate's foreign currency. */
@@ -42,9 +47,10 @@ const cents = (value: Decimal.Value) => new Decimal(value).toDecimalPlaces(2, De
 
 export function paymentAmounts(input: AmountInput): Amounts {
   const rate = new Decimal(input.rate);
-  const base = input.monthFees
+  const monthsBase = input.monthFees
     ? cents(input.monthFees.reduce((sum: Decimal, fee) => sum.plus(fee ?? 0), new Decimal(0)))
     : cents(new Decimal(input.fee).times(Math.max(0, input.months)));
+  const base = cents(monthsBase.plus(input.surcharge ?? 0));
   const commercial = input.type === 1;
   const iva = commercial ? cents(base.times(VAT_RATE)) : new Decimal(0);
   const retention = commercial && input.applyRetention ? cents(iva.times(RETENTION_RATE)) : new Decimal(0);

@@ -3,6 +3,7 @@ import { paymentAmounts } from './amounts';
 import { formatMoney } from './format-money';
 import type { CalendarMoney, Month } from './months';
 import { feeAt, highestFee, type FeeChange } from './tariffs';
+import { monthSurcharge, type LateFeeSettings } from './late-fees';
 
 /**
  * An address's credit balance (saldo a favor, issue 50): what payments brought beyond the months
@@ -79,14 +80,21 @@ export function creditTowardMonth(balanceUsd: string, priceUsd: string | null): 
  * price, and with tariff changes (issue 50) each month's, the balance's part of the oldest owed
  * month capped there by that month's price.
  */
-export function calendarMoney(address: { type: 0 | 1; fee: string | null; balance_usd: string; fee_changes: readonly FeeChange[] }): CalendarMoney {
+export function calendarMoney(
+  address: { type: 0 | 1; fee: string | null; balance_usd: string; fee_changes: readonly FeeChange[]; late_fee?: LateFeeSettings | null },
+  today?: string,
+): CalendarMoney {
   const price = monthPrice(address.type, address.fee);
-  if (!address.fee_changes.length) return { price_usd: price, toward_oldest_usd: creditTowardMonth(address.balance_usd, price) };
   const schedule = { fee: address.fee, changes: address.fee_changes };
+  const settings = address.late_fee ?? null;
+  // With the surcharge on (issue 50), each owed month says what it has accrued by today.
+  const surcharge = settings?.percent && today ? { surcharge_of: (month: Month) => monthSurcharge({ month, fee: feeAt(schedule, month), settings, today, covered: false }) } : {};
+  if (!address.fee_changes.length) return { price_usd: price, toward_oldest_usd: creditTowardMonth(address.balance_usd, price), ...surcharge };
   return {
     price_usd: price,
     toward_oldest_usd: creditTowardMonth(address.balance_usd, monthPrice(address.type, highestFee(schedule))),
     price_of: (month) => monthPrice(address.type, feeAt(schedule, month)),
+    ...surcharge,
   };
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { moneyField } from './money-field';
 import { effectiveMonthField } from './tariffs';
+import { lateFeeFields } from './late-fees';
 import { optionalText, recordId, requiredText } from './validation';
 
 /** Activity groups and the economic activities whose fee commercial addresses pay (spec 03 §5). */
@@ -13,6 +14,7 @@ export const economicActivityFieldsSchema = z.object({
   code: optionalText('Código', 30),
   fee: moneyField('Tarifa'),
   activity_group_id: recordId('Grupo'),
+  ...lateFeeFields,
 });
 /** An edit may say from which month a new fee applies (issue 50; absent: next month). */
 export const updateEconomicActivitySchema = economicActivityFieldsSchema.extend({ id: recordId(), effective_month: effectiveMonthField });

@@ -129,6 +129,8 @@ export interface CalendarMonth {
   price_usd: string | null;
   /** How much of it is paid: the price when covered, the balance's part when partial, else 0. */
   paid_usd: string;
+  /** The late-payment surcharge accrued on an owed month (issue 50, late-fees.ts); absent when none applies. */
+  surcharge_usd?: string;
 }
 
 export interface CalendarYear {
@@ -153,6 +155,8 @@ export interface CalendarMoney {
   toward_oldest_usd: string | null;
   /** Each month's price when a tariff changed (issue 50); absent: every month at `price_usd`. */
   price_of?: (month: Month) => string | null;
+  /** An owed month's late-payment surcharge today (issue 50); absent: no surcharge. */
+  surcharge_of?: (month: Month) => string | null;
 }
 
 /** The balance's part of a month: at most its price. */
@@ -209,7 +213,10 @@ export function calendarYears(
       else state = 'unpaid';
       const priced = money.price_of ? money.price_of(month) : price;
       const paid = state === 'partial' ? towardMonth(money.toward_oldest_usd!, priced) : entry || state === 'opening' ? (priced ?? '0.00') : '0.00';
-      months.push({ month, state, payment_id: entry?.payment_id ?? null, from_balance: entry?.from_balance ?? false, price_usd: priced, paid_usd: paid });
+      const calendarMonth: CalendarMonth = { month, state, payment_id: entry?.payment_id ?? null, from_balance: entry?.from_balance ?? false, price_usd: priced, paid_usd: paid };
+      const surcharge = money.surcharge_of && (state === 'unpaid' || state === 'partial') ? money.surcharge_of(month) : null;
+      if (surcharge !== null) calendarMonth.surcharge_usd = surcharge;
+      months.push(calendarMonth);
     }
     years.push({ year, months });
   }

@@ -165,6 +165,9 @@ export const paymentFieldsSchema = z.object({
   conciliation_id: optionalId('Conciliación'),
   /** The payment agreement it pays (issue 50): its money pays the next installments and names no months. */
   payment_agreement_id: optionalId('Convenio de pago'),
+  /** What of the months' late-payment surcharge is waived (issue 50), by a user with `waive_late_fee`, and why. */
+  surcharge_waived_usd: z.preprocess((value) => (blank(value) ? '0.00' : value), moneyField('Recargo exonerado')),
+  surcharge_waiver_reason: optionalText('Motivo de la exoneración', 500),
 });
 export type PaymentFields = z.output<typeof paymentFieldsSchema>;
 

@@ -27,6 +27,8 @@ const SPEC_PERMISSIONS = [
   'sales_book',
   // Issue 50: signing and cancelling payment agreements; the demo cashier does not hold it.
   'payment_agreements',
+  // Issue 50: waiving a payment's late-payment surcharge.
+  'waive_late_fee',
 ];
 
 describe('payment agreements permission', () => {
@@ -58,6 +60,7 @@ describe('permission tree', () => {
     }
     expect(CASHIER_PERMISSIONS).toEqual(expect.arrayContaining(['clients', 'payments', 'closed_boxs', 'solvencies', 'add_address_payment']));
     expect(CASHIER_PERMISSIONS).not.toContain('edit_exchange_rate');
+    expect(CASHIER_PERMISSIONS).not.toContain('waive_late_fee');
   });
 
   it('checks any-of permissions', () => {

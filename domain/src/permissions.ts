@@ -50,7 +50,7 @@ export const PERMISSION_TREE = [
     name: 'payments',
     label: 'Pagos',
     // Issue 47: a payment takes the BCV rate in force on its date; only this permission types another.
-    children: [...crudWithExport('payment', 'payments', 'pagos'), leaf('edit_exchange_rate', 'Cambiar la tasa de un pago')],
+    children: [...crudWithExport('payment', 'payments', 'pagos'), leaf('edit_exchange_rate', 'Cambiar la tasa de un pago'), leaf('waive_late_fee', 'Exonerar el recargo por mora')],
   },
   // Issue 50: signing and cancelling payment agreements (convenios de pago); reading them goes with clients.
   { name: 'payment_agreements', label: 'Convenios de pago' },

@@ -1,4 +1,5 @@
 import { effectiveMonthField } from './tariffs';
+import { lateFeeFields } from './late-fees';
 import { z } from 'zod';
 import { listQuerySchema } from './paging';
 import { moneyField } from './money-field';
@@ -36,6 +37,7 @@ export const communityFieldsSchema = z.object({
   responsible_phone: optionalPhone('Teléfono del responsable'),
   fee: moneyField('Tarifa'),
   date_start: dateNotAfterToday('Fecha de inicio'),
+  ...lateFeeFields,
 });
 
 export const updateStateSchema = stateFieldsSchema.extend(withId);

@@ -30,6 +30,7 @@ export function addressRow(overrides: Partial<AddressRow> = {}): AddressRow {
     solvent_to_date: '2026-04',
     balance_usd: '0.00',
     fee_changes: [],
+    late_fee: null,
     tickets_delivered: [],
     created_by: 1,
     created_at: '2026-01-10T12:00:00Z',

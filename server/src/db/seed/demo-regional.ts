@@ -1,4 +1,5 @@
 import type { Executor } from '../client';
+import { lateFeeValues } from '../../modules/fees/late-fee-columns';
 import { communities, municipalities, parishes, states } from '../../modules/regional/tables';
 
 /** Venezuela's 23 states and the Capital District. */
@@ -28,7 +29,9 @@ const PARISHES: Record<string, { name: string; dateStart: string }[]> = {
   Naguanagua: [{ name: 'Naguanagua', dateStart: '2023-03-01' }],
 };
 
-const COMMUNITIES: Record<string, { name: string; numberHouses: number; responsibleName: string; responsiblePhone: string; fee: string; dateStart: string }[]> = {
+type DemoCommunity = { name: string; numberHouses: number; responsibleName: string; responsiblePhone: string; fee: string; dateStart: string } & Partial<ReturnType<typeof lateFeeValues>>;
+
+const COMMUNITIES: Record<string, DemoCommunity[]> = {
   'San José': [
     { name: 'Urb. El Viñedo', numberHouses: 320, responsibleName: 'Luisa Márquez', responsiblePhone: '4141234501', fee: '12.50', dateStart: '2023-01-01' },
     { name: 'Urb. La Alegría', numberHouses: 180, responsibleName: 'Pedro Rangel', responsiblePhone: '4241234502', fee: '10.00', dateStart: '2023-02-01' },
@@ -38,7 +41,16 @@ const COMMUNITIES: Record<string, { name: string; numberHouses: number; responsi
   Naguanagua: [
     { name: 'Urb. Mañongo', numberHouses: 540, responsibleName: 'Andrea Pérez', responsiblePhone: '4261234505', fee: '12.00', dateStart: '2023-03-01' },
     { name: 'Urb. La Granja', numberHouses: 410, responsibleName: 'Miguel Torres', responsiblePhone: '4221234506', fee: '9.50', dateStart: '2023-03-01' },
-    { name: 'Los Guayabitos', numberHouses: 150, responsibleName: 'Rosa Silva', responsiblePhone: '2731234507', fee: '6.00', dateStart: '2023-05-01' },
+    // The one demo community that charges the late-payment surcharge (issue 50): 2 % a month after 15 days of grace, at most 12 months.
+    {
+      name: 'Los Guayabitos',
+      numberHouses: 150,
+      responsibleName: 'Rosa Silva',
+      responsiblePhone: '2731234507',
+      fee: '6.00',
+      dateStart: '2023-05-01',
+      ...lateFeeValues({ percent: '2.00', grace_days: 15, cap_months: 12, cap_percent: null }),
+    },
   ],
 };
 

@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { caracasDay } from '@recaudo/domain/dates';
 import type { AddressRow } from '@recaudo/domain/addresses';
 import type { AddressExportRow } from './presenter';
 import { calendarYears, type Coverage, type Month } from '@recaudo/domain/months';
@@ -12,6 +14,7 @@ import { addressBalanceMovements, addressesPayments } from './tables';
 import { agingBucket } from '@recaudo/domain/statement';
 import { calendarMoney } from '@recaudo/domain/balance';
 import type { FeeChange } from '@recaudo/domain/tariffs';
+import { lateFeeSettingsOfRow } from '../fees/late-fee-columns';
 
 // One address row as the lists and the export answer it: its columns (the ledger's figures and the
 // credit balance beside the record) and their presentation. queries.ts loads and filters them.
@@ -26,6 +29,15 @@ const BALANCE_USD = sql<string>`(select coalesce(sum(${addressBalanceMovements.a
  */
 
 /** Complete location (spec 01 §5): residential with community and parish, commercial with an economic activity. */
+/** The late-payment surcharge settings of the address's fee source (issue 50): its activity when commercial, else its community. */
+const lateFeeOfSource = <T>(activity: PgColumn, community: PgColumn) => sql<T>`(case when ${addressesPayments.type} = 1 then ${activity} else ${community} end)`;
+const LATE_FEE_OF_ADDRESS = {
+  late_fee_percent: lateFeeOfSource<string | null>(economicActivities.lateFeePercent, communities.lateFeePercent),
+  late_fee_grace_days: lateFeeOfSource<number | null>(economicActivities.lateFeeGraceDays, communities.lateFeeGraceDays),
+  late_fee_cap_months: lateFeeOfSource<number | null>(economicActivities.lateFeeCapMonths, communities.lateFeeCapMonths),
+  late_fee_cap_percent: lateFeeOfSource<string | null>(economicActivities.lateFeeCapPercent, communities.lateFeeCapPercent),
+};
+
 export const COMPLETE = sql`(("addresses_payments"."type" = 0 and "addresses_payments"."community_id" is not null and "addresses_payments"."parish_id" is not null)
   or ("addresses_payments"."type" = 1 and "addresses_payments"."economic_activity_id" is not null))`;
 export const INCOMPLETE = sql`(not ${COMPLETE} or "addresses_payments"."state_id" is null or "addresses_payments"."municipality_id" is null or "addresses_payments"."parish_id" is null)`;
@@ -57,6 +69,7 @@ export const rowColumns = (current: Month) => ({
   community_date_start: communities.dateStart,
   activity_name: economicActivities.name,
   activity_fee: economicActivities.fee,
+  ...LATE_FEE_OF_ADDRESS,
   group_id: activityGroups.id,
   group_name: activityGroups.name,
   fee: EFFECTIVE_FEE,
@@ -95,6 +108,10 @@ export type Joined = { [K in keyof ReturnType<typeof rowColumns>]: unknown } & {
   community_date_start: string | null;
   activity_name: string | null;
   activity_fee: string | null;
+  late_fee_percent: string | null;
+  late_fee_grace_days: number | null;
+  late_fee_cap_months: number | null;
+  late_fee_cap_percent: string | null;
   group_id: number | null;
   group_name: string | null;
   fee: string | null;
@@ -155,7 +172,8 @@ export function presentListed(row: Joined): AddressExportRow {
  * 30 µs a page.
  */
 export function present(row: Joined, coverage: Coverage[], now: Date, tickets: DeliveredTicket[], feeChanges: FeeChange[] = []): AddressRow {
-  const listed = Object.assign(presentListed(row), { fee_changes: feeChanges });
-  const money = calendarMoney(listed);
+  const lateFee = row.late_fee_percent === null ? null : lateFeeSettingsOfRow({ ...row, late_fee_grace_days: row.late_fee_grace_days ?? 0 });
+  const listed = Object.assign(presentListed(row), { fee_changes: feeChanges, late_fee: lateFee });
+  const money = calendarMoney(listed, caracasDay(now));
   return Object.assign(listed, { payments: calendarYears(row.start_month, coverage, now, row.opening_paid_through, money), tickets_delivered: tickets });
 }

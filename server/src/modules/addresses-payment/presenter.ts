@@ -20,6 +20,7 @@ export const calendarYearSchema = z.object({
       from_balance: z.boolean(),
       price_usd: z.string().nullable(),
       paid_usd: z.string(),
+      surcharge_usd: z.string().optional(),
     }),
   ),
 });
@@ -53,6 +54,7 @@ export const addressRowSchema = z.object({
   /** The credit balance in dollars (issue 50). */
   balance_usd: z.string(),
   fee_changes: z.array(z.object({ effective_month: z.string(), previous_fee: z.string().nullable(), fee: z.string().nullable() })),
+  late_fee: z.object({ percent: z.string().nullable(), grace_days: z.number(), cap_months: z.number().nullable(), cap_percent: z.string().nullable() }).nullable(),
   tickets_delivered: z.array(deliveredTicketSchema),
   created_by: z.number().nullable(),
   created_at: z.string(),
@@ -69,7 +71,7 @@ export const addressTotalsSchema = z.object({ total_fees: z.string(), total_addr
 export const monthsAnswerSchema = z.object({ payments: z.array(calendarYearSchema), months_to_pay: z.number() });
 
 /** An address as its export reads it: the list row without the ledger's months and the delivered tickets. */
-export type AddressExportRow = Omit<AddressRow, 'payments' | 'tickets_delivered' | 'fee_changes'>;
+export type AddressExportRow = Omit<AddressRow, 'payments' | 'tickets_delivered' | 'fee_changes' | 'late_fee'>;
 
 const location = (row: AddressExportRow) =>
   [row.state?.name, row.municipality?.name, row.parish?.name, row.type === 0 ? row.community?.name : row.economic_activity?.name]

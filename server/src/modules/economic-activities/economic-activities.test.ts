@@ -63,7 +63,7 @@ describe('economic activities', () => {
     const [entry] = await ctx.db.select().from(auditLogs).where(and(eq(auditLogs.logName, 'economic_activities'), eq(auditLogs.subjectId, id), eq(auditLogs.description, 'updated')));
     expect(entry?.properties).toEqual({ old: { fee: '14.50' }, attributes: { fee: '16.00' } });
     const list = await ctx.call('GET', '/api/economic-activities', { token: admin.token, query: { filters: { activity_group_id: group } } });
-    expect(list.body.data.data).toEqual([{ id, name: 'Librerías', code: 'L-01', fee: '16.00', activity_group_id: group, activity_group: { id: group, name: 'Comercio prueba' }, count_payments: 0 }]);
+    expect(list.body.data.data).toEqual([{ id, name: 'Librerías', code: 'L-01', fee: '16.00', activity_group_id: group, activity_group: { id: group, name: 'Comercio prueba' }, count_payments: 0, late_fee_percent: null, late_fee_grace_days: 0, late_fee_cap_months: null, late_fee_cap_percent: null }]);
     const selects = await ctx.call('GET', '/api/economic-activities/selects', { token: admin.token, query: { search: 'librer' } });
     expect(selects.body.data).toEqual([{ id, name: 'Librerías', code: 'L-01', fee: '16.00', activity_group_id: group }]);
     expect((await ctx.call('DELETE', '/api/economic-activities/delete', { token: admin.token, body: { id } })).body.message).toBe('Actividad económica eliminada');

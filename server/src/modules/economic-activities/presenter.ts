@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { formatMoney } from '@recaudo/domain/format-money';
 import { textOrEmpty } from '@recaudo/domain/format';
 import type { ExportColumn } from '../../platform/export';
+import { lateFeeRowSchema } from '../fees/late-fee-columns';
 import type { ActivityGroupRow, EconomicActivityRow } from './service';
 
 export const activityGroupRowSchema = z.object({ id: z.number(), name: z.string(), count_activities: z.number(), count_payments: z.number() });
@@ -10,6 +11,7 @@ export const economicActivityRowSchema = z.object({
   name: z.string(),
   code: z.string().nullable(),
   fee: z.string(),
+  ...lateFeeRowSchema,
   activity_group_id: z.number(),
   activity_group: z.object({ id: z.number(), name: z.string() }),
   count_payments: z.number(),

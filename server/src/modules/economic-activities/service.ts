@@ -14,6 +14,8 @@ import { idList, likePattern, sortOrder } from '../../platform/paging';
 import type { Month } from '@recaudo/domain/months';
 import type { AuthContext } from '../auth/service';
 import { feeAfterEdit, forgetFeeHistory } from '../fees/service';
+import { lateFeeSelect, lateFeeValues } from '../fees/late-fee-columns';
+import { lateFeeFieldsOf, lateFeeSettingsOf, type LateFeeSettings } from '@recaudo/domain/late-fees';
 import { activityPaymentCount, groupPaymentCount } from '../payments/counts';
 import { activityGroups, economicActivities } from './tables';
 
@@ -104,6 +106,10 @@ export interface EconomicActivityRow {
   name: string;
   code: string | null;
   fee: string;
+  late_fee_percent: string | null;
+  late_fee_grace_days: number;
+  late_fee_cap_months: number | null;
+  late_fee_cap_percent: string | null;
   activity_group_id: number;
   activity_group: { id: number; name: string };
   count_payments: number;
@@ -130,6 +136,7 @@ export function economicActivitySource(db: Executor, query: ListQuery): RowSourc
           name: economicActivities.name,
           code: economicActivities.code,
           fee: economicActivities.fee,
+          ...lateFeeSelect(economicActivities),
           activity_group_id: economicActivities.activityGroupId,
           group_name: activityGroups.name,
           count_payments: activityPaymentCount,
@@ -172,17 +179,31 @@ async function assertActivityValid(executor: Executor, input: EconomicActivityIn
   }
 }
 
-const activityValues = (input: EconomicActivityInput) => ({ name: input.name, code: input.code, fee: input.fee, activity_group_id: input.activity_group_id });
+const activityValues = (input: EconomicActivityInput, lateFee: LateFeeSettings) => ({
+  name: input.name,
+  code: input.code,
+  fee: input.fee,
+  activity_group_id: input.activity_group_id,
+  ...lateFeeFieldsOf(lateFee),
+});
+
+const storedLateFee = (activity: typeof economicActivities.$inferSelect): LateFeeSettings => ({
+  percent: activity.lateFeePercent,
+  grace_days: activity.lateFeeGraceDays,
+  cap_months: activity.lateFeeCapMonths,
+  cap_percent: activity.lateFeeCapPercent,
+});
 
 export async function createEconomicActivity(db: Database, auth: AuthContext, input: EconomicActivityInput) {
   return db.transaction(async (tx) => {
     await assertActivityValid(tx, input);
+    const lateFee = lateFeeSettingsOf(input);
     const [activity] = await tx
       .insert(economicActivities)
-      .values({ name: input.name, code: input.code, fee: input.fee, activityGroupId: input.activity_group_id })
+      .values({ name: input.name, code: input.code, fee: input.fee, activityGroupId: input.activity_group_id, ...lateFeeValues(lateFee) })
       .returning({ id: economicActivities.id });
     if (!activity) throw new Error('economic activity insert returned nothing');
-    await recordAudit(tx, { module: 'economic_activities', event: 'created', causerId: auth.user.id, subjectId: activity.id, attributes: activityValues(input) });
+    await recordAudit(tx, { module: 'economic_activities', event: 'created', causerId: auth.user.id, subjectId: activity.id, attributes: activityValues(input, lateFee) });
     return activity.id;
   });
 }
@@ -192,13 +213,15 @@ export async function updateEconomicActivity(db: Database, auth: AuthContext, in
   await db.transaction(async (tx) => {
     const activity = await getActivity(tx, input.id);
     await assertActivityValid(tx, input, activity.id);
-    const before = { name: activity.name, code: activity.code, fee: activity.fee, activity_group_id: activity.activityGroupId };
+    const stored = storedLateFee(activity);
+    const before = { name: activity.name, code: activity.code, fee: activity.fee, activity_group_id: activity.activityGroupId, ...lateFeeFieldsOf(stored) };
     const fee = await feeAfterEdit(tx, auth, { type: 'activity', id: activity.id, before: activity.fee, fee: input.fee, effectiveMonth: input.effective_month, now: new Date() });
-    const diff = changedFields(before, { ...activityValues(input), fee: fee ?? activity.fee });
+    const lateFee = lateFeeSettingsOf(input, stored);
+    const diff = changedFields(before, { ...activityValues(input, lateFee), fee: fee ?? activity.fee });
     if (!diff.changed) return;
     await tx
       .update(economicActivities)
-      .set({ name: input.name, code: input.code, fee: fee ?? activity.fee, activityGroupId: input.activity_group_id, updatedAt: new Date() })
+      .set({ name: input.name, code: input.code, fee: fee ?? activity.fee, activityGroupId: input.activity_group_id, ...lateFeeValues(lateFee), updatedAt: new Date() })
       .where(eq(economicActivities.id, activity.id));
     await recordAudit(tx, { module: 'economic_activities', event: 'updated', causerId: auth.user.id, subjectId: activity.id, old: diff.old, attributes: diff.attributes });
   });

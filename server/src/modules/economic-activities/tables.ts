@@ -1,5 +1,6 @@
 import { index, integer, numeric, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { lateFeeColumns } from '../fees/late-fee-columns';
 
 export const activityGroups = pgTable(
   'activity_groups',
@@ -23,6 +24,7 @@ export const economicActivities = pgTable(
     name: varchar('name', { length: 255 }).notNull(),
     code: varchar('code', { length: 30 }),
     fee: numeric('fee', { precision: 18, scale: 2 }).notNull(),
+    ...lateFeeColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

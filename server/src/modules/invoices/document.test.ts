@@ -158,3 +158,30 @@ describe('formats (providers.md §2.4)', () => {
     expect('guiaDespacho' in invoice).toBe(false);
   });
 });
+
+describe('the late-payment surcharge on a document (issue 50)', () => {
+  const base = { type: '01' as const, serie: 'A', number: '00000001', transactionId: 't-1', date: '2026-03-20', time: '10:00:00', buyer, rate: '36.50', rateLabel: 'Tasa BCV 36,50', currency: 'USD' as const, methodType: 3, description: 'Mensualidad 03-2026' };
+
+  it('is an item of its own with the fee tax, and the items add up to the totals', () => {
+    // 20 $ fee + 1 $ surcharge = 21 $ base, VAT 3.36 $: 766.50 + 122.64 = 889.14 Bs.
+    const amounts = paymentAmounts({ type: 1, fee: '20', months: 1, rate: '36.50', surcharge: '1.00' });
+    const totals = documentTotals({ commercial: true, taxBase: amounts.tax_base, iva: amounts.iva, dollarAmountBill: amounts.dollar_amount_bill, amountBill: amounts.amount_bill, rate: '36.50', applyRetention: false });
+    const document = buildDocument({ ...base, commercial: true, totals, surchargeUsd: '1.00' });
+    const items = document.detallesItems;
+    expect(items.map((item) => [item.codigoPLU, item.descripcion, item.precioItem, item.valorIVA, item.valorTotalItem, item.tasaIVA])).toEqual([
+      ['TARIFA', 'Mensualidad 03-2026', '730.00', '116.80', '846.80', '16'],
+      ['RECARGO', 'Recargo por mora', '36.50', '5.84', '42.34', '16'],
+    ]);
+    expect(document.encabezado.totales).toMatchObject({ nroItems: '2', montoGravadoTotal: '766.50', totalIVA: '122.64' });
+  });
+
+  it('is exempt like the fee of a residential address, and absent without a surcharge', () => {
+    const totals = documentTotals({ commercial: false, taxBase: '10.50', iva: '0.00', dollarAmountBill: '10.50', amountBill: '383.25', rate: '36.50', applyRetention: false });
+    const residential = buildDocument({ ...base, commercial: false, totals, surchargeUsd: '0.50' }).detallesItems;
+    expect(residential.map((item) => [item.codigoPLU, item.precioItem, item.valorIVA, item.codigoImpuesto])).toEqual([
+      ['TARIFA', '365.00', '0.00', 'E'],
+      ['RECARGO', '18.25', '0.00', 'E'],
+    ]);
+    expect(buildDocument({ ...base, commercial: false, totals, surchargeUsd: '0.00' }).detallesItems).toHaveLength(1);
+  });
+});

@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { RETENTION_RATE, VAT_RATE } from '@recaudo/domain/amounts';
+import { lateFeeMessages } from '@recaudo/domain/late-fees';
 
 /**
  * The `documentoElectronico` of The Factory HKA's Emision (providers.md §2.4) for an invoice (01),
@@ -135,8 +136,28 @@ export interface DocumentInput {
   /** How the payment was paid, when in several lines or currencies; empty: one line of `methodType` for the whole bill. */
   lines?: DocumentLine[];
   description: string;
+  /** The late-payment surcharge charged, less its waiver, in the rate's currency before VAT (issue 50): an item of its own. */
+  surchargeUsd?: string | null;
   /** Notes: the invoice they correct. */
   affected?: { serie: string; number: string; date: string; total: string; comment: string };
+}
+
+/**
+ * The document's items in bolívares: the months' fee, and the late-payment surcharge as an item of
+ * its own with the fee's tax (issue 50, docs/decisions.md). The surcharge's base and VAT are its
+ * dollars at the payment's rate; the fee's item is what remains, so the items add up to the totals.
+ */
+function documentItems(input: DocumentInput): { code: string; description: string; base: string; iva: string; total: string }[] {
+  const t = input.totals;
+  const fee = { code: 'TARIFA', description: input.description, base: t.base, iva: t.iva, total: t.total };
+  if (!input.surchargeUsd || new Decimal(input.surchargeUsd).isZero()) return [fee];
+  const base = cents(new Decimal(input.surchargeUsd).times(input.rate));
+  const iva = input.commercial ? cents(base.times(VAT_RATE)) : new Decimal(0);
+  const surcharge = { code: 'RECARGO', description: lateFeeMessages.line, base: base.toFixed(2), iva: iva.toFixed(2), total: base.plus(iva).toFixed(2) };
+  return [
+    { ...fee, base: new Decimal(t.base).minus(base).toFixed(2), iva: new Decimal(t.iva).minus(iva).toFixed(2), total: new Decimal(t.total).minus(base).minus(iva).toFixed(2) },
+    surcharge,
+  ];
 }
 
 export function buildDocument(input: DocumentInput) {
@@ -144,6 +165,7 @@ export function buildDocument(input: DocumentInput) {
   const taxCode = input.commercial ? 'G' : 'E';
   const rate = input.commercial ? '16.00' : '0.00';
   const t = input.totals;
+  const items = documentItems(input);
   const igtf = input.igtf ?? null;
   const paid = (lines: DocumentLine[], total: string, currency: string) => {
     if (!lines.length) return [{ descripcion: form.label, fecha: hkaDate(input.date), forma: form.code, monto: total, moneda: currency }];
@@ -156,7 +178,7 @@ export function buildDocument(input: DocumentInput) {
     return listed;
   };
   const totals = (base: string, iva: string, total: string, currency: string, igtfAmount: string | null, igtfBase: string | null, lines: DocumentLine[]) => ({
-    nroItems: '1',
+    nroItems: String(items.length),
     montoGravadoTotal: input.commercial ? base : '0.00',
     montoExentoTotal: input.commercial ? '0.00' : base,
     subtotal: base,
@@ -216,22 +238,20 @@ export function buildDocument(input: DocumentInput) {
         ),
       },
     },
-    detallesItems: [
-      {
-        numeroLinea: '1',
-        codigoPLU: 'TARIFA',
-        indicadorBienoServicio: '2',
-        descripcion: input.description,
-        cantidad: '1',
-        unidadMedida: 'E48',
-        precioUnitario: t.base,
-        precioItem: t.base,
-        codigoImpuesto: taxCode,
-        tasaIVA: input.commercial ? '16' : '0',
-        valorIVA: t.iva,
-        valorTotalItem: t.total,
-      },
-    ],
+    detallesItems: items.map((item, index) => ({
+      numeroLinea: String(index + 1),
+      codigoPLU: item.code,
+      indicadorBienoServicio: '2',
+      descripcion: item.description,
+      cantidad: '1',
+      unidadMedida: 'E48',
+      precioUnitario: item.base,
+      precioItem: item.base,
+      codigoImpuesto: taxCode,
+      tasaIVA: input.commercial ? '16' : '0',
+      valorIVA: item.iva,
+      valorTotalItem: item.total,
+    })),
     // A delivery note, not a dispatch guide (providers.md §2.4): no goods travel.
     ...(input.type === '04' ? { guiaDespacho: { esGuiaDespacho: '0' } } : {}),
     // HKA's only free field printed on the document (providers.md §2.4): the rate and its value date (issue 47), then the retention.

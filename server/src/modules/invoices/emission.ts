@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { PRINTER_REFUSALS, invoiceMessages, isPaymentDocument } from '@recaudo/domain/invoices';
@@ -183,6 +184,7 @@ async function electronicDocument(db: Executor, doc: DocumentRecord) {
     currency: payment.exchangeRateId === 1 ? 'USD' : 'EUR',
     methodType: row.methodType,
     igtf: igtfOf(doc, payment),
+    surchargeUsd: isNote ? null : new Decimal(payment.surchargeUsd).minus(payment.surchargeWaivedUsd).toFixed(2),
     lines,
     description: isNote ? (doc.notes ?? 'Ajuste') : `Tarifa mensual ${months}`,
     affected:

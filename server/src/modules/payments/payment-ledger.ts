@@ -2,12 +2,14 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { currentMonth, lastPayableMonth, monthRange, monthsLeftOwed, startMonth, type Month } from '@recaudo/domain/months';
 import { paymentMessages, type PaymentFields } from '@recaudo/domain/payments';
 import type { FeeSchedule } from '@recaudo/domain/tariffs';
+import type { LateFeeSettings } from '@recaudo/domain/late-fees';
 import type { Executor } from '../../db/client';
 import { fieldError } from '../../platform/errors';
 import { addressesPayments, addressMonths } from '../addresses-payment/tables';
 import { correlatives } from '../correlatives/tables';
 import { economicActivities } from '../economic-activities/tables';
 import { feeChangesOf } from '../fees/service';
+import { lateFeeSelect, lateFeeSettingsOfRow } from '../fees/late-fee-columns';
 import { communities, parishes } from '../regional/tables';
 
 /**
@@ -35,7 +37,11 @@ export interface AddressFacts {
   start: Month;
   /** Months covered by anything except `exceptPayment`. */
   taken: Set<Month>;
+  /** The late-payment surcharge of its community (residential) or activity (commercial), issue 50. */
+  lateFee: LateFeeSettings | null;
 }
+
+const lateFeeOf = (row: Parameters<typeof lateFeeSettingsOfRow>[0] | null) => (row ? lateFeeSettingsOfRow(row) : null);
 
 /** The address's fee, start month and ledger, read while its row is held. */
 export async function addressFacts(tx: Executor, addressId: number, exceptPayment: number | null): Promise<AddressFacts | null> {
@@ -52,6 +58,8 @@ export async function addressFacts(tx: Executor, addressId: number, exceptPaymen
       communityStart: communities.dateStart,
       parishStart: parishes.dateStart,
       activityFee: economicActivities.fee,
+      communityLateFee: lateFeeSelect(communities),
+      activityLateFee: lateFeeSelect(economicActivities),
     })
     .from(addressesPayments)
     .leftJoin(communities, eq(communities.id, addressesPayments.communityId))
@@ -80,6 +88,7 @@ export async function addressFacts(tx: Executor, addressId: number, exceptPaymen
       createdAt: row.createdAt,
     }),
     taken: new Set(ledger.filter((entry) => exceptPayment === null || entry.paymentId !== exceptPayment).map((entry) => entry.month)),
+    lateFee: lateFeeOf(type === 1 ? row.activityLateFee : row.communityLateFee),
   };
 }
 

@@ -23,10 +23,12 @@ import { MAX_PAYMENT_FILES, checkUploads, removeFiles, saveUploads, type Payment
 import { agreementPaymentFields } from '../payment-agreements/service';
 import { settlePaymentMoney } from '../payment-agreements/settle';
 import { creditOfPayment, paymentCreditOf, settleBalance } from './payment-balance';
-import { assertMonthsFree, coverMonths, holdMonths, releaseMonths, takeCorrelative, type AddressFacts } from './payment-ledger';
+import { paymentSurcharge } from './payment-surcharge';
+import { amountsOf, dueOf, storedDue } from './payment-amounts';
+import { assertMonthsFree, coverMonths, holdMonths, releaseMonths, takeCorrelative } from './payment-ledger';
 import { claimStoreKey, rememberAnswer, type StoreKey } from './store-keys';
 import { assertCovered, checkTenderLines, settlePayment, storedTendersKey, storeTenders, tendersKey, withFirstTender, type IgtfSettings, type SettledPayment } from './tenders';
-import { amountColumns, payments } from './tables';
+import { payments } from './tables';
 
 /**
  * Payment writes (spec 02 §3–§5, DESIGN §5): create, edit, delete and status changes, shared by
@@ -40,38 +42,6 @@ import { amountColumns, payments } from './tables';
 export const AUDIT_MODULE = 'payments';
 
 type PaymentRecord = typeof payments.$inferSelect;
-
-/**
- * The stored amounts (spec 02 §9, DESIGN §5): base, VAT, retention, bill amount and the dollar
- * figures are recomputed from the address's fee, the months and the rate. `amount_payment` is
- * what was actually paid, kept as typed: at least what its months cost (`settlePayment`, issue 46),
- * anything beyond is credit on the address's balance.
- */
-function amountsOf(address: AddressFacts, months: readonly Month[], rate: string, fields: PaymentFields) {
-  // A VAT withholding is made on an invoice (AplicarRetencion takes types 01–03), never on a delivery note.
-  const withholds = address.type === 1 && fields.is_apply_retention && fields.type_document === '01';
-  const computed = paymentAmounts({
-    type: address.type,
-    fee: address.fee,
-    months: months.length,
-    monthFees: feesOf(address.schedule, months),
-    rate,
-    applyRetention: withholds,
-  });
-  return {
-    ...amountColumns(computed),
-    isApplyRetention: withholds,
-  };
-}
-
-/** What the stored figures say the months cost (`amount_payment` is what was received, not the cost). */
-const storedDue = (row: PaymentRecord) => ({
-  ves: new Decimal(row.dollarAmountPayment).times(row.exchangeRate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
-  foreign: row.dollarAmountPayment,
-});
-
-/** What the months cost after retention, the figure the tender lines must cover (issue 49). */
-const dueOf = (amounts: { amountPayment: string; dollarAmountPayment: string }) => ({ ves: amounts.amountPayment, foreign: amounts.dollarAmountPayment });
 
 const columnsOf = (fields: PaymentFields, rate: PaymentRate) => ({
   clientId: fields.client_id,
@@ -144,6 +114,9 @@ export const snapshot = (row: PaymentRecord) => ({
   change_currency: row.changeCurrency,
   change_amount: row.changeAmount,
   igtf_amount: row.igtfAmount,
+  surcharge_usd: row.surchargeUsd,
+  surcharge_waived_usd: row.surchargeWaivedUsd,
+  surcharge_waiver_reason: row.surchargeWaiverReason,
 });
 
 /** The delivered-ticket row of a payment follows its ticket, serial and address. */
@@ -219,15 +192,10 @@ export async function createPayment(
         oldestFirst: clientIdOf(auth) !== null,
         now,
       });
-      const due = paymentAmounts({
-        type: address.type,
-        fee: address.fee,
-        months: months.length,
-        monthFees: feesOf(address.schedule, months),
-        rate: rate.rate,
-      }).amount_payment;
+      const surcharge = paymentSurcharge(auth, address, months, reported, null);
+      const due = paymentAmounts({ type: address.type, fee: address.fee, months: months.length, monthFees: feesOf(address.schedule, months), rate: rate.rate, surcharge: surcharge.netUsd }).amount_payment;
       const fields = selfValidated ? await selfValidatedFields(tx, reported, due, selfValidation ?? {}) : reported;
-      const amounts = amountsOf(address, months, rate.rate, fields);
+      const amounts = amountsOf(address, months, rate.rate, fields, surcharge);
       const settled = await settlePayment(tx, fields, rate, dueOf(amounts), igtf, tenderMethods);
       await saveUploads(storage, uploads, saved);
       const numberCorrelative = fields.status === 1 && fields.serie_id !== null ? await takeCorrelative(tx, fields.serie_id, fields.type_document) : null;
@@ -322,7 +290,8 @@ export async function updatePayment(
         now,
       });
       const lock = lockOf(previous);
-      const amounts = amountsOf(address, months, rate.rate, fields);
+      const surcharge = paymentSurcharge(auth, address, months, fields, previous);
+      const amounts = amountsOf(address, months, rate.rate, fields, surcharge);
       // An invoice's and a verified group's figures stay as stored, so the lines cover those.
       const wasVerified = await inVerifiedGroup(tx, closing, previous.id);
       const kept = lock || wasVerified;

@@ -97,6 +97,13 @@ export const payments = pgTable(
     igtfAmount: money('igtf_amount').notNull().default('0'),
     /** The agreement this payment pays (issue 50): its money pays the next installments instead of named months. */
     paymentAgreementId: integer('payment_agreement_id').references(() => paymentAgreements.id, { onDelete: 'restrict' }),
+    /**
+     * The late-payment surcharge (issue 50) of the months it pays, in the fee's dollars before VAT,
+     * what of it was waived and why; the tax base holds the surcharge less the waiver.
+     */
+    surchargeUsd: money('surcharge_usd').notNull().default('0'),
+    surchargeWaivedUsd: money('surcharge_waived_usd').notNull().default('0'),
+    surchargeWaiverReason: text('surcharge_waiver_reason'),
   },
   (table) => [
     uniqueIndex('payments_hash_unique').on(table.hash),

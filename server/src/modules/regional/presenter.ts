@@ -3,6 +3,7 @@ import { formatMoney } from '@recaudo/domain/format-money';
 import { formatDate, formatPhone, textOrEmpty } from '@recaudo/domain/format';
 import { activeText } from '@recaudo/domain/export';
 import type { ExportColumn } from '../../platform/export';
+import { lateFeeRowSchema } from '../fees/late-fee-columns';
 import type { presentCommunity, presentMunicipality, presentParish, presentState } from './queries';
 
 const summary = z.object({
@@ -35,6 +36,7 @@ export const communityRowSchema = parishRowSchema.extend({
   responsible_name: z.string().nullable(),
   responsible_phone: z.string().nullable(),
   fee: z.string(),
+  ...lateFeeRowSchema,
   parish_id: z.number(),
   parish: named.extend({ municipality_id: z.number() }),
 });

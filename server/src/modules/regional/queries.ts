@@ -7,6 +7,7 @@ import type { RowSource } from '../../platform/export';
 import { idList, likePattern, sortOrder } from '../../platform/paging';
 import { withPaymentSummaries, type RegionalLevel, type UnitSummaries } from '../payments/counts';
 import { withClientCounts, type UnitClientCounts } from './client-counts';
+import { lateFeeSelect } from '../fees/late-fee-columns';
 import { communities, municipalities, parishes, states } from './tables';
 import { MAX_PAGE_SIZE } from '@recaudo/domain/paging';
 
@@ -183,6 +184,7 @@ const communityColumns = {
   responsible_phone: communities.responsiblePhone,
   fee: communities.fee,
   date_start: communities.dateStart,
+  ...lateFeeSelect(communities),
   created_at: communities.createdAt,
   parish_id: communities.parishId,
   parish_name: parishes.name,
@@ -249,6 +251,10 @@ type CommunityJoined = {
   responsible_phone: string | null;
   fee: string;
   date_start: string;
+  late_fee_percent: string | null;
+  late_fee_grace_days: number;
+  late_fee_cap_months: number | null;
+  late_fee_cap_percent: string | null;
   created_at: Date | string;
   parish_id: number;
   parish_name: string;

@@ -16,6 +16,8 @@ import { AppError, fieldError, notFound } from '../../platform/errors';
 import type { Month } from '@recaudo/domain/months';
 import type { AuthContext } from '../auth/service';
 import { feeAfterEdit, forgetFeeHistory } from '../fees/service';
+import { lateFeeSelect, lateFeeSettingsOfRow } from '../fees/late-fee-columns';
+import { lateFeeFieldsOf, lateFeeSettingsOf } from '@recaudo/domain/late-fees';
 import { communities, municipalities, parishes, states } from './tables';
 
 /**
@@ -87,6 +89,7 @@ async function snapshot(executor: Executor, unit: RegionalUnit, id: number): Pro
               responsible_phone: communities.responsiblePhone,
               fee: communities.fee,
               date_start: communities.dateStart,
+              ...lateFeeSelect(communities),
               active: communities.active,
             })
             .from(communities)
@@ -139,6 +142,7 @@ const communityValues = (input: CommunityInput) => ({
   responsible_phone: input.responsible_phone,
   fee: input.fee,
   date_start: input.date_start,
+  ...lateFeeFieldsOf(lateFeeSettingsOf(input)),
 });
 
 /** API field names → the table's columns. */
@@ -153,6 +157,10 @@ function columnsOf(unit: RegionalUnit, values: Snapshot) {
     responsible_name: 'responsibleName',
     responsible_phone: 'responsiblePhone',
     fee: 'fee',
+    late_fee_percent: 'lateFeePercent',
+    late_fee_grace_days: 'lateFeeGraceDays',
+    late_fee_cap_months: 'lateFeeCapMonths',
+    late_fee_cap_percent: 'lateFeeCapPercent',
     active: 'active',
   };
   return Object.fromEntries(Object.entries(values).map(([key, value]) => [map[key] ?? key, value]));
@@ -210,6 +218,9 @@ export async function updateUnit(db: Database, auth: AuthContext, id: number, re
       // A new fee applies from its effective month (issue 50); the column keeps the newest tariff.
       const change = { type: 'community' as const, id, before: before.fee as string, fee: request.input.fee, effectiveMonth: request.input.effective_month, now: new Date() };
       values.fee = await feeAfterEdit(tx, auth, change);
+      // Surcharge settings a request leaves out stay as stored (issue 50).
+      const [stored] = await tx.select(lateFeeSelect(communities)).from(communities).where(eq(communities.id, id));
+      Object.assign(values, lateFeeFieldsOf(lateFeeSettingsOf(request.input, stored && lateFeeSettingsOfRow(stored))));
     }
     const diff = changedFields(before, values);
     if (!diff.changed) return;

@@ -1,4 +1,5 @@
 import { boolean, date, index, integer, numeric, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { lateFeeColumns } from '../fees/late-fee-columns';
 
 const stamps = {
   active: boolean('active').notNull().default(true),
@@ -53,6 +54,7 @@ export const communities = pgTable(
     responsiblePhone: varchar('responsible_phone', { length: 10 }),
     fee: numeric('fee', { precision: 18, scale: 2 }).notNull(),
     dateStart: date('date_start').notNull(),
+    ...lateFeeColumns(),
     ...stamps,
   },
   (table) => [

@@ -1,3 +1,4 @@
+import type { LateFeeRow } from '@recaudo/domain/late-fees';
 import type { Paged } from '@recaudo/domain/paging';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListParams } from '../../components/use-list-state';
@@ -5,7 +6,7 @@ import { http } from '../../lib/http';
 import { notify } from '../../lib/notify';
 
 /** A row of GET economic-activities (server presenter). */
-export interface EconomicActivityRow {
+export interface EconomicActivityRow extends LateFeeRow {
   id: number;
   name: string;
   code: string | null;

@@ -17,6 +17,10 @@ const activity = (id: number, name: string, fee: string, code: string | null = n
   activity_group_id: 7,
   activity_group: { id: 7, name: 'Comercio' },
   count_payments: 3,
+  late_fee_percent: null,
+  late_fee_grace_days: 0,
+  late_fee_cap_months: null,
+  late_fee_cap_percent: null,
 });
 const page = { data: [activity(1, 'Farmacias', '1234.5', 'C-002'), activity(2, 'Bodegas', '15.00')], current_page: 1, per_page: 10, total: 2, last_page: 1 };
 
@@ -84,7 +88,7 @@ describe('Actividades Económicas', () => {
     await userEvent.click(await screen.findByTitle('Servicios'));
     await userEvent.click(within(panel).getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(successToast).toHaveBeenCalledWith('Actividad económica creada'));
-    expect(bodyOf('/api/economic-activities/store')).toEqual({ name: 'Panaderías', code: null, fee: '1234.5', activity_group_id: 8 });
+    expect(bodyOf('/api/economic-activities/store')).toEqual({ name: 'Panaderías', code: null, fee: '1234.5', activity_group_id: 8, late_fee_percent: null, late_fee_grace_days: 0, late_fee_cap_months: null, late_fee_cap_percent: null });
   });
 
   it('edits an activity keeping its code and fee, asking from which month the fee applies (next month) and showing its history', async () => {
@@ -100,7 +104,25 @@ describe('Actividades Económicas', () => {
     expect(within(panel).getByText(/Ana Pérez/)).toBeInTheDocument();
     await userEvent.click(within(panel).getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(successToast).toHaveBeenCalledWith('Actividad económica actualizada'));
-    expect(bodyOf('/api/economic-activities/update')).toEqual({ id: 1, name: 'Farmacias', code: 'C-002', fee: '1234.5', activity_group_id: 7, effective_month: next });
+    expect(bodyOf('/api/economic-activities/update')).toEqual({ id: 1, name: 'Farmacias', code: 'C-002', fee: '1234.5', activity_group_id: 7, effective_month: next, late_fee_percent: null, late_fee_grace_days: 0, late_fee_cap_months: null, late_fee_cap_percent: null });
+  });
+
+  it('turns the late-payment surcharge on with its grace and cap, and refuses a percentage of zero in Spanish', async () => {
+    renderApp(<EconomicActivitiesPage />, { path: '/economic-activities', session: makeSession({ permissions: ALL }) });
+    const row = (await screen.findByText('Bodegas')).closest('tr')!;
+    await chooseRowAction(row, 'Editar');
+    const panel = await screen.findByRole('dialog', { name: 'Editar actividad económica' });
+    const percent = within(panel).getByLabelText('Recargo mensual (%)');
+    await userEvent.type(percent, '0');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Guardar' }));
+    expect(await within(panel).findByText('El campo Recargo mensual (%) debe ser mayor que 0.')).toBeInTheDocument();
+    await userEvent.clear(percent);
+    await userEvent.type(percent, '2,5');
+    await userEvent.type(within(panel).getByLabelText('Días de gracia'), '{backspace}10');
+    await userEvent.type(within(panel).getByLabelText('Tope en meses'), '12');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(successToast).toHaveBeenCalledWith('Actividad económica actualizada'));
+    expect(bodyOf('/api/economic-activities/update')).toMatchObject({ id: 2, late_fee_percent: '2.5', late_fee_grace_days: 10, late_fee_cap_months: 12, late_fee_cap_percent: null });
   });
 
   it('opens "Ver clientes" with the clients whose addresses carry the activity', async () => {

@@ -4,6 +4,7 @@ import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import type { Dayjs } from 'dayjs';
 import { EffectiveMonthItem, effectiveMonthToWire, FeeHistoryList } from '../../components/fee-since';
+import { LateFeeFormFields, lateFeeInitialValues, lateFeeToWire, type LateFeeFormValues } from '../../components/late-fee-fields';
 import { MoneyInput } from '../../components/money-input';
 import { SidePanel } from '../../components/side-panel';
 import { PanelForm } from '../../components/panel-form';
@@ -19,7 +20,7 @@ const rules = {
   activity_group_id: [zodRule(shape.activity_group_id)],
 };
 
-interface FormValues {
+interface FormValues extends LateFeeFormValues {
   name: string;
   code?: string | null;
   fee: string;
@@ -50,6 +51,7 @@ export function EconomicActivityFormPanel({ open, activity, onClose }: EconomicA
       code: values.code?.trim() ? values.code.trim() : null,
       fee: values.fee,
       activity_group_id: values.activity_group_id!,
+      ...lateFeeToWire(values),
       id: activity?.id,
       ...(activity ? { effective_month: effectiveMonthToWire(values.effective_month) } : {}),
     };
@@ -74,8 +76,8 @@ export function EconomicActivityFormPanel({ open, activity, onClose }: EconomicA
         onFinish={submit}
         initialValues={
           activity
-            ? { name: activity.name, code: activity.code, fee: activity.fee, activity_group_id: activity.activity_group_id }
-            : { name: '', code: '', fee: '' }
+            ? { name: activity.name, code: activity.code, fee: activity.fee, activity_group_id: activity.activity_group_id, ...lateFeeInitialValues(activity) }
+            : { name: '', code: '', fee: '', ...lateFeeInitialValues(null) }
         }
         disabled={save.isPending}
       >
@@ -98,6 +100,7 @@ export function EconomicActivityFormPanel({ open, activity, onClose }: EconomicA
             notFoundContent="No se han encontrado datos"
           />
         </Form.Item>
+        <LateFeeFormFields />
       </PanelForm>
       {activity && <FeeHistoryList ownerType="activity" ownerId={activity.id} />}
     </SidePanel>

@@ -1,3 +1,4 @@
+import type { LateFeeRow } from '@recaudo/domain/late-fees';
 import type { Envelope, Paged } from '@recaudo/domain/paging';
 import type { CommunityInput, MunicipalityInput, ParishInput, PaymentSummary, RegionalUnit, StateInput } from '@recaudo/domain/regional';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -34,7 +35,7 @@ export interface ParishRow extends StateRow {
   state_id: number;
   state: Named;
 }
-export interface CommunityRow extends ParishRow {
+export interface CommunityRow extends ParishRow, LateFeeRow {
   number_houses: number;
   responsible_name: string | null;
   responsible_phone: string | null;

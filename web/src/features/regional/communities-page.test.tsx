@@ -19,6 +19,10 @@ const community: CommunityRow = {
   responsible_phone: '4141234501',
   fee: '12.50',
   date_start: '2023-01-01',
+  late_fee_percent: null,
+  late_fee_grace_days: 0,
+  late_fee_cap_months: null,
+  late_fee_cap_percent: null,
   parish_id: 3,
   parish: { id: 3, name: 'San José', municipality_id: 2 },
   municipality_id: 2,
@@ -139,6 +143,10 @@ describe('Comunidades', () => {
       responsible_phone: '+58 (412)-1234567',
       fee: '1234.5',
       date_start: '2024-03-15',
+      late_fee_percent: null,
+      late_fee_grace_days: 0,
+      late_fee_cap_months: null,
+      late_fee_cap_percent: null,
     });
   });
 

@@ -6,6 +6,7 @@ import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
 import type { Dayjs } from 'dayjs';
 import { EffectiveMonthItem, effectiveMonthToWire, FeeHistoryList } from '../../components/fee-since';
+import { LateFeeFormFields, lateFeeInitialValues, lateFeeToWire, type LateFeeFormValues } from '../../components/late-fee-fields';
 import { MoneyInput } from '../../components/money-input';
 import { PhoneInput } from '../../components/phone-input';
 import { SidePanel } from '../../components/side-panel';
@@ -16,7 +17,7 @@ import { RegionSelect } from './region-select';
 import { UNITS } from './units';
 
 /** What the panel's inputs hold; `toInput` turns it into the API's payload. */
-export interface RegionalFormValues {
+export interface RegionalFormValues extends LateFeeFormValues {
   name: string;
   state_id?: number;
   municipality_id?: number;
@@ -65,6 +66,7 @@ function initialValues(unit: RegionalUnit, row: RegionalRow | null): Partial<Reg
       responsible_name: community.responsible_name,
       responsible_phone: community.responsible_phone,
       fee: community.fee,
+      ...lateFeeInitialValues(community),
     });
   }
   return values;
@@ -92,6 +94,7 @@ export function toInput(unit: RegionalUnit, values: RegionalFormValues): Regiona
         responsible_phone: values.responsible_phone ? values.responsible_phone : null,
         fee: values.fee ?? '',
         date_start,
+        ...lateFeeToWire(values),
       };
   }
 }
@@ -181,6 +184,7 @@ export function RegionalFormPanel({ unit, open, row, onClose }: RegionalFormPane
               <MoneyInput prefix="$" />
             </Form.Item>
             {row && <EffectiveMonthItem />}
+            <LateFeeFormFields />
             {row && <FeeHistoryList ownerType="community" ownerId={row.id} />}
           </>
         )}

@@ -1,0 +1,217 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayInCaracas } from '@recaudo/domain/dates';
+import { addMonths, currentMonth, type Month } from '@recaudo/domain/months';
+import { createTestContext, type TestContext, type TestUser } from '../../../test/harness';
+import { setRates } from '../../../test/rates';
+import { addressesPayments } from '../addresses-payment/tables';
+import { correlatives } from '../correlatives/tables';
+import { auditLogs } from '../logs/tables';
+import { communities, municipalities, parishes, states } from '../regional/tables';
+import { payments } from './tables';
+
+/**
+ * The late-payment surcharge (issue 50) through the API: a community's settings, the calendar's
+ * `surcharge_usd`, the payment that must bring it and the waiver. Months are counted back from the
+ * current month, and every figure is chosen to hold on any day: a month three back is late two to
+ * four times at any grace of up to a month, so a cap of two months or one in percent fixes it.
+ */
+let ctx: TestContext;
+let admin: TestUser;
+let cashier: TestUser;
+let owner: TestUser;
+let serieId = 0;
+const place = { state: 0, municipality: 0, parish: 0 };
+const NOW = currentMonth();
+const TODAY = todayInCaracas();
+const ago = (months: number): Month => addMonths(NOW, -months);
+const RATE = '36.57';
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await ctx.staff({ permissions: ['payments', 'add_payment', 'edit_payment', 'clients', 'communities', 'edit_community', 'waive_late_fee'] });
+  cashier = await ctx.staff({ permissions: ['payments', 'add_payment', 'edit_payment', 'clients'] });
+  owner = await ctx.clientUser({ name: 'Rosa Mora' });
+  const { db } = ctx;
+  const [state] = await db.insert(states).values({ name: 'Lara' }).returning();
+  const [municipality] = await db.insert(municipalities).values({ name: 'Iribarren', stateId: state!.id }).returning();
+  const [parish] = await db.insert(parishes).values({ name: 'Catedral', municipalityId: municipality!.id, dateStart: '2020-01-01' }).returning();
+  Object.assign(place, { state: state!.id, municipality: municipality!.id, parish: parish!.id });
+  const [serie] = await db.insert(correlatives).values({ serie: 'A', number: '00000100', numberCreditNote: '0000', numberDebitNote: '0000' }).returning();
+  serieId = serie!.id;
+  await setRates(db, { usd: RATE });
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+let count = 0;
+async function newCommunity(): Promise<number> {
+  count += 1;
+  const [community] = await ctx.db.insert(communities).values({ name: `Comunidad ${count}`, parishId: place.parish, fee: '10.00', dateStart: '2020-01-01' }).returning();
+  return community!.id;
+}
+
+const settingsBody = (id: number, settings: Record<string, unknown>) => ({
+  id,
+  name: `Comunidad ${id}`,
+  state_id: place.state,
+  municipality_id: place.municipality,
+  parish_id: place.parish,
+  number_houses: 10,
+  responsible_name: '',
+  responsible_phone: '',
+  fee: '10.00',
+  date_start: '2020-01-01',
+  ...settings,
+});
+const setLateFee = (id: number, settings: Record<string, unknown>) => ctx.call('PUT', '/api/communities/update', { token: admin.token, body: settingsBody(id, settings) });
+
+/** A community charging `settings` and an address in it owing from three months back. */
+async function owingAddress(settings: Record<string, unknown>): Promise<number> {
+  const community = await newCommunity();
+  const answer = await setLateFee(community, settings);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  const [row] = await ctx.db
+    .insert(addressesPayments)
+    .values({ clientId: owner.clientId!, type: 0, address: `Calle ${community}`, stateId: place.state, municipalityId: place.municipality, parishId: place.parish, communityId: community, dateStart: `${ago(3)}-01` })
+    .returning();
+  return row!.id;
+}
+
+async function calendarOf(addressId: number): Promise<Map<Month, { state: string; surcharge_usd?: string }>> {
+  const answer = await ctx.call('GET', `/api/addresses-payment/address-client/${owner.clientId}`, { token: admin.token });
+  expect(answer.status).toBe(200);
+  const row = (answer.body.data as { id: number; payments: { months: { month: Month; state: string; surcharge_usd?: string }[] }[] }[]).find((item) => item.id === addressId)!;
+  return new Map(row.payments.flatMap((year) => year.months.map((month) => [month.month, month] as const)));
+}
+
+const pay = (addressId: number, months: Month[], amount: string, extra: Record<string, unknown> = {}, token = admin.token) =>
+  ctx.call('POST', '/api/bill-payments/store', {
+    token,
+    body: {
+      client_id: owner.clientId,
+      address_payment_id: addressId,
+      status: 1,
+      payment_method_id: 4,
+      date_payment: TODAY,
+      exchange_rate: RATE,
+      exchange_rate_id: 1,
+      amount_payment: amount,
+      serie_id: serieId,
+      number: '00012345',
+      type_payment_month: 1,
+      months_payment: months,
+      send_invoice: 0,
+      ...extra,
+    },
+  });
+
+describe('PUT /api/communities/update with surcharge settings', () => {
+  it('stores the settings, answers them on the list, keeps them when an edit leaves them out, and audits the change', async () => {
+    const community = await newCommunity();
+    expect((await setLateFee(community, { late_fee_percent: '2.5', late_fee_grace_days: 10, late_fee_cap_months: 6 })).status).toBe(200);
+    expect((await setLateFee(community, {})).status).toBe(200);
+    const [stored] = await ctx.db.select().from(communities).where(eq(communities.id, community));
+    expect([stored!.lateFeePercent, stored!.lateFeeGraceDays, stored!.lateFeeCapMonths, stored!.lateFeeCapPercent]).toEqual(['2.50', 10, 6, null]);
+
+    const list = await ctx.call('GET', '/api/communities', { token: admin.token, query: { search: `Comunidad ${community}` } });
+    expect(list.body.data.data[0]).toMatchObject({ late_fee_percent: '2.50', late_fee_grace_days: 10, late_fee_cap_months: 6, late_fee_cap_percent: null });
+
+    const [log] = await ctx.db.select().from(auditLogs).where(and(eq(auditLogs.logName, 'communities'), eq(auditLogs.subjectId, community))).orderBy(desc(auditLogs.id)).limit(1);
+    expect(log!.properties).toMatchObject({ old: { late_fee_percent: null, late_fee_grace_days: 0 }, attributes: { late_fee_percent: '2.50', late_fee_grace_days: 10, late_fee_cap_months: 6 } });
+
+    expect((await setLateFee(community, { late_fee_percent: '' })).status).toBe(200);
+    const [off] = await ctx.db.select({ percent: communities.lateFeePercent }).from(communities).where(eq(communities.id, community));
+    expect(off!.percent).toBeNull();
+  });
+
+  it('answers bad settings with a Spanish 422 and stores nothing', async () => {
+    const community = await newCommunity();
+    const answer = await setLateFee(community, { late_fee_percent: '0', late_fee_grace_days: -1, late_fee_cap_percent: '120' });
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors).toEqual({
+      late_fee_percent: ['El campo Recargo mensual (%) debe ser mayor que 0.'],
+      late_fee_grace_days: ['El campo Días de gracia debe ser al menos 0.'],
+      late_fee_cap_percent: ['El campo Tope (% de la tarifa) no debe ser mayor que 100.'],
+    });
+    const [stored] = await ctx.db.select({ percent: communities.lateFeePercent }).from(communities).where(eq(communities.id, community));
+    expect(stored!.percent).toBeNull();
+  });
+
+  it('needs edit_community', async () => {
+    const community = await newCommunity();
+    const answer = await ctx.call('PUT', '/api/communities/update', { token: cashier.token, body: settingsBody(community, { late_fee_percent: '2' }) });
+    expect(answer.status).toBe(403);
+  });
+});
+
+describe('the calendar of an address owing late months', () => {
+  it('answers surcharge_usd on owed months past the grace, up to the cap in months', async () => {
+    const address = await owingAddress({ late_fee_percent: '5', late_fee_grace_days: 0, late_fee_cap_months: 2 });
+    const months = await calendarOf(address);
+    expect(months.get(ago(3))).toMatchObject({ state: 'unpaid', surcharge_usd: '1.00' });
+  });
+
+  it('stops at the cap in percent of the fee', async () => {
+    const address = await owingAddress({ late_fee_percent: '5', late_fee_grace_days: 0, late_fee_cap_percent: '7' });
+    expect((await calendarOf(address)).get(ago(3))?.surcharge_usd).toBe('0.70');
+  });
+
+  it('answers no surcharge while the grace lasts, nor with the surcharge off', async () => {
+    const inGrace = await owingAddress({ late_fee_percent: '5', late_fee_grace_days: 365 });
+    for (const month of [ago(3), ago(2), ago(1), NOW]) expect((await calendarOf(inGrace)).get(month)).not.toHaveProperty('surcharge_usd');
+    const off = await owingAddress({});
+    expect((await calendarOf(off)).get(ago(3))).toMatchObject({ state: 'unpaid' });
+    expect((await calendarOf(off)).get(ago(3))).not.toHaveProperty('surcharge_usd');
+  });
+});
+
+describe('POST /api/bill-payments/store of late months', () => {
+  const CAPPED = { late_fee_percent: '5', late_fee_grace_days: 0, late_fee_cap_months: 2 };
+
+  it('refuses an amount that covers the months but not the surcharge, in Spanish', async () => {
+    const address = await owingAddress(CAPPED);
+    const answer = await pay(address, [ago(3)], '365.70');
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors).toEqual({ amount_payment: ['Faltan BS 36,57 ($ 1,00) para cubrir el pago de los meses y el IGTF.'] });
+  });
+
+  it('charges the surcharge, stores it on the payment in the tax base, and the month answers paid without surcharge', async () => {
+    const address = await owingAddress(CAPPED);
+    const answer = await pay(address, [ago(3)], '402.27');
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const [row] = await ctx.db.select().from(payments).where(eq(payments.id, answer.body.data.id));
+    expect([row!.surchargeUsd, row!.surchargeWaivedUsd, row!.taxBase, row!.dollarAmountPayment]).toEqual(['1.00', '0.00', '11.00', '11.00']);
+    expect((await calendarOf(address)).get(ago(3))).toEqual(expect.objectContaining({ state: 'paid' }));
+    expect((await calendarOf(address)).get(ago(3))).not.toHaveProperty('surcharge_usd');
+  });
+
+  it('refuses a waiver from a user without waive_late_fee', async () => {
+    const address = await owingAddress(CAPPED);
+    const answer = await pay(address, [ago(3)], '383.99', { surcharge_waived_usd: '0.50', surcharge_waiver_reason: 'Cliente de la tercera edad' }, cashier.token);
+    expect(answer.status).toBe(403);
+    expect(answer.body.message).toBe('No tienes permiso para exonerar el recargo por mora.');
+    expect(await ctx.db.select().from(payments).where(eq(payments.addressPaymentId, address))).toEqual([]);
+  });
+
+  it('refuses a waiver larger than the surcharge, and one without a reason', async () => {
+    const address = await owingAddress(CAPPED);
+    const larger = await pay(address, [ago(3)], '365.70', { surcharge_waived_usd: '1.01', surcharge_waiver_reason: 'Acuerdo con la junta' });
+    expect(larger.status).toBe(422);
+    expect(larger.body.errors).toEqual({ surcharge_waived_usd: ['La exoneración no puede ser mayor que el recargo por mora de los meses pagados ($ 1,00).'] });
+    const unexplained = await pay(address, [ago(3)], '383.99', { surcharge_waived_usd: '0.50' });
+    expect(unexplained.status).toBe(422);
+    expect(unexplained.body.errors).toEqual({ surcharge_waiver_reason: ['Indica el motivo de la exoneración del recargo por mora.'] });
+  });
+
+  it('charges what the waiver leaves, stores the waiver and its reason, and audits them', async () => {
+    const address = await owingAddress(CAPPED);
+    const answer = await pay(address, [ago(3)], '383.99', { surcharge_waived_usd: '0.50', surcharge_waiver_reason: 'Cliente de la tercera edad' });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const [row] = await ctx.db.select().from(payments).where(eq(payments.id, answer.body.data.id));
+    expect([row!.surchargeUsd, row!.surchargeWaivedUsd, row!.surchargeWaiverReason, row!.taxBase]).toEqual(['1.00', '0.50', 'Cliente de la tercera edad', '10.50']);
+    const [log] = await ctx.db.select().from(auditLogs).where(and(eq(auditLogs.logName, 'payments'), eq(auditLogs.subjectId, row!.id)));
+    expect(log!.properties).toMatchObject({ attributes: { surcharge_usd: '1.00', surcharge_waived_usd: '0.50', surcharge_waiver_reason: 'Cliente de la tercera edad' } });
+  });
+});
