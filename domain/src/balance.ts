@@ -3,7 +3,7 @@ import { paymentAmounts } from './amounts';
 import { formatMoney } from './format-money';
 import type { CalendarMoney, Month } from './months';
 import { feeAt, highestFee, type FeeChange } from './tariffs';
-import { monthSurcharge, type LateFeeSettings } from './late-fees';
+import { monthSurcharge, type AgreementHold, type LateFeeSettings } from './late-fees';
 
 /**
  * An address's credit balance (saldo a favor, issue 50): what payments brought beyond the months
@@ -83,12 +83,14 @@ export function creditTowardMonth(balanceUsd: string, priceUsd: string | null): 
 export function calendarMoney(
   address: { type: 0 | 1; fee: string | null; balance_usd: string; fee_changes: readonly FeeChange[]; late_fee?: LateFeeSettings | null },
   today?: string,
+  holds?: ReadonlyMap<Month, AgreementHold>,
 ): CalendarMoney {
   const price = monthPrice(address.type, address.fee);
   const schedule = { fee: address.fee, changes: address.fee_changes };
   const settings = address.late_fee ?? null;
-  // With the surcharge on (issue 50), each owed month says what it has accrued by today.
-  const surcharge = settings?.percent && today ? { surcharge_of: (month: Month) => monthSurcharge({ month, fee: feeAt(schedule, month), settings, today, covered: false }) } : {};
+  // With the surcharge on (issue 50), each owed month says what it has accrued by today, less what a payment agreement held.
+  const surcharge =
+    settings?.percent && today ? { surcharge_of: (month: Month) => monthSurcharge({ month, fee: feeAt(schedule, month), settings, today, covered: false, agreement: holds?.get(month) }) } : {};
   if (!address.fee_changes.length) return { price_usd: price, toward_oldest_usd: creditTowardMonth(address.balance_usd, price), ...surcharge };
   return {
     price_usd: price,

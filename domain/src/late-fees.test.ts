@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { lateFeeFields, lateFeeSettingsOf, lateMonthsOf, LATE_FEE_OFF, monthSurcharge, type LateFeeSettings } from './late-fees';
+import { lateFeeFields, lateFeeSettingsOf, lateMonthsOf, LATE_FEE_OFF, monthsSinceDay, monthSurcharge, type AgreementHold, type LateFeeSettings } from './late-fees';
 
 const TWO_PERCENT: LateFeeSettings = { percent: '2.00', grace_days: 10, cap_months: null, cap_percent: null };
-const surcharge = (today: string, settings: Partial<LateFeeSettings> = {}, extra: { covered?: boolean; underAgreement?: boolean; fee?: string | null } = {}) =>
-  monthSurcharge({ month: '2026-03', fee: extra.fee === undefined ? '10.00' : extra.fee, settings: { ...TWO_PERCENT, ...settings }, today, covered: extra.covered ?? false, underAgreement: extra.underAgreement });
+const surcharge = (today: string, settings: Partial<LateFeeSettings> = {}, extra: { covered?: boolean; agreement?: AgreementHold; fee?: string | null } = {}) =>
+  monthSurcharge({ month: '2026-03', fee: extra.fee === undefined ? '10.00' : extra.fee, settings: { ...TWO_PERCENT, ...settings }, today, covered: extra.covered ?? false, agreement: extra.agreement });
 
 describe('lateMonthsOf', () => {
   it('counts nothing through the first day plus the grace, one from the next day', () => {
@@ -61,10 +61,43 @@ describe('monthSurcharge', () => {
   it('charges nothing on a month not yet due, a covered month, a month under agreement, without a fee or with the surcharge off', () => {
     expect(monthSurcharge({ month: '2026-09', fee: '10.00', settings: TWO_PERCENT, today: '2026-08-20', covered: false })).toBeNull();
     expect(surcharge('2026-08-20', {}, { covered: true })).toBeNull();
-    expect(surcharge('2026-08-20', {}, { underAgreement: true })).toBeNull();
+    expect(surcharge('2026-08-20', {}, { agreement: { status: 'current' } })).toBeNull();
     expect(surcharge('2026-08-20', {}, { fee: null })).toBeNull();
     expect(surcharge('2026-08-20', { percent: null })).toBeNull();
     expect(monthSurcharge({ month: '2026-03', fee: '10.00', settings: null, today: '2026-08-20', covered: false })).toBeNull();
+  });
+});
+
+describe('a month of a payment agreement that ended', () => {
+  // 2026-03 at 2 % after 10 days: late once on 2026-03-12, twice on 2026-04-12...
+  const hold: AgreementHold = { status: 'ended', signed: '2026-05-20', ended: '2026-07-10' };
+
+  it('keeps what it had accrued at signing until the day it ended', () => {
+    expect(surcharge('2026-05-20')).toBe('0.60');
+    expect(surcharge('2026-07-10', {}, { agreement: hold })).toBe('0.60');
+    expect(surcharge('2026-05-25', {}, { agreement: hold })).toBe('0.60');
+  });
+
+  it('resumes from the day after it ended, one percentage more each month from there', () => {
+    expect(surcharge('2026-07-11', {}, { agreement: hold })).toBe('0.80');
+    expect(surcharge('2026-08-10', {}, { agreement: hold })).toBe('0.80');
+    expect(surcharge('2026-08-11', {}, { agreement: hold })).toBe('1.00');
+    expect(surcharge('2026-08-12', {}, { agreement: hold })).toBe('1.00');
+    expect(surcharge('2026-08-12')).toBe('1.20');
+  });
+
+  it('stays within the caps, counting the months before and after the agreement together', () => {
+    expect(surcharge('2026-09-11', { cap_months: 4 }, { agreement: hold })).toBe('0.80');
+  });
+});
+
+describe('monthsSinceDay', () => {
+  it('counts the day after, and each time the day comes round, on the last day of a shorter month', () => {
+    expect(monthsSinceDay('2026-01-31', '2026-01-31')).toBe(0);
+    expect(monthsSinceDay('2026-01-31', '2026-02-01')).toBe(1);
+    expect(monthsSinceDay('2026-01-31', '2026-02-28')).toBe(1);
+    expect(monthsSinceDay('2026-01-31', '2026-03-01')).toBe(2);
+    expect(monthsSinceDay('2026-12-15', '2027-01-16')).toBe(2);
   });
 });
 

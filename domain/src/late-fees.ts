@@ -121,6 +121,32 @@ export function lateMonthsOf(month: Month, graceDays: number, today: string): nu
   return Math.max(0, elapsed + (shifted.getUTCDate() > 1 ? 1 : 0));
 }
 
+/**
+ * A payment agreement's hold on one of its months (issue 50): while the agreement is current no
+ * surcharge accrues on it; once it broke (or was cancelled) accrual resumes from the day it ended,
+ * and the days from its signing to that day never count. Days are YYYY-MM-DD in Caracas.
+ */
+export type AgreementHold = { status: 'current' } | { status: 'ended'; signed: string; ended: string };
+
+/** How many times `from`'s day of the month has come round since `from` (one the next day, one more a month later...), by `today`. */
+export function monthsSinceDay(from: string, today: string): number {
+  if (today <= from) return 0;
+  const elapsed = monthIndex(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 1) - monthIndex(Number(from.slice(0, 4)), Number(from.slice(5, 7)) - 1);
+  // The same day `elapsed` months on (the month's last day when shorter) counts once today is past it.
+  const target = new Date(Date.UTC(Number(from.slice(0, 4)), Number(from.slice(5, 7)) - 1 + elapsed, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  const sameDay = `${today.slice(0, 8)}${String(Math.min(Number(from.slice(8, 10)), lastDay)).padStart(2, '0')}`;
+  return elapsed + (today > sameDay ? 1 : 0);
+}
+
+/** The monthly percentages a month has accrued on `today`, less the time a payment agreement held it. */
+function accruedMonths(input: MonthSurchargeInput, graceDays: number): number {
+  const hold = input.agreement;
+  if (hold?.status !== 'ended') return lateMonthsOf(input.month, graceDays, input.today);
+  const beforeSigning = lateMonthsOf(input.month, graceDays, input.today < hold.signed ? input.today : hold.signed);
+  return beforeSigning + monthsSinceDay(hold.ended, input.today);
+}
+
 export interface MonthSurchargeInput {
   month: Month;
   /** The month's fee (the tariff in force for it, before VAT); null: nothing to charge on. */
@@ -130,11 +156,8 @@ export interface MonthSurchargeInput {
   today: string;
   /** Paid or otherwise covered: a covered month accrues nothing. */
   covered: boolean;
-  /**
-   * The month belongs to a current payment agreement (convenio): no surcharge accrues while it is
-   * current. Payment agreements pass it; nothing else does yet.
-   */
-  underAgreement?: boolean;
+  /** A payment agreement's hold on the month (issue 50); none: the month accrues as any other. */
+  agreement?: AgreementHold | null;
 }
 
 /**
@@ -143,8 +166,8 @@ export interface MonthSurchargeInput {
  */
 export function monthSurcharge(input: MonthSurchargeInput): string | null {
   const { settings, fee } = input;
-  if (!settings?.percent || fee === null || input.covered || input.underAgreement) return null;
-  const accrued = lateMonthsOf(input.month, settings.grace_days, input.today);
+  if (!settings?.percent || fee === null || input.covered || input.agreement?.status === 'current') return null;
+  const accrued = accruedMonths(input, settings.grace_days);
   const months = settings.cap_months === null ? accrued : Math.min(accrued, settings.cap_months);
   if (months === 0) return null;
   let amount = new Decimal(fee).times(settings.percent).dividedBy(100).times(months);

@@ -15,6 +15,7 @@ import { agingBucket } from '@recaudo/domain/statement';
 import { calendarMoney } from '@recaudo/domain/balance';
 import type { FeeChange } from '@recaudo/domain/tariffs';
 import { lateFeeSettingsOfRow } from '../fees/late-fee-columns';
+import type { AgreementHolds } from '../payment-agreements/holds';
 
 // One address row as the lists and the export answer it: its columns (the ledger's figures and the
 // credit balance beside the record) and their presentation. queries.ts loads and filters them.
@@ -171,9 +172,9 @@ export function presentListed(row: Joined): AddressExportRow {
  * this size against 0.3 µs, micro-benchmark): 0.7 % of the server's profile under load, about
  * 30 µs a page.
  */
-export function present(row: Joined, coverage: Coverage[], now: Date, tickets: DeliveredTicket[], feeChanges: FeeChange[] = []): AddressRow {
+export function present(row: Joined, coverage: Coverage[], now: Date, tickets: DeliveredTicket[], feeChanges: FeeChange[] = [], holds?: AgreementHolds): AddressRow {
   const lateFee = row.late_fee_percent === null ? null : lateFeeSettingsOfRow({ ...row, late_fee_grace_days: row.late_fee_grace_days ?? 0 });
   const listed = Object.assign(presentListed(row), { fee_changes: feeChanges, late_fee: lateFee });
-  const money = calendarMoney(listed, caracasDay(now));
+  const money = calendarMoney(listed, caracasDay(now), holds);
   return Object.assign(listed, { payments: calendarYears(row.start_month, coverage, now, row.opening_paid_through, money), tickets_delivered: tickets });
 }

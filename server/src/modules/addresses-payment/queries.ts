@@ -18,6 +18,7 @@ import { deliveredTicketsOf } from '../tickets-payments/delivered';
 import { EFFECTIVE_FEE, FEE_SOURCE_JOINS, monthsToPayBetween, monthsToPayIn, monthsToPayPage, monthsToPaySql, notSolventSql, solventSql } from './ledger-sql';
 import { searchMatches, type SearchMatches } from './search';
 import { addressTotals, addressType, type AddressTotals } from './totals';
+import { agreementHoldsOf } from '../payment-agreements/holds';
 import { feeChangesOf } from '../fees/service';
 import { coverageOf } from './coverage';
 import { feeCondition } from './fee-filter';
@@ -95,8 +96,8 @@ const joinedByIds = async (db: Executor, ids: number[], current: Month): Promise
 
 /** Rows with their ledger months and delivered tickets: both reads need only the ids, so a page runs them beside its rows. */
 async function withMonthsAndTickets(db: Executor, rows: Joined[] | Promise<Joined[]>, ids: number[], now: Date): Promise<AddressRow[]> {
-  const [joined, coverage, tickets, feeChanges] = await Promise.all([rows, coverageOf(db, ids), deliveredTicketsOf(db, ids), feeChangesOf(db, ids)]);
-  return joined.map((row) => present(row, coverage.get(row.id) ?? [], now, tickets.get(row.id) ?? [], feeChanges.get(row.id)));
+  const [joined, coverage, tickets, feeChanges, holds] = await Promise.all([rows, coverageOf(db, ids), deliveredTicketsOf(db, ids), feeChangesOf(db, ids), agreementHoldsOf(db, ids)]);
+  return joined.map((row) => present(row, coverage.get(row.id) ?? [], now, tickets.get(row.id) ?? [], feeChanges.get(row.id), holds.get(row.id)));
 }
 
 async function loadAddresses(db: Executor, options: LoadOptions): Promise<AddressRow[]> {

@@ -19,6 +19,8 @@ import { addressesPayments } from '../addresses-payment/tables';
 import type { AuthContext } from '../auth/service';
 import type { PaymentFields } from '@recaudo/domain/payments';
 import { addressFacts, lockAddresses } from '../payments/payment-ledger';
+import { monthSurcharges } from '../payments/payment-surcharge';
+import { agreementHoldsOf } from './holds';
 import { getAgreement } from './queries';
 import { installments, paymentAgreementMonths, paymentAgreements } from './tables';
 
@@ -91,7 +93,7 @@ function scheduleAmounts(input: CreateAgreementInput, financed: Decimal): string
 /**
  * `payment-agreements/store` (staff with payment_agreements): with the address row held, gathers
  * every owed month from the start month through the current one, each at the tariff in force for
- * it (its surcharge part 0 until the late-payment surcharge fills it), freezes their sum as the
+ * it with the late-payment surcharge it accrued by today (with the fee's VAT), freezes their sum as the
  * debt and writes the down payment (number 0, due today) and the installments. Audited.
  */
 export async function createAgreement(db: Database, auth: AuthContext, input: CreateAgreementInput, now = new Date()) {
@@ -104,7 +106,13 @@ export async function createAgreement(db: Database, auth: AuthContext, input: Cr
     const today = await databaseToday(tx);
     if (input.first_due_date < today) throw fieldError('first_due_date', agreementMessages.firstDueDatePast);
     if (await currentAgreementOf(tx, address.id)) throw fieldError('address_payment_id', agreementMessages.alreadyCurrent);
-    const months = owed.map((month) => ({ month, priceUsd: monthPrice(address.type, feeAt(address.schedule, month)) ?? '0.00', surchargeUsd: '0.00' }));
+    // Each month's surcharge accrued by today (less what an earlier agreement held) is frozen into the debt; none accrues while this one is current.
+    const surcharges = monthSurcharges(address, owed, today, (await agreementHoldsOf(tx, [address.id])).get(address.id));
+    const months = owed.map((month, index) => ({
+      month,
+      priceUsd: monthPrice(address.type, feeAt(address.schedule, month)) ?? '0.00',
+      surchargeUsd: monthPrice(address.type, surcharges[index] ?? null) ?? '0.00',
+    }));
     const surcharge = months.reduce((sum, month) => sum.plus(month.surchargeUsd), new Decimal(0));
     const debt = months.reduce((sum, month) => sum.plus(month.priceUsd), surcharge);
     if (new Decimal(input.down_payment_usd).greaterThanOrEqualTo(debt))

@@ -4,8 +4,10 @@ import type { Month } from '@recaudo/domain/months';
 import type { PaymentFields } from '@recaudo/domain/payments';
 import { hasPermission } from '@recaudo/domain/permissions';
 import { feeAt } from '@recaudo/domain/tariffs';
+import type { Executor } from '../../db/client';
 import { AppError, fieldError } from '../../platform/errors';
 import type { AuthContext } from '../auth/service';
+import { agreementHoldsOf, type AgreementHolds } from '../payment-agreements/holds';
 import type { AddressFacts } from './payment-ledger';
 import type { payments } from './tables';
 
@@ -22,12 +24,20 @@ export interface PaymentSurcharge {
   netUsd: string;
 }
 
-/** The months' surcharge on `day` (YYYY-MM-DD): the one function that prices them, as the calendar and statement do. */
-export const surchargeOfMonths = (address: AddressFacts, months: readonly Month[], day: string) =>
-  surchargeTotal(months.map((month) => monthSurcharge({ month, fee: feeAt(address.schedule, month), settings: address.lateFee, today: day, covered: false })));
+/** Each month's surcharge on `day` (YYYY-MM-DD), less what a payment agreement held: the one function that prices them, as the calendar and statement do. */
+export const monthSurcharges = (address: Pick<AddressFacts, 'schedule' | 'lateFee'>, months: readonly Month[], day: string, holds?: AgreementHolds) =>
+  months.map((month) => monthSurcharge({ month, fee: feeAt(address.schedule, month), settings: address.lateFee, today: day, covered: false, agreement: holds?.get(month) }));
 
-export function paymentSurcharge(auth: AuthContext, address: AddressFacts, months: readonly Month[], fields: PaymentFields, previous: typeof payments.$inferSelect | null): PaymentSurcharge {
-  const surcharge = surchargeOfMonths(address, months, fields.date_payment);
+export async function paymentSurcharge(
+  tx: Executor,
+  auth: AuthContext,
+  address: AddressFacts,
+  months: readonly Month[],
+  fields: PaymentFields,
+  previous: typeof payments.$inferSelect | null,
+): Promise<PaymentSurcharge> {
+  const holds = address.lateFee?.percent && months.length ? (await agreementHoldsOf(tx, [address.id])).get(address.id) : undefined;
+  const surcharge = surchargeTotal(monthSurcharges(address, months, fields.date_payment, holds));
   const waived = new Decimal(fields.surcharge_waived_usd);
   const reason = waived.isZero() ? null : fields.surcharge_waiver_reason;
   const unchanged = previous !== null && waived.equals(previous.surchargeWaivedUsd) && reason === previous.surchargeWaiverReason;

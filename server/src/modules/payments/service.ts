@@ -192,7 +192,7 @@ export async function createPayment(
         oldestFirst: clientIdOf(auth) !== null,
         now,
       });
-      const surcharge = paymentSurcharge(auth, address, months, reported, null);
+      const surcharge = await paymentSurcharge(tx, auth, address, months, reported, null);
       const due = paymentAmounts({ type: address.type, fee: address.fee, months: months.length, monthFees: feesOf(address.schedule, months), rate: rate.rate, surcharge: surcharge.netUsd }).amount_payment;
       const fields = selfValidated ? await selfValidatedFields(tx, reported, due, selfValidation ?? {}) : reported;
       const amounts = amountsOf(address, months, rate.rate, fields, surcharge);
@@ -290,7 +290,7 @@ export async function updatePayment(
         now,
       });
       const lock = lockOf(previous);
-      const surcharge = paymentSurcharge(auth, address, months, fields, previous);
+      const surcharge = await paymentSurcharge(tx, auth, address, months, fields, previous);
       const amounts = amountsOf(address, months, rate.rate, fields, surcharge);
       // An invoice's and a verified group's figures stay as stored, so the lines cover those.
       const wasVerified = await inVerifiedGroup(tx, closing, previous.id);

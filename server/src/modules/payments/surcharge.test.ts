@@ -1,4 +1,5 @@
-import { and, desc, eq } from 'drizzle-orm';
+import Decimal from 'decimal.js';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInCaracas } from '@recaudo/domain/dates';
 import { addMonths, currentMonth, type Month } from '@recaudo/domain/months';
@@ -8,6 +9,7 @@ import { addressesPayments } from '../addresses-payment/tables';
 import { correlatives } from '../correlatives/tables';
 import { auditLogs } from '../logs/tables';
 import { communities, municipalities, parishes, states } from '../regional/tables';
+import { paymentAgreements } from '../payment-agreements/tables';
 import { payments } from './tables';
 
 /**
@@ -29,7 +31,7 @@ const RATE = '36.57';
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  admin = await ctx.staff({ permissions: ['payments', 'add_payment', 'edit_payment', 'clients', 'communities', 'edit_community', 'waive_late_fee'] });
+  admin = await ctx.staff({ permissions: ['payments', 'add_payment', 'edit_payment', 'clients', 'communities', 'edit_community', 'waive_late_fee', 'payment_agreements'] });
   cashier = await ctx.staff({ permissions: ['payments', 'add_payment', 'edit_payment', 'clients'] });
   owner = await ctx.clientUser({ name: 'Rosa Mora' });
   const { db } = ctx;
@@ -213,5 +215,42 @@ describe('POST /api/bill-payments/store of late months', () => {
     expect([row!.surchargeUsd, row!.surchargeWaivedUsd, row!.surchargeWaiverReason, row!.taxBase]).toEqual(['1.00', '0.50', 'Cliente de la tercera edad', '10.50']);
     const [log] = await ctx.db.select().from(auditLogs).where(and(eq(auditLogs.logName, 'payments'), eq(auditLogs.subjectId, row!.id)));
     expect(log!.properties).toMatchObject({ attributes: { surcharge_usd: '1.00', surcharge_waived_usd: '0.50', surcharge_waiver_reason: 'Cliente de la tercera edad' } });
+  });
+});
+
+describe('payment agreements and the surcharge', () => {
+  const CAPPED = { late_fee_percent: '5', late_fee_grace_days: 0, late_fee_cap_months: 2 };
+  const surcharges = async (address: number) =>
+    [...(await calendarOf(address)).entries()].filter(([, month]) => month.surcharge_usd !== undefined).map(([month, { surcharge_usd }]) => [month, surcharge_usd]);
+  const FIRST_DUE = addMonths(NOW, 1) + '-10';
+
+  it('freezes the surcharge accrued at signing into the debt, accrues none while current, and resumes from the day it breaks', async () => {
+    const address = await owingAddress(CAPPED);
+    const before = await surcharges(address);
+    const accrued = before.reduce((sum, [, value]) => sum.plus(value!), new Decimal(0)).toFixed(2);
+    expect(before.find(([month]) => month === ago(3))).toEqual([ago(3), '1.00']);
+    const signed = await ctx.call('POST', '/api/payment-agreements/store', {
+      token: admin.token,
+      body: { address_payment_id: address, down_payment_usd: '6.00', installments: 3, first_due_date: FIRST_DUE },
+    });
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+    expect(signed.body.data).toMatchObject({ surcharge_usd: accrued, debt_usd: new Decimal('40.00').plus(accrued).toFixed(2) });
+    expect(await surcharges(address)).toEqual([]);
+    await ctx.db.update(paymentAgreements).set({ status: 'broken', endedAt: sql`now()` }).where(eq(paymentAgreements.id, signed.body.data.id));
+    // Broken today: each month owes what it had accrued at signing, and accrues again from tomorrow.
+    expect(await surcharges(address)).toEqual(before);
+  });
+
+  it('charges no surcharge on a month of a current agreement that a payment names', async () => {
+    const address = await owingAddress(CAPPED);
+    const signed = await ctx.call('POST', '/api/payment-agreements/store', {
+      token: admin.token,
+      body: { address_payment_id: address, down_payment_usd: '6.00', installments: 3, first_due_date: FIRST_DUE },
+    });
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+    const answer = await pay(address, [ago(3)], '365.70');
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const [row] = await ctx.db.select().from(payments).where(eq(payments.id, answer.body.data.id));
+    expect([row!.surchargeUsd, row!.taxBase]).toEqual(['0.00', '10.00']);
   });
 });
