@@ -4,6 +4,8 @@ import type { RateSource } from './exchange-rates';
 import type { BalanceMovement } from './balance';
 import { feeAt, feesTotal, type FeeSchedule } from './tariffs';
 import { addMonths, currentMonth, monthRange, type Coverage, type Month } from './months';
+import { caracasDay } from './dates';
+import { monthSurcharge, surchargeTotal, type AgreementHold, type LateFeeSettings } from './late-fees';
 
 /**
  * The statement of account (issue 33): every month of an address from its start to the current
@@ -80,6 +82,24 @@ export interface StatementMonth {
   fee: string | null;
   state: StatementMonthState;
   payment: StatementPayment | null;
+  /** An owed month's late-payment surcharge by today in $, before VAT (issue 50); absent: none. */
+  surcharge_usd?: string;
+}
+
+/** The late-payment surcharge owed (issue 50), a line of its own beside the months' fees: in $ before VAT and in BS at today's rate. */
+export interface SurchargeFigures {
+  surcharge_usd: string;
+  surcharge_bs: string;
+}
+
+/** A payment whose surcharge was waived in whole or part (issue 50), as the statement lists it. */
+export interface SurchargeWaiver {
+  payment_id: number;
+  number: string | null;
+  date_payment: string;
+  surcharge_usd: string;
+  waived_usd: string;
+  reason: string | null;
 }
 
 export interface DebtFigures {
@@ -90,7 +110,7 @@ export interface DebtFigures {
   owed_bs: string;
 }
 
-export interface AddressStatement extends DebtFigures {
+export interface AddressStatement extends DebtFigures, SurchargeFigures {
   address_payment_id: number;
   address: string;
   type: 0 | 1;
@@ -105,11 +125,13 @@ export interface AddressStatement extends DebtFigures {
   /** The credit balance in $ (issue 50) and every movement of it, oldest first. */
   balance_usd: string;
   balance_movements: BalanceMovement[];
+  /** The payments of the address whose surcharge was waived, oldest first. */
+  surcharge_waivers: SurchargeWaiver[];
 }
 
 export type AgingTotals = Record<AgingBucket, { addresses: number; owed_usd: string; owed_bs: string }>;
 
-export interface Statement extends DebtFigures {
+export interface Statement extends DebtFigures, SurchargeFigures {
   client: { id: number; name: string; identification_type: string; identification: string; email: string | null };
   /** BS per $ used for `owed_bs`. */
   dollar_rate: string;
@@ -136,6 +158,11 @@ export interface AddressStatementInput {
   balance?: { balance_usd: string; movements: BalanceMovement[] };
   /** The fee's changes (issue 50): each month at the tariff in force for it; none: every month at `fee`. */
   fee_changes?: FeeSchedule['changes'];
+  /** The late-payment surcharge settings of the address's fee source (issue 50); none: no surcharge. */
+  late_fee?: LateFeeSettings | null;
+  /** The months a payment agreement holds (no surcharge while current). */
+  holds?: ReadonlyMap<Month, AgreementHold>;
+  surcharge_waivers?: SurchargeWaiver[];
 }
 
 /**
@@ -145,6 +172,7 @@ export interface AddressStatementInput {
  */
 export function addressStatement(input: AddressStatementInput, dollarRate: string, now: Date = new Date()): AddressStatement {
   const current = currentMonth(now);
+  const today = caracasDay(now);
   const schedule: FeeSchedule = { fee: input.fee, changes: input.fee_changes ?? [] };
   const byMonth = new Map(input.coverage.map((entry) => [entry.month, entry]));
   const covered = [...byMonth.keys()].sort();
@@ -156,12 +184,15 @@ export function addressStatement(input: AddressStatementInput, dollarRate: strin
       if (entry) return { month, fee: feeAt(schedule, month), state: entry.from_balance ? 'balance' : entry.payment_id === null ? 'marked' : entry.pending ? 'pending' : 'paid', payment: entry.payment };
       // Before the start nothing is due; after the current month only covered months are listed.
       if (month < input.start_month || month > current) return null;
-      return { month, fee: feeAt(schedule, month), state: 'owed', payment: null };
+      const fee = feeAt(schedule, month);
+      const surcharge = monthSurcharge({ month, fee, settings: input.late_fee ?? null, today, covered: false, agreement: input.holds?.get(month) });
+      return surcharge === null ? { month, fee, state: 'owed', payment: null } : { month, fee, state: 'owed', payment: null, surcharge_usd: surcharge };
     })
     .filter((entry): entry is StatementMonth => entry !== null);
   // The opening balance is one line, dated by the last month it covers, ahead of the ledger's months.
   if (input.opening_paid_through !== null) months.unshift({ month: input.opening_paid_through, fee: feeAt(schedule, input.opening_paid_through), state: 'opening', payment: null });
   const owed = months.filter((entry) => entry.state === 'owed');
+  const surchargeUsd = surchargeTotal(owed.map((entry) => entry.surcharge_usd ?? null));
   let paidThrough: Month | null = input.opening_paid_through;
   for (let month = input.start_month; byMonth.has(month); month = addMonths(month, 1)) paidThrough = month;
   return {
@@ -180,8 +211,19 @@ export function addressStatement(input: AddressStatementInput, dollarRate: strin
     aging: agingBucket(owed.length),
     balance_usd: input.balance?.balance_usd ?? '0.00',
     balance_movements: input.balance?.movements ?? [],
+    ...surchargeFigures(surchargeUsd, dollarRate),
+    surcharge_waivers: input.surcharge_waivers ?? [],
   };
 }
+
+/** A surcharge in $ and in BS at `dollarRate`, to the cent. */
+export const surchargeFigures = (surchargeUsd: string, dollarRate: string): SurchargeFigures => ({ surcharge_usd: surchargeUsd, surcharge_bs: debtTotal(1, surchargeUsd, dollarRate) });
+
+/** The surcharge of several addresses added up. */
+export const sumSurcharges = (addresses: readonly SurchargeFigures[]): SurchargeFigures => ({
+  surcharge_usd: surchargeTotal(addresses.map((address) => address.surcharge_usd)),
+  surcharge_bs: surchargeTotal(addresses.map((address) => address.surcharge_bs)),
+});
 
 /** Months owed × the monthly fee, in $ to the cent (no fee: nothing). */
 export const owedDollars = (monthsOwed: number, fee: string | null) =>
@@ -247,7 +289,7 @@ export interface StatementVerification extends DebtFigures {
 }
 
 /** One address on the client's home (issue 33 "what I owe"). */
-export interface AddressDebt extends DebtFigures {
+export interface AddressDebt extends DebtFigures, SurchargeFigures {
   address_payment_id: number;
   address: string;
   type: 0 | 1;
@@ -257,7 +299,7 @@ export interface AddressDebt extends DebtFigures {
   pending_months: Month[];
 }
 
-export interface ClientDebts extends DebtFigures {
+export interface ClientDebts extends DebtFigures, SurchargeFigures {
   dollar_rate: string;
   dollar_rate_value_date: string | null;
   dollar_rate_source: RateSource | null;
@@ -273,6 +315,8 @@ export function clientDebts(statement: Statement): ClientDebts {
     months_owed: statement.months_owed,
     owed_usd: statement.owed_usd,
     owed_bs: statement.owed_bs,
+    surcharge_usd: statement.surcharge_usd,
+    surcharge_bs: statement.surcharge_bs,
     addresses: statement.addresses.map((address) => ({
       address_payment_id: address.address_payment_id,
       address: address.address,
@@ -280,6 +324,8 @@ export function clientDebts(statement: Statement): ClientDebts {
       months_owed: address.months_owed,
       owed_usd: address.owed_usd,
       owed_bs: address.owed_bs,
+      surcharge_usd: address.surcharge_usd,
+      surcharge_bs: address.surcharge_bs,
       oldest_owed: address.oldest_owed,
       solvent_to_date: address.solvent_to_date,
       pending_months: address.months.filter((month) => month.state === 'pending').map((month) => month.month),

@@ -26,8 +26,8 @@ const client = (debts: DashboardClient['debts']): DashboardClient => ({
   debts,
 });
 
-const OWING = { address_payment_id: 1, address: 'Calle 3, casa 12', type: 0 as const, months_owed: 3, owed_usd: '37.50', owed_bs: '1500.00', oldest_owed: ago(2), solvent_to_date: null, pending_months: [] };
-const UP_TO_DATE = { address_payment_id: 2, address: 'Av. Bolívar, local 9', type: 1 as const, months_owed: 0, owed_usd: '0.00', owed_bs: '0.00', oldest_owed: null, solvent_to_date: ago(0), pending_months: [] };
+const OWING = { address_payment_id: 1, address: 'Calle 3, casa 12', type: 0 as const, months_owed: 3, owed_usd: '37.50', owed_bs: '1500.00', surcharge_usd: '1.50', surcharge_bs: '60.00', oldest_owed: ago(2), solvent_to_date: null, pending_months: [] };
+const UP_TO_DATE = { address_payment_id: 2, address: 'Av. Bolívar, local 9', type: 1 as const, months_owed: 0, owed_usd: '0.00', owed_bs: '0.00', surcharge_usd: '0.00', surcharge_bs: '0.00', oldest_owed: null, solvent_to_date: ago(0), pending_months: [] };
 
 const statement: Statement = {
   client: { id: 10, name: 'Luisa Mendoza', identification_type: 'V', identification: '12345678', email: 'luisa@correo.test' },
@@ -36,6 +36,8 @@ const statement: Statement = {
   months_owed: 3,
   owed_usd: '37.50',
   owed_bs: '1500.00',
+  surcharge_usd: '0.00',
+  surcharge_bs: '0.00',
   addresses: [
     {
       address_payment_id: 1,
@@ -57,6 +59,9 @@ const statement: Statement = {
       aging: '1-3',
       balance_usd: '0.00',
       balance_movements: [],
+      surcharge_usd: '0.00',
+      surcharge_bs: '0.00',
+      surcharge_waivers: [],
     },
   ],
   aging: {
@@ -67,7 +72,7 @@ const statement: Statement = {
   },
 };
 
-let home = client({ ...BCV_DOLLAR, months_owed: 3, owed_usd: '37.50', owed_bs: '1500.00', addresses: [OWING, UP_TO_DATE] });
+let home = client({ ...BCV_DOLLAR, months_owed: 3, owed_usd: '37.50', owed_bs: '1500.00', surcharge_usd: '1.50', surcharge_bs: '60.00', addresses: [OWING, UP_TO_DATE] });
 const mailed: unknown[] = [];
 const api = installFakeApi((url, init) => {
   const decoded = decodeURIComponent(url);
@@ -94,8 +99,9 @@ describe('Client home: what I owe', () => {
     renderApp(<DashboardRoute />, { path: '/dashboard', session: clientSession });
     const card = (await screen.findByText('Lo que debo')).closest('.ant-card') as HTMLElement;
     expect(within(card).getByText('Debes 3 meses: $ 37,50 · BS 1.500,00')).toBeInTheDocument();
-    // Issue 47: the rate the debt is worked at, with its value date and source.
-    expect(within(card).getByText('Dólar: Tasa BCV 40,00 del 01-12-2026.')).toBeInTheDocument();
+    // Issue 47: the rate the debt is worked at, with its value date and source; issue 50: the late-payment surcharge, a line of its own.
+    expect(within(card).getByText('Recargo por mora: $ 1,50 · BS 60,00. Dólar: Tasa BCV 40,00 del 01-12-2026.')).toBeInTheDocument();
+    expect(within(card).getByText(wholeText('Recargo por mora: $ 1,50 · BS 60,00'))).toBeInTheDocument();
     expect(within(card).getByText(wholeText(`Debes 3 meses desde ${monthName(ago(2))}`))).toBeInTheDocument();
     expect(within(card).getByText(wholeText('$ 37,50 · BS 1.500,00'))).toBeInTheDocument();
     expect(within(card).getByText('Estás al día')).toBeInTheDocument();
@@ -122,17 +128,17 @@ describe('Client home: what I owe', () => {
   }, 60_000);
 
   it('a client who owes nothing sees "Estás al día" and no "Pagar"', async () => {
-    home = client({ ...BCV_DOLLAR, months_owed: 0, owed_usd: '0.00', owed_bs: '0.00', addresses: [UP_TO_DATE] });
+    home = client({ ...BCV_DOLLAR, months_owed: 0, owed_usd: '0.00', owed_bs: '0.00', surcharge_usd: '0.00', surcharge_bs: '0.00', addresses: [UP_TO_DATE] });
     renderApp(<DashboardRoute />, { path: '/dashboard', session: clientSession });
     const card = (await screen.findByText('Lo que debo')).closest('.ant-card') as HTMLElement;
     expect(within(card).getAllByText('Estás al día')).toHaveLength(2);
     expect(within(card).queryByRole('button', { name: /^Pagar/ })).not.toBeInTheDocument();
-    home = client({ ...BCV_DOLLAR, months_owed: 3, owed_usd: '37.50', owed_bs: '1500.00', addresses: [OWING, UP_TO_DATE] });
+    home = client({ ...BCV_DOLLAR, months_owed: 3, owed_usd: '37.50', owed_bs: '1500.00', surcharge_usd: '1.50', surcharge_bs: '60.00', addresses: [OWING, UP_TO_DATE] });
   });
 
   it('a client whose months are covered only by a payment Procesando is told it is in review, with those months, not "Estás al día"', async () => {
     const inReview = { ...UP_TO_DATE, solvent_to_date: ago(2), pending_months: [ago(1), ago(0)] };
-    home = client({ ...BCV_DOLLAR, months_owed: 0, owed_usd: '0.00', owed_bs: '0.00', addresses: [inReview] });
+    home = client({ ...BCV_DOLLAR, months_owed: 0, owed_usd: '0.00', owed_bs: '0.00', surcharge_usd: '0.00', surcharge_bs: '0.00', addresses: [inReview] });
     renderApp(<DashboardRoute />, { path: '/dashboard', session: clientSession });
     const card = (await screen.findByText('Lo que debo')).closest('.ant-card') as HTMLElement;
     const summary = within(card).getByRole('alert');
@@ -141,7 +147,7 @@ describe('Client home: what I owe', () => {
     expect(within(card).getByText(`Tu pago está en revisión (Procesando): ${monthName(ago(1))}, ${monthName(ago(0))}.`)).toBeInTheDocument();
     expect(within(card).queryByText('Estás al día')).not.toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: /^Pagar/ })).not.toBeInTheDocument();
-    home = client({ ...BCV_DOLLAR, months_owed: 3, owed_usd: '37.50', owed_bs: '1500.00', addresses: [OWING, UP_TO_DATE] });
+    home = client({ ...BCV_DOLLAR, months_owed: 3, owed_usd: '37.50', owed_bs: '1500.00', surcharge_usd: '1.50', surcharge_bs: '60.00', addresses: [OWING, UP_TO_DATE] });
   });
 
   it('opens the statement of an address: totals, aging and every month; "Enviar por correo" sends it', async () => {

@@ -90,7 +90,7 @@ const client: DashboardClient = {
   dollar_rate_source: 'bcv',
   euro_rate_value_date: '2026-12-01',
   euro_rate_source: 'bcv',
-  debts: { dollar_rate: '40.50', dollar_rate_value_date: '2026-12-01', dollar_rate_source: 'bcv', months_owed: 0, owed_usd: '0.00', owed_bs: '0.00', addresses: [] },
+  debts: { dollar_rate: '40.50', dollar_rate_value_date: '2026-12-01', dollar_rate_source: 'bcv', months_owed: 0, owed_usd: '0.00', owed_bs: '0.00', surcharge_usd: '0.00', surcharge_bs: '0.00', addresses: [] },
 };
 
 const preview: ReminderPreview = {

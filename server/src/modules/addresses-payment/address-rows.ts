@@ -32,7 +32,7 @@ const BALANCE_USD = sql<string>`(select coalesce(sum(${addressBalanceMovements.a
 /** Complete location (spec 01 §5): residential with community and parish, commercial with an economic activity. */
 /** The late-payment surcharge settings of the address's fee source (issue 50): its activity when commercial, else its community. */
 const lateFeeOfSource = <T>(activity: PgColumn, community: PgColumn) => sql<T>`(case when ${addressesPayments.type} = 1 then ${activity} else ${community} end)`;
-const LATE_FEE_OF_ADDRESS = {
+export const LATE_FEE_OF_ADDRESS = {
   late_fee_percent: lateFeeOfSource<string | null>(economicActivities.lateFeePercent, communities.lateFeePercent),
   late_fee_grace_days: lateFeeOfSource<number | null>(economicActivities.lateFeeGraceDays, communities.lateFeeGraceDays),
   late_fee_cap_months: lateFeeOfSource<number | null>(economicActivities.lateFeeCapMonths, communities.lateFeeCapMonths),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RATE_SOURCES } from '@recaudo/domain/exchange-rates';
 
-const debt = { months_owed: z.number(), owed_usd: z.string(), owed_bs: z.string() };
+const debt = { months_owed: z.number(), owed_usd: z.string(), owed_bs: z.string(), surcharge_usd: z.string(), surcharge_bs: z.string() };
 const rateSource = z.enum(RATE_SOURCES).nullable();
 
 /** What a client owes per address at today's dollar rate (`clientDebts`): her home and her detail for the staff. */

@@ -1,12 +1,13 @@
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import { addressMessages } from '@recaudo/domain/addresses';
 import type { DatedRate } from '@recaudo/domain/exchange-rates';
 import { currentMonth, type Month } from '@recaudo/domain/months';
-import { addressStatement, sumDebts, type AddressStatement, type AddressStatementInput, type Statement, type StatementPayment } from '@recaudo/domain/statement';
+import { addressStatement, sumDebts, sumSurcharges, type AddressStatement, type AddressStatementInput, type Statement, type StatementPayment, type SurchargeWaiver } from '@recaudo/domain/statement';
 import type { Executor } from '../../db/client';
 import { notFound } from '../../platform/errors';
 import { assertOwnClient, clientScope } from '../../platform/scope';
 import { balanceMovementsOf } from '../addresses-payment/balance';
+import { LATE_FEE_OF_ADDRESS } from '../addresses-payment/address-rows';
 import { EFFECTIVE_FEE, START_MONTH } from '../addresses-payment/ledger-sql';
 import { addressesPayments, addressMonths } from '../addresses-payment/tables';
 import type { AuthContext } from '../auth/service';
@@ -14,7 +15,9 @@ import { clients } from '../clients/tables';
 import { datedRatesInForce } from '../exchange-rates/service';
 import { correlatives } from '../correlatives/tables';
 import { economicActivities } from '../economic-activities/tables';
+import { lateFeeSettingsOfRow } from '../fees/late-fee-columns';
 import { feeChangesOf } from '../fees/service';
+import { agreementHoldsOf } from '../payment-agreements/holds';
 import { payments } from '../payments/tables';
 import { communities } from '../regional/tables';
 
@@ -27,7 +30,7 @@ import { communities } from '../regional/tables';
 
 export type StatementScope = { clientId: number } | { addressId: number };
 
-type AddressHead = Omit<AddressStatementInput, 'coverage'> & { client_id: number };
+type AddressHead = Omit<AddressStatementInput, 'coverage' | 'holds' | 'surcharge_waivers'> & { client_id: number };
 
 async function addressHeads(db: Executor, where: SQL | undefined): Promise<AddressHead[]> {
   const rows = await db
@@ -39,6 +42,7 @@ async function addressHeads(db: Executor, where: SQL | undefined): Promise<Addre
       fee: EFFECTIVE_FEE,
       start_month: START_MONTH,
       opening_paid_through: addressesPayments.openingPaidThrough,
+      ...LATE_FEE_OF_ADDRESS,
     })
     .from(addressesPayments)
     .leftJoin(communities, eq(communities.id, addressesPayments.communityId))
@@ -49,7 +53,14 @@ async function addressHeads(db: Executor, where: SQL | undefined): Promise<Addre
     db,
     rows.map((row) => row.address_payment_id),
   );
-  return rows.map((row) => ({ ...row, type: row.type === 1 ? 1 : 0, fee: row.fee === null ? null : String(row.fee), fee_changes: changes.get(row.address_payment_id) ?? [] }));
+  return rows.map(({ late_fee_percent, late_fee_grace_days, late_fee_cap_months, late_fee_cap_percent, ...row }) => ({
+    ...row,
+    type: row.type === 1 ? 1 : 0,
+    fee: row.fee === null ? null : String(row.fee),
+    fee_changes: changes.get(row.address_payment_id) ?? [],
+    late_fee:
+      late_fee_percent === null ? null : lateFeeSettingsOfRow({ late_fee_percent, late_fee_grace_days: late_fee_grace_days ?? 0, late_fee_cap_months, late_fee_cap_percent }),
+  }));
 }
 
 /** The ledger rows of these addresses with the number and date of the payment holding each month. */
@@ -76,7 +87,7 @@ async function coverageWithPayments(db: Executor, ids: number[]): Promise<Map<nu
     const payment: StatementPayment | null =
       row.payment_id === null || row.date_payment === null
         ? null
-        : { id: row.payment_id, number: row.number ? `${row.serie ? `${row.serie}-` : ''}${row.number}` : null, date_payment: row.date_payment };
+        : { id: row.payment_id, number: documentNumber(row.serie, row.number), date_payment: row.date_payment };
     const list = byAddress.get(row.address) ?? [];
     list.push({ month: row.month, payment_id: row.payment_id, pending: row.pending, from_balance: row.from_balance, payment });
     byAddress.set(row.address, list);
@@ -84,12 +95,57 @@ async function coverageWithPayments(db: Executor, ids: number[]): Promise<Map<nu
   return byAddress;
 }
 
+const documentNumber = (serie: string | null, number: string | null) => (number ? `${serie ? `${serie}-` : ''}${number}` : null);
+
+/** The payments of these addresses whose late-payment surcharge was waived (issue 50), oldest first. */
+async function surchargeWaiversOf(db: Executor, ids: number[]): Promise<Map<number, SurchargeWaiver[]>> {
+  const byAddress = new Map<number, SurchargeWaiver[]>();
+  if (!ids.length) return byAddress;
+  const rows = await db
+    .select({
+      address: payments.addressPaymentId,
+      payment_id: payments.id,
+      number: payments.numberCorrelative,
+      serie: correlatives.serie,
+      date_payment: payments.datePayment,
+      surcharge_usd: payments.surchargeUsd,
+      waived_usd: payments.surchargeWaivedUsd,
+      reason: payments.surchargeWaiverReason,
+    })
+    .from(payments)
+    .leftJoin(correlatives, eq(correlatives.id, payments.serieId))
+    .where(and(inArray(payments.addressPaymentId, ids), gt(payments.surchargeWaivedUsd, '0')))
+    .orderBy(asc(payments.datePayment), asc(payments.id));
+  for (const { address, serie, number, ...row } of rows) {
+    const list = byAddress.get(address) ?? [];
+    list.push({ ...row, number: documentNumber(serie, number) });
+    byAddress.set(address, list);
+  }
+  return byAddress;
+}
+
 /** The statements of these addresses at `now`, at today's dollar rate (with its value date and source, which the statement names). */
 export async function addressStatements(db: Executor, heads: AddressHead[], now: Date): Promise<{ addresses: AddressStatement[]; dollar: DatedRate }> {
   const ids = heads.map((head) => head.address_payment_id);
-  const [coverage, balances, rates] = await Promise.all([coverageWithPayments(db, ids), balanceMovementsOf(db, ids), datedRatesInForce(db)]);
+  const [coverage, balances, rates, holds, waivers] = await Promise.all([
+    coverageWithPayments(db, ids),
+    balanceMovementsOf(db, ids),
+    datedRatesInForce(db),
+    agreementHoldsOf(db, ids),
+    surchargeWaiversOf(db, ids),
+  ]);
   const addresses = heads.map(({ client_id: _client, ...head }) =>
-    addressStatement({ ...head, coverage: coverage.get(head.address_payment_id) ?? [], balance: balances.get(head.address_payment_id) }, rates.usd.rate, now),
+    addressStatement(
+      {
+        ...head,
+        coverage: coverage.get(head.address_payment_id) ?? [],
+        balance: balances.get(head.address_payment_id),
+        holds: holds.get(head.address_payment_id),
+        surcharge_waivers: waivers.get(head.address_payment_id),
+      },
+      rates.usd.rate,
+      now,
+    ),
   );
   return { addresses, dollar: rates.usd };
 }
@@ -122,6 +178,7 @@ export async function statementOf(db: Executor, auth: AuthContext, scope: Statem
     current_month: currentMonth(now) as Month,
     addresses,
     ...sumDebts(addresses),
+    ...sumSurcharges(addresses),
   };
 }
 

@@ -16,11 +16,21 @@ const idParams = z.object({ id: recordId() });
 const formatQuery = z.object({ type_format: exportFormatField(['pdf']).optional() });
 
 const debt = { months_owed: z.number(), owed_usd: z.string(), owed_bs: z.string() };
+const surcharge = { surcharge_usd: z.string(), surcharge_bs: z.string() };
 const month = z.object({
   month: z.string(),
   fee: z.string().nullable(),
   state: z.enum(['opening', 'paid', 'balance', 'marked', 'pending', 'owed']),
   payment: z.object({ id: z.number(), number: z.string().nullable(), date_payment: z.string() }).nullable(),
+  surcharge_usd: z.string().optional(),
+});
+const waiver = z.object({
+  payment_id: z.number(),
+  number: z.string().nullable(),
+  date_payment: z.string(),
+  surcharge_usd: z.string(),
+  waived_usd: z.string(),
+  reason: z.string().nullable(),
 });
 const bucket = z.object({ addresses: z.number(), owed_usd: z.string(), owed_bs: z.string() });
 const statementSchema = z.object({
@@ -30,6 +40,7 @@ const statementSchema = z.object({
   dollar_rate_source: z.enum(RATE_SOURCES).nullable(),
   current_month: z.string(),
   ...debt,
+  ...surcharge,
   addresses: z.array(
     z.object({
       address_payment_id: z.number(),
@@ -44,6 +55,8 @@ const statementSchema = z.object({
       aging: z.enum(AGING_BUCKETS).nullable(),
       balance_usd: z.string(),
       balance_movements: addressBalanceSchema.shape.movements,
+      ...surcharge,
+      surcharge_waivers: z.array(waiver),
     }),
   ),
   aging: z.object(Object.fromEntries(AGING_BUCKETS.map((name) => [name, bucket])) as Record<(typeof AGING_BUCKETS)[number], typeof bucket>),

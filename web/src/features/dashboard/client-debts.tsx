@@ -1,8 +1,10 @@
+import Decimal from 'decimal.js';
 import { ADDRESS_TYPES } from '@recaudo/domain/addresses';
 import { rateLabel } from '@recaudo/domain/exchange-rates';
 import { formatMoney } from '@recaudo/domain/format-money';
 import { monthName, type Month } from '@recaudo/domain/months';
-import { statementMessages, type AddressDebt, type ClientDebts } from '@recaudo/domain/statement';
+import { lateFeeMessages } from '@recaudo/domain/late-fees';
+import { statementMessages, type AddressDebt, type ClientDebts, type SurchargeFigures } from '@recaudo/domain/statement';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -20,6 +22,11 @@ export interface ClientDebtActions {
   onStatement: (scope: { addressId: number } | { clientId: number }) => void;
 }
 
+/** The late-payment surcharge is a line of its own beside the months (issue 50), shown when there is one. */
+const owesSurcharge = (figures: SurchargeFigures) => new Decimal(figures.surcharge_usd).greaterThan(0);
+const surchargeSentence = (figures: SurchargeFigures) =>
+  owesSurcharge(figures) ? `${lateFeeMessages.line}: ${formatMoney(figures.surcharge_usd, '$')} · ${formatMoney(figures.surcharge_bs)}. ` : '';
+
 const monthsText = (count: number) => `${count} ${count === 1 ? 'mes' : 'meses'}`;
 const monthList = (months: Month[]) => months.map(monthName).join(', ');
 
@@ -35,6 +42,11 @@ function AddressDebtCard({ debt, actions }: { debt: AddressDebt; actions: Client
           <Typography.Text>
             <NoWrap>{formatMoney(debt.owed_usd, '$')}</NoWrap> · <NoWrap>{formatMoney(debt.owed_bs)}</NoWrap>
           </Typography.Text>
+          {owesSurcharge(debt) && (
+            <Typography.Text type="danger">
+              {lateFeeMessages.line}: <NoWrap>{formatMoney(debt.surcharge_usd, '$')}</NoWrap> · <NoWrap>{formatMoney(debt.surcharge_bs)}</NoWrap>
+            </Typography.Text>
+          )}
         </Flex>
       ) : debt.pending_months.length ? (
         <Typography.Text type="warning">
@@ -91,7 +103,7 @@ export function ClientDebtsCard({ clientId, debts, actions }: { clientId: number
             type="error"
             showIcon
             title={`Debes ${monthsText(debts.months_owed)}: ${formatMoney(debts.owed_usd, '$')} · ${formatMoney(debts.owed_bs)}`}
-            description={`Dólar: ${rateLabel(debts.dollar_rate, debts.dollar_rate_value_date, debts.dollar_rate_source)}.`}
+            description={`${surchargeSentence(debts)}Dólar: ${rateLabel(debts.dollar_rate, debts.dollar_rate_value_date, debts.dollar_rate_source)}.`}
           />
         ) : inReview.length ? (
           <Alert
