@@ -219,6 +219,9 @@ export function addressStatement(input: AddressStatementInput, dollarRate: strin
 /** A surcharge in $ and in BS at `dollarRate`, to the cent. */
 export const surchargeFigures = (surchargeUsd: string, dollarRate: string): SurchargeFigures => ({ surcharge_usd: surchargeUsd, surcharge_bs: debtTotal(1, surchargeUsd, dollarRate) });
 
+/** Whether there is a surcharge to show: above zero. */
+export const owesSurcharge = (figures: SurchargeFigures) => new Decimal(figures.surcharge_usd).greaterThan(0);
+
 /** The surcharge of several addresses added up. */
 export const sumSurcharges = (addresses: readonly SurchargeFigures[]): SurchargeFigures => ({
   surcharge_usd: surchargeTotal(addresses.map((address) => address.surcharge_usd)),

@@ -36,8 +36,8 @@ const statement: Statement = {
   months_owed: 3,
   owed_usd: '37.50',
   owed_bs: '1500.00',
-  surcharge_usd: '0.00',
-  surcharge_bs: '0.00',
+  surcharge_usd: '1.50',
+  surcharge_bs: '60.00',
   addresses: [
     {
       address_payment_id: 1,
@@ -47,8 +47,8 @@ const statement: Statement = {
       start_month: ago(3),
       months: [
         { month: ago(3), fee: '12.50', state: 'paid', payment: { id: 5, number: 'A-00000042', date_payment: '2026-01-05' } },
-        { month: ago(2), fee: '12.50', state: 'owed', payment: null },
-        { month: ago(1), fee: '12.50', state: 'owed', payment: null },
+        { month: ago(2), fee: '12.50', state: 'owed', payment: null, surcharge_usd: '1.00' },
+        { month: ago(1), fee: '12.50', state: 'owed', payment: null, surcharge_usd: '0.50' },
         { month: ago(0), fee: '12.50', state: 'owed', payment: null },
       ],
       months_owed: 3,
@@ -59,9 +59,9 @@ const statement: Statement = {
       aging: '1-3',
       balance_usd: '0.00',
       balance_movements: [],
-      surcharge_usd: '0.00',
-      surcharge_bs: '0.00',
-      surcharge_waivers: [],
+      surcharge_usd: '1.50',
+      surcharge_bs: '60.00',
+      surcharge_waivers: [{ payment_id: 5, number: 'A-00000042', date_payment: '2026-01-05', surcharge_usd: '0.50', waived_usd: '0.25', reason: 'Cliente de la tercera edad' }],
     },
   ],
   aging: {
@@ -160,6 +160,12 @@ describe('Client home: what I owe', () => {
     expect(within(months).getAllByRole('listitem')).toHaveLength(4);
     expect(within(months).getByText(/N° A-00000042/)).toBeInTheDocument();
     expect(within(months).getAllByText('Adeudado')).toHaveLength(3);
+    // Issue 50: each late month's surcharge, the address's and the total's as lines of their own, and the waiver.
+    expect(within(months).getByText('Recargo por mora $ 1,00')).toBeInTheDocument();
+    expect(within(dialog).getAllByText(wholeText('Recargo por mora: $ 1,50 · BS 60,00'))).toHaveLength(2);
+    const waivers = within(dialog).getByRole('region', { name: 'Recargo por mora exonerado de Calle 3, casa 12' });
+    expect(within(waivers).getByText('N° A-00000042 · Cliente de la tercera edad')).toBeInTheDocument();
+    expect(within(waivers).getByText('$ 0,25 de $ 0,50')).toBeInTheDocument();
     const aging = within(dialog).getByRole('region', { name: 'Antigüedad de la deuda' });
     expect(within(aging).getByText('1 · $ 37,50 · BS 1.500,00')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar por correo' }));

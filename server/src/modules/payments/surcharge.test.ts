@@ -10,6 +10,7 @@ import { correlatives } from '../correlatives/tables';
 import { auditLogs } from '../logs/tables';
 import { communities, municipalities, parishes, states } from '../regional/tables';
 import { paymentAgreements } from '../payment-agreements/tables';
+import { pdfText } from '../../../test/pdf-text';
 import { payments } from './tables';
 
 /**
@@ -252,5 +253,32 @@ describe('payment agreements and the surcharge', () => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const [row] = await ctx.db.select().from(payments).where(eq(payments.id, answer.body.data.id));
     expect([row!.surchargeUsd, row!.taxBase]).toEqual(['0.00', '10.00']);
+  });
+});
+
+describe('the statement of an address that owes a surcharge', () => {
+  it('answers each late month\'s surcharge, the address\'s and the total\'s, and the waivers; the PDF shows them', async () => {
+    const address = await owingAddress({ late_fee_percent: '5', late_fee_grace_days: 0, late_fee_cap_months: 2 });
+    const calendar = await calendarOf(address);
+    const paid = await pay(address, [ago(3)], '383.99', { surcharge_waived_usd: '0.50', surcharge_waiver_reason: 'Cliente de la tercera edad' });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const answer = await ctx.call('GET', `/api/addresses-payment/statement/${address}`, { token: admin.token });
+    expect(answer.status).toBe(200);
+    const [statement] = answer.body.data.addresses;
+    const owed = [ago(2), ago(1), NOW].map((month) => calendar.get(month)!.surcharge_usd).filter((value) => value !== undefined);
+    const total = owed.reduce((sum, value) => sum.plus(value!), new Decimal(0)).toFixed(2);
+    expect(statement.months.find((month: { month: Month }) => month.month === ago(2))).toMatchObject({ state: 'owed', surcharge_usd: '1.00' });
+    expect(statement.months.find((month: { month: Month }) => month.month === ago(3))).not.toHaveProperty('surcharge_usd');
+    expect([statement.surcharge_usd, answer.body.data.surcharge_usd]).toEqual([total, total]);
+    expect(statement.surcharge_bs).toBe(new Decimal(total).times(RATE).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2));
+    expect(statement.surcharge_waivers).toEqual([
+      { payment_id: paid.body.data.id, number: expect.any(String), date_payment: TODAY, surcharge_usd: '1.00', waived_usd: '0.50', reason: 'Cliente de la tercera edad' },
+    ]);
+    const pdf = await ctx.app.inject({ method: 'GET', url: `/api/addresses-payment/statement/${address}?type_format=pdf`, headers: { authorization: `Bearer ${admin.token}` } });
+    expect(pdf.statusCode).toBe(200);
+    const { lines } = pdfText(pdf.rawPayload);
+    expect(lines).toContain('Recargo por mora exonerado');
+    expect(lines).toContain('Cliente de la tercera edad');
+    expect(lines).toContain('Recargo ($)');
   });
 });

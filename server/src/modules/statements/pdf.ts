@@ -7,7 +7,8 @@ import { formatMoney } from '@recaudo/domain/format-money';
 import { forClients, formatDate, formatMonth, textOrEmpty } from '@recaudo/domain/format';
 import { PRODUCT_NAME } from '@recaudo/domain/navigation';
 import { BALANCE_MOVEMENT_LABELS } from '@recaudo/domain/balance';
-import { AGING_BUCKETS, AGING_LABELS, STATEMENT_MONTH_STATES, type Statement, type StatementMonth } from '@recaudo/domain/statement';
+import { lateFeeMessages } from '@recaudo/domain/late-fees';
+import { AGING_BUCKETS, AGING_LABELS, owesSurcharge, STATEMENT_MONTH_STATES, type Statement, type StatementMonth } from '@recaudo/domain/statement';
 import { drawVerification, pdfBuffer, PDF_MUTED, PDF_PRIMARY } from '../../platform/pdf';
 
 /**
@@ -81,9 +82,13 @@ export async function renderStatementPdf(statement: Statement, options: Statemen
     bold: true,
     shade: '#fff1f0',
   });
+  // The late-payment surcharge (issue 50) is a line of its own beside the months' fees.
+  if (owesSurcharge(statement)) table(totals, [lateFeeMessages.line, '', formatMoney(statement.surcharge_usd, '$'), formatMoney(statement.surcharge_bs)], { bold: true, shade: '#fff1f0' });
   doc.y += 12;
 
   const months = [width * 0.2, width * 0.16, width * 0.2, width * 0.24, width * 0.2];
+  const monthsWithSurcharge = [width * 0.18, width * 0.14, width * 0.14, width * 0.18, width * 0.2, width * 0.16];
+  const waiverColumns = [width * 0.16, width * 0.2, width * 0.36, width * 0.14, width * 0.14];
   const movementColumns = [width * 0.16, width * 0.36, width * 0.16, width * 0.14, width * 0.18];
   for (const address of statement.addresses) {
     heading(`${address.address} (${ADDRESS_TYPES[address.type]})`);
@@ -93,18 +98,22 @@ export async function renderStatementPdf(statement: Statement, options: Statemen
       .fillColor(PDF_MUTED)
       .text(
         `Cuota ${formatMoney(address.fee, '$')} · Meses por pagar ${address.months_owed} · ${formatMoney(address.owed_usd, '$')} · ${formatMoney(address.owed_bs)}` +
-          (address.oldest_owed ? ` · Desde ${formatMonth(address.oldest_owed)}` : ''),
+          (address.oldest_owed ? ` · Desde ${formatMonth(address.oldest_owed)}` : '') +
+          (owesSurcharge(address) ? ` · ${lateFeeMessages.line} ${formatMoney(address.surcharge_usd, '$')} · ${formatMoney(address.surcharge_bs)}` : ''),
         MARGIN,
         doc.y,
         { width },
       );
     doc.y += 4;
-    table(months, ['Mes', 'Cuota ($)', 'Estado', 'Pago', 'Fecha de pago'], { bold: true, shade: '#f0f4f8' });
+    // An address with a surcharge has its column, each late month's figure in it.
+    const surcharged = owesSurcharge(address);
+    table(surcharged ? monthsWithSurcharge : months, ['Mes', 'Cuota ($)', ...(surcharged ? ['Recargo ($)'] : []), 'Estado', 'Pago', 'Fecha de pago'], { bold: true, shade: '#f0f4f8' });
     for (const entry of address.months) {
+      const surcharge = surcharged ? [entry.surcharge_usd ? formatMoney(entry.surcharge_usd, '$') : textOrEmpty(null)] : [];
       table(
-        months,
-        [formatMonth(entry.month), formatMoney(entry.fee, '$'), STATEMENT_MONTH_STATES[entry.state], textOrEmpty(entry.payment?.number), entry.payment ? formatDate(entry.payment.date_payment) : textOrEmpty(null)],
-        { colors: [undefined, undefined, STATE_COLORS[entry.state]] },
+        surcharged ? monthsWithSurcharge : months,
+        [formatMonth(entry.month), formatMoney(entry.fee, '$'), ...surcharge, STATEMENT_MONTH_STATES[entry.state], textOrEmpty(entry.payment?.number), entry.payment ? formatDate(entry.payment.date_payment) : textOrEmpty(null)],
+        { colors: [undefined, undefined, ...surcharge.map(() => undefined), STATE_COLORS[entry.state]] },
       );
     }
     // The credit balance (issue 50): every movement, then what is left.
@@ -121,6 +130,19 @@ export async function renderStatementPdf(statement: Statement, options: Statemen
         ]);
       }
       table(movementColumns, ['Saldo a favor', '', '', '', formatMoney(address.balance_usd, '$')], { bold: true });
+    }
+    if (address.surcharge_waivers.length) {
+      doc.y += 8;
+      table(waiverColumns, ['Fecha', 'Pago', lateFeeMessages.waivedLine, 'Recargo ($)', 'Exonerado ($)'], { bold: true, shade: '#f0f4f8' });
+      for (const waiver of address.surcharge_waivers) {
+        table(waiverColumns, [
+          formatDate(waiver.date_payment),
+          waiver.number ?? `#${waiver.payment_id}`,
+          textOrEmpty(waiver.reason),
+          formatMoney(waiver.surcharge_usd, '$'),
+          formatMoney(waiver.waived_usd, '$'),
+        ]);
+      }
     }
     doc.y += 12;
   }

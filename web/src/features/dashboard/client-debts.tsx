@@ -1,10 +1,9 @@
-import Decimal from 'decimal.js';
 import { ADDRESS_TYPES } from '@recaudo/domain/addresses';
 import { rateLabel } from '@recaudo/domain/exchange-rates';
 import { formatMoney } from '@recaudo/domain/format-money';
 import { monthName, type Month } from '@recaudo/domain/months';
 import { lateFeeMessages } from '@recaudo/domain/late-fees';
-import { statementMessages, type AddressDebt, type ClientDebts, type SurchargeFigures } from '@recaudo/domain/statement';
+import { owesSurcharge, statementMessages, type AddressDebt, type ClientDebts, type SurchargeFigures } from '@recaudo/domain/statement';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -23,7 +22,6 @@ export interface ClientDebtActions {
 }
 
 /** The late-payment surcharge is a line of its own beside the months (issue 50), shown when there is one. */
-const owesSurcharge = (figures: SurchargeFigures) => new Decimal(figures.surcharge_usd).greaterThan(0);
 const surchargeSentence = (figures: SurchargeFigures) =>
   owesSurcharge(figures) ? `${lateFeeMessages.line}: ${formatMoney(figures.surcharge_usd, '$')} · ${formatMoney(figures.surcharge_bs)}. ` : '';
 

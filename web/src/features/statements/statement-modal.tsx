@@ -3,6 +3,7 @@ import { rateLabel } from '@recaudo/domain/exchange-rates';
 import { BALANCE_MOVEMENT_LABELS } from '@recaudo/domain/balance';
 import { formatMoney } from '@recaudo/domain/format-money';
 import { formatDate, formatMonth } from '@recaudo/domain/format';
+import { lateFeeMessages } from '@recaudo/domain/late-fees';
 import { AGING_BUCKETS, AGING_LABELS, STATEMENT_MONTH_STATES, type AddressStatement, type Statement, type StatementMonth } from '@recaudo/domain/statement';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -15,6 +16,7 @@ import Typography from 'antd/es/typography';
 import { useState } from 'react';
 import { downloadStatement, useSendStatementMail, useStatement, type StatementScope } from './api';
 import { NoWrap } from '../../components/no-wrap';
+import { SurchargeLine, SurchargeWaivers } from './surcharge-lines';
 
 const STATE_COLORS: Record<StatementMonth['state'], string> = { opening: 'default', paid: 'success', balance: 'success', marked: 'processing', pending: 'warning', owed: 'error' };
 
@@ -49,6 +51,13 @@ function MonthLine({ entry }: { entry: StatementMonth }) {
       <span style={{ minWidth: 72 }}>{formatMonth(entry.month)}</span>
       <span style={{ minWidth: 72, whiteSpace: 'nowrap' }}>{formatMoney(entry.fee, '$')}</span>
       <Tag color={STATE_COLORS[entry.state]}>{STATEMENT_MONTH_STATES[entry.state]}</Tag>
+      {entry.surcharge_usd && (
+        <Typography.Text type="danger">
+          <NoWrap>
+            {lateFeeMessages.line} {formatMoney(entry.surcharge_usd, '$')}
+          </NoWrap>
+        </Typography.Text>
+      )}
       {entry.payment && (
         <Typography.Text type="secondary">
           {entry.payment.number && (
@@ -77,12 +86,14 @@ function AddressSection({ address }: { address: AddressStatement }) {
           'Al día'
         )}
       </Typography.Paragraph>
+      <SurchargeLine figures={address} />
       <ul aria-label={`Meses de ${address.address}`} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {address.months.map((entry) => (
           <MonthLine key={entry.month} entry={entry} />
         ))}
       </ul>
       <BalanceLines address={address} />
+      <SurchargeWaivers address={address} />
     </Card>
   );
 }
@@ -98,6 +109,7 @@ function StatementBody({ statement }: { statement: Statement }) {
         <Statistic title="Total adeudado (BS)" value={formatMoney(statement.owed_bs)} />
         <Statistic title="Meses por pagar" value={statement.months_owed} />
       </Flex>
+      <SurchargeLine figures={statement} />
       <section aria-label="Antigüedad de la deuda">
         <Typography.Text strong>Antigüedad de la deuda</Typography.Text>
         <ul style={{ listStyle: 'none', margin: '4px 0 0', padding: 0 }}>
