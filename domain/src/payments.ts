@@ -312,6 +312,10 @@ export interface PaymentRow {
   iva: string;
   is_apply_retention: boolean;
   retention: string;
+  /** The months' late-payment surcharge it charged (issue 50), in the rate's currency before VAT, what was waived and why. */
+  surcharge_usd: string;
+  surcharge_waived_usd: string;
+  surcharge_waiver_reason: string | null;
   send_invoice: boolean;
   type_document: string;
   /** Identifies the public receipt (`verify-payment/{hash}`). */

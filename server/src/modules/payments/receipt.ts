@@ -1,3 +1,4 @@
+import { lateFeeMessages } from '@recaudo/domain/late-fees';
 import Decimal from 'decimal.js';
 import { and, eq } from 'drizzle-orm';
 import { maskedIdentification } from '@recaudo/domain/clients';
@@ -95,6 +96,11 @@ export function receiptLines(row: PaymentRow): ReceiptLine[] {
   const billed = new Decimal(row.amount_bill);
   const commercial = row.address_payment.type === 1;
   const lines: ReceiptLine[] = [];
+  // The months' late-payment surcharge (issue 50), a line of its own, and what of it was waived; both are in the base.
+  const inBolivars = (foreign: Decimal.Value) => new Decimal(foreign).times(rate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+  if (new Decimal(row.surcharge_usd).greaterThan(0)) lines.push({ label: lateFeeMessages.line, bolivars: inBolivars(row.surcharge_usd), foreign: row.surcharge_usd });
+  const waived = new Decimal(row.surcharge_waived_usd);
+  if (waived.greaterThan(0)) lines.push({ label: lateFeeMessages.waivedLine, bolivars: inBolivars(waived.negated()), foreign: waived.negated().toFixed(2) });
   // A residential fee carries no VAT: its base is the total, shown once.
   if (commercial) {
     lines.push({ label: 'Base imponible', bolivars: base.toFixed(2), foreign: row.tax_base });

@@ -216,6 +216,13 @@ describe('POST /api/bill-payments/store of late months', () => {
     expect([row!.surchargeUsd, row!.surchargeWaivedUsd, row!.surchargeWaiverReason, row!.taxBase]).toEqual(['1.00', '0.50', 'Cliente de la tercera edad', '10.50']);
     const [log] = await ctx.db.select().from(auditLogs).where(and(eq(auditLogs.logName, 'payments'), eq(auditLogs.subjectId, row!.id)));
     expect(log!.properties).toMatchObject({ attributes: { surcharge_usd: '1.00', surcharge_waived_usd: '0.50', surcharge_waiver_reason: 'Cliente de la tercera edad' } });
+    const read = await ctx.call('GET', '/api/payments', { token: admin.token });
+    expect((read.body.data.data as { id: number }[]).find((item) => item.id === row!.id)).toMatchObject({ surcharge_usd: '1.00', surcharge_waived_usd: '0.50', surcharge_waiver_reason: 'Cliente de la tercera edad' });
+    // The receipt carries the surcharge and the waiver as lines of their own, in $ and at the payment's rate.
+    const receipt = await ctx.app.inject({ method: 'GET', url: `/api/payments/generate-payment-pdf/${row!.hash}`, headers: { authorization: `Bearer ${admin.token}` } });
+    expect(receipt.statusCode).toBe(200);
+    const { text } = pdfText(receipt.rawPayload);
+    for (const part of ['Recargo por mora', '$ 1,00', 'BS 36,57', 'Recargo por mora exonerado', '$ -0,50', 'BS -18,29']) expect(text).toContain(part);
   });
 });
 
