@@ -75,6 +75,9 @@ export interface PaymentInput {
   tenders?: TenderInput[];
   /** The change handed back, or null. */
   change?: { currency: Currency; amount: string } | null;
+  /** What of the months' late-payment surcharge is waived and why (issue 50, `waive_late_fee`). */
+  surcharge_waived_usd?: string;
+  surcharge_waiver_reason?: string | null;
 }
 
 /** One tender line as `payments/store` takes it (amount in the line's currency). */
@@ -165,6 +168,10 @@ export function paymentForm(input: PaymentInput): FormData {
     };
     for (const [key, value] of Object.entries(entries)) form.append(`tenders[${index}][${key}]`, value);
   });
+  if (input.surcharge_waived_usd !== undefined) {
+    form.append('surcharge_waived_usd', input.surcharge_waived_usd);
+    form.append('surcharge_waiver_reason', text(input.surcharge_waiver_reason ?? null));
+  }
   if (input.change) {
     form.append('change[currency]', input.change.currency);
     form.append('change[amount]', input.change.amount);

@@ -12,6 +12,7 @@ import type { ClientOption } from '../../components/select-options';
 import { downloadReceipt, useSavePayment } from './api';
 import { ContactDialog } from './contact-dialog';
 import { AmountFields, AmountSummary } from './payment-form/amounts-section';
+import { SurchargeWaiverFields } from './payment-form/surcharge';
 import { BankValidationSection } from './payment-form/bank-validation';
 import { ClientSection } from './payment-form/client-section';
 import { DocumentFields } from './payment-form/documents-section';
@@ -106,7 +107,8 @@ function PaymentForm(props: PaymentFormArgs) {
         </Row>
         {staff && <TenderLines state={state} modal={props.bankValidationModal} />}
 
-        {address && <AmountSummary amounts={amounts} fee={address.fee} months={monthCount} commercial={commercial} currency={currency} />}
+        {address && <AmountSummary amounts={amounts} fee={address.fee} months={monthCount} commercial={commercial} currency={currency} surcharge={state.surcharge} />}
+        {staff && <SurchargeWaiverFields surcharge={state.surcharge} canWaive={state.canWaive} form={form} currency={currency} />}
         {staff && address && <CoverSummary state={state} />}
 
         {staff && (

@@ -11,6 +11,9 @@ import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import Typography from 'antd/es/typography';
 import type { ReactNode } from 'react';
+import Decimal from 'decimal.js';
+import { lateFeeMessages } from '@recaudo/domain/late-fees';
+import { hasSurcharge, type ChosenSurcharge } from './surcharge';
 import { MoneyInput } from '../../../components/money-input';
 import type { PaymentFormState } from './use-payment-form';
 import { DATE_FORMAT } from './values';
@@ -86,12 +89,14 @@ export function AmountSummary({
   months,
   commercial,
   currency,
+  surcharge,
 }: {
   amounts: Amounts | null;
   fee: string | null;
   months: number;
   commercial: boolean;
   currency: '$' | '€';
+  surcharge?: ChosenSurcharge;
 }) {
   if (!amounts) return <Typography.Paragraph type="secondary">Elige la tasa de cambio para ver los montos.</Typography.Paragraph>;
   const line = (label: string, value: ReactNode, strong = false) => (
@@ -103,6 +108,8 @@ export function AmountSummary({
   return (
     <section aria-label="Resumen de montos" style={{ border: '1px solid rgba(128,128,128,0.3)', borderRadius: 8, padding: 12, marginBottom: 16 }}>
       {line('Tarifa mensual', `${formatMoney(fee ?? 0, currency)} × ${months} ${months === 1 ? 'mes' : 'meses'}`)}
+      {surcharge && hasSurcharge(surcharge) && line(lateFeeMessages.line, formatMoney(surcharge.surchargeUsd, currency))}
+      {surcharge && new Decimal(surcharge.waivedUsd).greaterThan(0) && line(lateFeeMessages.waivedLine, formatMoney(new Decimal(surcharge.waivedUsd).negated().toFixed(2), currency))}
       {line('Base imponible', formatMoney(amounts.tax_base, currency))}
       {commercial && line('IVA (16 %)', formatMoney(amounts.iva, currency))}
       {commercial && line('Retención (75 % del IVA)', formatMoney(amounts.retention, currency))}

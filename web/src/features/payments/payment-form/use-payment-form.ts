@@ -20,6 +20,7 @@ import { currencyOf, defaultRate, panelMonths, rateOf, withRateInForce } from '.
 import { useSerieOptions } from '../serie-select';
 import { tenderFieldName } from './tender-lines';
 import { useTenderState } from './use-tender-state';
+import { chosenSurcharge } from './surcharge';
 import { paymentRules } from './use-payment-rules';
 import { blank, initialValues, methodFacts, methodFields, rateView, today, toPaymentInput, type PaymentFormValues, type PaymentShortcuts } from './values';
 
@@ -103,12 +104,15 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, payAddre
   const monthCount = chosen.length;
   // Each chosen month at the tariff in force for it (issue 50), as the server stores it.
   const schedule = useMemo(() => (address ? { fee: address.fee, changes: address.fee_changes } : null), [address]);
+  // The months' late-payment surcharge less its waiver is in the base (issue 50), as the server charges it.
+  const waived = or(Form.useWatch('surcharge_waived_usd', form), initial.surcharge_waived_usd);
+  const surcharge = useMemo(() => chosenSurcharge(address, chosen, payment, waived), [address, chosen, payment, waived]);
   const amounts = useMemo(
     () =>
       address && schedule && !blank(rate) && Number.isFinite(Number(rate))
-        ? paymentAmounts({ type: address.type, fee: address.fee ?? '0', months: monthCount, monthFees: feesOf(schedule, chosen), rate: rate!, applyRetention: address.type === 1 && retention })
+        ? paymentAmounts({ type: address.type, fee: address.fee ?? '0', months: monthCount, monthFees: feesOf(schedule, chosen), rate: rate!, applyRetention: address.type === 1 && retention, surcharge: surcharge.netUsd })
         : null,
-    [address, schedule, rate, monthCount, chosen, retention],
+    [address, schedule, rate, monthCount, chosen, retention, surcharge.netUsd],
   );
   const currency = currencyOf(rateId ?? 1);
   // "Pagar deuda total" with its amount (spec 02 §9: months owed × fee × rate), at today's configured
@@ -361,6 +365,8 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, payAddre
     typeMonths,
     monthCount,
     amounts,
+    surcharge,
+    canWaive: staff && hasPermission(permissions, 'waive_late_fee'),
     currency,
     debt,
     storedRateDiffers,

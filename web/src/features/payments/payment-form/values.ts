@@ -73,6 +73,9 @@ export interface PaymentFormValues {
   /** The change handed back (vuelto): its currency and amount. */
   change_currency: Currency;
   change_amount: string | null;
+  /** What of the months' late-payment surcharge is waived, and why (issue 50, `waive_late_fee`). */
+  surcharge_waived_usd: string | null;
+  surcharge_waiver_reason: string;
 }
 
 /** One extra tender line as its inputs hold it. */
@@ -169,6 +172,8 @@ export function initialValues(
     })),
     change_currency: payment?.change?.currency ?? 'VES',
     change_amount: payment?.change?.amount ?? null,
+    surcharge_waived_usd: payment && Number(payment.surcharge_waived_usd) > 0 ? payment.surcharge_waived_usd : null,
+    surcharge_waiver_reason: payment?.surcharge_waiver_reason ?? '',
   };
 }
 
@@ -248,6 +253,8 @@ export function toPaymentInput(
     files: values.files.filter((file) => file.originFileObj).map((file) => file.originFileObj as File),
     files_string: values.files.filter((file) => !file.originFileObj).map((file) => file.uid),
     ...lines,
+    // A waiver is staff's; without one the field goes as none, so an edit can take a waiver back.
+    ...(staff ? { surcharge_waived_usd: blank(values.surcharge_waived_usd) ? '0.00' : values.surcharge_waived_usd!, surcharge_waiver_reason: trimmed(values.surcharge_waiver_reason) } : {}),
   };
 }
 
