@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { DebtFigures } from './statement';
+import type { DebtFigures, SurchargeFigures } from './statement';
 
 /**
  * Monthly payment reminders (issue 33): each client owing at least REMINDER_MIN_MONTHS months
@@ -7,13 +7,13 @@ import type { DebtFigures } from './statement';
  * total and a link to pay. The period is the Caracas month of the run ('YYYY-MM').
  */
 
-export interface ReminderAddress extends DebtFigures {
+export interface ReminderAddress extends DebtFigures, SurchargeFigures {
   address_payment_id: number;
   address: string;
 }
 
 /** One client of a run: where it goes and what it says. */
-export interface ReminderEntry extends DebtFigures {
+export interface ReminderEntry extends DebtFigures, SurchargeFigures {
   client: { id: number; name: string; identification_type: string; identification: string };
   /** The e-mail it goes to, null without one. */
   email: string | null;

@@ -226,8 +226,10 @@ export interface ReminderMailFacts {
   monthsOwed: number;
   owedUsd: string;
   owedBs: string;
+  /** The late-payment surcharge owed (issue 50), a line of its own; null without one. */
+  surcharge?: { usd: string; bs: string } | null;
   /** Each address owing: its text and what it owes, formatted. */
-  addresses: { address: string; monthsOwed: number; owedUsd: string; owedBs: string }[];
+  addresses: { address: string; monthsOwed: number; owedUsd: string; owedBs: string; surcharge?: { usd: string; bs: string } | null }[];
   payUrl: string;
 }
 
@@ -238,8 +240,9 @@ export function reminderMail(facts: ReminderMailFacts): MailContent {
   const title = 'Recordatorio de pago';
   const intro = `Hola ${facts.clientName}:`;
   const lead = `Te recordamos que tienes ${monthsText(facts.monthsOwed)} por pagar:`;
-  const lines = facts.addresses.map((entry) => `${entry.address}: ${monthsText(entry.monthsOwed)}, ${entry.owedUsd} (${entry.owedBs})`);
-  const total = `Total: ${facts.owedUsd} (${facts.owedBs}).`;
+  const surchargeText = (surcharge: { usd: string; bs: string } | null | undefined) => (surcharge ? `; recargo por mora ${surcharge.usd} (${surcharge.bs})` : '');
+  const lines = facts.addresses.map((entry) => `${entry.address}: ${monthsText(entry.monthsOwed)}, ${entry.owedUsd} (${entry.owedBs})${surchargeText(entry.surcharge)}`);
+  const total = `Total: ${facts.owedUsd} (${facts.owedBs})${surchargeText(facts.surcharge)}.`;
   const pay = `Paga desde el portal de clientes: ${facts.payUrl}`;
   const optOut = 'Si no deseas recibir estos recordatorios, desactívalos en tu portal.';
   return {

@@ -11,6 +11,9 @@ import { auditLogs } from '../logs/tables';
 import { communities, municipalities, parishes, states } from '../regional/tables';
 import { paymentAgreements } from '../payment-agreements/tables';
 import { pdfText } from '../../../test/pdf-text';
+import { clients } from '../clients/tables';
+import { outbox } from '../messages/tables';
+import { currentPeriod, reminderEntries, runReminders } from '../reminders/service';
 import { payments } from './tables';
 
 /**
@@ -287,5 +290,25 @@ describe('the statement of an address that owes a surcharge', () => {
     expect(lines).toContain('Recargo por mora exonerado');
     expect(lines).toContain('Cliente de la tercera edad');
     expect(lines).toContain('Recargo ($)');
+  });
+});
+
+describe('the monthly reminder of an address that owes a surcharge', () => {
+  it('names the surcharge per address and in the total, in the preview\'s entries and in the e-mail', async () => {
+    const address = await owingAddress({ late_fee_percent: '5', late_fee_grace_days: 0, late_fee_cap_months: 2 });
+    const calendar = await calendarOf(address);
+    const owed = [...calendar.values()].reduce((sum, month) => sum.plus(month.surcharge_usd ?? 0), new Decimal(0));
+    const inBs = (usd: Decimal.Value) => new Decimal(usd).times(RATE).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+    const options = { minMonths: 1, appUrl: 'https://recaudo.test', sms: false };
+    await ctx.db.update(clients).set({ email: 'rosa.mora@correo.test' }).where(eq(clients.id, owner.clientId!));
+    const [entry] = (await reminderEntries(ctx.db, await currentPeriod(ctx.db), options)).filter((item) => item.client.id === owner.clientId);
+    const line = entry!.addresses.find((item) => item.address_payment_id === address)!;
+    expect([line.surcharge_usd, line.surcharge_bs]).toEqual([owed.toFixed(2), inBs(owed).toFixed(2)]);
+    const total = entry!.addresses.reduce((sum, item) => sum.plus(item.surcharge_usd), new Decimal(0));
+    expect(entry!.surcharge_usd).toBe(total.toFixed(2));
+    await runReminders(ctx.db, options);
+    const [mail] = await ctx.db.select().from(outbox).where(eq(outbox.to, 'rosa.mora@correo.test'));
+    const money = (value: Decimal) => value.toFixed(2).replace('.', ',');
+    expect(mail!.bodyText).toContain(`${line.address}: 4 meses, $ 40,00 (BS 1.462,80); recargo por mora $ ${money(owed)} (BS ${money(inBs(owed))})`);
   });
 });

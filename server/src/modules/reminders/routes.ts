@@ -12,7 +12,7 @@ import { REMINDER_TIME_ZONE } from './schedule';
 import { currentPeriod, reminderPreviewPage, runReminders, setReminderOptOut } from './service';
 
 const tags = ['reminders'];
-const debt = { months_owed: z.number(), owed_usd: z.string(), owed_bs: z.string() };
+const debt = { months_owed: z.number(), owed_usd: z.string(), owed_bs: z.string(), surcharge_usd: z.string(), surcharge_bs: z.string() };
 const entrySchema = z.object({
   client: z.object({ id: z.number(), name: z.string(), identification_type: z.string(), identification: z.string() }),
   email: z.string().nullable(),

@@ -3,7 +3,7 @@ import { asc, eq, gt, sql } from 'drizzle-orm';
 import { formatMoney } from '@recaudo/domain/format-money';
 import type { Month } from '@recaudo/domain/months';
 import type { ReminderEntry, ReminderRun } from '@recaudo/domain/reminders';
-import { debtOfDollars, sumDebts, agingBucket } from '@recaudo/domain/statement';
+import { debtOfDollars, sumDebts, agingBucket, owesSurcharge, surchargeFigures, sumSurcharges } from '@recaudo/domain/statement';
 import type { Database, Executor } from '../../db/client';
 import { recordAudit, recordAudits, type AuditEntry } from '../../platform/audit';
 import { FEE_SOURCE_JOINS, monthNumber, monthsToPaySql, owedUsdSql } from '../addresses-payment/ledger-sql';
@@ -12,6 +12,7 @@ import { messagePhone } from '../clients/client-messages';
 import { clients } from '../clients/tables';
 import { exchangeRates } from '../configurations/service';
 import { queueMessages } from '../messages/service';
+import { addressSurcharges } from '../statements/queries';
 import { reminderMail, reminderSms, reminderSummary, type ReminderMailFacts } from '../messages/templates';
 import { reminders } from './tables';
 
@@ -53,6 +54,10 @@ interface OwingRow {
   identification: string;
   email: string | null;
   phone: string[];
+  /** Whether its fee source charges the late-payment surcharge (issue 50). */
+  surcharged: boolean;
+  /** The surcharge it owes, in $ before VAT (issue 50). */
+  surcharge_usd: string;
 }
 
 /**
@@ -69,15 +74,21 @@ async function owingRows(db: Executor, period: Month, chunk?: { after: number; s
   const result = (await db.execute(sql`
     select ${addressesPayments.clientId} as client_id, ${addressesPayments.id} as address_payment_id, ${addressesPayments.address} as address,
       ${monthsToPaySql(period)} as months, ${owedUsdSql(period)}::numeric(18, 2)::text as owed_usd, ${clients.name} as name,
-      ${clients.identificationType} as identification_type, ${clients.identification} as identification, ${clients.email} as email, ${clients.phone} as phone
+      ${clients.identificationType} as identification_type, ${clients.identification} as identification, ${clients.email} as email, ${clients.phone} as phone,
+      (case when ${addressesPayments.type} = 1 then "economic_activities"."late_fee_percent" else "communities"."late_fee_percent" end) is not null as surcharged
     from ${addressesPayments}
     join ${clients} on ${clients.id} = ${addressesPayments.clientId}
     ${FEE_SOURCE_JOINS}
     where ${addressesPayments.type} in (0, 1) and ${addressesPayments.ledgerPaidThrough} < ${monthNumber(period)}::int ${inChunk}
       and ${clients.active} and not ${clients.remindersOptOut}
       and not exists (select 1 from ${reminders} where ${reminders.clientId} = ${addressesPayments.clientId} and ${reminders.period} = ${period})
-    order by ${addressesPayments.clientId}, ${addressesPayments.id}`)) as unknown as { rows: OwingRow[] };
-  return result.rows;
+    order by ${addressesPayments.clientId}, ${addressesPayments.id}`)) as unknown as { rows: Omit<OwingRow, 'surcharge_usd'>[] };
+  // The surcharge is priced month by month (grace, caps, agreements): only the owing addresses whose fee source charges it.
+  const surcharges = await addressSurcharges(
+    db,
+    result.rows.filter((row) => row.surcharged && Number(row.months) > 0).map((row) => Number(row.address_payment_id)),
+  );
+  return result.rows.map((row) => ({ ...row, surcharge_usd: surcharges.get(Number(row.address_payment_id)) ?? '0.00' }));
 }
 
 /** What each client of `rows` is reminded of, when they owe at least `minMonths` months and can be reached. */
@@ -92,7 +103,12 @@ function entriesOf(rows: OwingRow[], dollarRate: string, options: ReminderOption
   const entries: ReminderEntry[] = [];
   for (const [clientId, owing] of byClient) {
     const head = owing[0]!;
-    const addresses = owing.map((row) => ({ address_payment_id: Number(row.address_payment_id), address: row.address, ...debtOfDollars(Number(row.months), row.owed_usd, dollarRate) }));
+    const addresses = owing.map((row) => ({
+      address_payment_id: Number(row.address_payment_id),
+      address: row.address,
+      ...debtOfDollars(Number(row.months), row.owed_usd, dollarRate),
+      ...surchargeFigures(row.surcharge_usd, dollarRate),
+    }));
     const total = sumDebts(addresses.map((address) => ({ ...address, aging: agingBucket(address.months_owed) })));
     if (total.months_owed < options.minMonths) continue;
     const email = head.email?.trim() || null;
@@ -105,6 +121,7 @@ function entriesOf(rows: OwingRow[], dollarRate: string, options: ReminderOption
       months_owed: total.months_owed,
       owed_usd: total.owed_usd,
       owed_bs: total.owed_bs,
+      ...sumSurcharges(addresses),
       addresses,
     });
   }
@@ -164,7 +181,14 @@ const mailFacts = (entry: ReminderEntry, appUrl: string): ReminderMailFacts => (
   monthsOwed: entry.months_owed,
   owedUsd: formatMoney(entry.owed_usd, '$'),
   owedBs: formatMoney(entry.owed_bs),
-  addresses: entry.addresses.map((address) => ({ address: address.address, monthsOwed: address.months_owed, owedUsd: formatMoney(address.owed_usd, '$'), owedBs: formatMoney(address.owed_bs) })),
+  surcharge: owesSurcharge(entry) ? { usd: formatMoney(entry.surcharge_usd, '$'), bs: formatMoney(entry.surcharge_bs) } : null,
+  addresses: entry.addresses.map((address) => ({
+    address: address.address,
+    monthsOwed: address.months_owed,
+    owedUsd: formatMoney(address.owed_usd, '$'),
+    owedBs: formatMoney(address.owed_bs),
+    surcharge: owesSurcharge(address) ? { usd: formatMoney(address.surcharge_usd, '$'), bs: formatMoney(address.surcharge_bs) } : null,
+  })),
   payUrl: `${appUrl.replace(/\/+$/, '')}/dashboard`,
 });
 

@@ -150,6 +150,13 @@ export async function addressStatements(db: Executor, heads: AddressHead[], now:
   return { addresses, dollar: rates.usd };
 }
 
+/** The late-payment surcharge each of these addresses owes at `now` (issue 50), priced as its statement prices it. */
+export async function addressSurcharges(db: Executor, ids: number[], now = new Date()): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const { addresses } = await addressStatements(db, await addressHeads(db, inArray(addressesPayments.id, ids)), now);
+  return new Map(addresses.map((address) => [address.address_payment_id, address.surcharge_usd]));
+}
+
 /** Whose statement this is and which addresses it covers; another client's (for a client user) is not found. */
 async function resolveScope(db: Executor, auth: AuthContext, scope: StatementScope): Promise<{ clientId: number; heads: AddressHead[] }> {
   if ('addressId' in scope) {

@@ -41,8 +41,9 @@ export const hasSurcharge = (surcharge: ChosenSurcharge) => new Decimal(surcharg
  * otherwise kept hidden with what the payment stored, so an edit by anyone else leaves it as it was.
  */
 export function SurchargeWaiverFields({ surcharge, canWaive, form, currency }: { surcharge: ChosenSurcharge; canWaive: boolean; form: FormInstance<PaymentFormValues>; currency: '$' | '€' }) {
+  const typed = Form.useWatch('surcharge_waived_usd', form);
   const shown = canWaive && hasSurcharge(surcharge);
-  const waiving = new Decimal(surcharge.waivedUsd).greaterThan(0) || !!Form.useWatch('surcharge_waived_usd', form);
+  const waiving = new Decimal(surcharge.waivedUsd).greaterThan(0) || Boolean(typed);
   return (
     <Row gutter={16} hidden={!shown}>
       <Col xs={24} sm={12}>
