@@ -110,10 +110,10 @@ const preview: ReminderPreview = {
       months_owed: 4,
       owed_usd: '20.00',
       owed_bs: '810.00',
-      surcharge_usd: '0.00',
-      surcharge_bs: '0.00',
+      surcharge_usd: '0.60',
+      surcharge_bs: '24.30',
       addresses: [
-        { address_payment_id: 1, address: 'Calle 3', months_owed: 3, owed_usd: '15.00', owed_bs: '607.50', surcharge_usd: '0.00', surcharge_bs: '0.00' },
+        { address_payment_id: 1, address: 'Calle 3', months_owed: 3, owed_usd: '15.00', owed_bs: '607.50', surcharge_usd: '0.60', surcharge_bs: '24.30' },
         { address_payment_id: 2, address: 'Calle 9', months_owed: 1, owed_usd: '5.00', owed_bs: '202.50', surcharge_usd: '0.00', surcharge_bs: '0.00' },
       ],
     },
@@ -209,7 +209,7 @@ describe('Dashboard (administrator)', () => {
     renderApp(<DashboardRoute />, { path: '/dashboard', session: makeSession({ permissions: ['payments', 'clients'] }) });
     const table = await screen.findByRole('table', { name: 'Próximos recordatorios' });
     const row = within(table).getByText('Luisa Mendoza (V-12345678)').closest('tr')!;
-    expect(row).toHaveTextContent(/luisa@correo\.test\s*VACIO\s*2\s*4\s*\$ 20,00\s*BS 810,00/);
+    expect(row).toHaveTextContent(/luisa@correo\.test\s*VACIO\s*2\s*4\s*\$ 20,00\s*BS 810,00\s*\$ 0,60/);
     expect(screen.getByText(/Periodo 11-2026: 1 cliente con 1 mes o más por pagar sin recordatorio, \$ 20,00 \(BS 810,00\) en total\./)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Enviar ahora' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Enviar' }));

@@ -58,6 +58,8 @@ export function RemindersCard() {
               { title: 'Meses', key: 'months_owed', align: 'right', render: (_, entry) => entry.months_owed },
               { title: 'Monto $', key: 'owed_usd', align: 'right', render: (_, entry) => <NoWrap>{formatMoney(entry.owed_usd, '$')}</NoWrap> },
               { title: 'Monto BS', key: 'owed_bs', align: 'right', render: (_, entry) => <NoWrap>{formatMoney(entry.owed_bs)}</NoWrap> },
+              // The late-payment surcharge (issue 50), a column of its own.
+              { title: 'Recargo por mora $', key: 'surcharge_usd', align: 'right', render: (_, entry) => <NoWrap>{formatMoney(entry.surcharge_usd, '$')}</NoWrap> },
             ]}
           />
         </>
