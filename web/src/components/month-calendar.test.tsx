@@ -62,6 +62,15 @@ describe('MonthCalendar', () => {
     expect(month('Mayo 2026: pendiente por pagar')).toHaveTextContent('MayPor pagar');
   });
 
+  it('shows an owed month\'s late-payment surcharge on its tile and in its description (issue 50)', () => {
+    const data = calendarYears('2026-03', [], NOW, null, { price_usd: '5.00', toward_oldest_usd: null, surcharge_of: (late) => (late === '2026-03' ? '0.20' : null) });
+    render(<Harness data={data} readOnly />);
+    expect(month('Marzo 2026: pendiente por pagar')).toHaveTextContent('MarPor pagar+ $ 0,20');
+    expect(month('Marzo 2026: pendiente por pagar')).toHaveAccessibleDescription('Recargo por mora $ 0,20');
+    expect(month('Abril 2026: pendiente por pagar')).toHaveTextContent('AbrPor pagar');
+    expect(month('Abril 2026: pendiente por pagar')).not.toHaveAttribute('aria-description');
+  });
+
   it('has one tab per year, the current one active, and names each month with its state', () => {
     render(<Harness />);
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['2024', '2025', '2026']);

@@ -1,3 +1,5 @@
+import { formatMoney } from '@recaudo/domain/format-money';
+import { lateFeeMessages } from '@recaudo/domain/late-fees';
 import { balanceMessages } from '@recaudo/domain/balance';
 import { currentMonth, lastPayableMonth, monthName, MONTH_SHORT_NAMES, type CalendarMonthState, type CalendarYear, type Month } from '@recaudo/domain/months';
 import Button from 'antd/es/button';
@@ -120,13 +122,16 @@ function MonthGrid({ year, selected, onToggle, isSelectable, readOnly, tapWords 
         const changed = selected.has(entry.month);
         const selectable = !readOnly && isSelectable(entry);
         const { label, word, style } = describe(entry, changed, selectable ? (tapWords ?? null) : null);
+        // An owed month's late-payment surcharge (issue 50): a line of its own on the tile, and its description.
+        const surcharge = entry.surcharge_usd ? `${lateFeeMessages.line} ${formatMoney(entry.surcharge_usd, '$')}` : null;
         // A partly paid month's words are long: the tile grows to wrap them.
-        const tall = entry.state === 'partial' && !changed;
+        const tall = (entry.state === 'partial' && !changed) || surcharge !== null;
         const button = (
           <Button
             key={entry.month}
             aria-pressed={changed}
             aria-disabled={!selectable || undefined}
+            aria-description={surcharge ?? undefined}
             // A read-only month stays focusable (its tooltip names the payment); clicks do nothing.
             disabled={!readOnly && !selectable}
             onClick={() => selectable && onToggle(entry.month)}
@@ -151,6 +156,11 @@ function MonthGrid({ year, selected, onToggle, isSelectable, readOnly, tapWords 
             <span aria-hidden style={{ fontSize: 11, opacity: 0.9 }}>
               {word}
             </span>
+            {surcharge && (
+              <span aria-hidden style={{ fontSize: 11, fontWeight: 600 }}>
+                + {formatMoney(entry.surcharge_usd!, '$')}
+              </span>
+            )}
             <span className="visually-hidden">{label}</span>
           </Button>
         );

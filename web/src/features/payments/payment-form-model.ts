@@ -38,7 +38,10 @@ export function panelMonths(
   const unpaid = unpaidMonths(address.start_month, covered, now);
   const current = currentMonth(now);
   const first = [unpaid[0], ...keep, current].filter((month): month is Month => Boolean(month)).sort()[0]!;
-  const years = calendarYears(address.start_month, coverage, now, address.opening_paid_through, calendarMoney(address)).filter((year) => year.year >= Number(first.slice(0, 4)));
+  // Each owed month's late-payment surcharge as the server answered it (issue 50).
+  const surcharges = new Map(address.payments.flatMap((year) => year.months).map((entry) => [entry.month, entry.surcharge_usd ?? null]));
+  const money = { ...calendarMoney(address), surcharge_of: (month: Month) => surcharges.get(month) ?? null };
+  const years = calendarYears(address.start_month, coverage, now, address.opening_paid_through, money).filter((year) => year.year >= Number(first.slice(0, 4)));
   const currentTypeMonth = !covered.has(current)
     ? current
     : (monthRange(address.start_month, lastPayableMonth(now)).find((month) => !covered.has(month)) ?? null);

@@ -1,4 +1,5 @@
 import type { AddressRow } from '@recaudo/domain/addresses';
+import { monthName } from '@recaudo/domain/months';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -51,6 +52,8 @@ describe('Payment panel: the late-payment surcharge (issue 50)', () => {
     const panel = open(STAFF);
     const summary = await summaryOf(panel);
     await waitFor(() => expect(summary).toHaveTextContent('Recargo por mora$ 1,50'));
+    const calendar = within(panel).getByRole('region', { name: 'Meses de la dirección' });
+    expect(within(calendar).getByRole('button', { name: new RegExp(`^${monthName(ago(3))}: `) })).toHaveAccessibleDescription('Recargo por mora $ 1,00');
     // 4 × $ 12,50 + $ 1,50 at 40,00.
     expect(summary).toHaveTextContent('Monto a pagar$ 51,50 · BS 2.060,00');
     expect(within(panel).queryByLabelText(/Recargo por mora exonerado/)).not.toBeVisible();
