@@ -119,13 +119,13 @@ describe('agingCardTotal', () => {
   it('adds the buckets to the cent, addresses included', () => {
     expect(
       agingCardTotal([
-        { bucket: '1-3', addresses: 1200, owed_usd: '9000.00', owed_bs: '364500.00' },
-        { bucket: '4-6', addresses: 0, owed_usd: '0.00', owed_bs: '0.00' },
-        { bucket: '7-12', addresses: 3, owed_usd: '145.10', owed_bs: '5872.55' },
-        { bucket: '13+', addresses: 2, owed_usd: '87.69', owed_bs: '3551.45' },
+        { bucket: '1-3', addresses: 1200, owed_usd: '9000.00', owed_bs: '364500.00', surcharge_usd: '12.40' },
+        { bucket: '4-6', addresses: 0, owed_usd: '0.00', owed_bs: '0.00', surcharge_usd: '0.00' },
+        { bucket: '7-12', addresses: 3, owed_usd: '145.10', owed_bs: '5872.55', surcharge_usd: '3.05' },
+        { bucket: '13+', addresses: 2, owed_usd: '87.69', owed_bs: '3551.45', surcharge_usd: '0.00' },
       ]),
-    ).toEqual({ addresses: 1205, owed_usd: '9232.79', owed_bs: '373924.00' });
-    expect(agingCardTotal([])).toEqual({ addresses: 0, owed_usd: '0.00', owed_bs: '0.00' });
+    ).toEqual({ addresses: 1205, owed_usd: '9232.79', owed_bs: '373924.00', surcharge_usd: '15.45' });
+    expect(agingCardTotal([])).toEqual({ addresses: 0, owed_usd: '0.00', owed_bs: '0.00', surcharge_usd: '0.00' });
   });
 });
 

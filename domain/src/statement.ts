@@ -46,6 +46,8 @@ export interface AgingCardBucket {
   addresses: number;
   owed_usd: string;
   owed_bs: string;
+  /** The late-payment surcharge its addresses owe in $ before VAT (issue 50), beside the months' fees. */
+  surcharge_usd: string;
 }
 
 /** The aging card's total row: every owing address and what they owe. */
@@ -54,6 +56,7 @@ export function agingCardTotal(buckets: readonly AgingCardBucket[]): Omit<AgingC
     addresses: buckets.reduce((sum, bucket) => sum + bucket.addresses, 0),
     owed_usd: buckets.reduce((sum, bucket) => sum.plus(bucket.owed_usd), new Decimal(0)).toFixed(2),
     owed_bs: buckets.reduce((sum, bucket) => sum.plus(bucket.owed_bs), new Decimal(0)).toFixed(2),
+    surcharge_usd: buckets.reduce((sum, bucket) => sum.plus(bucket.surcharge_usd), new Decimal(0)).toFixed(2),
   };
 }
 

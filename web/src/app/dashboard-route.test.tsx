@@ -62,10 +62,10 @@ const admin: DashboardAdmin = {
 
 const aging: DashboardAging = {
   aging: [
-    { bucket: '1-3', addresses: 1200, owed_usd: '9000.00', owed_bs: '364500.00' },
-    { bucket: '4-6', addresses: 0, owed_usd: '0.00', owed_bs: '0.00' },
-    { bucket: '7-12', addresses: 3, owed_usd: '145.00', owed_bs: '5872.50' },
-    { bucket: '13+', addresses: 2, owed_usd: '87.69', owed_bs: '3551.45' },
+    { bucket: '1-3', addresses: 1200, owed_usd: '9000.00', owed_bs: '364500.00', surcharge_usd: '12.40' },
+    { bucket: '4-6', addresses: 0, owed_usd: '0.00', owed_bs: '0.00', surcharge_usd: '0.00' },
+    { bucket: '7-12', addresses: 3, owed_usd: '145.00', owed_bs: '5872.50', surcharge_usd: '3.05' },
+    { bucket: '13+', addresses: 2, owed_usd: '87.69', owed_bs: '3551.45', surcharge_usd: '0.00' },
   ],
 };
 
@@ -198,10 +198,11 @@ describe('Dashboard (administrator)', () => {
     expect(await screen.findByText('Deuda por antigüedad')).toBeInTheDocument();
     const row = (name: string) => screen.getByRole('row', { name: new RegExp(`^${name}`) });
     // The four buckets stand from the first paint; their figures fill in when the call answers.
-    await waitFor(() => expect(row('1 a 3 meses')).toHaveTextContent(/1\.200\s*\$ 9\.000,00\s*BS 364\.500,00/));
+    await waitFor(() => expect(row('1 a 3 meses')).toHaveTextContent(/1\.200\s*\$ 9\.000,00\s*BS 364\.500,00\s*\$ 12,40/));
     expect(row('4 a 6 meses')).toHaveTextContent(/0\s*\$ 0,00\s*BS 0,00/);
     expect(row('Más de 12 meses')).toHaveTextContent(/2\s*\$ 87,69\s*BS 3\.551,45/);
-    expect(row('Total')).toHaveTextContent(/1\.205\s*\$ 9\.232,69\s*BS 373\.923,95/);
+    // Issue 50: the late-payment surcharge, a column of its own.
+    expect(row('Total')).toHaveTextContent(/1\.205\s*\$ 9\.232,69\s*BS 373\.923,95\s*\$ 15,45/);
   }, 30_000);
 
   it('shows the Administrador who the next reminder run reaches, and sends it by hand after confirming', async () => {

@@ -109,6 +109,8 @@ describe('GET /api/dashboard/aging', () => {
         addresses: expected.names.length,
         owed_usd: expected.owed_usd,
         owed_bs: expected.owed_bs,
+        // No community of this set charges the late-payment surcharge (issue 50).
+        surcharge_usd: '0.00',
       })),
     );
     for (const entry of card) {
@@ -126,7 +128,7 @@ describe('GET /api/dashboard/aging', () => {
     expect((await ctx.call('DELETE', '/api/addresses-payment/delete', { token: remover.token, body: { id: ids.seven } })).status).toBe(200);
     const card = (await ctx.call('GET', '/api/dashboard/aging', { token: staff.token })).body.data.aging as { bucket: AgingBucket; addresses: number; owed_usd: string; owed_bs: string }[];
     // 1-3: one (1), three (3), threeAhead (3) and four, now owing 2, at 6.10: 9 months.
-    expect(card[0]).toEqual({ bucket: '1-3', addresses: 4, owed_usd: '54.90', owed_bs: '2007.69' });
+    expect(card[0]).toEqual({ bucket: '1-3', addresses: 4, owed_usd: '54.90', owed_bs: '2007.69', surcharge_usd: '0.00' });
     for (const entry of card) {
       const rows = (await listed(entry.bucket)).body.data.data as { months_to_pay: number; fee: string | null }[];
       expect(rows).toHaveLength(entry.addresses);

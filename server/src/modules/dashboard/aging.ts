@@ -1,10 +1,11 @@
 import Decimal from 'decimal.js';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { currentMonth, type Month } from '@recaudo/domain/months';
 import { AGING_BUCKETS, AGING_RANGES, type AgingCardBucket } from '@recaudo/domain/statement';
 import type { Executor } from '../../db/client';
 import { EFFECTIVE_FEE, FEE_SOURCE_JOINS, type LedgerColumns, monthNumber, monthsOwedSql, monthsToPaySql, owedUsdSql, REPRICED_ADDRESS_IDS } from '../addresses-payment/ledger-sql';
 import { addressesPayments } from '../addresses-payment/tables';
+import { addressSurcharges } from '../statements/queries';
 
 /**
  * The staff dashboard's aging card (issue 33): every owing address by the bucket of its months to
@@ -75,6 +76,7 @@ export async function agingCard(db: Executor, dollarRate: string, current: Month
     where ${owed} > 0
     group by 1`)) as unknown as { rows: { bucket: string; addresses: number; owed_usd: string; owed_bs: string }[] };
   const byBucket = new Map(result.rows.map((row) => [row.bucket, row]));
+  const surcharges = await surchargesByBucket(db, owingAddress);
   return AGING_BUCKETS.map((bucket) => {
     const row = byBucket.get(bucket);
     return {
@@ -82,8 +84,29 @@ export async function agingCard(db: Executor, dollarRate: string, current: Month
       addresses: Number(row?.addresses ?? 0),
       owed_usd: new Decimal(row?.owed_usd ?? 0).toFixed(2),
       owed_bs: new Decimal(row?.owed_bs ?? 0).toFixed(2),
+      surcharge_usd: (surcharges.get(bucket) ?? new Decimal(0)).toFixed(2),
     };
   });
+}
+
+/**
+ * The late-payment surcharge (issue 50) the owing addresses owe, by bucket: priced month by month
+ * as each statement prices it (grace, caps, agreements), so only the addresses whose fee source
+ * charges it are read; with the surcharge off everywhere this is one indexed read of nothing.
+ */
+async function surchargesByBucket(db: Executor, owingAddress: SQL): Promise<Map<string, Decimal>> {
+  const result = (await db.execute(sql`
+    select ${addressesPayments.id} as id from ${addressesPayments}
+    ${FEE_SOURCE_JOINS}
+    where ${owingAddress}
+      and (case when ${addressesPayments.type} = 1 then "economic_activities"."late_fee_percent" else "communities"."late_fee_percent" end) is not null`)) as unknown as {
+    rows: { id: number }[];
+  };
+  const byBucket = new Map<string, Decimal>();
+  for (const { surcharge_usd, aging } of (await addressSurcharges(db, result.rows.map((row) => Number(row.id)))).values()) {
+    if (aging) byBucket.set(aging, (byBucket.get(aging) ?? new Decimal(0)).plus(surcharge_usd));
+  }
+  return byBucket;
 }
 
 /** Folds the appended rows of `address_aging` into one per group (the server's loop, every minute). */

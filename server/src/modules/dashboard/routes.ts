@@ -26,7 +26,7 @@ const adminSchema = z.object({
 });
 
 const agingSchema = z.object({
-  aging: z.array(z.object({ bucket: z.enum(AGING_BUCKETS), addresses: z.number(), owed_usd: z.string(), owed_bs: z.string() })),
+  aging: z.array(z.object({ bucket: z.enum(AGING_BUCKETS), addresses: z.number(), owed_usd: z.string(), owed_bs: z.string(), surcharge_usd: z.string() })),
 });
 
 const rateSource = z.enum(RATE_SOURCES).nullable();

@@ -312,3 +312,16 @@ describe('the monthly reminder of an address that owes a surcharge', () => {
     expect(mail!.bodyText).toContain(`${line.address}: 4 meses, $ 40,00 (BS 1.462,80); recargo por mora $ ${money(owed)} (BS ${money(inBs(owed))})`);
   });
 });
+
+describe('the dashboard\'s aging card', () => {
+  it('adds up the surcharge every owing address owes, by bucket, as their statements do', async () => {
+    await owingAddress({ late_fee_percent: '5', late_fee_grace_days: 0, late_fee_cap_months: 2 });
+    const card = (await ctx.call('GET', '/api/dashboard/aging', { token: admin.token })).body.data.aging as { bucket: string; surcharge_usd: string }[];
+    const statement = (await ctx.call('GET', `/api/clients/statement/${owner.clientId}`, { token: admin.token })).body.data;
+    expect(new Decimal(statement.surcharge_usd).greaterThan(0)).toBe(true);
+    expect(card.reduce((sum, bucket) => sum.plus(bucket.surcharge_usd), new Decimal(0)).toFixed(2)).toBe(statement.surcharge_usd);
+    const bucketOf = (bucket: string) => statement.addresses.filter((address: { aging: string }) => address.aging === bucket);
+    for (const bucket of card)
+      expect(bucket.surcharge_usd).toBe(bucketOf(bucket.bucket).reduce((sum: Decimal, address: { surcharge_usd: string }) => sum.plus(address.surcharge_usd), new Decimal(0)).toFixed(2));
+  });
+});

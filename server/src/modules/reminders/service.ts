@@ -88,7 +88,7 @@ async function owingRows(db: Executor, period: Month, chunk?: { after: number; s
     db,
     result.rows.filter((row) => row.surcharged && Number(row.months) > 0).map((row) => Number(row.address_payment_id)),
   );
-  return result.rows.map((row) => ({ ...row, surcharge_usd: surcharges.get(Number(row.address_payment_id)) ?? '0.00' }));
+  return result.rows.map((row) => ({ ...row, surcharge_usd: surcharges.get(Number(row.address_payment_id))?.surcharge_usd ?? '0.00' }));
 }
 
 /** What each client of `rows` is reminded of, when they owe at least `minMonths` months and can be reached. */

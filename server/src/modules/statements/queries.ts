@@ -150,11 +150,11 @@ export async function addressStatements(db: Executor, heads: AddressHead[], now:
   return { addresses, dollar: rates.usd };
 }
 
-/** The late-payment surcharge each of these addresses owes at `now` (issue 50), priced as its statement prices it. */
-export async function addressSurcharges(db: Executor, ids: number[], now = new Date()): Promise<Map<number, string>> {
+/** The late-payment surcharge each of these addresses owes at `now` (issue 50), priced as its statement prices it, with its aging bucket. */
+export async function addressSurcharges(db: Executor, ids: number[], now = new Date()): Promise<Map<number, Pick<AddressStatement, 'surcharge_usd' | 'aging'>>> {
   if (!ids.length) return new Map();
   const { addresses } = await addressStatements(db, await addressHeads(db, inArray(addressesPayments.id, ids)), now);
-  return new Map(addresses.map((address) => [address.address_payment_id, address.surcharge_usd]));
+  return new Map(addresses.map((address) => [address.address_payment_id, { surcharge_usd: address.surcharge_usd, aging: address.aging }]));
 }
 
 /** Whose statement this is and which addresses it covers; another client's (for a client user) is not found. */

@@ -29,6 +29,8 @@ export function AgingCard({ buckets }: { buckets: AgingCardBucket[] | undefined 
           { title: 'Direcciones', key: 'addresses', align: 'right', render: figure((row) => formatNumber(row.addresses)) },
           { title: 'Monto $', key: 'owed_usd', align: 'right', render: figure((row) => formatMoney(row.owed_usd, '$')) },
           { title: 'Monto BS', key: 'owed_bs', align: 'right', render: figure((row) => formatMoney(row.owed_bs)) },
+          // The late-payment surcharge (issue 50), a column of its own beside the months' fees.
+          { title: 'Recargo por mora $', key: 'surcharge_usd', align: 'right', render: figure((row) => formatMoney(row.surcharge_usd, '$')) },
         ]}
         summary={() => (
           <Table.Summary.Row>
@@ -41,6 +43,9 @@ export function AgingCard({ buckets }: { buckets: AgingCardBucket[] | undefined 
             </Table.Summary.Cell>
             <Table.Summary.Cell index={3} align="right">
               {total ? formatMoney(total.owed_bs) : PENDING}
+            </Table.Summary.Cell>
+            <Table.Summary.Cell index={4} align="right">
+              {total ? formatMoney(total.surcharge_usd, '$') : PENDING}
             </Table.Summary.Cell>
           </Table.Summary.Row>
         )}
