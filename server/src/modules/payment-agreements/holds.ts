@@ -33,7 +33,11 @@ export async function agreementHoldsOf(db: Executor, addressIds: readonly number
     .orderBy(asc(paymentAgreements.id));
   for (const row of rows) {
     const hold: AgreementHold | null =
-      row.status === 'current' ? { status: 'current' } : row.signed !== null && row.ended !== null ? { status: 'ended', signed: row.signed, ended: row.ended } : null;
+      row.status === 'current'
+        ? { status: 'current' }
+        : row.signed !== null && row.ended !== null
+          ? { status: 'ended', signed: row.signed, ended: row.ended }
+          : null;
     if (!hold) continue;
     const byMonth = holds.get(row.address) ?? new Map<Month, AgreementHold>();
     byMonth.set(row.month as Month, hold);

@@ -30,7 +30,10 @@ const api = installFakeApi((url) => {
   if (decoded === '/api/banks/selects') return ok([]);
   if (decoded === '/api/correlatives/selects') return ok([{ id: 1, serie: 'A' }]);
   if (decoded.startsWith('/api/exchange-rates/current'))
-    return ok({ usd: { rate: '40.00', value_date: '2026-12-01', source: 'bcv', stale: false }, eur: { rate: '44.00', value_date: '2026-12-01', source: 'bcv', stale: false } });
+    return ok({
+      usd: { rate: '40.00', value_date: '2026-12-01', source: 'bcv', stale: false },
+      eur: { rate: '44.00', value_date: '2026-12-01', source: 'bcv', stale: false },
+    });
   if (decoded === '/api/payments/tender-settings') return ok({ igtf_rate: null, max_tender_lines: 5, invoice_printer: false });
   if (decoded.startsWith('/api/tickets-payments/selects')) return ok([]);
   if (decoded === '/api/payments/store') return ok({ id: 9, number_correlative: null, hash: 'h' }, 'Pago registrado');
@@ -41,7 +44,9 @@ const STAFF = ['payments', 'add_payment', 'edit_payment'];
 
 /** The panel on the address's whole debt (4 months of $ 12,50, two of them late), as "Pagar" opens it. */
 function open(permissions: string[]) {
-  renderApp(<PaymentFormPanel open payment={null} onClose={vi.fn()} defaultClient={CLIENTS[0]!} payAddressId={owing.id} />, { session: makeSession({ permissions }) });
+  renderApp(<PaymentFormPanel open payment={null} onClose={vi.fn()} defaultClient={CLIENTS[0]!} payAddressId={owing.id} />, {
+    session: makeSession({ permissions }),
+  });
   return screen.getByRole('dialog', { name: 'Nuevo pago' });
 }
 

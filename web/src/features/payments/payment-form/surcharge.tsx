@@ -23,7 +23,12 @@ export interface ChosenSurcharge {
  * by today); an edited payment's own months carry what it stored, which the server keeps while
  * its date stays. The waiver is the typed one, never above the surcharge (the server says so).
  */
-export function chosenSurcharge(address: Pick<AddressRow, 'payments' | 'id'> | undefined, chosen: readonly Month[], payment: PaymentRow | null, waived: string | null): ChosenSurcharge {
+export function chosenSurcharge(
+  address: Pick<AddressRow, 'payments' | 'id'> | undefined,
+  chosen: readonly Month[],
+  payment: PaymentRow | null,
+  waived: string | null,
+): ChosenSurcharge {
   const byMonth = new Map((address?.payments ?? []).flatMap((year) => year.months).map((entry) => [entry.month, entry.surcharge_usd ?? null]));
   const own = payment && address && payment.address_payment_id === address.id ? payment.months_payment : [];
   const keepsOwn = own.length > 0 && own.every((month) => chosen.includes(month));
@@ -40,7 +45,17 @@ export const hasSurcharge = (surcharge: ChosenSurcharge) => new Decimal(surcharg
  * The waiver's fields: shown to a user with `waive_late_fee` when the months carry a surcharge;
  * otherwise kept hidden with what the payment stored, so an edit by anyone else leaves it as it was.
  */
-export function SurchargeWaiverFields({ surcharge, canWaive, form, currency }: { surcharge: ChosenSurcharge; canWaive: boolean; form: FormInstance<PaymentFormValues>; currency: '$' | '€' }) {
+export function SurchargeWaiverFields({
+  surcharge,
+  canWaive,
+  form,
+  currency,
+}: {
+  surcharge: ChosenSurcharge;
+  canWaive: boolean;
+  form: FormInstance<PaymentFormValues>;
+  currency: '$' | '€';
+}) {
   const typed = Form.useWatch('surcharge_waived_usd', form);
   const shown = canWaive && hasSurcharge(surcharge);
   const waiving = new Decimal(surcharge.waivedUsd).greaterThan(0) || Boolean(typed);
