@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInCaracas } from '@recaudo/domain/dates';
 import { addMonths, currentMonth, type Month } from '@recaudo/domain/months';
@@ -9,6 +9,7 @@ import { addressesPayments } from '../addresses-payment/tables';
 import { correlatives } from '../correlatives/tables';
 import { auditLogs } from '../logs/tables';
 import { communities, municipalities, parishes, states } from '../regional/tables';
+import { breakOverdueAgreements } from '../payment-agreements/breach';
 import { paymentAgreements } from '../payment-agreements/tables';
 import { pdfText } from '../../../test/pdf-text';
 import { clients } from '../clients/tables';
@@ -247,7 +248,10 @@ describe('payment agreements and the surcharge', () => {
     expect(signed.status, JSON.stringify(signed.body)).toBe(200);
     expect(signed.body.data).toMatchObject({ surcharge_usd: accrued, debt_usd: new Decimal('40.00').plus(accrued).toFixed(2) });
     expect(await surcharges(address)).toEqual([]);
-    await ctx.db.update(paymentAgreements).set({ status: 'broken', endedAt: sql`now()` }).where(eq(paymentAgreements.id, signed.body.data.id));
+    // The daily check breaks it: its down payment falls due today, which a grace of -1 day makes overdue now.
+    expect(await breakOverdueAgreements(ctx.db, -1)).toContain(signed.body.data.id);
+    const [agreement] = await ctx.db.select().from(paymentAgreements).where(eq(paymentAgreements.id, signed.body.data.id));
+    expect(agreement!.status).toBe('broken');
     // Broken today: each month owes what it had accrued at signing, and accrues again from tomorrow.
     expect(await surcharges(address)).toEqual(before);
   });
