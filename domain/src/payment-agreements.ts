@@ -234,3 +234,13 @@ export function installmentsProgress(installments: readonly AgreementInstallment
   const paid = numbered.filter((installment) => new Decimal(installment.paid_usd).greaterThanOrEqualTo(installment.amount_usd)).length;
   return `${paid} de ${numbered.length} cuotas pagadas`;
 }
+
+/** An address's agreement as its statement of account shows it (issue 50): the newest current or broken one. */
+export interface StatementAgreement {
+  id: number;
+  status: AgreementStatus;
+  debt_usd: string;
+  down_payment_usd: string;
+  paid_usd: string;
+  installments: AgreementInstallment[];
+}
