@@ -133,6 +133,18 @@ describe.skipIf(!chromiumPath)(`payment agreements in Chromium${chromiumPath ? '
     await card.getByText('1 de 5 cuotas pagadas', { exact: false }).waitFor();
     expect(await pageWidth(phone)).toBeLessThanOrEqual(PHONE.width);
     await shot(phone, 'agreement-client-paid');
+
+    // Her statement of that address shows the agreement with its installments, the first paid.
+    await phone.getByRole('button', { name: `Estado de cuenta de ${street}` }).click();
+    const statement = phone.getByRole('dialog', { name: 'Estado de cuenta' });
+    const section = statement.getByRole('region', { name: `Convenio de pago de ${street}` });
+    await section.getByText('Convenio de pago (Vigente)', { exact: false }).waitFor();
+    await expect.poll(() => section.getByRole('listitem').count()).toBe(5);
+    await section.getByRole('listitem').first().getByText('Pagada').waitFor();
+    expect(await pageWidth(phone)).toBeLessThanOrEqual(PHONE.width);
+    await section.scrollIntoViewIfNeeded();
+    await phone.screenshot({ path: path.join(SHOTS, 'agreement-statement.png') });
+    await expectAccessible(phone);
     const paid = await client<PaymentAgreement>(`payment-agreements/${listed!.id}`);
     expect(paid.installments[0]).toMatchObject({ number: 1, status: 'paid', paid_usd: signed.installments[0]!.amount_usd });
     expect(paid.installments[1]).toMatchObject({ number: 2, paid_usd: '0.00' });

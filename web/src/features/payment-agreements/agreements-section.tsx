@@ -22,7 +22,8 @@ import { actionsColumn, type RowAction } from '../../components/row-actions';
 import { useCan } from '../../lib/session';
 import { AgreementFormModal } from './agreement-form-modal';
 import { downloadAgreement, useAgreement, useAgreementDetails, useAgreements, useCancelAgreement, useSendAgreementMail } from './api';
-import { AgreementStatusTag, InstallmentsTable } from './installments-table';
+import { AgreementStatusTag } from '../../components/agreement-status';
+import { InstallmentsTable } from './installments-table';
 
 /** "Ver": the agreement's figures, its months and its installments. */
 function AgreementDetailModal({ id, onClose }: { id: number | null; onClose: () => void }) {

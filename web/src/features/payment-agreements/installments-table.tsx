@@ -1,22 +1,10 @@
 import { formatMoney } from '@recaudo/domain/format-money';
 import { formatDate } from '@recaudo/domain/format';
-import {
-  AGREEMENT_STATUS_LABELS,
-  installmentName,
-  INSTALLMENT_STATUS_LABELS,
-  type AgreementInstallment,
-  type AgreementStatus,
-  type InstallmentStatus,
-} from '@recaudo/domain/payment-agreements';
+import { installmentName, type AgreementInstallment } from '@recaudo/domain/payment-agreements';
 import Table from 'antd/es/table';
 import type { ColumnsType } from 'antd/es/table';
-import Tag from 'antd/es/tag';
+import { InstallmentStatusTag } from '../../components/agreement-status';
 import { NoWrap } from '../../components/no-wrap';
-
-export const AGREEMENT_STATUS_COLORS: Record<AgreementStatus, string> = { current: 'processing', completed: 'success', broken: 'error', cancelled: 'default' };
-export const INSTALLMENT_STATUS_COLORS: Record<InstallmentStatus, string> = { paid: 'success', partial: 'warning', pending: 'default', overdue: 'error' };
-
-export const AgreementStatusTag = ({ status }: { status: AgreementStatus }) => <Tag color={AGREEMENT_STATUS_COLORS[status]}>{AGREEMENT_STATUS_LABELS[status]}</Tag>;
 
 /** A schedule's row: the installments of an agreement, or of one being prepared (nothing paid yet). */
 export type ScheduleRow = Pick<AgreementInstallment, 'number' | 'due_date' | 'amount_usd'> & Partial<Pick<AgreementInstallment, 'paid_usd' | 'status'>>;
@@ -31,7 +19,7 @@ const columns = (withPayments: boolean): ColumnsType<ScheduleRow> => [
         {
           key: 'status',
           title: 'Estado',
-          render: (_, row) => row.status && <Tag color={INSTALLMENT_STATUS_COLORS[row.status]}>{INSTALLMENT_STATUS_LABELS[row.status]}</Tag>,
+          render: (_, row) => row.status && <InstallmentStatusTag status={row.status} />,
         },
       ] satisfies ColumnsType<ScheduleRow>)
     : []),

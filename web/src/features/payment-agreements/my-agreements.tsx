@@ -24,7 +24,6 @@ export function MyAgreementCard({ agreement, address, rate, onPay }: { agreement
   const numbered = agreement.installments.filter((installment) => installment.number > 0).length;
   return (
     <Card
-      size="small"
       title="Mi convenio"
       extra={<Tag color={overdue ? 'error' : 'success'}>{overdue ? 'Vencida' : 'Al día'}</Tag>}
       styles={{ title: { whiteSpace: 'normal' } }}
