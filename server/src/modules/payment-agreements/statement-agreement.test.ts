@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayjs, todayInCaracas } from '@recaudo/domain/dates';
 import { addMonths, currentMonth } from '@recaudo/domain/months';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/harness';
+import { pdfText } from '../../../test/pdf-text';
 import { setRates } from '../../../test/rates';
 import { addressesPayments } from '../addresses-payment/tables';
 import { communities, municipalities, parishes, states } from '../regional/tables';
@@ -80,6 +81,14 @@ describe('the statement of account and payment agreements', () => {
         { number: 3, due_date: dayjs(FIRST_DUE).add(2, 'month').format('YYYY-MM-DD'), amount_usd: '5.00', paid_usd: '0.00', status: 'pending' },
       ],
     });
+
+    // Its PDF lists the installments too.
+    const pdf = await ctx.app.inject({ method: 'GET', url: `/api/addresses-payment/statement/${signedAddress}?type_format=pdf`, headers: { authorization: `Bearer ${owner.token}` } });
+    expect(pdf.statusCode).toBe(200);
+    const { text } = pdfText(pdf.rawPayload);
+    expect(text).toContain('Convenio de pago (Vigente): pagado $ 0,00 de $ 20,00');
+    expect(text).toContain('Cuota inicial');
+    expect(text).toContain(dayjs(FIRST_DUE).add(2, 'month').format('DD-MM-YYYY'));
 
     const whole = await ctx.call('GET', `/api/clients/statement/${owner.clientId}`, { token: admin.token });
     expect(whole.status).toBe(200);
