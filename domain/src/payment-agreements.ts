@@ -244,3 +244,6 @@ export interface StatementAgreement {
   paid_usd: string;
   installments: AgreementInstallment[];
 }
+
+/** A down payment at or above the debt leaves nothing to agree on (the store refuses it). */
+export const downPaymentTooLarge = (downPayment: Decimal.Value, debt: Decimal.Value) => new Decimal(downPayment).greaterThanOrEqualTo(debt);

@@ -1,7 +1,15 @@
 import type { AddressRow } from '@recaudo/domain/addresses';
 import { todayInCaracas, dayjs } from '@recaudo/domain/dates';
 import { formatMoney } from '@recaudo/domain/format-money';
-import { AGREEMENT_MAX_INSTALLMENTS, AGREEMENT_MIN_INSTALLMENTS, AGREEMENT_MIN_MONTHS, createAgreementSchema, schedulePreview } from '@recaudo/domain/payment-agreements';
+import {
+  AGREEMENT_MAX_INSTALLMENTS,
+  AGREEMENT_MIN_INSTALLMENTS,
+  AGREEMENT_MIN_MONTHS,
+  agreementMessages,
+  createAgreementSchema,
+  downPaymentTooLarge,
+  schedulePreview,
+} from '@recaudo/domain/payment-agreements';
 import { rowOwedUsd } from '@recaudo/domain/tariffs';
 import Alert from 'antd/es/alert';
 import DatePicker from 'antd/es/date-picker';
@@ -25,20 +33,33 @@ interface AgreementFormValues {
 }
 
 const DATE_FORMAT = 'DD-MM-YYYY';
+/** A dollar amount as the money input holds it, to the cent. */
+const MONEY = /^\d+(\.\d{1,2})?$/;
+/** A day before Caracas' today: the first installment can't fall there. */
+const beforeToday = (day: Dayjs) => day.format('YYYY-MM-DD') < todayInCaracas();
 const dayToWire = (value: unknown) => (dayjs.isDayjs(value) ? value.format('YYYY-MM-DD') : value);
 const shape = createAgreementSchema.shape;
 const rules = {
   address_payment_id: [{ required: true, message: 'Selecciona la dirección de pago.' }, zodRule(shape.address_payment_id)],
   down_payment_usd: [zodRule(shape.down_payment_usd)],
   installments: [zodRule(shape.installments)],
-  first_due_date: [zodRule(shape.first_due_date, dayToWire)],
+  first_due_date: [
+    zodRule(shape.first_due_date, dayToWire),
+    // The server refuses a day before its today in Caracas with the same words.
+    { validator: async (_rule: unknown, value: unknown) => (dayjs.isDayjs(value) && beforeToday(value) ? Promise.reject(new Error(agreementMessages.firstDueDatePast)) : undefined) },
+  ],
 };
+
+/** A down payment at or above the debt leaves nothing to agree on (the server's rule and words). */
+const belowDebt = (debt: string | null) => ({
+  validator: async (_rule: unknown, value: unknown) =>
+    debt !== null && typeof value === 'string' && MONEY.test(value) && downPaymentTooLarge(value, debt)
+      ? Promise.reject(new Error(agreementMessages.downPaymentAboveDebt(debt)))
+      : undefined,
+});
 
 /** The address's debt in dollars, each owed month at its tariff (what the server freezes at signing, before any surcharge). */
 export const addressDebtUsd = (address: AddressRow) => rowOwedUsd(address);
-
-/** A day before Caracas' today: the first installment can't fall there. */
-const beforeToday = (day: Dayjs) => day.format('YYYY-MM-DD') < todayInCaracas();
 
 /**
  * "Nuevo convenio" (issue 50): one of the client's addresses owing at least AGREEMENT_MIN_MONTHS
@@ -57,7 +78,7 @@ export function AgreementFormModal({ open, clientId, onClose }: { open: boolean;
   const eligible = (addresses.data ?? []).filter((address) => address.months_to_pay >= AGREEMENT_MIN_MONTHS);
   const address = eligible.find((row) => row.id === addressId) ?? null;
   const debt = address ? addressDebtUsd(address) : null;
-  const down = downPayment && /^\d+(\.\d{1,2})?$/.test(downPayment) ? downPayment : '0';
+  const down = downPayment && MONEY.test(downPayment) ? downPayment : '0';
   const preview =
     debt !== null && count !== null && firstDue
       ? schedulePreview({ debt, downPayment: down, count, firstDueDate: firstDue.format('YYYY-MM-DD'), today: todayInCaracas() })
@@ -116,7 +137,13 @@ export function AgreementFormModal({ open, clientId, onClose }: { open: boolean;
             Deuda de la dirección: <strong>{formatMoney(debt, '$')}</strong> ({address.months_to_pay} meses)
           </Typography.Paragraph>
         )}
-        <Form.Item label="Cuota inicial (USD)" name="down_payment_usd" rules={rules.down_payment_usd} extra="0 si el convenio no lleva cuota inicial.">
+        <Form.Item
+          label="Cuota inicial (USD)"
+          name="down_payment_usd"
+          rules={[...rules.down_payment_usd, belowDebt(debt)]}
+          dependencies={['address_payment_id']}
+          extra="0 si el convenio no lleva cuota inicial."
+        >
           <MoneyInput prefix="$" />
         </Form.Item>
         <Form.Item

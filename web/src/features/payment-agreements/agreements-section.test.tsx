@@ -118,6 +118,20 @@ describe('Convenios de pago (staff)', () => {
     await waitFor(() => expect(api.success).toHaveBeenCalledWith(agreementMessages.created));
   });
 
+  it('refuses in the form a down payment at or above the debt, with the server’s words, and sends nothing', async () => {
+    stored = null;
+    renderApp(<AgreementsSection clientId={10} />, { session: staff(['clients', 'payment_agreements']) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Nuevo convenio' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nuevo convenio de pago' });
+    await pick(dialog, 'Dirección de pago', 'Calle 9, casa 1 — debe 4 meses');
+    const down = within(dialog).getByLabelText('Cuota inicial (USD)');
+    await userEvent.clear(down);
+    await userEvent.type(down, '50');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar convenio' }));
+    expect(await within(dialog).findByText(agreementMessages.downPaymentAboveDebt('50.00'))).toBeInTheDocument();
+    expect(stored).toBeNull();
+  });
+
   it('cancels a current agreement after confirming', async () => {
     cancelled = null;
     renderApp(<AgreementsSection clientId={10} />, { session: staff(['clients', 'payment_agreements']) });
