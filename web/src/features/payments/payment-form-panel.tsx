@@ -53,17 +53,7 @@ interface PaymentFormPanelProps extends PaymentShortcuts {
  * its content when closed and the list passes a new `key` at each opening, so every opening
  * starts from that payment's values.
  */
-export function PaymentFormPanel({
-  open,
-  payment,
-  onClose,
-  defaultClient = null,
-  payAddressId = null,
-  payAgreement = null,
-  newClientPanel,
-  newAddressPanel,
-  bankValidationModal,
-}: PaymentFormPanelProps) {
+export function PaymentFormPanel({ open, payment, onClose, defaultClient = null, payAddressId = null, payAgreement = null, newClientPanel, newAddressPanel, bankValidationModal }: PaymentFormPanelProps) {
   const save = useSavePayment();
   const [approved, setApproved] = useState(false);
   const close = () => {
