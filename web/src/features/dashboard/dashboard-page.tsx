@@ -7,8 +7,7 @@ import type { ClientDebtActions } from './client-debts';
 import { PageTitle } from '../../components/page-title';
 import type { ReactNode } from 'react';
 
-/** /dashboard (no permission): the client's, the administrator's or a greeting (`dashboardKind`). */
-/** `agreements`: the client's «Mi convenio» cards (issue 50), handed in by the app. */
+/** /dashboard (no permission): the client's, the administrator's or a greeting (`dashboardKind`); `agreements`: the client's «Mi convenio» cards (issue 50), handed in by the app. */
 export default function DashboardPage({ toProcess, usersClosings, reminders, debtActions, agreements = null }: AdminDashboardProps & { debtActions: ClientDebtActions; agreements?: ReactNode }) {
   const { session } = useSession();
   const kind = dashboardKind(session);
