@@ -4,6 +4,7 @@ import type { RateSource } from './exchange-rates';
 import type { BalanceMovement } from './balance';
 import { feeAt, feesTotal, type FeeSchedule } from './tariffs';
 import { addMonths, currentMonth, monthRange, type Coverage, type Month } from './months';
+import type { StatementAgreement } from './payment-agreements';
 
 /**
  * The statement of account (issue 33): every month of an address from its start to the current
@@ -105,6 +106,8 @@ export interface AddressStatement extends DebtFigures {
   /** The credit balance in $ (issue 50) and every movement of it, oldest first. */
   balance_usd: string;
   balance_movements: BalanceMovement[];
+  /** Its current or broken payment agreement with the installments (issue 50), null without one. */
+  agreement?: StatementAgreement | null;
 }
 
 export type AgingTotals = Record<AgingBucket, { addresses: number; owed_usd: string; owed_bs: string }>;

@@ -7,6 +7,7 @@ import type { Executor } from '../../db/client';
 import { notFound } from '../../platform/errors';
 import { assertOwnClient, clientScope } from '../../platform/scope';
 import { balanceMovementsOf } from '../addresses-payment/balance';
+import { statementAgreementsOf } from '../payment-agreements/queries';
 import { EFFECTIVE_FEE, START_MONTH } from '../addresses-payment/ledger-sql';
 import { addressesPayments, addressMonths } from '../addresses-payment/tables';
 import type { AuthContext } from '../auth/service';
@@ -87,10 +88,16 @@ async function coverageWithPayments(db: Executor, ids: number[]): Promise<Map<nu
 /** The statements of these addresses at `now`, at today's dollar rate (with its value date and source, which the statement names). */
 export async function addressStatements(db: Executor, heads: AddressHead[], now: Date): Promise<{ addresses: AddressStatement[]; dollar: DatedRate }> {
   const ids = heads.map((head) => head.address_payment_id);
-  const [coverage, balances, rates] = await Promise.all([coverageWithPayments(db, ids), balanceMovementsOf(db, ids), datedRatesInForce(db)]);
-  const addresses = heads.map(({ client_id: _client, ...head }) =>
-    addressStatement({ ...head, coverage: coverage.get(head.address_payment_id) ?? [], balance: balances.get(head.address_payment_id) }, rates.usd.rate, now),
-  );
+  const [coverage, balances, rates, agreements] = await Promise.all([
+    coverageWithPayments(db, ids),
+    balanceMovementsOf(db, ids),
+    datedRatesInForce(db),
+    statementAgreementsOf(db, ids),
+  ]);
+  const addresses = heads.map(({ client_id: _client, ...head }) => ({
+    ...addressStatement({ ...head, coverage: coverage.get(head.address_payment_id) ?? [], balance: balances.get(head.address_payment_id) }, rates.usd.rate, now),
+    agreement: agreements.get(head.address_payment_id) ?? null,
+  }));
   return { addresses, dollar: rates.usd };
 }
 

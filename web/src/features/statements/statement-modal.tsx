@@ -15,6 +15,7 @@ import Typography from 'antd/es/typography';
 import { useState } from 'react';
 import { downloadStatement, useSendStatementMail, useStatement, type StatementScope } from './api';
 import { NoWrap } from '../../components/no-wrap';
+import { AgreementLines } from './agreement-lines';
 
 const STATE_COLORS: Record<StatementMonth['state'], string> = { opening: 'default', paid: 'success', balance: 'success', marked: 'processing', pending: 'warning', owed: 'error' };
 
@@ -83,6 +84,7 @@ function AddressSection({ address }: { address: AddressStatement }) {
         ))}
       </ul>
       <BalanceLines address={address} />
+      <AgreementLines address={address.address} agreement={address.agreement} />
     </Card>
   );
 }

@@ -15,13 +15,14 @@ import { useOptionList } from '../../../components/option-list';
 import { findClientOptions, findMethodOptions, findRatesOn, type ClientOption } from '../../../components/select-options';
 import { todayInCaracas } from '@recaudo/domain/dates';
 import type { useSavePayment } from '../api';
-import { findBankOptions, findReferenceInUse, paymentKeys, useClientAddresses, useTicketOptions } from '../api';
+import { findBankOptions, findReferenceInUse, paymentKeys, useAddressAgreement, useClientAddresses, useTicketOptions } from '../api';
 import { currencyOf, defaultRate, panelMonths, rateOf, withRateInForce } from '../payment-form-model';
 import { useSerieOptions } from '../serie-select';
 import { tenderFieldName } from './tender-lines';
 import { useTenderState } from './use-tender-state';
 import { paymentRules } from './use-payment-rules';
-import { blank, initialValues, methodFacts, methodFields, rateView, today, toPaymentInput, type PaymentFormValues, type PaymentShortcuts } from './values';
+import { blank, initialValues, methodFacts, methodFields, rateView, today, toPaymentInput, type AgreementToPay, type PaymentFormValues, type PaymentShortcuts } from './values';
+import { installmentLeft, nextInstallment } from '@recaudo/domain/payment-agreements';
 
 /** 128 random bits as hex; `getRandomValues` also works where `randomUUID` is missing (plain-HTTP intranets). */
 const newSubmissionKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
@@ -33,12 +34,14 @@ export interface PaymentFormArgs extends PaymentShortcuts {
   defaultClient: ClientOption | null;
   /** A new payment of this address's whole debt ("Pagar" on the client's home). */
   payAddressId?: number | null;
+  /** A new payment of this agreement's next installment («Mi convenio» on the client's home, issue 50). */
+  payAgreement?: AgreementToPay | null;
   /** A client's self-validated payment was approved: the panel's footer offers only Cerrar. */
   onApproved?: () => void;
 }
 
 /** The state of the payment panel: the watched fields, the option lists, what they imply, and saving. */
-export function usePaymentForm({ payment, onClose, save, defaultClient, payAddressId = null, newClientPanel, newAddressPanel, onApproved }: PaymentFormArgs) {
+export function usePaymentForm({ payment, onClose, save, defaultClient, payAddressId = null, payAgreement = null, newClientPanel, newAddressPanel, onApproved }: PaymentFormArgs) {
   const { session } = useSession();
   const permissions = session?.permissions ?? [];
   const ownClientId = session?.user.client_id ?? null;
@@ -49,8 +52,8 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, payAddre
   const locked = lock !== null;
   const [form] = Form.useForm<PaymentFormValues>();
   const initial = useMemo(
-    () => initialValues(payment, ownClientId, session?.user.correlative_id ?? null, defaultClient?.id ?? null, payAddressId),
-    [payment, ownClientId, defaultClient?.id, session?.user.correlative_id, payAddressId],
+    () => initialValues(payment, ownClientId, session?.user.correlative_id ?? null, defaultClient?.id ?? null, payAddressId, payAgreement),
+    [payment, ownClientId, defaultClient?.id, session?.user.correlative_id, payAddressId, payAgreement],
   );
 
   // Only the fields others depend on are watched; until the form is connected a watch answers undefined.
@@ -68,6 +71,7 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, payAddre
   const retention = or(Form.useWatch('is_apply_retention', form), initial.is_apply_retention) && documentType === '01';
   const sendInvoice = or(Form.useWatch('send_invoice', form), initial.send_invoice);
   const ticketId = or(Form.useWatch('tickets_payment_id', form), initial.tickets_payment_id);
+  const agreementId = or(Form.useWatch('payment_agreement_id', form), initial.payment_agreement_id);
 
   const methods = useOptionList('methods', findMethodOptions);
   const banks = useOptionList('banks', findBankOptions);
@@ -81,6 +85,11 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, payAddre
   const canTypeRate = staff && hasPermission(permissions, 'edit_exchange_rate');
   const addresses = useClientAddresses(clientId);
   const tickets = useTicketOptions(addressId, staff && addressId !== null);
+  // The address's current agreement (issue 50), for whoever reads agreements: a new payment may pay its next installment.
+  const readsAgreements = !staff || hasPermission(permissions, ['clients', 'payment_agreements']);
+  const agreement = useAddressAgreement(readsAgreements && !editing ? addressId : null).data ?? null;
+  const installment = agreement ? nextInstallment(agreement.installments) : null;
+  const paysAgreement = agreementId !== null && installment !== null;
 
   // The chosen client with its contact data: the edited payment's, the client user's own, or the picked one.
   const [client, setClient] = useState<ClientOption | null>(payment ? { ...payment.client, type: payment.client.type } : defaultClient);
@@ -106,9 +115,12 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, payAddre
   const amounts = useMemo(
     () =>
       address && schedule && !blank(rate) && Number.isFinite(Number(rate))
-        ? paymentAmounts({ type: address.type, fee: address.fee ?? '0', months: monthCount, monthFees: feesOf(schedule, chosen), rate: rate!, applyRetention: address.type === 1 && retention })
+        ? paysAgreement
+          ? // What the installment still owes, in dollars at the payment's rate: the agreement's debt already holds each month's price.
+            paymentAmounts({ type: 0, fee: installmentLeft(installment!), months: 1, rate: rate! })
+          : paymentAmounts({ type: address.type, fee: address.fee ?? '0', months: monthCount, monthFees: feesOf(schedule, chosen), rate: rate!, applyRetention: address.type === 1 && retention })
         : null,
-    [address, schedule, rate, monthCount, chosen, retention],
+    [address, schedule, rate, monthCount, chosen, retention, paysAgreement, installment],
   );
   const currency = currencyOf(rateId ?? 1);
   // "Pagar deuda total" with its amount (spec 02 §9: months owed × fee × rate), at today's configured
@@ -292,6 +304,7 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, payAddre
       form.setFieldsValue({
         months_payment: [],
         pay_total_debt: false,
+        payment_agreement_id: null,
         tickets_payment_id: null,
         ticket_serial: '',
         is_apply_retention: false,
@@ -300,6 +313,9 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, payAddre
       });
     }
     if ('type_payment_month' in changed && changed.type_payment_month === 0) form.setFieldsValue({ months_payment: [] });
+    // An agreement's payment names no months and carries no invoice (an abono's rule, issue 50).
+    if ('payment_agreement_id' in changed && changed.payment_agreement_id !== null)
+      form.setFieldsValue({ type_payment_month: 1, months_payment: [], pay_total_debt: false, send_invoice: false });
     if ('pay_total_debt' in changed) {
       // Spec 02 §4: the whole debt forces "Otros meses", locks the selector and fills every unpaid month.
       // Unticking it clears the months (issue 51): what is left chosen is then the payer's own choice.
@@ -337,6 +353,11 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, payAddre
     rate,
     sendInvoice,
     ticketId,
+    agreementId,
+    // the address's current agreement and the installment a payment to it pays
+    agreement,
+    installment,
+    paysAgreement,
     // option lists
     methods,
     banks,
