@@ -77,6 +77,11 @@ describe.skipIf(!chromiumPath)(`accessibility with axe-core in Chromium${chromiu
       await visit(page, '/clients', table('Clientes'), walk);
       await visit(page, `/client-detail/${client!.id}`, (screen) => screen.getByRole('heading', { level: 1 }).waitFor(), walk);
       await visit(page, '/payments', table('Pagos'), walk);
+      // antd's own controls named in Spanish: the pagination's arrows and the search's clear button.
+      await page.getByRole('button', { name: 'Página siguiente' }).waitFor();
+      await page.getByLabel('Buscar', { exact: true }).fill('zz');
+      await page.getByRole('button', { name: 'Limpiar' }).click();
+      await expect.poll(() => page.getByLabel('Buscar', { exact: true }).inputValue()).toBe('');
       await visit(page, '/closed-boxs', table('Cierres de Caja'), walk);
       await visit(page, '/logs', (screen) => screen.getByRole('table').first().waitFor(), walk);
       await visit(page, '/roles', (screen) => screen.getByRole('table').first().waitFor(), walk);

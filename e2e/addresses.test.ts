@@ -2,7 +2,7 @@ import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAs, clickAndExpectToast, chromiumPath, loginAs, newPage, snapshot, useBrowser } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
-import type { DemoAddress } from './support/demo-records';
+import { owingAddress, type DemoAddress } from './support/demo-records';
 
 const { browser, baseUrl } = useBrowser();
 
@@ -14,9 +14,7 @@ describe.skipIf(!chromiumPath)(`payment addresses in Chromium${chromiumPath ? ''
   it('the administrator marks three unpaid months of a demo address from the clients list and sees them paid', async () => {
     // A residential demo address (server/src/db/seed/demo-addresses.ts) that owes at least three months.
     const api = await apiAs(baseUrl());
-    const page0 = await api<{ data: DemoAddress[] }>('addresses-payment?type=0&per_page=100');
-    const target = page0.data.find((row) => row.months_to_pay >= 3);
-    if (!target) throw new Error('La semilla de demostración no tiene una dirección residencial con 3 meses por pagar.');
+    const target = await owingAddress(api, 0, 3, 'La semilla de demostración no tiene una dirección residencial con 3 meses por pagar.');
     const clientAddresses = await api<DemoAddress[]>(`addresses-payment/address-client/${target.client_id}`);
     expect(clientAddresses.map((row) => row.id)).toContain(target.id);
 

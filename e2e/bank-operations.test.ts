@@ -1,47 +1,35 @@
-import { describe, expect, it } from 'vitest';
+import { datedRateOf, type CurrentRates } from '@recaudo/domain/exchange-rates';
+import Decimal from 'decimal.js';
+import { describe, expect, inject, it } from 'vitest';
 import { apiAs, chromiumPath, loginAs, newPage, selectOption, snapshot, useBrowser } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
-import { caracasDay } from './support/dates';
+import { caracasDate } from './support/dates';
 import { owingAddress, type DemoClient } from './support/demo-records';
 
 const { browser, baseUrl } = useBrowser();
 
-interface Movement {
-  referencia: string;
-  fecha: string;
-  mov: string;
-  importe: string;
-  observacion: string;
-}
-
 describe.skipIf(!chromiumPath)(`bank validation in Chromium${chromiumPath ? '' : ` (${CHROMIUM_MISSING})`}`, () => {
   it('a cashier validates a mobile payment with the bank from the panel, the payment is saved verified and the conciliations list shows it', async () => {
     const api = await apiAs(baseUrl());
-    const post = async <T>(path: string, body: unknown): Promise<T> => {
-      const answer = await fetch(`${baseUrl()}/api/${path}`, { method: 'POST', headers: { authorization: `Bearer ${api.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      return ((await answer.json()) as { data: T }).data;
-    };
-    // An incoming pago móvil of two days ago in the simulated account, from a bank other than BDV.
-    const { movs } = await post<{ movs: Movement[] }>('bank-operations/movements', { dateInit: caracasDay(2), dateEnd: caracasDay(2), currencyType: 'VES', movementNumber: '' });
-    const credit = movs.find((mov) => mov.mov === 'CREDITO' && mov.observacion.startsWith('PAGOMOVIL OTROS BANCOS'));
-    if (!credit) throw new Error('El simulador no tiene un pago móvil interbancario de hace dos días.');
-    const bankCode = credit.observacion.split(' ')[3]!;
-    const amount = credit.importe.replace(/\./g, '').replace(',', '.');
-    const reference = credit.referencia.slice(-8);
-    const [banks] = [await api<{ id: number; code: string; name: string }[]>('banks/selects')];
-    const bank = banks.find((row) => row.code === bankCode)!;
-
     // A residential demo address that owes months, of a client with e-mail and phone.
     const target = await owingAddress(api, 0, 1, 'La semilla de demostración no tiene una dirección residencial con meses por pagar.');
-    // The bank validates the payer's phone too: the client paid from the phone the movement names.
-    const payerPhone = credit.observacion.split(' ')[4]!;
     const [client] = await api<DemoClient[]>(`clients/selects/data?search=${target.client.identification}`);
-    const contact = await fetch(`${baseUrl()}/api/clients/update-contact-info`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${api.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ id: target.client_id, email: client!.email, phone: [payerPhone.slice(1)] }),
+
+    // Her pago móvil of two days ago reaches the simulated account from Banesco, from her phone on
+    // file, for exactly the current month at that day's rate: the form's default month is what it
+    // pays, and a seeded movement's amount, which changes with the day, may not cover it.
+    const { day, month, year } = caracasDate(2);
+    const paymentDay = `${year}-${month}-${day}`;
+    const { rate } = datedRateOf((await api<CurrentRates>(`exchange-rates/current?date=${paymentDay}`)).usd);
+    const amount = new Decimal(target.fee!).times(rate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+    const reference = String(Date.now()).slice(-8);
+    const { url, trainerKey } = inject('bankSimulator');
+    const credit = await fetch(`${url}/simulador/creditos`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-trainer-key': trainerKey },
+      body: JSON.stringify({ referencia: reference, fechaPago: paymentDay, importe: amount, bancoOrigen: '0134', telefonoPagador: `0${client!.phone[0]}` }),
     });
-    expect(contact.status).toBe(200);
+    expect(((await credit.json()) as { code: string }).code).toBe('1000');
 
     const page = await newPage(browser(), baseUrl());
     await loginAs(page, 'cajero@recaudo.test');
@@ -53,11 +41,11 @@ describe.skipIf(!chromiumPath)(`bank validation in Chromium${chromiumPath ? '' :
     await selectOption(page, panel, 'Dirección de pago', `${target.address} (Residencial)`);
     await selectOption(page, panel, 'Método de pago', 'Pago móvil');
     await panel.getByLabel('Referencia').fill(reference);
-    // Typed first: the dropdown renders only the options in view, and the simulator's bank changes with the day.
-    await selectOption(page, panel, 'Banco de origen', `${bank.code} - ${bank.name}`, { search: bank.code });
+    // Typed first: the dropdown renders only the options in view.
+    await selectOption(page, panel, 'Banco de origen', '0134 - Banesco', { search: '0134', exact: false });
     const date = panel.getByLabel('Fecha de pago');
     await date.click();
-    await date.fill(caracasDay(2).replace(/\//g, '-'));
+    await date.fill(`${day}-${month}-${year}`);
     // Tab, not Enter: Enter in a field submits the form, which is complete by now.
     await date.press('Tab');
     const [serie] = await api<{ id: number; serie: string }[]>('correlatives/selects');

@@ -20,6 +20,7 @@ interface Payment {
   status: number;
   address_payment_id: number;
   months_payment: string[];
+  closed_box_id: number | null;
 }
 
 async function send(method: string, path: string, token: string, body: unknown) {
@@ -38,16 +39,18 @@ const nextMonth = (month: string) => {
 /**
  * The demo client's residential address made paid-up through the current month, as staff would:
  * Procesando payments of it deleted, the owed months marked by the calendar. Answers the address
- * and an approved payment the run relies on.
+ * and an approved payment the run relies on, outside any cash closing: the closings test may have
+ * put one in a verified closing, whose payments cannot change status.
  */
 async function paidUpAddress() {
   const client = await apiAs(baseUrl(), 'cliente@recaudo.test');
   const admin = await apiAs(baseUrl());
   const payments = await client<{ data: Payment[] }>('payments?per_page=Todos');
   const addresses = await client<Address[]>('addresses-payment/address-client/client');
-  const address = addresses.find((item) => item.community_id !== null && payments.data.some((payment) => payment.status === 1 && payment.address_payment_id === item.id));
-  if (!address) throw new Error('La cliente de demostración no tiene una dirección residencial con pagos aprobados');
-  const approved = payments.data.find((payment) => payment.status === 1 && payment.address_payment_id === address.id)!;
+  const rejectable = (payment: Payment) => payment.status === 1 && payment.closed_box_id === null;
+  const address = addresses.find((item) => item.community_id !== null && payments.data.some((payment) => rejectable(payment) && payment.address_payment_id === item.id));
+  if (!address) throw new Error('La cliente de demostración no tiene una dirección residencial con pagos aprobados fuera de un cierre de caja');
+  const approved = payments.data.find((payment) => rejectable(payment) && payment.address_payment_id === address.id)!;
   for (const payment of payments.data.filter((item) => item.status === 0 && item.address_payment_id === address.id)) {
     await send('DELETE', 'payments/delete', admin.token, { id: payment.id });
   }

@@ -15,9 +15,11 @@ const SOURCES = [
   'web/scripts',
   'web/index.html',
   'web/public',
-  'web/vite.config.ts',
-  'web/precompress-plugin.ts',
-  'web/decorative-icons-plugin.ts',
+  // The build's configuration and its plugins (vite.config.ts, vite.login.config.ts, *-plugin.ts).
+  ...fs
+    .readdirSync(path.join(root, 'web'))
+    .filter((name) => name.endsWith('.ts') && !name.startsWith('vitest'))
+    .map((name) => `web/${name}`),
   'server/src',
   'server/tsup.config.ts',
 ];

@@ -145,8 +145,11 @@ function preloadGuestChunk(): Plugin {
 const inPackage = (pattern: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${pattern})[\\\\/]`);
 const CHARTS = inPackage('zrender|echarts');
 const ANTD = inPackage('antd');
-/** The wrappers that stand in for some of antd's own imports (LAZY_ANTD_IMPORTS): antd's modules import them. */
-const ANTD_WRAPPERS = /[\\/]src[\\/]lib[\\/]antd-lazy[\\/]/;
+/**
+ * The wrappers that stand in for some of antd's own imports, which antd's modules import: the lazy
+ * ones (LAZY_ANTD_IMPORTS) and its icons, named in Spanish or hidden (decorative-icons-plugin.ts).
+ */
+const ANTD_WRAPPERS = /[\\/]src[\\/]lib[\\/]antd-lazy[\\/]|[\\/]src[\\/]components[\\/]decorative-icon\.tsx$|^\0antd-icon:/;
 const PACKAGE = inPackage('.+?');
 
 /**

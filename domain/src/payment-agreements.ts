@@ -181,3 +181,69 @@ export const installmentName = (number: number) => (number === 0 ? 'Cuota inicia
 /** The next installment not yet paid in full (the down payment first), or null once all are. */
 export const nextInstallment = (installments: readonly AgreementInstallment[]) =>
   installments.find((installment) => new Decimal(installment.paid_usd).lessThan(installment.amount_usd)) ?? null;
+
+/** A row of `GET payment-agreements` (newest first). */
+export interface AgreementListRow {
+  id: number;
+  client_id: number;
+  client_name: string;
+  address_payment_id: number;
+  address: string;
+  status: AgreementStatus;
+  debt_usd: string;
+  down_payment_usd: string;
+  paid_usd: string;
+  created_at: string;
+}
+
+/**
+ * The schedule a new agreement would have, as the server writes it: the down payment (number 0,
+ * due `today`) when there is one, then the installments split evenly from `first_due_date`.
+ * Empty while the figures cannot make one (no debt, a down payment at or above it).
+ */
+export function schedulePreview({
+  debt,
+  downPayment,
+  count,
+  firstDueDate,
+  today,
+}: {
+  debt: Decimal.Value;
+  downPayment: Decimal.Value;
+  count: number;
+  firstDueDate: string;
+  today: string;
+}): Pick<AgreementInstallment, 'number' | 'due_date' | 'amount_usd'>[] {
+  const financed = new Decimal(debt).minus(downPayment);
+  if (financed.lessThanOrEqualTo(0) || new Decimal(downPayment).isNegative()) return [];
+  if (!Number.isInteger(count) || count < AGREEMENT_MIN_INSTALLMENTS || count > AGREEMENT_MAX_INSTALLMENTS) return [];
+  const dates = installmentDueDates(firstDueDate, count);
+  return [
+    ...(new Decimal(downPayment).isZero() ? [] : [{ number: 0, due_date: today, amount_usd: new Decimal(downPayment).toFixed(2) }]),
+    ...splitInstallments(financed, count).map((amount, index) => ({ number: index + 1, due_date: dates[index]!, amount_usd: amount })),
+  ];
+}
+
+/** What is left of an installment to pay, in dollars. */
+export const installmentLeft = (installment: Pick<AgreementInstallment, 'amount_usd' | 'paid_usd'>) =>
+  new Decimal(installment.amount_usd).minus(installment.paid_usd).toFixed(2);
+
+/** "2 de 6 cuotas pagadas": the numbered installments paid in full, the down payment aside. */
+export function installmentsProgress(installments: readonly AgreementInstallment[]): string {
+  const numbered = installments.filter((installment) => installment.number > 0);
+  const paid = numbered.filter((installment) => new Decimal(installment.paid_usd).greaterThanOrEqualTo(installment.amount_usd)).length;
+  return `${paid} de ${numbered.length} cuotas pagadas`;
+}
+
+/** An address's agreement as its statement of account shows it (issue 50): the newest current or broken one. */
+export interface StatementAgreement {
+  id: number;
+  status: AgreementStatus;
+  debt_usd: string;
+  down_payment_usd: string;
+  paid_usd: string;
+  installments: AgreementInstallment[];
+}
+
+/** A down payment at or above the debt leaves nothing to agree on (the store refuses it). */
+export const downPaymentTooLarge = (downPayment: Decimal.Value, debt: Decimal.Value) => new Decimal(downPayment).greaterThanOrEqualTo(debt);

@@ -6,6 +6,7 @@ import { feeAt, feesTotal, type FeeSchedule } from './tariffs';
 import { addMonths, currentMonth, monthRange, type Coverage, type Month } from './months';
 import { caracasDay } from './dates';
 import { monthSurcharge, surchargeTotal, type AgreementHold, type LateFeeSettings } from './late-fees';
+import type { StatementAgreement } from './payment-agreements';
 
 /**
  * The statement of account (issue 33): every month of an address from its start to the current
@@ -130,6 +131,8 @@ export interface AddressStatement extends DebtFigures, SurchargeFigures {
   balance_movements: BalanceMovement[];
   /** The payments of the address whose surcharge was waived, oldest first. */
   surcharge_waivers: SurchargeWaiver[];
+  /** Its current or broken payment agreement with the installments (issue 50), null without one. */
+  agreement?: StatementAgreement | null;
 }
 
 export type AgingTotals = Record<AgingBucket, { addresses: number; owed_usd: string; owed_bs: string }>;

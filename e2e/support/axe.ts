@@ -36,7 +36,7 @@ export async function axeFindings(page: Page): Promise<AxeFinding[]> {
       preload: false,
       iframes: false,
     });
-    return result.violations
+    const findings = result.violations
       .filter((violation) => violation.impact !== null && blocking.includes(violation.impact))
       .map((violation) => ({
         rule: violation.id,
@@ -44,6 +44,12 @@ export async function axeFindings(page: Page): Promise<AxeFinding[]> {
         help: violation.help,
         nodes: violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')}: ${(node.failureSummary ?? '').replace(/\s+/g, ' ')}`),
       }));
+    // antd names its icons in English ("close-circle", "left"), which axe accepts as a name.
+    const english = Array.from(document.querySelectorAll('.anticon[role="img"][aria-label]:not([aria-hidden="true"])'))
+      .map((icon) => icon.getAttribute('aria-label')!)
+      .filter((label) => /^[a-z]+(-[a-z]+)*$/.test(label));
+    if (english.length) findings.push({ rule: 'english-icon-name', impact: 'serious', help: 'Un ícono se nombra en inglés ante el lector de pantalla', nodes: [...new Set(english)].slice(0, 5) });
+    return findings;
   }, BLOCKING);
 }
 

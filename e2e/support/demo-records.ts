@@ -11,6 +11,8 @@ export interface DemoAddress {
   economic_activity_id: number | null;
   /** The month's price in dollars, as a decimal string; null while its community has none. */
   fee: string | null;
+  /** The address's credit balance in dollars: an abono short of a month leaves that month partly paid. */
+  balance_usd: string;
 }
 
 export interface DemoClient {
@@ -25,7 +27,8 @@ type Api = Awaited<ReturnType<typeof apiAs>>;
  * A demo address of the given type owing at least `months`, whose client has e-mail and phone
  * (the payment panel asks for the contact update otherwise); commercial ones with their activity;
  * with `feeAbove`, one whose month costs more than that many dollars (whichever months earlier
- * files paid, a test that needs a month one tender line cannot cover gets one).
+ * files paid, a test that needs a month one tender line cannot cover gets one). Never one with a
+ * credit balance: another file's abono left its oldest month partly paid, not "pendiente por pagar".
  * Fails with `missing` when the demo seed has none.
  */
 export async function owingAddress(
@@ -39,6 +42,7 @@ export async function owingAddress(
   const candidates = listed.data.filter(
     (row) =>
       row.months_to_pay >= months &&
+      new Decimal(row.balance_usd).isZero() &&
       (type === 0 || row.economic_activity_id !== null) &&
       (feeAbove === undefined || (row.fee !== null && new Decimal(row.fee).greaterThan(feeAbove))),
   );

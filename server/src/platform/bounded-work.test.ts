@@ -76,40 +76,58 @@ interface Polled<T> {
   result: T;
   /** The slowest /api/health answer while the request was sent and answered. */
   slowestHealthMs: number;
-  /** The slowest of as many answers just before, with nothing else sent: what the machine's load alone costs. */
+  /**
+   * The slowest of the answers with nothing else sent, 300 ms just before and as long as the request
+   * took just after: what the machine's load alone costs over a window as long as the request's.
+   */
   baselineHealthMs: number;
   polls: number;
 }
 
+const POLL_GAP_MS = 10;
+const pause = (ms: number) => new Promise((resume) => setTimeout(resume, ms));
+
 /**
- * Polls /api/health in a loop: first alone, as many answers as it takes 300 ms, then while `send`
- * runs. A loaded machine slows every answer, the bad request's neighbours included; what the bad
- * request may add to the slowest of them is HEALTH_BUDGET_MS (`expectHealthKept`).
+ * Polls /api/health in a loop: alone for 300 ms, then while `send` runs, then alone again for as
+ * long as `send` took. A loaded machine slows every answer, the bad request's neighbours included,
+ * and a longer window meets a longer stall; what the bad request may add to the slowest answer of
+ * an equally long quiet window is HEALTH_BUDGET_MS (`expectHealthKept`). A poll counts for the
+ * request when it was in flight at any moment of it: the poll a stall held up ends after the answer.
+ * The server runs in this process, so a poll's time runs to the end of the pause after it: a stall
+ * of the event loop between two requests holds up that pause's timer.
  */
 async function whilePolling<T>(send: () => Promise<T>): Promise<Polled<T>> {
   let finished = false;
-  let slowest = 0;
-  let polls = 0;
+  const polls: { started: number; ended: number }[] = [];
   const poller = (async () => {
     while (!finished) {
       const started = performance.now();
       const response = await fetch(`http://127.0.0.1:${port}/api/health`);
       await response.arrayBuffer();
       expect(response.status).toBe(200);
-      slowest = Math.max(slowest, performance.now() - started);
-      polls++;
-      await new Promise((resume) => setTimeout(resume, 10));
+      await pause(POLL_GAP_MS);
+      polls.push({ started, ended: performance.now() - POLL_GAP_MS });
     }
   })();
-  await new Promise((resume) => setTimeout(resume, 300));
-  const baselineHealthMs = slowest;
-  [slowest, polls] = [0, 0];
+  let sent: { result: T; started: number; ended: number };
   try {
-    return { result: await send(), slowestHealthMs: slowest, baselineHealthMs, polls };
+    await pause(300);
+    const started = performance.now();
+    const result = await send();
+    sent = { result, started, ended: performance.now() };
+    await pause(Math.max(300, sent.ended - sent.started));
   } finally {
     finished = true;
     await poller;
   }
+  const slowest = (chosen: typeof polls) => Math.max(0, ...chosen.map((poll) => poll.ended - poll.started));
+  const during = polls.filter((poll) => poll.started < sent.ended && poll.ended > sent.started);
+  return {
+    result: sent.result,
+    slowestHealthMs: slowest(during),
+    baselineHealthMs: slowest(polls.filter((poll) => !during.includes(poll))),
+    polls: during.length,
+  };
 }
 
 function expectHealthKept(polled: Polled<unknown>): void {

@@ -5,6 +5,7 @@ import { ClientAddressList } from '../features/addresses-payment/client-address-
 import ClientDetailPage from '../features/clients/client-detail-page';
 import { LoginsList } from '../features/logins/logins-list';
 import { LogsList } from '../features/logs/logs-list';
+import { AgreementsSection } from '../features/payment-agreements/agreements-section';
 import { PaymentFormPanel } from '../features/payments/payment-form-panel';
 import { PaymentsList } from '../features/payments/payments-list';
 import { SolvenciesList } from '../features/solvencies/solvencies-list';
@@ -37,7 +38,7 @@ function AddressesWithStatements({ client }: { client: ClientRow }) {
 
 /**
  * /client-detail/{id}: features do not import each other, so the app hands the client detail
- * its Pagos, Direcciones de pago, Solvencias, Bitácoras and Login del usuario tabs, each fixed on the client.
+ * its Pagos, Direcciones de pago, Solvencias, Convenios de pago, Bitácoras and Login del usuario tabs, each fixed on the client.
  */
 export default function ClientDetailRoute() {
   return (
@@ -45,6 +46,7 @@ export default function ClientDetailRoute() {
       paymentsTab={(client) => <PaymentsList client={client} newAddressPanel={paymentShortcuts.newAddressPanel} bankValidationModal={paymentShortcuts.bankValidationModal} />}
       addressesTab={(client) => <AddressesWithStatements client={client} />}
       solvenciesTab={(clientId) => <SolvenciesList clientId={clientId} />}
+      agreementsTab={(clientId) => <AgreementsSection clientId={clientId} />}
       logsTab={(clientId) => <LogsList clientId={clientId} />}
       loginsTab={(clientId) => <LoginsList clientId={clientId} />}
       paymentPanel={(client, close) => client && paymentPanel(client, true, close)}

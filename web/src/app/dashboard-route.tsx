@@ -8,7 +8,8 @@ import { InvoiceBadge } from '../components/payment-documents/invoice-badge';
 import { useDocumentActions } from '../components/payment-documents/use-document-actions';
 import { paymentColumns } from '../features/payments/payment-columns';
 import { PaymentDetails } from '../features/payments/payment-details';
-import { PaymentFormPanel } from '../features/payments/payment-form-panel';
+import { MyAgreements } from '../features/payment-agreements/my-agreements';
+import { PaymentFormPanel, type AgreementToPay } from '../features/payments/payment-form-panel';
 import { usePaymentStatusActions } from '../features/payments/payment-status-actions';
 import type { StatementScope } from '../features/statements/api';
 import { StatementModal } from '../features/statements/statement-modal';
@@ -77,10 +78,12 @@ function PaymentsToProcess({ rows, reload }: { rows: PaymentRow[]; reload: () =>
 
 /**
  * The client home's "Pagar" and "Estado de cuenta" (issue 33): the payments area's form on the
- * address's whole debt and the statements area's dialog; the home reloads after a payment.
+ * address's whole debt and the statements area's dialog; «Mi convenio»'s "Pagar" (issue 50): the
+ * form on the agreement's next installment. The home reloads after a payment.
  */
 function useClientHomePanels() {
   const [payAddressId, setPayAddressId] = useState<number | null>(null);
+  const [payAgreement, setPayAgreement] = useState<AgreementToPay | null>(null);
   const [statement, setStatement] = useState<StatementScope | null>(null);
   const reloadDashboard = useReloadDashboard();
   const actions = useMemo(() => ({ onPay: setPayAddressId, onStatement: setStatement }), []);
@@ -97,10 +100,22 @@ function useClientHomePanels() {
         }}
         {...paymentShortcuts}
       />
+      <PaymentFormPanel
+        key={payAgreement ? `agreement-${payAgreement.id}` : 'agreement-closed'}
+        open={payAgreement !== null}
+        payment={null}
+        payAgreement={payAgreement}
+        onClose={() => {
+          setPayAgreement(null);
+          reloadDashboard();
+        }}
+        {...paymentShortcuts}
+      />
       <StatementModal scope={statement} onClose={() => setStatement(null)} />
     </>
   );
-  return { actions, panels };
+  const agreements = <MyAgreements onPay={setPayAgreement} />;
+  return { actions, panels, agreements };
 }
 
 /** /dashboard: the dashboards, the administrator's with the payments area's to-process table and the users' closings; the client's with its debts' panels. */
@@ -115,6 +130,7 @@ export default function DashboardRoute() {
         usersClosings={seesClosings ? <UsersClosingsCard /> : null}
         reminders={isAdministrator ? <RemindersCard /> : null}
         debtActions={clientHome.actions}
+        agreements={clientHome.agreements}
       />
       {clientHome.panels}
     </>

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import type { ListQuery } from '@recaudo/domain/paging';
-import { agreementMessages, type AgreementStatus, type InstallmentStatus, type PaymentAgreement } from '@recaudo/domain/payment-agreements';
+import { agreementMessages, type AgreementStatus, type InstallmentStatus, type PaymentAgreement, type StatementAgreement } from '@recaudo/domain/payment-agreements';
 import type { Executor } from '../../db/client';
 import { iso, isoTimestamp } from '../../platform/envelope';
 import { notFound } from '../../platform/errors';
@@ -78,6 +78,43 @@ export async function getAgreement(db: Executor, auth: AuthContext, id: number):
     months,
     installments: schedule,
   };
+}
+
+/**
+ * The agreement each of these addresses' statements shows (issue 50): its newest current or broken
+ * one with the schedule; an address with none (or only completed and cancelled ones) is absent.
+ */
+export async function statementAgreementsOf(db: Executor, addressIds: number[]): Promise<Map<number, StatementAgreement>> {
+  if (!addressIds.length) return new Map();
+  const rows = await db
+    .selectDistinctOn([paymentAgreements.addressPaymentId], {
+      id: paymentAgreements.id,
+      address: paymentAgreements.addressPaymentId,
+      status: paymentAgreements.status,
+      debt_usd: paymentAgreements.debtUsd,
+      down_payment_usd: paymentAgreements.downPaymentUsd,
+    })
+    .from(paymentAgreements)
+    .where(and(inArray(paymentAgreements.addressPaymentId, addressIds), inArray(paymentAgreements.status, ['current', 'broken'])))
+    .orderBy(asc(paymentAgreements.addressPaymentId), desc(paymentAgreements.id));
+  const schedules = await schedulesOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return new Map(
+    rows.map(({ address, ...row }) => {
+      const schedule = schedules.get(row.id) ?? [];
+      const agreement: StatementAgreement = {
+        id: row.id,
+        status: row.status as AgreementStatus,
+        debt_usd: new Decimal(row.debt_usd).toFixed(2),
+        down_payment_usd: new Decimal(row.down_payment_usd).toFixed(2),
+        paid_usd: schedule.reduce((sum, installment) => sum.plus(installment.paid_usd), new Decimal(0)).toFixed(2),
+        installments: schedule,
+      };
+      return [address, agreement];
+    }),
+  );
 }
 
 export interface AgreementRow {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from '@recaudo/domain/paging';
-import { AGREEMENT_STATUSES, agreementMessages, createAgreementSchema, INSTALLMENT_STATUSES } from '@recaudo/domain/payment-agreements';
+import { AGREEMENT_STATUSES, agreementMessages, createAgreementSchema } from '@recaudo/domain/payment-agreements';
 import { recordId } from '@recaudo/domain/validation';
 import { requireAuth } from '../../platform/access';
 import { done, emptyEnvelope, envelope, ok, pagedOf } from '../../platform/envelope';
@@ -8,18 +8,11 @@ import { contentDisposition, pageOf } from '../../platform/export';
 import { defineRoutes } from '../../platform/module';
 import { sendAgreementMail } from './mail';
 import { renderAgreementPdf } from './pdf';
+import { installmentSchema } from './presenter';
 import { agreementParties, agreementSource, getAgreement } from './queries';
 import { cancelAgreement, createAgreement } from './service';
 
 const tags = ['payment-agreements'];
-
-const installmentSchema = z.object({
-  number: z.number(),
-  due_date: z.string(),
-  amount_usd: z.string(),
-  paid_usd: z.string(),
-  status: z.enum(INSTALLMENT_STATUSES),
-});
 
 const agreementSchema = z.object({
   id: z.number(),

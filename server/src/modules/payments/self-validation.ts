@@ -52,7 +52,8 @@ export async function selfValidatedFields(tx: Executor, fields: PaymentFields, d
     // The bank validated a Pago Móvil: whatever method the form named, that is what was paid.
     payment_method_id: MOBILE_PAYMENT_METHOD_ID,
     serie_id: await selfValidatedSerie(tx, options.serie),
-    send_invoice: true,
+    // An abono or an agreement's payment (issue 50) names no months: it has no invoice line.
+    send_invoice: !(fields.type_payment_month === 1 && fields.months_payment.length === 0),
     date_bill: todayInCaracas(),
     reference: proof!.reference,
     date_payment: proof!.paymentDate ?? fields.date_payment,

@@ -8,6 +8,7 @@ import { forClients, formatDate, formatMonth, textOrEmpty } from '@recaudo/domai
 import { PRODUCT_NAME } from '@recaudo/domain/navigation';
 import { BALANCE_MOVEMENT_LABELS } from '@recaudo/domain/balance';
 import { lateFeeMessages } from '@recaudo/domain/late-fees';
+import { AGREEMENT_STATUS_LABELS, installmentName, INSTALLMENT_STATUS_LABELS } from '@recaudo/domain/payment-agreements';
 import { AGING_BUCKETS, AGING_LABELS, owesSurcharge, STATEMENT_MONTH_STATES, type Statement, type StatementMonth } from '@recaudo/domain/statement';
 import { drawVerification, pdfBuffer, PDF_MUTED, PDF_PRIMARY } from '../../platform/pdf';
 
@@ -141,6 +142,28 @@ export async function renderStatementPdf(statement: Statement, options: Statemen
           textOrEmpty(waiver.reason),
           formatMoney(waiver.surcharge_usd, '$'),
           formatMoney(waiver.waived_usd, '$'),
+        ]);
+      }
+    }
+    // Its payment agreement (issue 50): each installment with its due date, amount, what was paid and its state.
+    if (address.agreement) {
+      const { status, paid_usd, debt_usd } = address.agreement;
+      room(40);
+      doc.y += 8;
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(9)
+        .fillColor('#000000')
+        .text(`Convenio de pago (${AGREEMENT_STATUS_LABELS[status]}): pagado ${formatMoney(paid_usd, '$')} de ${formatMoney(debt_usd, '$')}`, MARGIN, doc.y, { width });
+      doc.y += 4;
+      table(movementColumns, ['Cuota', 'Vence', 'Monto ($)', 'Pagado ($)', 'Estado'], { bold: true, shade: '#f0f4f8' });
+      for (const installment of address.agreement.installments) {
+        table(movementColumns, [
+          installmentName(installment.number),
+          formatDate(installment.due_date),
+          formatMoney(installment.amount_usd, '$'),
+          formatMoney(installment.paid_usd, '$'),
+          INSTALLMENT_STATUS_LABELS[installment.status],
         ]);
       }
     }

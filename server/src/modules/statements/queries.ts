@@ -8,6 +8,7 @@ import { notFound } from '../../platform/errors';
 import { assertOwnClient, clientScope } from '../../platform/scope';
 import { balanceMovementsOf } from '../addresses-payment/balance';
 import { LATE_FEE_OF_ADDRESS } from '../addresses-payment/address-rows';
+import { statementAgreementsOf } from '../payment-agreements/queries';
 import { EFFECTIVE_FEE, START_MONTH } from '../addresses-payment/ledger-sql';
 import { addressesPayments, addressMonths } from '../addresses-payment/tables';
 import type { AuthContext } from '../auth/service';
@@ -127,15 +128,16 @@ async function surchargeWaiversOf(db: Executor, ids: number[]): Promise<Map<numb
 /** The statements of these addresses at `now`, at today's dollar rate (with its value date and source, which the statement names). */
 export async function addressStatements(db: Executor, heads: AddressHead[], now: Date): Promise<{ addresses: AddressStatement[]; dollar: DatedRate }> {
   const ids = heads.map((head) => head.address_payment_id);
-  const [coverage, balances, rates, holds, waivers] = await Promise.all([
+  const [coverage, balances, rates, holds, waivers, agreements] = await Promise.all([
     coverageWithPayments(db, ids),
     balanceMovementsOf(db, ids),
     datedRatesInForce(db),
     agreementHoldsOf(db, ids),
     surchargeWaiversOf(db, ids),
+    statementAgreementsOf(db, ids),
   ]);
-  const addresses = heads.map(({ client_id: _client, ...head }) =>
-    addressStatement(
+  const addresses = heads.map(({ client_id: _client, ...head }) => ({
+    ...addressStatement(
       {
         ...head,
         coverage: coverage.get(head.address_payment_id) ?? [],
@@ -146,7 +148,8 @@ export async function addressStatements(db: Executor, heads: AddressHead[], now:
       rates.usd.rate,
       now,
     ),
-  );
+    agreement: agreements.get(head.address_payment_id) ?? null,
+  }));
   return { addresses, dollar: rates.usd };
 }
 

@@ -8,6 +8,7 @@ import { envelope, ok } from '../../platform/envelope';
 import { contentDisposition } from '../../platform/export';
 import { defineRoutes, type ZodApp } from '../../platform/module';
 import { addressBalanceSchema } from '../addresses-payment/presenter';
+import { statementAgreementSchema } from '../payment-agreements/presenter';
 import { statementOf, type StatementScope } from './queries';
 import { findStatementVerification, issueStatement, sendStatementMail } from './service';
 
@@ -57,6 +58,7 @@ const statementSchema = z.object({
       balance_movements: addressBalanceSchema.shape.movements,
       ...surcharge,
       surcharge_waivers: z.array(waiver),
+      agreement: statementAgreementSchema.nullable().optional(),
     }),
   ),
   aging: z.object(Object.fromEntries(AGING_BUCKETS.map((name) => [name, bucket])) as Record<(typeof AGING_BUCKETS)[number], typeof bucket>),

@@ -191,6 +191,8 @@ export interface ClientDetailPageProps {
   addressesTab?: (client: ClientRow) => ReactNode;
   /** Tab 5 Solvencias: the client's solvency certificates. */
   solvenciesTab?: (clientId: number) => ReactNode;
+  /** Convenios de pago (issue 50): the client's payment agreements, for staff who read them. */
+  agreementsTab?: (clientId: number) => ReactNode;
   /** The header's "Registrar pago": the payments area's form started on this client (null = closed). */
   paymentPanel?: (client: ClientRow | null, close: () => void) => ReactNode;
 }
@@ -200,7 +202,7 @@ export interface ClientDetailPageProps {
  * creation date and address; tabs 1 Datos Generales, 2 Pagos, 3 Direcciones de pago,
  * 5 Solvencias, 6 Notas, 7 Bitácoras, 8 Login del usuario (there is no tab 4).
  */
-export default function ClientDetailPage({ paymentsTab, logsTab, loginsTab, addressesTab, solvenciesTab, paymentPanel }: ClientDetailPageProps) {
+export default function ClientDetailPage({ paymentsTab, logsTab, loginsTab, addressesTab, solvenciesTab, agreementsTab, paymentPanel }: ClientDetailPageProps) {
   const { id } = useParams();
   const clientId = /^\d+$/.test(id ?? '') ? Number(id) : NaN;
   const detail = useClient(clientId);
@@ -257,6 +259,7 @@ export default function ClientDetailPage({ paymentsTab, logsTab, loginsTab, addr
     ...(paymentsTab ? [{ key: '2', label: 'Pagos', children: paymentsTab(client) }] : []),
     ...(addressesTab ? [{ key: '3', label: 'Direcciones de pago', children: addressesTab(client) }] : []),
     ...(solvenciesTab ? [{ key: '5', label: 'Solvencias', children: solvenciesTab(client.id) }] : []),
+    ...(agreementsTab ? [{ key: 'agreements', label: 'Convenios de pago', children: agreementsTab(client.id) }] : []),
     { key: '6', label: 'Notas', children: <NotesPanel clientId={client.id} /> },
     ...(canSeeLogs && logsTab ? [{ key: '7', label: 'Bitácoras', children: logsTab(client.id) }] : []),
     ...(canSeeLogins && loginsTab ? [{ key: '8', label: 'Login del usuario', children: loginsTab(client.id) }] : []),

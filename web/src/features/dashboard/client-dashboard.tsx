@@ -15,6 +15,7 @@ import Skeleton from 'antd/es/skeleton';
 import Switch from 'antd/es/switch';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
+import type { ReactNode } from 'react';
 import { useSession } from '../../lib/session';
 import { useClientDashboard, useReminderOptOut } from './api';
 import { ClientDebtsCard, type ClientDebtActions } from './client-debts';
@@ -22,7 +23,7 @@ import { ClientDebtsCard, type ClientDebtActions } from './client-debts';
 const STATUS_COLORS = { 0: 'warning', 1: 'success', 2: 'error' } as const;
 
 /** Dashboard, client (spec 03): welcome card, what the client owes (issue 33), then Datos Personales and Información Adicional. */
-export function ClientDashboard({ debtActions }: { debtActions: ClientDebtActions }) {
+export function ClientDashboard({ debtActions, agreements = null }: { debtActions: ClientDebtActions; /** «Mi convenio» (issue 50), above what she owes. */ agreements?: ReactNode }) {
   const { session } = useSession();
   const dashboard = useClientDashboard();
   const optOut = useReminderOptOut();
@@ -39,6 +40,7 @@ export function ClientDashboard({ debtActions }: { debtActions: ClientDebtAction
         <Skeleton active />
       ) : (
         <Row gutter={[16, 16]}>
+          {agreements && <Col span={24}>{agreements}</Col>}
           <Col span={24}>
             <ClientDebtsCard clientId={data.client.id} debts={data.debts} actions={debtActions} />
           </Col>

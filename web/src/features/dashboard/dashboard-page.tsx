@@ -5,9 +5,10 @@ import { dashboardKind } from './api';
 import { ClientDashboard } from './client-dashboard';
 import type { ClientDebtActions } from './client-debts';
 import { PageTitle } from '../../components/page-title';
+import type { ReactNode } from 'react';
 
-/** /dashboard (no permission): the client's, the administrator's or a greeting (`dashboardKind`). */
-export default function DashboardPage({ toProcess, usersClosings, reminders, debtActions }: AdminDashboardProps & { debtActions: ClientDebtActions }) {
+/** /dashboard (no permission): the client's, the administrator's or a greeting (`dashboardKind`); `agreements`: the client's «Mi convenio» cards (issue 50), handed in by the app. */
+export default function DashboardPage({ toProcess, usersClosings, reminders, debtActions, agreements = null }: AdminDashboardProps & { debtActions: ClientDebtActions; agreements?: ReactNode }) {
   const { session } = useSession();
   const kind = dashboardKind(session);
   return (
@@ -16,7 +17,7 @@ export default function DashboardPage({ toProcess, usersClosings, reminders, deb
         Inicio
       </PageTitle>
       {kind === 'client' ? (
-        <ClientDashboard debtActions={debtActions} />
+        <ClientDashboard debtActions={debtActions} agreements={agreements} />
       ) : kind === 'admin' ? (
         <AdminDashboard toProcess={toProcess} usersClosings={usersClosings} reminders={reminders} />
       ) : (

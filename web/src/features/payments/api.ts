@@ -1,6 +1,7 @@
 import type { AddressRow } from '@recaudo/domain/addresses';
 import type { Month } from '@recaudo/domain/months';
 import type { Paged } from '@recaudo/domain/paging';
+import type { PaymentAgreement } from '@recaudo/domain/payment-agreements';
 import { receiptFileName } from '@recaudo/domain/payment-receipts';
 import type { PaymentRow, PaymentStatus, ReferenceInUseQuery } from '@recaudo/domain/payments';
 import type { Currency } from '@recaudo/domain/tenders';
@@ -67,6 +68,8 @@ export interface PaymentInput {
   conciliation_id: number | null;
   tickets_payment_id: number | null;
   ticket_serial: string | null;
+  /** The payment agreement it pays (issue 50): its money pays the next installments, no months named. */
+  payment_agreement_id?: number | null;
   /** New images. */
   files: File[];
   /** Stored names of the images to keep (update). */
@@ -152,6 +155,7 @@ export function paymentForm(input: PaymentInput): FormData {
     conciliation_id: id(input.conciliation_id),
     tickets_payment_id: id(input.tickets_payment_id),
     ticket_serial: text(input.ticket_serial),
+    payment_agreement_id: id(input.payment_agreement_id ?? null),
   };
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   input.files_string.forEach((name, index) => form.append(`files_string[${index}]`, name));
@@ -278,6 +282,25 @@ export function useClientAddresses(clientId: number | null) {
   });
 }
 
+/** The address's current payment agreement with its installments (issue 50), or null: the form may pay its next installment. */
+async function findAddressAgreement(addressId: number, signal?: AbortSignal): Promise<PaymentAgreement | null> {
+  const list = await http.get<Paged<{ id: number }>>('payment-agreements', {
+    query: { per_page: 1, filters: { address_payment_id: addressId, status: 'current' } },
+    signal,
+  });
+  const [current] = list.data.data;
+  return current ? (await http.get<PaymentAgreement>(`payment-agreements/${current.id}`, { signal })).data : null;
+}
+
+/** Under the agreements' own key root, so a payment or an agreement's change reloads it. */
+export function useAddressAgreement(addressId: number | null) {
+  return useQuery({
+    queryKey: ['payment-agreements', 'address', addressId],
+    queryFn: ({ signal }) => findAddressAgreement(addressId!, signal),
+    enabled: addressId !== null,
+  });
+}
+
 export function useTicketOptions(addressId: number | null, enabled: boolean) {
   return useQuery({
     queryKey: paymentKeys.options('tickets', addressId),
@@ -298,6 +321,8 @@ function useInvalidatePayments() {
       queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
       queryClient.invalidateQueries({ queryKey: ['addresses-payment'] }),
       queryClient.invalidateQueries({ queryKey: ['clients'] }),
+      // A payment to an agreement pays its installments (issue 50).
+      queryClient.invalidateQueries({ queryKey: ['payment-agreements'] }),
     ]);
 }
 

@@ -11,6 +11,7 @@ import { PanelForm } from '../../components/panel-form';
 import type { ClientOption } from '../../components/select-options';
 import { downloadReceipt, useSavePayment } from './api';
 import { ContactDialog } from './contact-dialog';
+import { AgreementSection } from './payment-form/agreement-section';
 import { AmountFields, AmountSummary } from './payment-form/amounts-section';
 import { SurchargeWaiverFields } from './payment-form/surcharge';
 import { BankValidationSection } from './payment-form/bank-validation';
@@ -22,7 +23,7 @@ import { MonthsSection } from './payment-form/months-section';
 import { ReferenceWarningDialog } from './payment-form/reference-warning';
 import { CoverSummary, TenderLines } from './payment-form/tender-section';
 import { usePaymentForm, type PaymentFormArgs, type PaymentFormState } from './payment-form/use-payment-form';
-import { FORM_ID, type PaymentFormValues, type PaymentShortcuts } from './payment-form/values';
+import { FORM_ID, type AgreementToPay, type PaymentFormValues, type PaymentShortcuts } from './payment-form/values';
 
 export {
   methodFacts,
@@ -30,6 +31,7 @@ export {
   monthsToSend,
   paymentPanelTexts,
   toPaymentInput,
+  type AgreementToPay,
   type PaymentFormValues,
   type PaymentShortcuts,
 } from './payment-form/values';
@@ -43,6 +45,8 @@ interface PaymentFormPanelProps extends PaymentShortcuts {
   defaultClient?: ClientOption | null;
   /** A new payment of this address's whole debt, oldest month first ("Pagar" on the client's home). */
   payAddressId?: number | null;
+  /** A new payment of this agreement's next installment («Mi convenio», issue 50). */
+  payAgreement?: AgreementToPay | null;
 }
 
 /**
@@ -50,7 +54,7 @@ interface PaymentFormPanelProps extends PaymentShortcuts {
  * its content when closed and the list passes a new `key` at each opening, so every opening
  * starts from that payment's values.
  */
-export function PaymentFormPanel({ open, payment, onClose, defaultClient = null, payAddressId = null, newClientPanel, newAddressPanel, bankValidationModal }: PaymentFormPanelProps) {
+export function PaymentFormPanel({ open, payment, onClose, defaultClient = null, payAddressId = null, payAgreement = null, newClientPanel, newAddressPanel, bankValidationModal }: PaymentFormPanelProps) {
   const save = useSavePayment();
   const [approved, setApproved] = useState(false);
   const close = () => {
@@ -66,6 +70,7 @@ export function PaymentFormPanel({ open, payment, onClose, defaultClient = null,
         save={save}
         defaultClient={defaultClient}
         payAddressId={payAddressId}
+        payAgreement={payAgreement}
         newClientPanel={newClientPanel}
         newAddressPanel={newAddressPanel}
         bankValidationModal={bankValidationModal}
@@ -95,7 +100,8 @@ function PaymentForm(props: PaymentFormArgs) {
           <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={invoiceLockMessage(lock, Object.keys(INVOICE_STATED_FIELDS) as InvoiceStatedField[])} />
         )}
         <ClientSection state={state} />
-        <MonthsSection state={state} />
+        <AgreementSection state={state} />
+        {!state.paysAgreement && <MonthsSection state={state} />}
 
         <Divider titlePlacement="start" plain>
           Datos del pago
@@ -107,7 +113,9 @@ function PaymentForm(props: PaymentFormArgs) {
         </Row>
         {staff && <TenderLines state={state} modal={props.bankValidationModal} />}
 
-        {address && <AmountSummary amounts={amounts} fee={address.fee} months={monthCount} commercial={commercial} currency={currency} surcharge={state.surcharge} />}
+        {address && !state.paysAgreement && (
+          <AmountSummary amounts={amounts} fee={address.fee} months={monthCount} commercial={commercial} currency={currency} surcharge={state.surcharge} />
+        )}
         {staff && <SurchargeWaiverFields surcharge={state.surcharge} canWaive={state.canWaive} form={form} currency={currency} />}
         {staff && address && <CoverSummary state={state} />}
 

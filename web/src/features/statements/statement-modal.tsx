@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { downloadStatement, useSendStatementMail, useStatement, type StatementScope } from './api';
 import { NoWrap } from '../../components/no-wrap';
 import { SurchargeLine, SurchargeWaivers } from './surcharge-lines';
+import { AgreementLines } from './agreement-lines';
 
 const STATE_COLORS: Record<StatementMonth['state'], string> = { opening: 'default', paid: 'success', balance: 'success', marked: 'processing', pending: 'warning', owed: 'error' };
 
@@ -94,6 +95,7 @@ function AddressSection({ address }: { address: AddressStatement }) {
       </ul>
       <BalanceLines address={address} />
       <SurchargeWaivers address={address} />
+      <AgreementLines address={address.address} agreement={address.agreement} />
     </Card>
   );
 }

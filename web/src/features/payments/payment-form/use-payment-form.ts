@@ -1,6 +1,4 @@
 import type { AddressRow } from '@recaudo/domain/addresses';
-import { debtTotal, paymentAmounts } from '@recaudo/domain/amounts';
-import { feesOf, feesTotal } from '@recaudo/domain/tariffs';
 
 import { invoiceLock } from '@recaudo/domain/invoices';
 import type { Month } from '@recaudo/domain/months';
@@ -15,14 +13,15 @@ import { useOptionList } from '../../../components/option-list';
 import { findClientOptions, findMethodOptions, findRatesOn, type ClientOption } from '../../../components/select-options';
 import { todayInCaracas } from '@recaudo/domain/dates';
 import type { useSavePayment } from '../api';
-import { findBankOptions, findReferenceInUse, paymentKeys, useClientAddresses, useTicketOptions } from '../api';
+import { findBankOptions, findReferenceInUse, paymentKeys, useAddressAgreement, useClientAddresses, useTicketOptions } from '../api';
 import { currencyOf, defaultRate, panelMonths, rateOf, withRateInForce } from '../payment-form-model';
 import { useSerieOptions } from '../serie-select';
 import { tenderFieldName } from './tender-lines';
 import { useTenderState } from './use-tender-state';
-import { chosenSurcharge } from './surcharge';
+import { usePaymentAmounts } from './use-payment-amounts';
 import { paymentRules } from './use-payment-rules';
-import { blank, initialValues, methodFacts, methodFields, rateView, today, toPaymentInput, type PaymentFormValues, type PaymentShortcuts } from './values';
+import { blank, initialValues, methodFacts, methodFields, rateView, today, toPaymentInput, type AgreementToPay, type PaymentFormValues, type PaymentShortcuts } from './values';
+import { nextInstallment } from '@recaudo/domain/payment-agreements';
 
 /** 128 random bits as hex; `getRandomValues` also works where `randomUUID` is missing (plain-HTTP intranets). */
 const newSubmissionKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
@@ -34,12 +33,14 @@ export interface PaymentFormArgs extends PaymentShortcuts {
   defaultClient: ClientOption | null;
   /** A new payment of this address's whole debt ("Pagar" on the client's home). */
   payAddressId?: number | null;
+  /** A new payment of this agreement's next installment («Mi convenio» on the client's home, issue 50). */
+  payAgreement?: AgreementToPay | null;
   /** A client's self-validated payment was approved: the panel's footer offers only Cerrar. */
   onApproved?: () => void;
 }
 
 /** The state of the payment panel: the watched fields, the option lists, what they imply, and saving. */
-export function usePaymentForm({ payment, onClose, save, defaultClient, payAddressId = null, newClientPanel, newAddressPanel, onApproved }: PaymentFormArgs) {
+export function usePaymentForm({ payment, onClose, save, defaultClient, payAddressId = null, payAgreement = null, newClientPanel, newAddressPanel, onApproved }: PaymentFormArgs) {
   const { session } = useSession();
   const permissions = session?.permissions ?? [];
   const ownClientId = session?.user.client_id ?? null;
@@ -50,8 +51,8 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, payAddre
   const locked = lock !== null;
   const [form] = Form.useForm<PaymentFormValues>();
   const initial = useMemo(
-    () => initialValues(payment, ownClientId, session?.user.correlative_id ?? null, defaultClient?.id ?? null, payAddressId),
-    [payment, ownClientId, defaultClient?.id, session?.user.correlative_id, payAddressId],
+    () => initialValues(payment, ownClientId, session?.user.correlative_id ?? null, defaultClient?.id ?? null, payAddressId, payAgreement),
+    [payment, ownClientId, defaultClient?.id, session?.user.correlative_id, payAddressId, payAgreement],
   );
 
   // Only the fields others depend on are watched; until the form is connected a watch answers undefined.
@@ -69,6 +70,7 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, payAddre
   const retention = or(Form.useWatch('is_apply_retention', form), initial.is_apply_retention) && documentType === '01';
   const sendInvoice = or(Form.useWatch('send_invoice', form), initial.send_invoice);
   const ticketId = or(Form.useWatch('tickets_payment_id', form), initial.tickets_payment_id);
+  const agreementId = or(Form.useWatch('payment_agreement_id', form), initial.payment_agreement_id);
 
   const methods = useOptionList('methods', findMethodOptions);
   const banks = useOptionList('banks', findBankOptions);
@@ -82,6 +84,11 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, payAddre
   const canTypeRate = staff && hasPermission(permissions, 'edit_exchange_rate');
   const addresses = useClientAddresses(clientId);
   const tickets = useTicketOptions(addressId, staff && addressId !== null);
+  // The address's current agreement (issue 50), for whoever reads agreements: a new payment may pay its next installment.
+  const readsAgreements = !staff || hasPermission(permissions, ['clients', 'payment_agreements']);
+  const agreement = useAddressAgreement(readsAgreements && !editing ? addressId : null).data ?? null;
+  const installment = agreement ? nextInstallment(agreement.installments) : null;
+  const paysAgreement = agreementId !== null && installment !== null;
 
   // The chosen client with its contact data: the edited payment's, the client user's own, or the picked one.
   const [client, setClient] = useState<ClientOption | null>(payment ? { ...payment.client, type: payment.client.type } : defaultClient);
@@ -102,23 +109,8 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, payAddre
   const typeMonths = useMemo<Month[]>(() => keep ?? (calendar?.currentTypeMonth ? [calendar.currentTypeMonth] : []), [keep, calendar]);
   const chosen = useMemo(() => (monthType === 1 ? [...new Set(months)] : typeMonths), [monthType, months, typeMonths]);
   const monthCount = chosen.length;
-  // Each chosen month at the tariff in force for it (issue 50), as the server stores it.
-  const schedule = useMemo(() => (address ? { fee: address.fee, changes: address.fee_changes } : null), [address]);
-  // The months' late-payment surcharge less its waiver is in the base (issue 50), as the server charges it.
-  const waived = or(Form.useWatch('surcharge_waived_usd', form), initial.surcharge_waived_usd);
-  const surcharge = useMemo(() => chosenSurcharge(address, chosen, payment, waived), [address, chosen, payment, waived]);
-  const amounts = useMemo(
-    () =>
-      address && schedule && !blank(rate) && Number.isFinite(Number(rate))
-        ? paymentAmounts({ type: address.type, fee: address.fee ?? '0', months: monthCount, monthFees: feesOf(schedule, chosen), rate: rate!, applyRetention: address.type === 1 && retention, surcharge: surcharge.netUsd })
-        : null,
-    [address, schedule, rate, monthCount, chosen, retention, surcharge.netUsd],
-  );
+  const { surcharge, amounts, debt } = usePaymentAmounts({ form, initial, address, payment, calendar, chosen, rate, rateId, rates: rates.data, retention, installment, paysAgreement });
   const currency = currencyOf(rateId ?? 1);
-  // "Pagar deuda total" with its amount (spec 02 §9: months owed × fee × rate), at today's configured
-  // rate of the panel's currency: the debt as it stands, whatever rate an edited payment was stored at.
-  const debt =
-    schedule && calendar && calendar.unpaid.length > 0 && rates.data ? debtTotal(1, feesTotal(feesOf(schedule, calendar.unpaid)), rateOf(rateId ?? 1, rates.data)) : null;
 
   // What the client gave (issue 49): the lines valued at the payment's rate with IGTF, cover and change, as the server will.
   const { computedPayment, ...tenderState } = useTenderState({ form, initial, staff, methods: methods.data, methodId: methodId ?? null, amounts, rateId, rate });
@@ -296,6 +288,7 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, payAddre
       form.setFieldsValue({
         months_payment: [],
         pay_total_debt: false,
+        payment_agreement_id: null,
         tickets_payment_id: null,
         ticket_serial: '',
         is_apply_retention: false,
@@ -304,6 +297,9 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, payAddre
       });
     }
     if ('type_payment_month' in changed && changed.type_payment_month === 0) form.setFieldsValue({ months_payment: [] });
+    // An agreement's payment names no months and carries no invoice (an abono's rule, issue 50).
+    if ('payment_agreement_id' in changed && changed.payment_agreement_id !== null)
+      form.setFieldsValue({ type_payment_month: 1, months_payment: [], pay_total_debt: false, send_invoice: false });
     if ('pay_total_debt' in changed) {
       // Spec 02 §4: the whole debt forces "Otros meses", locks the selector and fills every unpaid month.
       // Unticking it clears the months (issue 51): what is left chosen is then the payer's own choice.
@@ -341,6 +337,11 @@ export function usePaymentForm({ payment, onClose, save, defaultClient, payAddre
     rate,
     sendInvoice,
     ticketId,
+    agreementId,
+    // the address's current agreement and the installment a payment to it pays
+    agreement,
+    installment,
+    paysAgreement,
     // option lists
     methods,
     banks,

@@ -76,6 +76,14 @@ export interface PaymentFormValues {
   /** What of the months' late-payment surcharge is waived, and why (issue 50, `waive_late_fee`). */
   surcharge_waived_usd: string | null;
   surcharge_waiver_reason: string;
+  /** The payment agreement it pays (issue 50): set, the payment names no months and pays the next installment. */
+  payment_agreement_id: number | null;
+}
+
+/** "Pagar" on the client's «Mi convenio» (issue 50): the agreement and its address. */
+export interface AgreementToPay {
+  id: number;
+  address_payment_id: number;
 }
 
 /** One extra tender line as its inputs hold it. */
@@ -129,14 +137,16 @@ export function initialValues(
   defaultClientId: number | null = null,
   /** "Pagar" on the client's home: this address, its whole debt (its owed months, oldest first, filled once the address loads). */
   payAddressId: number | null = null,
+  payAgreement: AgreementToPay | null = null,
 ): PaymentFormValues {
   const staff = ownClientId === null;
   const paysDebt = payment === null && payAddressId !== null;
+  const paysAgreement = payment === null && payAgreement !== null;
   // Every key is present so a 422 on any field lands on it (applyServerErrors).
   return {
     client_id: payment?.client_id ?? ownClientId ?? defaultClientId,
-    address_payment_id: payment?.address_payment_id ?? (paysDebt ? payAddressId : null),
-    type_payment_month: payment?.type_payment_month ?? (paysDebt ? 1 : 0),
+    address_payment_id: payment?.address_payment_id ?? (paysDebt ? payAddressId : paysAgreement ? payAgreement.address_payment_id : null),
+    type_payment_month: payment?.type_payment_month ?? (paysDebt || paysAgreement ? 1 : 0),
     pay_total_debt: paysDebt,
     months_payment: payment?.type_payment_month === 1 ? payment.months_payment : [],
     // Every new payment starts Procesando (issue 51): staff approve it on purpose, as Aprobar does.
@@ -174,6 +184,7 @@ export function initialValues(
     change_amount: payment?.change?.amount ?? null,
     surcharge_waived_usd: payment && Number(payment.surcharge_waived_usd) > 0 ? payment.surcharge_waived_usd : null,
     surcharge_waiver_reason: payment?.surcharge_waiver_reason ?? '',
+    payment_agreement_id: paysAgreement ? payAgreement.id : null,
   };
 }
 
@@ -250,6 +261,7 @@ export function toPaymentInput(
     conciliation_id: conciliationId,
     tickets_payment_id: staff ? values.tickets_payment_id : null,
     ticket_serial: staff && values.tickets_payment_id !== null ? trimmed(values.ticket_serial) : null,
+    payment_agreement_id: values.payment_agreement_id ?? null,
     files: values.files.filter((file) => file.originFileObj).map((file) => file.originFileObj as File),
     files_string: values.files.filter((file) => !file.originFileObj).map((file) => file.uid),
     ...lines,
