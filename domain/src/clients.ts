@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from './paging';
-import type { LatestPayment } from './payments';
+import type { LatestPayment } from './payment-rows';
 import { dateNotAfterToday, flag, messages, normalizePhone, PHONE_PATTERN, recordId, requiredText } from './validation';
 
 /**

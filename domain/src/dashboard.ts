@@ -2,7 +2,8 @@ import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { caracas } from './dates';
 import type { RateSource } from './exchange-rates';
-import type { PaymentRow, PaymentStatus } from './payments';
+import type { PaymentStatus } from './payments';
+import type { PaymentRow } from './payment-rows';
 import type { AgingCardBucket, ClientDebts } from './statement';
 import type { Currency } from './tenders';
 

@@ -1,4 +1,4 @@
-import type { PaymentRow } from '@recaudo/domain/payments';
+import type { PaymentRow } from '@recaudo/domain/payment-rows';
 import Table from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { UsersClosingsCard } from '../features/closed-boxes/users-closings-card';

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { todayInCaracas } from '@recaudo/domain/dates';
-import type { LatestPayment } from '@recaudo/domain/payments';
+import type { LatestPayment } from '@recaudo/domain/payment-rows';
 import type { PaymentSummary } from '@recaudo/domain/regional';
 import type { Executor } from '../../db/client';
 import { iso, money } from '../../platform/envelope';

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Currency } from '@recaudo/domain/tenders';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { PaymentRow, PaymentTenderRow } from '@recaudo/domain/payments';
+import type { PaymentRow, PaymentTenderRow } from '@recaudo/domain/payment-rows';
 import type { Executor } from '../../db/client';
 import { addressesPayments } from '../addresses-payment/tables';
 import { banks } from '../banks/tables';

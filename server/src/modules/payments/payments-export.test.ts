@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentMonth } from '@recaudo/domain/months';
-import type { PaymentRow } from '@recaudo/domain/payments';
+import type { PaymentRow } from '@recaudo/domain/payment-rows';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/harness';
 import { seedScale } from '../../db/seed/scale';
 import { escapeCell } from '../../platform/export';

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentAmounts } from '@recaudo/domain/amounts';
 import { addMonths, currentMonth, monthRange } from '@recaudo/domain/months';
-import type { PaymentRow } from '@recaudo/domain/payments';
+import type { PaymentRow } from '@recaudo/domain/payment-rows';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/harness';
 import { localStorage } from '../../platform/storage';
 import { addressesPayments, addressMonths } from '../addresses-payment/tables';

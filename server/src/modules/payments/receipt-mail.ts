@@ -1,7 +1,8 @@
 import { formatMoney } from '@recaudo/domain/format-money';
 import { formatDate, formatMonth } from '@recaudo/domain/format';
 import { documentNumberOf, receiptFileName, receiptMessages } from '@recaudo/domain/payment-receipts';
-import { PAYMENT_STATUS, type PaymentRow } from '@recaudo/domain/payments';
+import { PAYMENT_STATUS } from '@recaudo/domain/payments';
+import { type PaymentRow } from '@recaudo/domain/payment-rows';
 import type { Database, Executor } from '../../db/client';
 import { recordAudit } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';

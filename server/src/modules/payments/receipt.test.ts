@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentAmounts } from '@recaudo/domain/amounts';
 import { addMonths, currentMonth, type Month } from '@recaudo/domain/months';
-import type { PaymentRow } from '@recaudo/domain/payments';
+import type { PaymentRow } from '@recaudo/domain/payment-rows';
 import { buildApp } from '../../app';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/harness';
 import { pdfText } from '../../../test/pdf-text';

@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import { and, eq } from 'drizzle-orm';
 import { maskedIdentification } from '@recaudo/domain/clients';
 import { receiptMessages, verifyPaymentPath, type PaymentVerification } from '@recaudo/domain/payment-receipts';
-import type { PaymentRow } from '@recaudo/domain/payments';
+import type { PaymentRow } from '@recaudo/domain/payment-rows';
 import { formatMoney } from '@recaudo/domain/format-money';
 import { CURRENCY_SYMBOLS } from '@recaudo/domain/tenders';
 import type { Config } from '../../config';

@@ -1,7 +1,7 @@
 import { MESSAGE_EMAIL_PATTERN } from '@recaudo/domain/clients';
 import { afterCaracasToday } from '@recaudo/domain/dates';
 import { documentNoun, invoiceMessages } from '@recaudo/domain/invoices';
-import type { PaymentRow } from '@recaudo/domain/payments';
+import type { PaymentRow } from '@recaudo/domain/payment-rows';
 import Alert from 'antd/es/alert';
 import DatePicker from 'antd/es/date-picker';
 import Form from 'antd/es/form';

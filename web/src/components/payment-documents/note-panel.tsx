@@ -1,6 +1,7 @@
 import { afterCaracasToday, caracas } from '@recaudo/domain/dates';
 import { invoiceMessages } from '@recaudo/domain/invoices';
-import { REFERENCE_METHOD_TYPES, TERMINAL_METHOD_TYPES, type PaymentRow } from '@recaudo/domain/payments';
+import { REFERENCE_METHOD_TYPES, TERMINAL_METHOD_TYPES } from '@recaudo/domain/payments';
+import { type PaymentRow } from '@recaudo/domain/payment-rows';
 import DatePicker from 'antd/es/date-picker';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';

@@ -6,7 +6,7 @@ import PlusCircleOutlined from '@ant-design/icons/PlusCircleOutlined';
 import SendOutlined from '@ant-design/icons/SendOutlined';
 import StopOutlined from '@ant-design/icons/StopOutlined';
 import { documentActions, documentNoun } from '@recaudo/domain/invoices';
-import type { PaymentRow } from '@recaudo/domain/payments';
+import type { PaymentRow } from '@recaudo/domain/payment-rows';
 import { useCallback, useState, type ReactNode } from 'react';
 import type { RowAction } from '../row-actions';
 import { CancelModal, RetentionModal, SendMailModal } from './document-dialogs';

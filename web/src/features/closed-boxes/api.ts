@@ -1,6 +1,6 @@
 import type { ClosedBoxRow, ClosedBoxTotals, ClosingMoney, PaymentGroup, PaymentGroupKey, VerificationHistoryEntry } from '@recaudo/domain/closed-boxes';
 import type { Paged } from '@recaudo/domain/paging';
-import type { PaymentRow } from '@recaudo/domain/payments';
+import type { PaymentRow } from '@recaudo/domain/payment-rows';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListParams } from '../../components/use-list-state';
 import { download, http } from '../../lib/http';

@@ -3,7 +3,7 @@ import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { closedBoxMessages } from '@recaudo/domain/closed-boxes';
 import { formatMoney } from '@recaudo/domain/format-money';
 import { formatDate } from '@recaudo/domain/format';
-import type { PaymentRow } from '@recaudo/domain/payments';
+import type { PaymentRow } from '@recaudo/domain/payment-rows';
 import { dayjs } from '@recaudo/domain/dates';
 import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';

@@ -1,7 +1,7 @@
 import { currentDashboardPeriod, DASHBOARD_OPTIONS, DASHBOARD_PERIOD_FORMATS, type DashboardOption } from '@recaudo/domain/dashboard';
 import { dayjs } from '@recaudo/domain/dates';
 import { formatMoney } from '@recaudo/domain/format-money';
-import type { PaymentRow } from '@recaudo/domain/payments';
+import type { PaymentRow } from '@recaudo/domain/payment-rows';
 import Alert from 'antd/es/alert';
 import Card from 'antd/es/card';
 import DatePicker from 'antd/es/date-picker';

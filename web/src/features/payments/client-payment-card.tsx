@@ -1,7 +1,8 @@
 import { monthLabel } from '@recaudo/domain/addresses';
 import { formatMoney } from '@recaudo/domain/format-money';
 import { formatDate } from '@recaudo/domain/format';
-import { PAYMENT_STATUS, type PaymentRow } from '@recaudo/domain/payments';
+import { PAYMENT_STATUS } from '@recaudo/domain/payments';
+import { type PaymentRow } from '@recaudo/domain/payment-rows';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Flex from 'antd/es/flex';

@@ -2,7 +2,7 @@ import { monthLabel } from '@recaudo/domain/addresses';
 import { rateLabel } from '@recaudo/domain/exchange-rates';
 import { formatMoney } from '@recaudo/domain/format-money';
 import { formatDate, formatDateTime, textOrEmpty } from '@recaudo/domain/format';
-import type { PaymentRow } from '@recaudo/domain/payments';
+import type { PaymentRow } from '@recaudo/domain/payment-rows';
 import { CURRENCY_SYMBOLS, rateCurrencyOf } from '@recaudo/domain/tenders';
 import Descriptions from 'antd/es/descriptions';
 import Flex from 'antd/es/flex';

@@ -1,6 +1,6 @@
 import type { AddressRow } from '@recaudo/domain/addresses';
 import { addMonths, calendarYears, currentMonth, type Month } from '@recaudo/domain/months';
-import type { PaymentRow } from '@recaudo/domain/payments';
+import type { PaymentRow } from '@recaudo/domain/payment-rows';
 import { addressRow } from '../../test/address-rows';
 import type { ClientOption, MethodOption } from '../../components/select-options';
 

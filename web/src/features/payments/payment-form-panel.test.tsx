@@ -1,7 +1,8 @@
 import type { AddressRow } from '@recaudo/domain/addresses';
 import { monthName, type Month } from '@recaudo/domain/months';
 import { INVOICE_STATED_FIELDS, invoiceLockMessage, type InvoiceStatedField } from '@recaudo/domain/invoices';
-import { paymentMessages, type PaymentRow } from '@recaudo/domain/payments';
+import { paymentMessages } from '@recaudo/domain/payments';
+import { type PaymentRow } from '@recaudo/domain/payment-rows';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 import { INVOICE_STATED_FIELDS, invoiceLockMessage, type InvoiceStatedField } from '@recaudo/domain/invoices';
-import type { PaymentRow } from '@recaudo/domain/payments';
+import type { PaymentRow } from '@recaudo/domain/payment-rows';
 import Alert from 'antd/es/alert';
 import Divider from 'antd/es/divider';
 import Row from 'antd/es/row';

@@ -1,6 +1,7 @@
 import { monthLabel } from '@recaudo/domain/addresses';
 import { formatMoney } from '@recaudo/domain/format-money';
-import { paymentMessages, type PaymentRow } from '@recaudo/domain/payments';
+import { paymentMessages } from '@recaudo/domain/payments';
+import { type PaymentRow } from '@recaudo/domain/payment-rows';
 import Form, { type FormInstance } from 'antd/es/form';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';

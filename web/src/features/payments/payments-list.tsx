@@ -1,5 +1,6 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import { DOCUMENT_TYPES, PAYMENT_STATUS, paymentMessages, type PaymentRow } from '@recaudo/domain/payments';
+import { DOCUMENT_TYPES, PAYMENT_STATUS, paymentMessages } from '@recaudo/domain/payments';
+import { type PaymentRow } from '@recaudo/domain/payment-rows';
 import { hasPermission } from '@recaudo/domain/permissions';
 import Button from 'antd/es/button';
 import Modal from 'antd/es/modal';

@@ -2,7 +2,7 @@ import type { AddressRow } from '@recaudo/domain/addresses';
 import { formatMoney } from '@recaudo/domain/format-money';
 import { lateFeeMessages, surchargeTotal } from '@recaudo/domain/late-fees';
 import type { Month } from '@recaudo/domain/months';
-import type { PaymentRow } from '@recaudo/domain/payments';
+import type { PaymentRow } from '@recaudo/domain/payment-rows';
 import Decimal from 'decimal.js';
 import Col from 'antd/es/col';
 import Form, { type FormInstance } from 'antd/es/form';

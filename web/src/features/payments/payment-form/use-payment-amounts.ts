@@ -3,7 +3,7 @@ import { debtTotal, paymentAmounts } from '@recaudo/domain/amounts';
 import type { ExchangeRates } from '@recaudo/domain/configurations';
 import type { Month } from '@recaudo/domain/months';
 import { installmentLeft, type nextInstallment } from '@recaudo/domain/payment-agreements';
-import type { PaymentRow } from '@recaudo/domain/payments';
+import type { PaymentRow } from '@recaudo/domain/payment-rows';
 import { feesOf, feesTotal } from '@recaudo/domain/tariffs';
 import Form, { type FormInstance } from 'antd/es/form';
 import { useMemo } from 'react';

@@ -2,7 +2,7 @@ import type { AddressRow } from '@recaudo/domain/addresses';
 
 import { invoiceLock } from '@recaudo/domain/invoices';
 import type { Month } from '@recaudo/domain/months';
-import type { PaymentRow } from '@recaudo/domain/payments';
+import type { PaymentRow } from '@recaudo/domain/payment-rows';
 import { hasPermission } from '@recaudo/domain/permissions';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Form from 'antd/es/form';

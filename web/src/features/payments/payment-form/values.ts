@@ -3,14 +3,8 @@ import type { Amounts } from '@recaudo/domain/amounts';
 import type { BankPaymentFacts } from '@recaudo/domain/bank-operations';
 import type { Month } from '@recaudo/domain/months';
 import type { Currency } from '@recaudo/domain/tenders';
-import {
-  BANK_METHOD_TYPES,
-  REFERENCE_METHOD_TYPES,
-  TERMINAL_METHOD_TYPES,
-  type PaymentMethodFacts,
-  type PaymentRow,
-  type PaymentStatus,
-} from '@recaudo/domain/payments';
+import { BANK_METHOD_TYPES, REFERENCE_METHOD_TYPES, TERMINAL_METHOD_TYPES, type PaymentMethodFacts, type PaymentStatus } from '@recaudo/domain/payments';
+import { type PaymentRow } from '@recaudo/domain/payment-rows';
 import type { UploadFile } from 'antd/es/upload';
 import type { Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
