@@ -54,6 +54,8 @@ export const agreementMessages = {
   notCurrent: 'Solo se puede anular un convenio vigente.',
   paymentAgreementMismatch: 'El convenio de pago no es de esta dirección o no está vigente.',
   paymentAgreementMonths: 'Un pago a un convenio no elige meses: cubre los de sus cuotas, del más antiguo al más reciente.',
+  paidByInstallments: 'En convenio de pago: estos meses se pagan con las cuotas de «Mi convenio».',
+  monthInAgreement: (month: string) => `${month} está en el convenio de pago vigente de la dirección: se paga con sus cuotas.`,
   solvencyWithAgreement: 'La dirección tiene un convenio de pago vigente: no se emite solvencia hasta cumplirlo.',
   breachSubject: 'Convenio de pago incumplido',
   fileName: 'Convenio de pago.pdf',

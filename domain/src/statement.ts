@@ -306,6 +306,8 @@ export interface AddressDebt extends DebtFigures, SurchargeFigures {
   solvent_to_date: Month | null;
   /** The months covered only by a payment still Procesando, oldest first: not owed, not yet solvent. */
   pending_months: Month[];
+  /** Whether a current payment agreement holds its owed months: its installments pay them (issue 50). */
+  in_agreement: boolean;
 }
 
 export interface ClientDebts extends DebtFigures, SurchargeFigures {
@@ -338,6 +340,7 @@ export function clientDebts(statement: Statement): ClientDebts {
       oldest_owed: address.oldest_owed,
       solvent_to_date: address.solvent_to_date,
       pending_months: address.months.filter((month) => month.state === 'pending').map((month) => month.month),
+      in_agreement: address.agreement?.status === 'current',
     })),
   };
 }

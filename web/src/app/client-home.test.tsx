@@ -26,8 +26,8 @@ const client = (debts: DashboardClient['debts']): DashboardClient => ({
   debts,
 });
 
-const OWING = { address_payment_id: 1, address: 'Calle 3, casa 12', type: 0 as const, months_owed: 3, owed_usd: '37.50', owed_bs: '1500.00', surcharge_usd: '1.50', surcharge_bs: '60.00', oldest_owed: ago(2), solvent_to_date: null, pending_months: [] };
-const UP_TO_DATE = { address_payment_id: 2, address: 'Av. Bolívar, local 9', type: 1 as const, months_owed: 0, owed_usd: '0.00', owed_bs: '0.00', surcharge_usd: '0.00', surcharge_bs: '0.00', oldest_owed: null, solvent_to_date: ago(0), pending_months: [] };
+const OWING = { address_payment_id: 1, address: 'Calle 3, casa 12', type: 0 as const, months_owed: 3, owed_usd: '37.50', owed_bs: '1500.00', surcharge_usd: '1.50', surcharge_bs: '60.00', oldest_owed: ago(2), solvent_to_date: null, pending_months: [], in_agreement: false };
+const UP_TO_DATE = { address_payment_id: 2, address: 'Av. Bolívar, local 9', type: 1 as const, months_owed: 0, owed_usd: '0.00', owed_bs: '0.00', surcharge_usd: '0.00', surcharge_bs: '0.00', oldest_owed: null, solvent_to_date: ago(0), pending_months: [], in_agreement: false };
 
 const statement: Statement = {
   client: { id: 10, name: 'Luisa Mendoza', identification_type: 'V', identification: '12345678', email: 'luisa@correo.test' },
@@ -133,6 +133,16 @@ describe('Client home: what I owe', () => {
     const card = (await screen.findByText('Lo que debo')).closest('.ant-card') as HTMLElement;
     expect(within(card).getAllByText('Estás al día')).toHaveLength(2);
     expect(within(card).queryByRole('button', { name: /^Pagar/ })).not.toBeInTheDocument();
+    home = client({ ...BCV_DOLLAR, months_owed: 3, owed_usd: '37.50', owed_bs: '1500.00', surcharge_usd: '1.50', surcharge_bs: '60.00', addresses: [OWING, UP_TO_DATE] });
+  });
+
+  it('an address whose months a payment agreement holds shows what it owes and no "Pagar": its installments pay them', async () => {
+    home = client({ ...BCV_DOLLAR, months_owed: 3, owed_usd: '37.50', owed_bs: '1500.00', surcharge_usd: '0.00', surcharge_bs: '0.00', addresses: [{ ...OWING, in_agreement: true }] });
+    renderApp(<DashboardRoute />, { path: '/dashboard', session: clientSession });
+    const card = (await screen.findByText('Lo que debo')).closest('.ant-card') as HTMLElement;
+    expect(await within(card).findByText('En convenio de pago: estos meses se pagan con las cuotas de «Mi convenio».')).toBeInTheDocument();
+    expect(within(card).getAllByText(/^Debes 3 meses desde/).length).toBeGreaterThan(0);
+    expect(within(card).queryByRole('button', { name: 'Pagar Calle 3, casa 12' })).not.toBeInTheDocument();
     home = client({ ...BCV_DOLLAR, months_owed: 3, owed_usd: '37.50', owed_bs: '1500.00', surcharge_usd: '1.50', surcharge_bs: '60.00', addresses: [OWING, UP_TO_DATE] });
   });
 

@@ -184,9 +184,9 @@ describe('GET /api/dashboard/client', () => {
       surcharge_usd: '0.00',
       surcharge_bs: '0.00',
       addresses: [
-        { address_payment_id: owing, address: expect.any(String), type: 0, months_owed: 3, owed_usd: '15.00', owed_bs: '607.50', surcharge_usd: '0.00', surcharge_bs: '0.00', oldest_owed: M(-2), solvent_to_date: null, pending_months: [] },
-        { address_payment_id: upToDate, address: expect.any(String), type: 0, months_owed: 0, owed_usd: '0.00', owed_bs: '0.00', surcharge_usd: '0.00', surcharge_bs: '0.00', oldest_owed: null, solvent_to_date: NOW, pending_months: [] },
-        { address_payment_id: waiting, address: expect.any(String), type: 0, months_owed: 0, owed_usd: '0.00', owed_bs: '0.00', surcharge_usd: '0.00', surcharge_bs: '0.00', oldest_owed: null, solvent_to_date: NOW, pending_months: [NOW] },
+        { address_payment_id: owing, address: expect.any(String), type: 0, months_owed: 3, owed_usd: '15.00', owed_bs: '607.50', surcharge_usd: '0.00', surcharge_bs: '0.00', oldest_owed: M(-2), solvent_to_date: null, pending_months: [], in_agreement: false },
+        { address_payment_id: upToDate, address: expect.any(String), type: 0, months_owed: 0, owed_usd: '0.00', owed_bs: '0.00', surcharge_usd: '0.00', surcharge_bs: '0.00', oldest_owed: null, solvent_to_date: NOW, pending_months: [], in_agreement: false },
+        { address_payment_id: waiting, address: expect.any(String), type: 0, months_owed: 0, owed_usd: '0.00', owed_bs: '0.00', surcharge_usd: '0.00', surcharge_bs: '0.00', oldest_owed: null, solvent_to_date: NOW, pending_months: [NOW], in_agreement: false },
       ],
     });
     // Only her own addresses: Ana's are not in her home, nor hers in Ana's.

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInCaracas, dayjs } from '@recaudo/domain/dates';
-import { addMonths, currentMonth, type Month } from '@recaudo/domain/months';
+import { addMonths, currentMonth, monthName, type Month } from '@recaudo/domain/months';
 import { agreementMessages } from '@recaudo/domain/payment-agreements';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/harness';
 import { setRates } from '../../../test/rates';
@@ -85,7 +85,7 @@ const plan = (address: number, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-async function payAgreement(address: number, agreement: number, usd: string) {
+async function payAgreement(address: number, agreement: number | null, usd: string, months: Month[] = []) {
   return ctx.call('POST', '/api/bill-payments/store', {
     token: admin.token,
     body: {
@@ -100,7 +100,7 @@ async function payAgreement(address: number, agreement: number, usd: string) {
       serie_id: serieId,
       number: '00012345',
       type_payment_month: 1,
-      months_payment: [],
+      months_payment: months,
       send_invoice: 0,
       payment_agreement_id: agreement,
     },
@@ -239,6 +239,20 @@ describe('payments to an agreement', () => {
     const late = await payAgreement(address, id, '5.00');
     expect(late.status).toBe(422);
     expect(late.body.errors.payment_agreement_id).toEqual([agreementMessages.paymentAgreementMismatch]);
+  });
+
+  it('are the only way to pay its months while it is current: a payment naming one is refused, and taken once it is cancelled', async () => {
+    const address = await newAddress(ago(5));
+    const { id } = (await sign(plan(address))).body.data as { id: number };
+    const direct = await payAgreement(address, null, '5.00', [ago(5)]);
+    expect(direct.status).toBe(422);
+    expect(direct.body.errors.months_payment).toEqual([agreementMessages.monthInAgreement(monthName(ago(5)))]);
+    expect(await coveredMonths(address)).toEqual([]);
+    const cancelled = await ctx.call('PUT', '/api/payment-agreements/cancel', { token: admin.token, body: { id } });
+    expect(cancelled.status).toBe(200);
+    const after = await payAgreement(address, null, '5.00', [ago(5)]);
+    expect(after.status, JSON.stringify(after.body)).toBe(200);
+    expect(await coveredMonths(address)).toEqual([ago(5)]);
   });
 
   it('take back what a deleted payment paid', async () => {

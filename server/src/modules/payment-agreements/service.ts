@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { monthPrice } from '@recaudo/domain/balance';
-import { currentMonth, monthRange, type Month } from '@recaudo/domain/months';
+import { currentMonth, monthName, monthRange, type Month } from '@recaudo/domain/months';
 import {
   addsUpTo,
   AGREEMENT_MIN_MONTHS,
@@ -43,6 +43,17 @@ export async function agreementMonthsOf(db: Executor, addressId: number): Promis
     .innerJoin(paymentAgreements, eq(paymentAgreements.id, paymentAgreementMonths.paymentAgreementId))
     .where(and(eq(paymentAgreements.addressPaymentId, addressId), eq(paymentAgreements.status, 'current')));
   return new Set(rows.map((row) => row.month));
+}
+
+/**
+ * A new payment outside an agreement may not name a month its current agreement holds: the
+ * installments pay those months, and paying one directly too would pay it twice (422 naming it).
+ */
+export async function assertMonthsOutsideAgreement(tx: Executor, addressId: number, months: readonly Month[]): Promise<void> {
+  if (!months.length) return;
+  const held = await agreementMonthsOf(tx, addressId);
+  const month = months.find((owed) => held.has(owed));
+  if (month) throw fieldError('months_payment', agreementMessages.monthInAgreement(monthName(month)));
 }
 
 /** The address's current agreement, if any. */

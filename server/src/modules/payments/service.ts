@@ -20,7 +20,7 @@ import { clientFields, validatePayment, type PaymentRate } from './payment-check
 import { queueReceiptMail } from './receipt-mail';
 import { selfValidatedFields, type SelfValidation } from './self-validation';
 import { MAX_PAYMENT_FILES, checkUploads, removeFiles, saveUploads, type PaymentFiles } from './payment-files';
-import { agreementPaymentFields } from '../payment-agreements/service';
+import { agreementPaymentFields, assertMonthsOutsideAgreement } from '../payment-agreements/service';
 import { settlePaymentMoney } from '../payment-agreements/settle';
 import { creditOfPayment, paymentCreditOf, settleBalance } from './payment-balance';
 import { paymentSurcharge } from './payment-surcharge';
@@ -192,6 +192,7 @@ export async function createPayment(
         oldestFirst: clientIdOf(auth) !== null,
         now,
       });
+      if (reported.payment_agreement_id === null) await assertMonthsOutsideAgreement(tx, address.id, months);
       const surcharge = await paymentSurcharge(tx, auth, address, months, reported, null);
       const due = paymentAmounts({ type: address.type, fee: address.fee, months: months.length, monthFees: feesOf(address.schedule, months), rate: rate.rate, surcharge: surcharge.netUsd }).amount_payment;
       const fields = selfValidated ? await selfValidatedFields(tx, reported, due, selfValidation ?? {}) : reported;

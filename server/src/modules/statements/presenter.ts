@@ -19,6 +19,7 @@ export const clientDebtsSchema = z.object({
       oldest_owed: z.string().nullable(),
       solvent_to_date: z.string().nullable(),
       pending_months: z.array(z.string()),
+      in_agreement: z.boolean(),
     }),
   ),
 });

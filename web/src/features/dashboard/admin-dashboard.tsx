@@ -20,6 +20,7 @@ import { AdministratorsWithoutTwoFactor } from './administrators-without-two-fac
 import { CollectionsCard } from './collections-card';
 import { AgingCard } from './aging-card';
 import { PeriodCards } from './period-cards';
+import { WelcomeTitle } from './welcome-title';
 
 // ECharts is the largest part of the dashboard: its own chunk, loaded while the cards show.
 const PaymentsChart = lazy(() => import('./payments-chart').then((module) => ({ default: module.PaymentsChart })));
@@ -108,9 +109,7 @@ export function AdminDashboard({ toProcess, usersClosings, reminders }: AdminDas
       {canSeeRates ? <BcvAlerts /> : null}
       <AdministratorsWithoutTwoFactor />
       <Card>
-        <Typography.Title level={4} style={{ marginTop: 0 }}>
-          Bienvenido, {session?.user.name}
-        </Typography.Title>
+        <WelcomeTitle name={session?.user.name} style={{ marginTop: 0 }} />
         {/* Each rate keeps the width of its figure while "…" waits for it, so a phone wraps the two
             lines from the first paint rather than when the figures arrive (a layout shift). */}
         <Flex gap={24} wrap style={{ rowGap: 4 }}>

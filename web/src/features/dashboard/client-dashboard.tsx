@@ -14,9 +14,9 @@ import Row from 'antd/es/row';
 import Skeleton from 'antd/es/skeleton';
 import Switch from 'antd/es/switch';
 import Tag from 'antd/es/tag';
-import Typography from 'antd/es/typography';
 import type { ReactNode } from 'react';
 import { useSession } from '../../lib/session';
+import { WelcomeTitle } from './welcome-title';
 import { useClientDashboard, useReminderOptOut } from './api';
 import { ClientDebtsCard, type ClientDebtActions } from './client-debts';
 
@@ -32,9 +32,7 @@ export function ClientDashboard({ debtActions, agreements = null }: { debtAction
   return (
     <Flex vertical gap={16}>
       <Card>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          Bienvenido, {session?.user.name}
-        </Typography.Title>
+        <WelcomeTitle name={session?.user.name} style={{ margin: 0 }} />
       </Card>
       {!data ? (
         <Skeleton active />

@@ -3,6 +3,7 @@ import { rateLabel } from '@recaudo/domain/exchange-rates';
 import { formatMoney } from '@recaudo/domain/format-money';
 import { monthName, type Month } from '@recaudo/domain/months';
 import { lateFeeMessages } from '@recaudo/domain/late-fees';
+import { agreementMessages } from '@recaudo/domain/payment-agreements';
 import { owesSurcharge, statementMessages, type AddressDebt, type ClientDebts, type SurchargeFigures } from '@recaudo/domain/statement';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
@@ -45,6 +46,7 @@ function AddressDebtCard({ debt, actions }: { debt: AddressDebt; actions: Client
               {lateFeeMessages.line}: <NoWrap>{formatMoney(debt.surcharge_usd, '$')}</NoWrap> · <NoWrap>{formatMoney(debt.surcharge_bs)}</NoWrap>
             </Typography.Text>
           )}
+          {debt.in_agreement && <Typography.Text>{agreementMessages.paidByInstallments}</Typography.Text>}
         </Flex>
       ) : debt.pending_months.length ? (
         <Typography.Text type="warning">
@@ -60,7 +62,7 @@ function AddressDebtCard({ debt, actions }: { debt: AddressDebt; actions: Client
         </Flex>
       )}
       <Flex gap={8} wrap style={{ marginTop: 12 }}>
-        {owes && (
+        {owes && !debt.in_agreement && (
           <Button type="primary" size="large" onClick={() => actions.onPay(debt.address_payment_id)} aria-label={`Pagar ${debt.address}`}>
             Pagar
           </Button>
