@@ -53,6 +53,30 @@ function culprits(audit: { details?: unknown } | undefined): string {
 }
 
 /**
+ * Lighthouse's result for `url`, gathered again once when Lighthouse reports it could not measure
+ * the page: a `runtimeError` (NO_FCP: no paint seen in its window) or an audit that counts in a
+ * score and errored for want of what the browser should have given it (trace, console log); the
+ * diagnostics that weigh nothing (layout-shifts' root causes) error in every run of this Chromium. Beside a second suite the
+ * login scored 0 in performance and best practices with no paint time at all, while its
+ * accessibility and SEO read 100: Lighthouse had scored nothing, and its zeros were not the page's.
+ * A score it did measure is never gathered again; a second failure to measure fails the test with
+ * Lighthouse's words.
+ */
+async function gathered(url: string, flags: Flags, formFactor: (typeof FORM_FACTORS)[number]) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
+    if (!result) throw new Error(`Lighthouse no devolvió resultado para ${url}`);
+    const { runtimeError, audits, categories } = result.lhr;
+    const asked = new Set(Object.values(categories).flatMap((category) => category.auditRefs.filter((ref) => ref.weight > 0).map((ref) => ref.id)));
+    const errored = Object.values(audits).filter((audit) => asked.has(audit.id) && audit.scoreDisplayMode === 'error');
+    const failure = runtimeError ? `${runtimeError.code}: ${runtimeError.message}` : errored.map((audit) => `${audit.id}: ${audit.errorMessage}`).slice(0, 3).join('; ');
+    if (!failure) return result;
+    console.info(`Lighthouse ${formFactor} ${new URL(url).pathname}: no pudo medir la página (${failure})`);
+    if (attempt === 2) throw new Error(`Lighthouse no pudo medir ${url} dos veces: ${failure}`);
+  }
+}
+
+/**
  * Lighthouse on `url` in the shared Chromium (its session, if logged in, included): the scores by
  * category, 0–100, and the audits that failed outside performance (`accessibility/color-contrast`).
  */
@@ -66,8 +90,7 @@ async function audit(
   // category a run skips the trace's analysis.
   const categories = withPerformance ? [...CHECKED, 'performance'] : [...CHECKED];
   const flags: Flags = { port: DEBUGGING_PORT, output: 'json', logLevel: 'error', disableStorageReset: !firstVisit, onlyCategories: categories };
-  const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
-  if (!result) throw new Error(`Lighthouse no devolvió resultado para ${url}`);
+  const result = await gathered(url, flags, formFactor);
   const failing = Object.values(result.lhr.categories)
     .filter((category) => category.id !== 'performance')
     .flatMap((category) => category.auditRefs.filter((ref) => ref.weight > 0 && (result.lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => `${category.id}/${ref.id}`));

@@ -90,9 +90,17 @@ describe.skipIf(!chromiumPath)(`payment agreements in Chromium${chromiumPath ? '
     const phone = await newPage(browser(), baseUrl());
     await phone.setViewportSize(PHONE);
     await loginAs(phone, 'cliente@recaudo.test');
-    const card = phone.locator('.ant-card').filter({ hasText: 'Mi convenio' }).filter({ hasText: street });
+    // The card titled «Mi convenio», not «Lo que debo», whose address there names «Mi convenio» too.
+    const card = phone
+      .locator('.ant-card')
+      .filter({ has: phone.locator('.ant-card-head-title', { hasText: /^Mi convenio$/ }) })
+      .filter({ hasText: street });
     await card.getByText('Próxima: Cuota 1 de 5', { exact: false }).waitFor();
-    await card.getByText('Al día').waitFor();
+    await card.getByText('Al día', { exact: true }).waitFor();
+    // What she owes there is paid by the installments: no «Pagar» of its months.
+    const owed = phone.locator('.ant-card').filter({ has: phone.locator('.ant-card-head-title', { hasText: /^Lo que debo$/ }) });
+    await owed.getByText('En convenio de pago: estos meses se pagan con las cuotas de «Mi convenio».').waitFor();
+    expect(await owed.getByRole('button', { name: `Pagar ${street}`, exact: true }).count()).toBe(0);
     expect(await pageWidth(phone)).toBeLessThanOrEqual(PHONE.width);
     await shot(phone, 'agreement-client');
     await card.getByRole('button', { name: `Pagar cuota 1 del convenio de ${street}` }).click();
