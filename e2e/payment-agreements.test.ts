@@ -1,21 +1,12 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { addMonths, currentMonth } from '@recaudo/domain/months';
 import type { PaymentAgreement } from '@recaudo/domain/payment-agreements';
 import { describe, expect, inject, it } from 'vitest';
-import { apiAs, chromiumPath, clickAndExpectToast, expectAccessible, loginAs, newPage, selectOption, useBrowser } from './support/browser';
+import { apiAs, chromiumPath, clickAndExpectToast, expectAccessible, loginAs, newPage, selectOption, snapshot, useBrowser } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
 import { caracasDate } from './support/dates';
 
 const { browser, baseUrl } = useBrowser();
-
-/** The screens of issue 50's agreements, kept in the repository for a person to look at. */
-const SHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
-const shot = async (page: Page, name: string) => {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-};
 
 const PHONE = { width: 390, height: 844 };
 const pageWidth = (page: Page) => page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
@@ -73,13 +64,13 @@ describe.skipIf(!chromiumPath)(`payment agreements in Chromium${chromiumPath ? '
     const schedule = form.getByRole('table', { name: 'Cuotas del convenio' });
     await expect.poll(() => schedule.locator('tbody tr.ant-table-row').count()).toBe(5);
     await expectAccessible(staff);
-    await shot(staff, 'agreement-staff-form');
+    await snapshot(staff, 'agreement-staff-form', { fullPage: true });
     await clickAndExpectToast(staff, form.getByRole('button', { name: 'Guardar convenio' }), 'Convenio de pago registrado');
     await form.waitFor({ state: 'hidden' });
     const row = staff.getByRole('table', { name: 'Convenios de pago' }).getByRole('row').filter({ hasText: street });
     await row.getByText('Vigente').waitFor();
     await row.getByText('0 de 5 cuotas pagadas').waitFor();
-    await shot(staff, 'agreement-staff');
+    await snapshot(staff, 'agreement-staff', { fullPage: true });
     await staff.context().close();
 
     const [listed] = (await client<{ data: { id: number; address: string }[] }>('payment-agreements?per_page=10')).data.filter((entry) => entry.address === street);
@@ -102,7 +93,7 @@ describe.skipIf(!chromiumPath)(`payment agreements in Chromium${chromiumPath ? '
     await owed.getByText('En convenio de pago: estos meses se pagan con las cuotas de «Mi convenio».').waitFor();
     expect(await owed.getByRole('button', { name: `Pagar ${street}`, exact: true }).count()).toBe(0);
     expect(await pageWidth(phone)).toBeLessThanOrEqual(PHONE.width);
-    await shot(phone, 'agreement-client');
+    await snapshot(phone, 'agreement-client', { fullPage: true });
     await card.getByRole('button', { name: `Pagar cuota 1 del convenio de ${street}` }).click();
     const panel = phone.getByRole('dialog', { name: 'Nuevo pago' });
     await panel.getByText('Se paga la cuota 1 del convenio', { exact: false }).waitFor();
@@ -140,7 +131,7 @@ describe.skipIf(!chromiumPath)(`payment agreements in Chromium${chromiumPath ? '
     await card.getByText('Próxima: Cuota 2 de 5', { exact: false }).waitFor({ timeout: 15_000 });
     await card.getByText('1 de 5 cuotas pagadas', { exact: false }).waitFor();
     expect(await pageWidth(phone)).toBeLessThanOrEqual(PHONE.width);
-    await shot(phone, 'agreement-client-paid');
+    await snapshot(phone, 'agreement-client-paid', { fullPage: true });
 
     // Her statement of that address shows the agreement with its installments, the first paid.
     await phone.getByRole('button', { name: `Estado de cuenta de ${street}` }).click();
@@ -151,7 +142,7 @@ describe.skipIf(!chromiumPath)(`payment agreements in Chromium${chromiumPath ? '
     await section.getByRole('listitem').first().getByText('Pagada').waitFor();
     expect(await pageWidth(phone)).toBeLessThanOrEqual(PHONE.width);
     await section.scrollIntoViewIfNeeded();
-    await phone.screenshot({ path: path.join(SHOTS, 'agreement-statement.png') });
+    await snapshot(phone, 'agreement-statement');
     await expectAccessible(phone);
     const paid = await client<PaymentAgreement>(`payment-agreements/${listed!.id}`);
     expect(paid.installments[0]).toMatchObject({ number: 1, status: 'paid', paid_usd: signed.installments[0]!.amount_usd });

@@ -231,10 +231,10 @@ export async function downloaded(download: Download): Promise<string> {
 }
 
 /** Saves a screenshot of the viewport under e2e/screenshots for a person to look at. */
-export async function snapshot(page: Page, name: string): Promise<void> {
+export async function snapshot(page: Page, name: string, { fullPage = false } = {}): Promise<void> {
   const dir = path.resolve(import.meta.dirname, '../screenshots');
   fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
 }
 
 /**
