@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { todayInCaracas } from '@recaudo/domain/dates';
 import type { Month } from '@recaudo/domain/months';
 import type { Database } from '../src/db/client';
+import { correlatives } from '../src/modules/correlatives/tables';
 import { payments } from '../src/modules/payments/tables';
+import { municipalities, parishes, states } from '../src/modules/regional/tables';
 
 /**
  * A bare payment row for tests of other areas that need a real payment id (the ledger's and the
@@ -63,3 +65,12 @@ export const cashPayment = (
   send_invoice: 0,
   ...overrides,
 });
+
+/** The region a payment test's addresses sit in (Lara › Iribarren › Catedral) and its series A, numbered from 00000100. */
+export async function paymentPlace(db: Database): Promise<{ place: { state: number; municipality: number; parish: number }; serieId: number }> {
+  const [state] = await db.insert(states).values({ name: 'Lara' }).returning();
+  const [municipality] = await db.insert(municipalities).values({ name: 'Iribarren', stateId: state!.id }).returning();
+  const [parish] = await db.insert(parishes).values({ name: 'Catedral', municipalityId: municipality!.id, dateStart: '2020-01-01' }).returning();
+  const [serie] = await db.insert(correlatives).values({ serie: 'A', number: '00000100', numberCreditNote: '0000', numberDebitNote: '0000' }).returning();
+  return { place: { state: state!.id, municipality: municipality!.id, parish: parish!.id }, serieId: serie!.id };
+}

@@ -5,15 +5,14 @@ import { createTestContext, type TestContext, type TestUser } from '../../../tes
 import { setRates } from '../../../test/rates';
 import { FEE_SOURCE_JOINS, owedUsdSql } from '../addresses-payment/ledger-sql';
 import { addressesPayments, addressMonths } from '../addresses-payment/tables';
-import { correlatives } from '../correlatives/tables';
 import { agingCard } from '../dashboard/aging';
 import { economicActivities, activityGroups } from '../economic-activities/tables';
 import { legalDocuments } from '../invoices/tables';
 import { auditLogs } from '../logs/tables';
 import { payments } from '../payments/tables';
-import { communities, municipalities, parishes, states } from '../regional/tables';
+import { communities } from '../regional/tables';
 import { users } from '../users/tables';
-import { cashPayment } from '../../../test/payment-fixture';
+import { cashPayment, paymentPlace } from '../../../test/payment-fixture';
 
 /**
  * Tariffs with effective dates (issue 50): a community's fee goes from $ 5,00 to $ 8,00 from a
@@ -38,12 +37,9 @@ beforeAll(async () => {
   reader = await ctx.staff({ permissions: ['economic_activities'] });
   owner = await ctx.clientUser({ name: 'Rosa Tarifas' });
   const { db } = ctx;
-  const [state] = await db.insert(states).values({ name: 'Lara' }).returning();
-  const [municipality] = await db.insert(municipalities).values({ name: 'Iribarren', stateId: state!.id }).returning();
-  const [parish] = await db.insert(parishes).values({ name: 'Catedral', municipalityId: municipality!.id, dateStart: '2020-01-01' }).returning();
-  Object.assign(place, { state: state!.id, municipality: municipality!.id, parish: parish!.id });
-  const [serie] = await db.insert(correlatives).values({ serie: 'A', number: '00000100', numberCreditNote: '0000', numberDebitNote: '0000' }).returning();
-  serieId = serie!.id;
+  const located = await paymentPlace(db);
+  Object.assign(place, located.place);
+  serieId = located.serieId;
   await setRates(db, { usd: RATE });
 });
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import type { ListQuery } from '@recaudo/domain/paging';
-import { agreementMessages, type AgreementStatus, type InstallmentStatus, type PaymentAgreement, type StatementAgreement } from '@recaudo/domain/payment-agreements';
+import { agreementMessages, type AgreementListRow, type AgreementStatus, type InstallmentStatus, type PaymentAgreement, type StatementAgreement } from '@recaudo/domain/payment-agreements';
 import type { Executor } from '../../db/client';
 import { iso, isoTimestamp } from '../../platform/envelope';
 import { notFound } from '../../platform/errors';
@@ -117,19 +117,6 @@ export async function statementAgreementsOf(db: Executor, addressIds: number[]):
   );
 }
 
-export interface AgreementRow {
-  id: number;
-  client_id: number;
-  client_name: string;
-  address_payment_id: number;
-  address: string;
-  status: AgreementStatus;
-  debt_usd: string;
-  down_payment_usd: string;
-  paid_usd: string;
-  created_at: string;
-}
-
 const listColumns = {
   id: paymentAgreements.id,
   client_id: paymentAgreements.clientId,
@@ -148,7 +135,7 @@ const listColumns = {
  * (`filters[address_payment_id]`) and status, each answered from its index; a client user sees
  * only her own.
  */
-export function agreementSource(db: Executor, query: ListQuery, auth: AuthContext): RowSource<AgreementRow> {
+export function agreementSource(db: Executor, query: ListQuery, auth: AuthContext): RowSource<AgreementListRow> {
   const clientIds = [...idList(query.filters.client), ...idList(query.filters.client_id)];
   const addressIds = idList(query.filters.address_payment_id);
   const statuses = textList(query.filters.status);

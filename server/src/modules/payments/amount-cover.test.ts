@@ -4,10 +4,9 @@ import { addMonths, currentMonth, type Month } from '@recaudo/domain/months';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/harness';
 import { setRates } from '../../../test/rates';
 import { addressesPayments, addressMonths } from '../addresses-payment/tables';
-import { correlatives } from '../correlatives/tables';
-import { communities, municipalities, parishes, states } from '../regional/tables';
+import { communities } from '../regional/tables';
 import { payments } from './tables';
-import { cashPayment } from '../../../test/payment-fixture';
+import { cashPayment, paymentPlace } from '../../../test/payment-fixture';
 
 /**
  * An approved payment's amount covers its months (issue 46): a one-method payment (no tender
@@ -30,14 +29,11 @@ beforeAll(async () => {
   admin = await ctx.staff({ permissions: ['payments', 'add_payment', 'edit_payment', 'clients'] });
   owner = await ctx.clientUser({ name: 'Rosa Cubre' });
   const { db } = ctx;
-  const [state] = await db.insert(states).values({ name: 'Lara' }).returning();
-  const [municipality] = await db.insert(municipalities).values({ name: 'Iribarren', stateId: state!.id }).returning();
-  const [parish] = await db.insert(parishes).values({ name: 'Catedral', municipalityId: municipality!.id, dateStart: '2020-01-01' }).returning();
-  const [community] = await db.insert(communities).values({ name: 'Los Samanes', parishId: parish!.id, fee: '5.00', dateStart: '2020-01-01' }).returning();
-  Object.assign(place, { state: state!.id, municipality: municipality!.id, parish: parish!.id });
+  const located = await paymentPlace(db);
+  Object.assign(place, located.place);
+  serieId = located.serieId;
+  const [community] = await db.insert(communities).values({ name: 'Los Samanes', parishId: place.parish, fee: '5.00', dateStart: '2020-01-01' }).returning();
   communityId = community!.id;
-  const [serie] = await db.insert(correlatives).values({ serie: 'A', number: '00000100', numberCreditNote: '0000', numberDebitNote: '0000' }).returning();
-  serieId = serie!.id;
   await setRates(db, { usd: '36.50' });
 });
 afterAll(async () => {
