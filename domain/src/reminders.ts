@@ -10,6 +10,21 @@ import type { DebtFigures, SurchargeFigures } from './statement';
 export interface ReminderAddress extends DebtFigures, SurchargeFigures {
   address_payment_id: number;
   address: string;
+  /**
+   * The next installment of its current payment agreement (issue 50), null without one: the
+   * reminder names it instead of the months, which the installments pay.
+   */
+  installment: ReminderInstallment | null;
+}
+
+/** An agreement's next installment as a reminder names it: what is left of it, in $ and in BS at today's rate. */
+export interface ReminderInstallment {
+  number: number;
+  /** How many installments the agreement has besides the down payment (number 0). */
+  count: number;
+  due_date: string;
+  owed_usd: string;
+  owed_bs: string;
 }
 
 /** One client of a run: where it goes and what it says. */

@@ -113,8 +113,8 @@ const preview: ReminderPreview = {
       surcharge_usd: '0.60',
       surcharge_bs: '24.30',
       addresses: [
-        { address_payment_id: 1, address: 'Calle 3', months_owed: 3, owed_usd: '15.00', owed_bs: '607.50', surcharge_usd: '0.60', surcharge_bs: '24.30' },
-        { address_payment_id: 2, address: 'Calle 9', months_owed: 1, owed_usd: '5.00', owed_bs: '202.50', surcharge_usd: '0.00', surcharge_bs: '0.00' },
+        { address_payment_id: 1, address: 'Calle 3', months_owed: 3, owed_usd: '15.00', owed_bs: '607.50', surcharge_usd: '0.60', surcharge_bs: '24.30', installment: null },
+        { address_payment_id: 2, address: 'Calle 9', months_owed: 1, owed_usd: '5.00', owed_bs: '202.50', surcharge_usd: '0.00', surcharge_bs: '0.00', installment: null },
       ],
     },
   ],

@@ -229,7 +229,15 @@ export interface ReminderMailFacts {
   /** The late-payment surcharge owed (issue 50), a line of its own; null without one. */
   surcharge?: { usd: string; bs: string } | null;
   /** Each address owing: its text and what it owes, formatted. */
-  addresses: { address: string; monthsOwed: number; owedUsd: string; owedBs: string; surcharge?: { usd: string; bs: string } | null }[];
+  addresses: {
+    address: string;
+    monthsOwed: number;
+    owedUsd: string;
+    owedBs: string;
+    surcharge?: { usd: string; bs: string } | null;
+    /** The next installment of its payment agreement (issue 50), named instead of the months its installments pay. */
+    installment?: { name: string; dueOn: string; owedUsd: string; owedBs: string } | null;
+  }[];
   payUrl: string;
 }
 
@@ -241,7 +249,11 @@ export function reminderMail(facts: ReminderMailFacts): MailContent {
   const intro = `Hola ${facts.clientName}:`;
   const lead = `Te recordamos que tienes ${monthsText(facts.monthsOwed)} por pagar:`;
   const surchargeText = (surcharge: { usd: string; bs: string } | null | undefined) => (surcharge ? `; recargo por mora ${surcharge.usd} (${surcharge.bs})` : '');
-  const lines = facts.addresses.map((entry) => `${entry.address}: ${monthsText(entry.monthsOwed)}, ${entry.owedUsd} (${entry.owedBs})${surchargeText(entry.surcharge)}`);
+  const lines = facts.addresses.map((entry) =>
+    entry.installment
+      ? `${entry.address}: ${entry.installment.name} de tu convenio de pago, vence el ${entry.installment.dueOn}, ${entry.installment.owedUsd} (${entry.installment.owedBs})`
+      : `${entry.address}: ${monthsText(entry.monthsOwed)}, ${entry.owedUsd} (${entry.owedBs})${surchargeText(entry.surcharge)}`,
+  );
   const total = `Total: ${facts.owedUsd} (${facts.owedBs})${surchargeText(facts.surcharge)}.`;
   const pay = `Paga desde el portal de clientes: ${facts.payUrl}`;
   const optOut = 'Si no deseas recibir estos recordatorios, desactívalos en tu portal.';

@@ -11,6 +11,7 @@ import { auditLogs } from '../logs/tables';
 import { outbox } from '../messages/tables';
 import { communities, municipalities, parishes, states } from '../regional/tables';
 import { pdfText } from '../../../test/pdf-text';
+import { currentPeriod, reminderEntries, runReminders } from '../reminders/service';
 import { breakOverdueAgreements } from './breach';
 import { databaseToday } from './service';
 import { installments, paymentAgreements } from './tables';
@@ -267,6 +268,29 @@ describe('payments to an agreement', () => {
     const agreement = (await ctx.call('GET', `/api/payment-agreements/${id}`, { token: admin.token })).body.data;
     expect(agreement.paid_usd).toBe('0.00');
     expect(await coveredMonths(address)).toEqual([]);
+  });
+});
+
+describe('reminders of an address with an agreement', () => {
+  it('name its next installment instead of the months, in the entry and in the e-mail', async () => {
+    const address = await newAddress(ago(5));
+    const { id } = (await sign(plan(address))).body.data as { id: number };
+    const options = { minMonths: 1, appUrl: 'https://recaudo.test', sms: false };
+    const lineOf = async () => {
+      const entries = await reminderEntries(ctx.db, await currentPeriod(ctx.db), options);
+      return entries.find((entry) => entry.client.id === owner.clientId)!.addresses.find((line) => line.address_payment_id === address)!;
+    };
+    expect((await lineOf()).installment).toEqual({ number: 0, count: 3, due_date: TODAY, owed_usd: '6.00', owed_bs: '240.00' });
+    expect((await payAgreement(address, id, '6.00')).status).toBe(200);
+    const { installments: schedule } = (await ctx.call('GET', `/api/payment-agreements/${id}`, { token: admin.token })).body.data as { installments: { number: number; amount_usd: string }[] };
+    const first = schedule.find((row) => row.number === 1)!;
+    const bs = (Number(first.amount_usd) * Number(RATE)).toFixed(2);
+    expect((await lineOf()).installment).toEqual({ number: 1, count: 3, due_date: FIRST_DUE.format('YYYY-MM-DD'), owed_usd: first.amount_usd, owed_bs: bs });
+    await runReminders(ctx.db, options);
+    const [mail] = await ctx.db.select().from(outbox).where(and(eq(outbox.to, 'rosa.convenio@example.com'), sql`${outbox.subject} like 'Recordatorio%'`));
+    const [row] = await ctx.db.select({ text: addressesPayments.address }).from(addressesPayments).where(eq(addressesPayments.id, address));
+    const money = (value: string) => value.replace('.', ',');
+    expect(mail!.bodyText).toContain(`${row!.text}: Cuota 1 de 3 de tu convenio de pago, vence el ${FIRST_DUE.format('DD-MM-YYYY')}, $ ${money(first.amount_usd)} (BS ${money(bs)})`);
   });
 });
 

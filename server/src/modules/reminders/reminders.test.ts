@@ -152,8 +152,8 @@ describe('a run', () => {
         surcharge_usd: '0.00',
         surcharge_bs: '0.00',
         addresses: [
-          { address_payment_id: addresses.anaThree, address: expect.any(String), months_owed: 3, owed_usd: '15.00', owed_bs: '600.00', surcharge_usd: '0.00', surcharge_bs: '0.00' },
-          { address_payment_id: addresses.anaOne, address: expect.any(String), months_owed: 1, owed_usd: '5.00', owed_bs: '200.00', surcharge_usd: '0.00', surcharge_bs: '0.00' },
+          { address_payment_id: addresses.anaThree, address: expect.any(String), months_owed: 3, owed_usd: '15.00', owed_bs: '600.00', surcharge_usd: '0.00', surcharge_bs: '0.00', installment: null },
+          { address_payment_id: addresses.anaOne, address: expect.any(String), months_owed: 1, owed_usd: '5.00', owed_bs: '200.00', surcharge_usd: '0.00', surcharge_bs: '0.00', installment: null },
         ],
       },
       {
@@ -165,7 +165,7 @@ describe('a run', () => {
         owed_bs: '200.00',
         surcharge_usd: '0.00',
         surcharge_bs: '0.00',
-        addresses: [{ address_payment_id: addresses.beto, address: expect.any(String), months_owed: 1, owed_usd: '5.00', owed_bs: '200.00', surcharge_usd: '0.00', surcharge_bs: '0.00' }],
+        addresses: [{ address_payment_id: addresses.beto, address: expect.any(String), months_owed: 1, owed_usd: '5.00', owed_bs: '200.00', surcharge_usd: '0.00', surcharge_bs: '0.00', installment: null }],
       },
     ]);
   });

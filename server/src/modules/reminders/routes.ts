@@ -18,7 +18,14 @@ const entrySchema = z.object({
   email: z.string().nullable(),
   sms: z.string().nullable(),
   ...debt,
-  addresses: z.array(z.object({ address_payment_id: z.number(), address: z.string(), ...debt })),
+  addresses: z.array(
+    z.object({
+      address_payment_id: z.number(),
+      address: z.string(),
+      ...debt,
+      installment: z.object({ number: z.number(), count: z.number(), due_date: z.string(), owed_usd: z.string(), owed_bs: z.string() }).nullable(),
+    }),
+  ),
 });
 const previewSchema = z.object({
   period: z.string(),

@@ -1,7 +1,9 @@
 import { setImmediate } from 'node:timers/promises';
 import { asc, eq, gt, sql } from 'drizzle-orm';
+import { formatDate } from '@recaudo/domain/format';
 import { formatMoney } from '@recaudo/domain/format-money';
 import type { Month } from '@recaudo/domain/months';
+import { installmentName } from '@recaudo/domain/payment-agreements';
 import type { ReminderEntry, ReminderRun } from '@recaudo/domain/reminders';
 import { debtOfDollars, sumDebts, agingBucket, owesSurcharge, surchargeFigures, sumSurcharges } from '@recaudo/domain/statement';
 import type { Database, Executor } from '../../db/client';
@@ -12,6 +14,7 @@ import { messagePhone } from '../clients/client-messages';
 import { clients } from '../clients/tables';
 import { exchangeRates } from '../configurations/service';
 import { queueMessages } from '../messages/service';
+import { nextInstallmentsOf } from '../payment-agreements/queries';
 import { addressSurcharges } from '../statements/queries';
 import { reminderMail, reminderSms, reminderSummary, type ReminderMailFacts } from '../messages/templates';
 import { reminders } from './tables';
@@ -58,6 +61,8 @@ interface OwingRow {
   surcharged: boolean;
   /** The surcharge it owes, in $ before VAT (issue 50). */
   surcharge_usd: string;
+  /** Its current agreement's next installment (issue 50), undefined without one. */
+  installment?: { number: number; count: number; due_date: string; owed_usd: string };
 }
 
 /**
@@ -84,11 +89,22 @@ async function owingRows(db: Executor, period: Month, chunk?: { after: number; s
       and not exists (select 1 from ${reminders} where ${reminders.clientId} = ${addressesPayments.clientId} and ${reminders.period} = ${period})
     order by ${addressesPayments.clientId}, ${addressesPayments.id}`)) as unknown as { rows: Omit<OwingRow, 'surcharge_usd'>[] };
   // The surcharge is priced month by month (grace, caps, agreements): only the owing addresses whose fee source charges it.
-  const surcharges = await addressSurcharges(
-    db,
-    result.rows.filter((row) => row.surcharged && Number(row.months) > 0).map((row) => Number(row.address_payment_id)),
-  );
-  return result.rows.map((row) => ({ ...row, surcharge_usd: surcharges.get(Number(row.address_payment_id))?.surcharge_usd ?? '0.00' }));
+  const owing = result.rows.filter((row) => Number(row.months) > 0);
+  const [surcharges, nextInstallments] = await Promise.all([
+    addressSurcharges(
+      db,
+      owing.filter((row) => row.surcharged).map((row) => Number(row.address_payment_id)),
+    ),
+    nextInstallmentsOf(
+      db,
+      owing.map((row) => Number(row.address_payment_id)),
+    ),
+  ]);
+  return result.rows.map((row) => ({
+    ...row,
+    surcharge_usd: surcharges.get(Number(row.address_payment_id))?.surcharge_usd ?? '0.00',
+    installment: nextInstallments.get(Number(row.address_payment_id)),
+  }));
 }
 
 /** What each client of `rows` is reminded of, when they owe at least `minMonths` months and can be reached. */
@@ -108,6 +124,7 @@ function entriesOf(rows: OwingRow[], dollarRate: string, options: ReminderOption
       address: row.address,
       ...debtOfDollars(Number(row.months), row.owed_usd, dollarRate),
       ...surchargeFigures(row.surcharge_usd, dollarRate),
+      installment: row.installment ? { ...row.installment, owed_bs: debtOfDollars(0, row.installment.owed_usd, dollarRate).owed_bs } : null,
     }));
     const total = sumDebts(addresses.map((address) => ({ ...address, aging: agingBucket(address.months_owed) })));
     if (total.months_owed < options.minMonths) continue;
@@ -188,6 +205,14 @@ const mailFacts = (entry: ReminderEntry, appUrl: string): ReminderMailFacts => (
     owedUsd: formatMoney(address.owed_usd, '$'),
     owedBs: formatMoney(address.owed_bs),
     surcharge: owesSurcharge(address) ? { usd: formatMoney(address.surcharge_usd, '$'), bs: formatMoney(address.surcharge_bs) } : null,
+    installment: address.installment
+      ? {
+          name: `${installmentName(address.installment.number)} de ${address.installment.count}`,
+          dueOn: formatDate(address.installment.due_date),
+          owedUsd: formatMoney(address.installment.owed_usd, '$'),
+          owedBs: formatMoney(address.installment.owed_bs),
+        }
+      : null,
   })),
   payUrl: `${appUrl.replace(/\/+$/, '')}/dashboard`,
 });
