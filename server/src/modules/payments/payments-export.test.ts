@@ -127,7 +127,7 @@ describe('the clients export batch', () => {
 });
 
 describe('the addresses export batch', () => {
-  it('gives each address the list row’s fields but the ledger’s months, delivered tickets and fee changes, in list order', async () => {
+  it('gives each address the list row’s fields but the ledger’s months, delivered tickets, fee changes and late-fee settings (the calendar’s), in list order', async () => {
     const auth = (await authenticateToken(ctx.db, admin.token))!;
     const source = addressSource(ctx.db, { search: '', page: 1, per_page: 400, filters: {} }, auth);
     const listed = await source.rows(400, 0);
@@ -135,6 +135,6 @@ describe('the addresses export batch', () => {
     expect(keys.slice(0, 400)).toEqual(listed.map((row) => row.id));
     expect(listed.some((row) => row.months_to_pay > 0 && row.payments.length > 0)).toBe(true);
     const batch = await source.walk!.load(keys.slice(0, 400));
-    expect(batch).toEqual(listed.map(({ payments: _months, tickets_delivered: _tickets, fee_changes: _changes, ...exported }) => exported));
+    expect(batch).toEqual(listed.map(({ payments: _months, tickets_delivered: _tickets, fee_changes: _changes, late_fee: _lateFee, ...exported }) => exported));
   }, 60_000);
 });
