@@ -83,7 +83,7 @@ describe.skipIf(!chromiumPath)(`debt aging and reminders for staff in Chromium${
       .locator('tbody tr.ant-table-row')
       .evaluateAll((found) => found.map((row) => Array.from(row.querySelectorAll('td')).map((cell) => cell.innerText.trim())));
     expect(rows).toEqual(
-      data.aging.map((row) => [AGING_LABELS[row.bucket], formatNumber(row.addresses), formatMoney(row.owed_usd, '$'), formatMoney(row.owed_bs)]),
+      data.aging.map((row) => [AGING_LABELS[row.bucket], formatNumber(row.addresses), formatMoney(row.owed_usd, '$'), formatMoney(row.owed_bs), formatMoney(row.surcharge_usd, '$')]),
     );
     const total = data.aging.reduce((sum, row) => sum + row.addresses, 0);
     const summary = await card.locator('.ant-table-summary td').allInnerTexts();
@@ -121,6 +121,8 @@ describe.skipIf(!chromiumPath)(`debt aging and reminders for staff in Chromium${
         String(entry.months_owed),
         formatMoney(entry.owed_usd, '$'),
         formatMoney(entry.owed_bs),
+        // The late-payment surcharge (issue 50), a column of its own.
+        formatMoney(entry.surcharge_usd, '$'),
       ]),
     );
     expect(preview.reminders.every((entry) => entry.months_owed >= preview.min_months)).toBe(true);

@@ -33,7 +33,7 @@ describe.skipIf(!chromiumPath)(`communities in Chromium${chromiumPath ? '' : ` (
     await panel.getByLabel('Nombre del responsable').fill('Marta Rivas');
     await panel.getByLabel('Teléfono del responsable').pressSequentially('4241234599');
     expect(await panel.getByLabel('Teléfono del responsable').inputValue()).toBe('+58 (424)-1234599');
-    await panel.getByLabel('Tarifa').fill('8,75');
+    await panel.getByLabel('Tarifa', { exact: true }).fill('8,75');
     await panel.getByLabel('Fecha de inicio').click();
     await panel.getByLabel('Fecha de inicio').fill('10-01-2024');
     // Enter would submit the form; leaving the field keeps the typed date.
@@ -46,7 +46,7 @@ describe.skipIf(!chromiumPath)(`communities in Chromium${chromiumPath ? '' : ` (
     // Edit.
     await row.getByRole('button', { name: /Editar/ }).click();
     const edit = page.getByRole('dialog', { name: 'Editar comunidad' });
-    expect(await edit.getByLabel('Tarifa').inputValue()).toBe('8,75');
+    expect(await edit.getByLabel('Tarifa', { exact: true }).inputValue()).toBe('8,75');
     await edit.getByLabel('Número de casas').fill('80');
     await clickAndExpectToast(page, edit.getByRole('button', { name: 'Guardar' }), 'Comunidad actualizada');
     await expect.poll(async () => row.innerText(), { timeout: 5000 }).toMatch(/\b80\b/);

@@ -17,7 +17,7 @@ describe.skipIf(!chromiumPath)(`reference data in Chromium${chromiumPath ? '' : 
     await panel.getByRole('button', { name: 'Guardar' }).click();
     await panel.getByText('El campo Tarifa es obligatorio.').waitFor();
     await panel.getByLabel('Nombre').fill('Librerías y papelerías');
-    await panel.getByLabel('Tarifa').fill('1.234,5');
+    await panel.getByLabel('Tarifa', { exact: true }).fill('1.234,5');
     await panel.getByLabel('Grupo').click();
     await page.locator('.ant-select-item-option').getByText('Servicios', { exact: true }).click();
     await clickAndExpectToast(page, panel.getByRole('button', { name: 'Guardar' }), 'Actividad económica creada');
@@ -29,7 +29,7 @@ describe.skipIf(!chromiumPath)(`reference data in Chromium${chromiumPath ? '' : 
     // Edit the fee.
     await row.getByRole('button', { name: /Editar/ }).click();
     const edit = page.getByRole('dialog', { name: 'Editar actividad económica' });
-    await edit.getByLabel('Tarifa').fill('99,9');
+    await edit.getByLabel('Tarifa', { exact: true }).fill('99,9');
     await clickAndExpectToast(page, edit.getByRole('button', { name: 'Guardar' }), 'Actividad económica actualizada');
     await expect.poll(() => row.innerText()).toContain('$ 99,90');
 

@@ -23,9 +23,15 @@ const rules = {
   late_fee_cap_percent: [zodRule(lateFeeFields.late_fee_cap_percent)],
 };
 
-/** A row's settings as the form holds them; a new record starts with the surcharge off. */
+/**
+ * A row's settings as the form holds them (those four fields only: the rest of a community's row,
+ * its start date as text among them, would replace the panel's own values); a new record starts
+ * with the surcharge off.
+ */
 export const lateFeeInitialValues = (row: LateFeeRow | null): LateFeeFormValues =>
-  row ? { ...row, late_fee_percent: row.late_fee_percent ?? '', late_fee_cap_percent: row.late_fee_cap_percent ?? '' } : { late_fee_percent: '', late_fee_grace_days: 0, late_fee_cap_months: null, late_fee_cap_percent: '' };
+  row
+    ? { late_fee_percent: row.late_fee_percent ?? '', late_fee_grace_days: row.late_fee_grace_days, late_fee_cap_months: row.late_fee_cap_months, late_fee_cap_percent: row.late_fee_cap_percent ?? '' }
+    : { late_fee_percent: '', late_fee_grace_days: 0, late_fee_cap_months: null, late_fee_cap_percent: '' };
 
 /** The form's settings as the store and update calls take them. */
 export const lateFeeToWire = (values: LateFeeFormValues): LateFeeRow => ({

@@ -90,6 +90,15 @@ describe('Comunidades', () => {
     expect(screen.queryByRole('button', { name: /Exportar/ })).not.toBeInTheDocument();
   });
 
+  it('opens Editar with the row\'s values, its start date and surcharge settings among them', async () => {
+    renderApp(<CommunitiesPage />, { path: '/communities', session: makeSession({ permissions: ALL }) });
+    const row = (await screen.findByText('Urb. El Viñedo')).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: /Editar/ }));
+    const panel = await screen.findByRole('dialog', { name: 'Editar comunidad' });
+    expect(within(panel).getByLabelText('Fecha de inicio')).toHaveValue('01-01-2023');
+    expect(within(panel).getByLabelText('Días de gracia')).toHaveValue('0');
+  });
+
   it('shows the Spanish validation messages of the domain rules', async () => {
     renderApp(<CommunitiesPage />, { path: '/communities', session: makeSession({ permissions: ALL }) });
     await userEvent.click(await screen.findByRole('button', { name: /Nueva comunidad/ }));
