@@ -28,7 +28,8 @@ type Api = Awaited<ReturnType<typeof apiAs>>;
  * (the payment panel asks for the contact update otherwise); commercial ones with their activity;
  * with `feeAbove`, one whose month costs more than that many dollars (whichever months earlier
  * files paid, a test that needs a month one tender line cannot cover gets one). Never one with a
- * credit balance: another file's abono left its oldest month partly paid, not "pendiente por pagar".
+ * credit balance (another file's abono left its oldest month partly paid, not "pendiente por
+ * pagar") nor one under a current payment agreement (its installments alone pay its months).
  * Fails with `missing` when the demo seed has none.
  */
 export async function owingAddress(
@@ -38,10 +39,15 @@ export async function owingAddress(
   missing: string,
   { from = 'first', feeAbove }: { from?: 'first' | 'last'; feeAbove?: number } = {},
 ): Promise<DemoAddress> {
-  const listed = await api<{ data: DemoAddress[] }>(`addresses-payment?type=${type}&per_page=100`);
+  const [listed, agreements] = await Promise.all([
+    api<{ data: DemoAddress[] }>(`addresses-payment?type=${type}&per_page=100`),
+    api<{ data: { address_payment_id: number }[] }>('payment-agreements?filters[status]=current&per_page=100'),
+  ]);
+  const inAgreement = new Set(agreements.data.map((agreement) => agreement.address_payment_id));
   const candidates = listed.data.filter(
     (row) =>
       row.months_to_pay >= months &&
+      !inAgreement.has(row.id) &&
       new Decimal(row.balance_usd).isZero() &&
       (type === 0 || row.economic_activity_id !== null) &&
       (feeAbove === undefined || (row.fee !== null && new Decimal(row.fee).greaterThan(feeAbove))),
