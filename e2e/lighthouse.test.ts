@@ -35,7 +35,8 @@ const SIGNED_IN_FLOOR = { desktop: 95, mobile: 90 } as const;
  * The least benchmark index (Lighthouse's CPU/Memory Power) at which a page's performance is
  * judged (issue 51): the floors above were measured at 3 500–4 000; on a machine
  * busy or slow enough to read under 3 000 the same build scored 94 on the desktop dashboard, the
- * machine's score rather than the page's. The scores and the index are printed in every run;
+ * machine's score rather than the page's. A signed-in page is judged when each of its runs read
+ * at least that. The scores and the index are printed in every run;
  * accessibility, best practices, SEO and contrast are asserted whatever the index.
  */
 const JUDGED_FROM_BENCHMARK = 3000;
@@ -171,9 +172,13 @@ describe.skipIf(!chromiumPath)(`Lighthouse in Chromium${chromiumPath ? '' : ` ($
           performance.push(scores.performance!);
           benchmarks.push(benchmark);
         }
-        const judged = benchmarks.length === RUNS && median(benchmarks) >= JUDGED_FROM_BENCHMARK;
+        // Judged when every run's machine could be: beside a second suite the index read 3 062, 2 456
+        // and 3 241 over one page's three runs (median 3 062) and the mobile dashboard scored 85,
+        // 80 and 95, the dips of the machine in the runs' scores.
+        const slowest = Math.min(...benchmarks);
+        const judged = benchmarks.length === RUNS && slowest >= JUDGED_FROM_BENCHMARK;
         console.info(
-          `Lighthouse ${formFactor} ${pathname}: performance ${performance.join(', ')}, median ${median(performance)}, benchmark median ${Math.round(median(benchmarks))}${judged ? '' : ` (under ${JUDGED_FROM_BENCHMARK}: performance not judged)`}`,
+          `Lighthouse ${formFactor} ${pathname}: performance ${performance.join(', ')}, median ${median(performance)}, benchmark ${benchmarks.map(Math.round).join(', ')}${judged ? '' : ` (a run under ${JUDGED_FROM_BENCHMARK}: performance not judged)`}`,
         );
         if (judged) expect(median(performance), `${formFactor} ${pathname} performance, runs ${performance.join(', ')}`).toBeGreaterThanOrEqual(SIGNED_IN_FLOOR[formFactor]);
       }
