@@ -1,51 +1,26 @@
-import { agreementMessages, type AgreementListRow, type PaymentAgreement } from '@recaudo/domain/payment-agreements';
+import { agreementMessages } from '@recaudo/domain/payment-agreements';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { addMonths, calendarYears, currentMonth } from '@recaudo/domain/months';
 import { addressRow } from '../../test/address-rows';
+import { agreementDetail, agreementRow } from '../../test/agreement-fixtures';
 import { installFakeApi, notFound, ok } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
 import { chooseRowAction, findSettledRow, rowActionNames } from '../../test/row-actions';
 import { pick } from '../../test/select-option';
 import { AgreementsSection } from './agreements-section';
 
-const row: AgreementListRow = {
-  id: 5,
-  client_id: 10,
-  client_name: 'Luisa Mendoza',
-  address_payment_id: 2,
-  address: 'Av. Principal, casa 4',
-  status: 'current',
-  debt_usd: '50.00',
-  down_payment_usd: '10.00',
-  paid_usd: '20.00',
-  created_at: '2026-11-02T13:00:00.000Z',
-};
+const row = agreementRow();
 
-const detail: PaymentAgreement = {
-  id: 5,
-  address_payment_id: 2,
-  client_id: 10,
-  status: 'current',
-  debt_usd: '50.00',
-  surcharge_usd: '0.00',
-  down_payment_usd: '10.00',
-  paid_usd: '20.00',
-  created_at: '2026-11-02T13:00:00.000Z',
-  ended_at: null,
+const detail = agreementDetail({
   months: [
     { month: '2026-08', price_usd: '12.50', surcharge_usd: '0.00' },
     { month: '2026-09', price_usd: '12.50', surcharge_usd: '0.00' },
     { month: '2026-10', price_usd: '12.50', surcharge_usd: '0.00' },
     { month: '2026-11', price_usd: '12.50', surcharge_usd: '0.00' },
   ],
-  installments: [
-    { number: 0, due_date: '2026-11-02', amount_usd: '10.00', paid_usd: '10.00', status: 'paid' },
-    { number: 1, due_date: '2026-12-02', amount_usd: '20.00', paid_usd: '10.00', status: 'partial' },
-    { number: 2, due_date: '2027-01-02', amount_usd: '20.00', paid_usd: '0.00', status: 'pending' },
-  ],
-};
+});
 
 const owing = addressRow({ id: 3, address: 'Calle 9, casa 1', months_to_pay: 4, solvent: false });
 const upToDate = addressRow({ id: 4, address: 'Calle 3, casa 12', months_to_pay: 1, solvent: false });

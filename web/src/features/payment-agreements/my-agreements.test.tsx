@@ -1,45 +1,15 @@
-import type { AgreementListRow, PaymentAgreement } from '@recaudo/domain/payment-agreements';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { installFakeApi, notFound, ok } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
+import { agreementDetail, agreementRow, agreementSchedule } from '../../test/agreement-fixtures';
 import { MyAgreements } from './my-agreements';
 
-const row = (overrides: Partial<AgreementListRow> = {}): AgreementListRow => ({
-  id: 5,
-  client_id: 10,
-  client_name: 'Luisa Mendoza',
-  address_payment_id: 2,
-  address: 'Av. Principal, casa 4',
-  status: 'current',
-  debt_usd: '50.00',
-  down_payment_usd: '10.00',
-  paid_usd: '20.00',
-  created_at: '2026-11-02T13:00:00.000Z',
-  ...overrides,
-});
+const row = agreementRow;
+const agreement = (status: 'partial' | 'overdue') => agreementDetail({ installments: agreementSchedule(status) });
 
-const agreement = (status: 'partial' | 'overdue'): PaymentAgreement => ({
-  id: 5,
-  address_payment_id: 2,
-  client_id: 10,
-  status: 'current',
-  debt_usd: '50.00',
-  surcharge_usd: '0.00',
-  down_payment_usd: '10.00',
-  paid_usd: '20.00',
-  created_at: '2026-11-02T13:00:00.000Z',
-  ended_at: null,
-  months: [],
-  installments: [
-    { number: 0, due_date: '2026-11-02', amount_usd: '10.00', paid_usd: '10.00', status: 'paid' },
-    { number: 1, due_date: '2026-12-02', amount_usd: '20.00', paid_usd: '10.00', status },
-    { number: 2, due_date: '2027-01-02', amount_usd: '20.00', paid_usd: '0.00', status: 'pending' },
-  ],
-});
-
-let rows: AgreementListRow[] = [row()];
+let rows = [row()];
 let installment: 'partial' | 'overdue' = 'partial';
 const api = installFakeApi((url) => {
   if (url.startsWith('/api/payment-agreements/5')) return ok(agreement(installment));

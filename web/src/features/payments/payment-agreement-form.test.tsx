@@ -1,32 +1,15 @@
-import type { PaymentAgreement } from '@recaudo/domain/payment-agreements';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { installFakeApi, notFound, ok } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
 import { pick } from '../../test/select-option';
+import { agreementDetail } from '../../test/agreement-fixtures';
 import { CLIENTS, METHODS, panelAddress } from './payment-fixtures';
 import { PaymentFormPanel } from './payment-form-panel';
 
 /** The address's current agreement: the down payment paid, installment 1 half paid ($ 10,00 left). */
-const agreement: PaymentAgreement = {
-  id: 5,
-  address_payment_id: 1,
-  client_id: 10,
-  status: 'current',
-  debt_usd: '50.00',
-  surcharge_usd: '0.00',
-  down_payment_usd: '10.00',
-  paid_usd: '20.00',
-  created_at: '2026-11-02T13:00:00.000Z',
-  ended_at: null,
-  months: [],
-  installments: [
-    { number: 0, due_date: '2026-11-02', amount_usd: '10.00', paid_usd: '10.00', status: 'paid' },
-    { number: 1, due_date: '2026-12-02', amount_usd: '20.00', paid_usd: '10.00', status: 'partial' },
-    { number: 2, due_date: '2027-01-02', amount_usd: '20.00', paid_usd: '0.00', status: 'pending' },
-  ],
-};
+const agreement = agreementDetail({ address_payment_id: 1 });
 
 let stored: FormData | null = null;
 const api = installFakeApi(async (url, init) => {
