@@ -207,7 +207,8 @@ const mailFacts = (entry: ReminderEntry, appUrl: string): ReminderMailFacts => (
     surcharge: owesSurcharge(address) ? { usd: formatMoney(address.surcharge_usd, '$'), bs: formatMoney(address.surcharge_bs) } : null,
     installment: address.installment
       ? {
-          name: `${installmentName(address.installment.number)} de ${address.installment.count}`,
+          // "Cuota 2 de 3"; the down payment is the "Cuota inicial", outside the count.
+          name: address.installment.number === 0 ? installmentName(0) : `${installmentName(address.installment.number)} de ${address.installment.count}`,
           dueOn: formatDate(address.installment.due_date),
           owedUsd: formatMoney(address.installment.owed_usd, '$'),
           owedBs: formatMoney(address.installment.owed_bs),
