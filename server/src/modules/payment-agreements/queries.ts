@@ -182,26 +182,3 @@ export async function agreementParties(db: Executor, agreement: PaymentAgreement
   const { address, ...client } = row;
   return { client, address };
 }
-
-/**
- * The next installment still owed of each of `addressIds`' current agreements, by address: its
- * number, how many numbered installments the agreement has, its due date and what is left of it
- * in dollars (the reminders name it, issue 50). One statement for the whole batch.
- */
-export async function nextInstallmentsOf(db: Executor, addressIds: number[]): Promise<Map<number, { number: number; count: number; due_date: string; owed_usd: string }>> {
-  if (!addressIds.length) return new Map();
-  const rows = await db
-    .selectDistinctOn([paymentAgreements.addressPaymentId], {
-      address: paymentAgreements.addressPaymentId,
-      number: installments.number,
-      count: sql<number>`(select count(*)::int from ${installments} numbered where numbered.payment_agreement_id = ${paymentAgreements.id} and numbered.number > 0)`,
-      due_date: sql<string>`to_char(${installments.dueDate}, 'YYYY-MM-DD')`,
-      owed_usd: sql<string>`(${installments.amountUsd} - ${installments.paidUsd})::numeric(18, 2)::text`,
-    })
-    .from(paymentAgreements)
-    .innerJoin(installments, eq(installments.paymentAgreementId, paymentAgreements.id))
-    .where(and(inArray(paymentAgreements.addressPaymentId, addressIds), eq(paymentAgreements.status, 'current'), sql`${installments.paidUsd} < ${installments.amountUsd}`))
-    .orderBy(paymentAgreements.addressPaymentId, asc(installments.number));
-  return new Map(rows.map(({ address, ...next }) => [address, { ...next, count: Number(next.count) }]));
-}
-

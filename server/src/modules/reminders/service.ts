@@ -3,7 +3,7 @@ import { asc, eq, gt, sql } from 'drizzle-orm';
 import { formatDate } from '@recaudo/domain/format';
 import { formatMoney } from '@recaudo/domain/format-money';
 import type { Month } from '@recaudo/domain/months';
-import { installmentName } from '@recaudo/domain/payment-agreements';
+import { installmentLeft, installmentName, nextInstallment, type StatementAgreement } from '@recaudo/domain/payment-agreements';
 import type { ReminderEntry, ReminderRun } from '@recaudo/domain/reminders';
 import { debtOfDollars, sumDebts, agingBucket, owesSurcharge, surchargeFigures, sumSurcharges } from '@recaudo/domain/statement';
 import type { Database, Executor } from '../../db/client';
@@ -14,7 +14,7 @@ import { messagePhone } from '../clients/client-messages';
 import { clients } from '../clients/tables';
 import { exchangeRates } from '../configurations/service';
 import { queueMessages } from '../messages/service';
-import { nextInstallmentsOf } from '../payment-agreements/queries';
+import { statementAgreementsOf } from '../payment-agreements/queries';
 import { addressSurcharges } from '../statements/queries';
 import { reminderMail, reminderSms, reminderSummary, type ReminderMailFacts } from '../messages/templates';
 import { reminders } from './tables';
@@ -90,12 +90,12 @@ async function owingRows(db: Executor, period: Month, chunk?: { after: number; s
     order by ${addressesPayments.clientId}, ${addressesPayments.id}`)) as unknown as { rows: Omit<OwingRow, 'surcharge_usd'>[] };
   // The surcharge is priced month by month (grace, caps, agreements): only the owing addresses whose fee source charges it.
   const owing = result.rows.filter((row) => Number(row.months) > 0);
-  const [surcharges, nextInstallments] = await Promise.all([
+  const [surcharges, agreements] = await Promise.all([
     addressSurcharges(
       db,
       owing.filter((row) => row.surcharged).map((row) => Number(row.address_payment_id)),
     ),
-    nextInstallmentsOf(
+    statementAgreementsOf(
       db,
       owing.map((row) => Number(row.address_payment_id)),
     ),
@@ -103,8 +103,16 @@ async function owingRows(db: Executor, period: Month, chunk?: { after: number; s
   return result.rows.map((row) => ({
     ...row,
     surcharge_usd: surcharges.get(Number(row.address_payment_id))?.surcharge_usd ?? '0.00',
-    installment: nextInstallments.get(Number(row.address_payment_id)),
+    installment: nextInstallmentOf(agreements.get(Number(row.address_payment_id))),
   }));
+}
+
+/** A current agreement's next installment still owed, as the reminder names it; none without one. */
+function nextInstallmentOf(agreement: StatementAgreement | undefined): OwingRow['installment'] {
+  const next = agreement?.status === 'current' ? nextInstallment(agreement.installments) : null;
+  if (!agreement || !next) return undefined;
+  const count = agreement.installments.filter((installment) => installment.number > 0).length;
+  return { number: next.number, count, due_date: next.due_date, owed_usd: installmentLeft(next) };
 }
 
 /** What each client of `rows` is reminded of, when they owe at least `minMonths` months and can be reached. */
