@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { installmentName } from './payment-agreements';
 import type { DebtFigures, SurchargeFigures } from './statement';
 
 /**
@@ -26,6 +27,10 @@ export interface ReminderInstallment {
   owed_usd: string;
   owed_bs: string;
 }
+
+/** "Cuota 2 de 3"; the down payment is the "Cuota inicial", outside the count. */
+export const reminderInstallmentName = (installment: Pick<ReminderInstallment, 'number' | 'count'>) =>
+  installment.number === 0 ? installmentName(0) : `${installmentName(installment.number)} de ${installment.count}`;
 
 /** One client of a run: where it goes and what it says. */
 export interface ReminderEntry extends DebtFigures, SurchargeFigures {

@@ -114,7 +114,16 @@ const preview: ReminderPreview = {
       surcharge_bs: '24.30',
       addresses: [
         { address_payment_id: 1, address: 'Calle 3', months_owed: 3, owed_usd: '15.00', owed_bs: '607.50', surcharge_usd: '0.60', surcharge_bs: '24.30', installment: null },
-        { address_payment_id: 2, address: 'Calle 9', months_owed: 1, owed_usd: '5.00', owed_bs: '202.50', surcharge_usd: '0.00', surcharge_bs: '0.00', installment: null },
+        {
+          address_payment_id: 2,
+          address: 'Calle 9',
+          months_owed: 1,
+          owed_usd: '5.00',
+          owed_bs: '202.50',
+          surcharge_usd: '0.00',
+          surcharge_bs: '0.00',
+          installment: { number: 2, count: 3, due_date: '2027-01-15', owed_usd: '10.00', owed_bs: '405.00' },
+        },
       ],
     },
   ],
@@ -210,7 +219,7 @@ describe('Dashboard (administrator)', () => {
     renderApp(<DashboardRoute />, { path: '/dashboard', session: makeSession({ permissions: ['payments', 'clients'] }) });
     const table = await screen.findByRole('table', { name: 'Próximos recordatorios' });
     const row = within(table).getByText('Luisa Mendoza (V-12345678)').closest('tr')!;
-    expect(row).toHaveTextContent(/luisa@correo\.test\s*VACIO\s*2\s*4\s*\$ 20,00\s*BS 810,00\s*\$ 0,60/);
+    expect(row).toHaveTextContent(/luisa@correo\.test\s*VACIO\s*2\s*4\s*\$ 20,00\s*BS 810,00\s*\$ 0,60\s*Cuota 2 de 3: \$ 10,00, vence 15-01-2027$/);
     expect(screen.getByText(/Periodo 11-2026: 1 cliente con 1 mes o más por pagar sin recordatorio, \$ 20,00 \(BS 810,00\) en total\./)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Enviar ahora' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Enviar' }));

@@ -3,8 +3,8 @@ import { asc, eq, gt, sql } from 'drizzle-orm';
 import { formatDate } from '@recaudo/domain/format';
 import { formatMoney } from '@recaudo/domain/format-money';
 import type { Month } from '@recaudo/domain/months';
-import { installmentLeft, installmentName, nextInstallment, type StatementAgreement } from '@recaudo/domain/payment-agreements';
-import type { ReminderEntry, ReminderRun } from '@recaudo/domain/reminders';
+import { installmentLeft, nextInstallment, type StatementAgreement } from '@recaudo/domain/payment-agreements';
+import { reminderInstallmentName, type ReminderEntry, type ReminderRun } from '@recaudo/domain/reminders';
 import { debtOfDollars, sumDebts, agingBucket, owesSurcharge, surchargeFigures, sumSurcharges } from '@recaudo/domain/statement';
 import type { Database, Executor } from '../../db/client';
 import { recordAudit, recordAudits, type AuditEntry } from '../../platform/audit';
@@ -215,8 +215,7 @@ const mailFacts = (entry: ReminderEntry, appUrl: string): ReminderMailFacts => (
     surcharge: owesSurcharge(address) ? { usd: formatMoney(address.surcharge_usd, '$'), bs: formatMoney(address.surcharge_bs) } : null,
     installment: address.installment
       ? {
-          // "Cuota 2 de 3"; the down payment is the "Cuota inicial", outside the count.
-          name: address.installment.number === 0 ? installmentName(0) : `${installmentName(address.installment.number)} de ${address.installment.count}`,
+          name: reminderInstallmentName(address.installment),
           dueOn: formatDate(address.installment.due_date),
           owedUsd: formatMoney(address.installment.owed_usd, '$'),
           owedBs: formatMoney(address.installment.owed_bs),

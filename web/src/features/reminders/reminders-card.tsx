@@ -1,7 +1,7 @@
 import { identificationLabel } from '@recaudo/domain/clients';
-import { formatDateTime, textOrEmpty } from '@recaudo/domain/format';
+import { formatDate, formatDateTime, textOrEmpty } from '@recaudo/domain/format';
 import { formatMoney } from '@recaudo/domain/format-money';
-import type { ReminderEntry } from '@recaudo/domain/reminders';
+import { reminderInstallmentName, type ReminderAddress, type ReminderEntry } from '@recaudo/domain/reminders';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Popconfirm from 'antd/es/popconfirm';
@@ -60,10 +60,25 @@ export function RemindersCard() {
               { title: 'Monto BS', key: 'owed_bs', align: 'right', render: (_, entry) => <NoWrap>{formatMoney(entry.owed_bs)}</NoWrap> },
               // The late-payment surcharge (issue 50), a column of its own.
               { title: 'Recargo por mora $', key: 'surcharge_usd', align: 'right', render: (_, entry) => <NoWrap>{formatMoney(entry.surcharge_usd, '$')}</NoWrap> },
+              // A current agreement's reminder names its next installment instead of the months (issue 50).
+              { title: 'Convenio', key: 'installment', render: (_, entry) => <AgreementInstallments addresses={entry.addresses} /> },
             ]}
           />
         </>
       )}
     </Card>
   );
+}
+
+/** Each address's next installment, as the reminder names it: "Cuota 2 de 3: $ 10,00, vence 15-01-2027". */
+function AgreementInstallments({ addresses }: { addresses: ReminderAddress[] }) {
+  const installments = addresses.flatMap((address) => (address.installment ? [address.installment] : []));
+  if (!installments.length) return textOrEmpty(null);
+  return installments.map((installment) => (
+    <div key={`${installment.number}-${installment.due_date}`}>
+      <NoWrap>
+        {reminderInstallmentName(installment)}: {formatMoney(installment.owed_usd, '$')}, vence {formatDate(installment.due_date)}
+      </NoWrap>
+    </div>
+  ));
 }
