@@ -1,6 +1,7 @@
 import { debtTotal } from '@recaudo/domain/amounts';
 import { formatMoney } from '@recaudo/domain/format-money';
-import { addMonths, currentMonth } from '@recaudo/domain/months';
+import { addMonths, currentMonth, type CalendarYear } from '@recaudo/domain/months';
+import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { apiAs, chooseRowAction, chromiumPath, clickAndExpectToast, loginAs, newPage, rowMenuEntries, selectOption, snapshot, useBrowser } from './support/browser';
 import { CHROMIUM_MISSING } from './support/chromium';
@@ -10,6 +11,7 @@ const { browser, baseUrl } = useBrowser();
 
 /** What these tests read of an address row besides the demo records' fields. */
 interface AddressFacts extends DemoAddress {
+  payments: CalendarYear[];
   state_id: number;
   municipality_id: number;
   parish_id: number;
@@ -113,9 +115,14 @@ describe.skipIf(!chromiumPath)(`a client's addresses in Chromium${chromiumPath ?
     const label = `${demo.client.name} (${demo.client.identification_type}-${demo.client.identification})`;
     await selectOption(page, panel, 'Cliente', label, { search: demo.client.identification, exact: false });
     await selectOption(page, panel, 'Dirección de pago', `${demo.address} (Residencial)`, { exact: false });
-    // A residential address starts on the dollar rate (spec 02 §9).
-    const total = formatMoney(debtTotal(months, facts.fee!, dollar_rate));
-    await panel.getByRole('checkbox', { name: `Pagar deuda total (${months} ${months === 1 ? 'mes' : 'meses'}: ${total})` }).waitFor();
+    // A residential address starts on the dollar rate (spec 02 §9): each owed month at its price, and their late-payment surcharge (issue 50).
+    const owed = facts.payments.flatMap((year) => year.months).filter((entry) => entry.state === 'unpaid' && entry.month <= currentMonth());
+    expect(owed).toHaveLength(months);
+    const dollars = owed.reduce((sum, entry) => sum.plus(entry.price_usd!).plus(entry.surcharge_usd ?? 0), new Decimal(0));
+    const surcharged = owed.some((entry) => new Decimal(entry.surcharge_usd ?? 0).greaterThan(0));
+    const total = formatMoney(debtTotal(1, dollars, dollar_rate));
+    const name = `Pagar deuda total (${months} ${months === 1 ? 'mes' : 'meses'}${surcharged ? ' y recargo por mora' : ''}: ${total})`;
+    await panel.getByRole('checkbox', { name }).waitFor();
     await page.context().close();
   });
 });

@@ -61,6 +61,8 @@ describe('Payment panel: the late-payment surcharge (issue 50)', () => {
     expect(within(calendar).getByRole('button', { name: new RegExp(`^${monthName(ago(3))}: `) })).toHaveAccessibleDescription('Recargo por mora $ 1,00');
     // 4 × $ 12,50 + $ 1,50 at 40,00.
     expect(summary).toHaveTextContent('Monto a pagar$ 51,50 · BS 2.060,00');
+    // The whole debt it offers is what it charges: the months and their surcharge.
+    expect(within(panel).getByRole('checkbox', { name: 'Pagar deuda total (4 meses y recargo por mora: BS 2.060,00)' })).toBeChecked();
     expect(within(panel).queryByLabelText(/Recargo por mora exonerado/)).not.toBeVisible();
   }, 60_000);
 

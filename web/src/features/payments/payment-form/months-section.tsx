@@ -123,7 +123,8 @@ export function MonthsSection({ state }: { state: PaymentFormState }) {
         <Form.Item name="pay_total_debt" valuePropName="checked">
           <Checkbox disabled={calendar.unpaid.length === 0 || locked}>
             Pagar deuda total ({calendar.unpaid.length} {calendar.unpaid.length === 1 ? 'mes' : 'meses'}
-            {debt !== null && `: ${formatMoney(debt)}`})
+            {debt?.withSurcharge && ' y recargo por mora'}
+            {debt !== null && `: ${formatMoney(debt.bs)}`})
           </Checkbox>
         </Form.Item>
       </Flex>

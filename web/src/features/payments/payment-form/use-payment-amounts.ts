@@ -6,6 +6,7 @@ import { installmentLeft, type nextInstallment } from '@recaudo/domain/payment-a
 import type { PaymentRow } from '@recaudo/domain/payment-rows';
 import { feesOf, feesTotal } from '@recaudo/domain/tariffs';
 import Form, { type FormInstance } from 'antd/es/form';
+import Decimal from 'decimal.js';
 import { useMemo } from 'react';
 import { rateOf, type PanelMonths } from '../payment-form-model';
 import { chosenSurcharge } from './surcharge';
@@ -31,8 +32,8 @@ interface AmountsArgs {
  * What the panel charges (spec 02 §9), live from the domain's `paymentAmounts` as the server will
  * store it: each chosen month at the tariff in force for it and their late-payment surcharge less
  * its waiver (issue 50), or what an agreement's installment still owes; and "Pagar deuda total"
- * (months owed × fee at today's rate of the panel's currency: the debt as it stands, whatever rate
- * an edited payment was stored at).
+ * (each owed month at its tariff plus their surcharge, at today's rate of the panel's currency: the
+ * debt as it stands, whatever rate an edited payment was stored at).
  */
 export function usePaymentAmounts({
   form,
@@ -70,7 +71,12 @@ export function usePaymentAmounts({
         : null,
     [address, schedule, rate, chosen, retention, paysAgreement, installment, surcharge.netUsd],
   );
-  const debt =
-    schedule && calendar && calendar.unpaid.length > 0 && rates ? debtTotal(1, feesTotal(feesOf(schedule, calendar.unpaid)), rateOf(rateId ?? 1, rates)) : null;
+  const debt = useMemo(() => {
+    if (!schedule || !calendar || calendar.unpaid.length === 0 || !rates) return null;
+    // The whole debt is what ticking it charges: every owed month at its tariff and their surcharge.
+    const debtSurcharge = chosenSurcharge(address, calendar.unpaid, payment, null).surchargeUsd;
+    const dollars = new Decimal(feesTotal(feesOf(schedule, calendar.unpaid))).plus(debtSurcharge);
+    return { bs: debtTotal(1, dollars, rateOf(rateId ?? 1, rates)), withSurcharge: new Decimal(debtSurcharge).greaterThan(0) };
+  }, [schedule, calendar, rates, address, payment, rateId]);
   return { surcharge, amounts, debt };
 }
