@@ -45,3 +45,16 @@ export async function agreementHoldsOf(db: Executor, addressIds: readonly number
   }
   return holds;
 }
+
+/**
+ * The months of this address under a current agreement (issue 50): its installments alone pay
+ * them (a payment naming one is refused, the credit balance passes them by), and solvency asks.
+ */
+export async function agreementMonthsOf(db: Executor, addressId: number): Promise<Set<Month>> {
+  const rows = await db
+    .select({ month: paymentAgreementMonths.month })
+    .from(paymentAgreementMonths)
+    .innerJoin(paymentAgreements, eq(paymentAgreements.id, paymentAgreementMonths.paymentAgreementId))
+    .where(and(eq(paymentAgreements.addressPaymentId, addressId), eq(paymentAgreements.status, 'current')));
+  return new Set(rows.map((row) => row.month as Month));
+}

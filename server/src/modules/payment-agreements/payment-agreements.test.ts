@@ -256,6 +256,19 @@ describe('payments to an agreement', () => {
     expect(await coveredMonths(address)).toEqual([ago(5)]);
   });
 
+  it('leave its months to the installments when an abono feeds the credit balance: the balance waits', async () => {
+    const address = await newAddress(ago(5));
+    const { id } = (await sign(plan(address))).body.data as { id: number };
+    const abono = await payAgreement(address, null, '10.00');
+    expect(abono.status, JSON.stringify(abono.body)).toBe(200);
+    expect(await coveredMonths(address)).toEqual([]);
+    const balance = await ctx.call('GET', `/api/addresses-payment/balance/${address}`, { token: admin.token });
+    expect(balance.body.data.balance_usd).toBe('10.00');
+    expect(balance.body.data.movements.map((movement: { kind: string }) => movement.kind)).toEqual(['credit']);
+    const agreement = (await ctx.call('GET', `/api/payment-agreements/${id}`, { token: admin.token })).body.data;
+    expect(agreement).toMatchObject({ status: 'current', paid_usd: '0.00' });
+  });
+
   it('take back what a deleted payment paid', async () => {
     const address = await newAddress(ago(5));
     const { id } = (await sign(plan(address))).body.data as { id: number };

@@ -16,6 +16,7 @@ import { recordAudit } from '../../platform/audit';
 import { AppError, fieldError, notFound } from '../../platform/errors';
 import { executeSql } from '../../platform/render';
 import { addressesPayments } from '../addresses-payment/tables';
+import { agreementMonthsOf } from './holds';
 import type { AuthContext } from '../auth/service';
 import type { PaymentFields } from '@recaudo/domain/payments';
 import { addressFacts, lockAddresses } from '../payments/payment-ledger';
@@ -30,19 +31,6 @@ const AUDIT_MODULE = 'payment_agreements';
 export async function databaseToday(db: Executor): Promise<string> {
   const [row] = await executeSql<{ today: string }>(db, sql`select to_char((now() at time zone 'America/Caracas')::date, 'YYYY-MM-DD') as today`);
   return row!.today;
-}
-
-/**
- * The months of this address under a current agreement (issue 50): while it is current, no
- * late-payment surcharge accrues on them. The surcharge consults this one function.
- */
-export async function agreementMonthsOf(db: Executor, addressId: number): Promise<Set<Month>> {
-  const rows = await db
-    .select({ month: paymentAgreementMonths.month })
-    .from(paymentAgreementMonths)
-    .innerJoin(paymentAgreements, eq(paymentAgreements.id, paymentAgreementMonths.paymentAgreementId))
-    .where(and(eq(paymentAgreements.addressPaymentId, addressId), eq(paymentAgreements.status, 'current')));
-  return new Set(rows.map((row) => row.month));
 }
 
 /**

@@ -5,6 +5,7 @@ import { feeAt } from '@recaudo/domain/tariffs';
 import { addMonths, lastPayableMonth, type Month } from '@recaudo/domain/months';
 import type { Executor } from '../../db/client';
 import { addressBalanceMovements, addressMonths } from '../addresses-payment/tables';
+import { agreementMonthsOf } from '../payment-agreements/holds';
 import { addressFacts } from './payment-ledger';
 import type { payments } from './tables';
 
@@ -80,8 +81,10 @@ async function spendOnOwedMonths(tx: Executor, addressId: number, paymentId: num
   // Each month at the tariff in force for it (issue 50); the oldest owed month the balance cannot reach stops the run.
   const completed: { month: Month; price: string }[] = [];
   const limit = lastPayableMonth(now);
+  // A current agreement's months are its installments' to pay (docs/decisions.md): the balance passes them by.
+  const held = await agreementMonthsOf(tx, addressId);
   for (let month = address.start; month <= limit; month = addMonths(month, 1)) {
-    if (address.taken.has(month)) continue;
+    if (address.taken.has(month) || held.has(month)) continue;
     const price = monthPrice(address.type, feeAt(address.schedule, month));
     if (price === null || new Decimal(price).lessThanOrEqualTo(0) || balance.lessThan(price)) break;
     completed.push({ month, price });

@@ -11,7 +11,7 @@ import { retryingConflicts } from '../../platform/transactions';
 import { addressesPayments } from '../addresses-payment/tables';
 import type { AuthContext } from '../auth/service';
 import { clients } from '../clients/tables';
-import { agreementMonthsOf } from '../payment-agreements/service';
+import { agreementMonthsOf } from '../payment-agreements/holds';
 import { addressFacts } from '../payments/payment-ledger';
 import { solvencyScope } from './queries';
 import { addressSolvency, type AddressSolvencyFacts } from './rule';
