@@ -44,5 +44,24 @@ export async function addressScenarios(db: Database, get: Get): Promise<Scenario
     { name: 'GET clients search name', budgetMs: 100, request: get(`/api/clients?page=1&per_page=10&search=${encodeURIComponent('Quintero')}`) },
     { name: 'GET clients by state', budgetMs: 100, request: get(`/api/clients?page=1&per_page=10&filters[state][]=${state}`) },
     { name: 'GET addresses-payment (page 500)', budgetMs: 100, request: get('/api/addresses-payment?type=0&page=500&per_page=10') },
+    ...broadSearches(get),
   ];
+}
+
+/**
+ * Issue 46: the cashier's searches for a word that matches most rows ("calle", "casa", "a") or a
+ * common surname, on each large list, 10 requests at a time: p95 within 50 ms on the scale set.
+ */
+const BROAD_WORDS = ['calle', 'casa', 'a', 'Quintero'];
+function broadSearches(get: Get): Scenario[] {
+  const lists = [
+    ['addresses-payment', '/api/addresses-payment?type=0&page=1&per_page=10'],
+    ['clients', '/api/clients?page=1&per_page=10'],
+    ['bill-payments', '/api/bill-payments?page=1&per_page=10'],
+  ] as const;
+  // Each list's opening page at the same concurrency: what a search costs beyond the page itself.
+  return lists.flatMap(([list, path]) => [
+    { name: `GET ${list} (page 1, 10 at a time)`, budgetMs: 50, concurrency: 10, request: get(path) },
+    ...BROAD_WORDS.map((word) => ({ name: `GET ${list} broad search "${word}"`, budgetMs: 50, concurrency: 10, request: get(`${path}&search=${encodeURIComponent(word)}`) })),
+  ]);
 }

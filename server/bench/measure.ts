@@ -3,6 +3,8 @@ export interface Scenario {
   name: string;
   budgetMs: number;
   request: (baseUrl: string, iteration: number) => Promise<Response>;
+  /** Requests in flight at once; 4 unless the budget is stated for more (issue 46's broad searches: 10). */
+  concurrency?: number;
 }
 
 export interface Measurement {
@@ -17,7 +19,7 @@ export interface Measurement {
 
 const percentile = (sorted: number[], fraction: number) => sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? 0;
 
-export async function measure(baseUrl: string, scenario: Scenario, requests = 300, concurrency = 4): Promise<Measurement> {
+export async function measure(baseUrl: string, scenario: Scenario, requests = 300, concurrency = scenario.concurrency ?? 4): Promise<Measurement> {
   // A server started for the measurement compiles its hot paths over the first requests.
   for (let warm = 0; warm < 50; warm++) await (await scenario.request(baseUrl, warm)).arrayBuffer();
   const timings: number[] = [];

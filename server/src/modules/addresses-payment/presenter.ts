@@ -66,7 +66,8 @@ export const addressBalanceSchema = z.object({
   movements: z.array(z.object({ date: z.string(), kind: z.enum(BALANCE_MOVEMENT_KINDS), amount_usd: z.string(), payment_id: z.number().nullable(), month: z.string().nullable() })),
 });
 
-export const addressTotalsSchema = z.object({ total_fees: z.string(), total_addresses: z.number() });
+/** `estimated` (only when true): a broad search's totals, estimated from a sample (totals.ts). */
+export const addressTotalsSchema = z.object({ total_fees: z.string(), total_addresses: z.number(), estimated: z.literal(true).optional() });
 
 export const monthsAnswerSchema = z.object({ payments: z.array(calendarYearSchema), months_to_pay: z.number() });
 

@@ -193,7 +193,7 @@ export async function addressWhere(
 }
 
 export interface AddressSource extends RowSource<AddressRow, AddressExportRow> {
-  totals(): Promise<{ total_fees: string; total_addresses: number }>;
+  totals(): Promise<{ total_fees: string; total_addresses: number; estimated?: true }>;
 }
 
 export function addressSource(db: Executor, query: AddressListQuery, auth?: AuthContext): AddressSource {
@@ -233,8 +233,8 @@ export function addressSource(db: Executor, query: AddressListQuery, auth?: Auth
       return (await summarize()).total;
     },
     async totals() {
-      const { total, fees } = await summarize();
-      return { total_fees: fees, total_addresses: total };
+      const { total, fees, estimated } = await summarize();
+      return { total_fees: fees, total_addresses: total, ...(estimated ? { estimated: true } : {}) };
     },
   };
 }

@@ -4,7 +4,7 @@ import type { AddressListQuery } from '@recaudo/domain/addresses';
 import { currentMonth } from '@recaudo/domain/months';
 import type { Executor } from '../../db/client';
 import { money } from '../../platform/envelope';
-import { idList, isChecked, wholeList } from '../../platform/paging';
+import { idList, isChecked, likePattern, wholeList } from '../../platform/paging';
 import { preparedStatement } from '../../platform/prepared';
 import { clientIdOf } from '../../platform/scope';
 import type { AuthContext } from '../auth/service';
@@ -12,6 +12,7 @@ import { communities } from '../regional/tables';
 import { economicActivities } from '../economic-activities/tables';
 import { addressHasPayments } from '../payments/counts';
 import { EFFECTIVE_FEE, FEE_SOURCE_JOINS, monthNumber, monthsToPaySql, solvencyRule } from './ledger-sql';
+import { estimatedSearchTotals } from './broad-totals';
 import type { SearchMatches } from './search';
 import { addressesPayments } from './tables';
 
@@ -25,6 +26,8 @@ export interface AddressTotals {
   total: number;
   /** Sum of the monthly fees in $, two decimals. */
   fees: string;
+  /** Estimated from a sample (a broad search), not counted. */
+  estimated?: boolean;
 }
 
 /** A totals row as the list answers it (no row: nothing matched). */
@@ -179,6 +182,19 @@ export async function addressTotals(
   searched: () => Promise<SearchMatches> | undefined,
 ): Promise<AddressTotals> {
   const search = searched();
+  if (search && (await search).broad) return broadTotals(db, query, auth, await where());
   const fromSearch = search ? await searchedTotals(query, auth, search) : null;
   return fromSearch ?? groupedTotals(db, query, auth, now) ?? fromAddresses(db, await where());
+}
+
+/**
+ * The totals of a broad search (search.ts): searched alone (or by type), estimated from samples
+ * (broad-totals.ts); with other filters or a client's own scope, whose indexes narrow the rows, or
+ * while the addresses are few, counted.
+ */
+async function broadTotals(db: Executor, query: AddressListQuery, auth: AuthContext | undefined, where: SQL | undefined): Promise<AddressTotals> {
+  if (filtersBeyond(query, TYPE_ONLY) || (auth && clientIdOf(auth) !== null)) return fromAddresses(db, where);
+  const type = addressType(query);
+  const estimate = await estimatedSearchTotals(db, likePattern(query.search), type === undefined ? [0, 1] : [type], async (of) => (await typeTotals(db, of)).total);
+  return estimate ? { total: estimate.total, fees: money(estimate.fees), estimated: true } : fromAddresses(db, where);
 }

@@ -20,7 +20,9 @@ let rows: AddressRow[] = [addressRow(), owing];
 
 const api = installFakeApi((url, init) => {
   if (url.startsWith('/api/addresses-payment?')) {
-    return ok({ data: rows, current_page: 1, per_page: 10, total: rows.length, last_page: 1, aditional: { total_fees: '1234.5', total_addresses: 7 } });
+    // A broad search's totals come estimated (issue 46).
+    const estimated = decodeURIComponent(url).includes('search=calle') ? { estimated: true } : {};
+    return ok({ data: rows, current_page: 1, per_page: 10, total: rows.length, last_page: 1, aditional: { total_fees: '1234.5', total_addresses: 7, ...estimated } });
   }
   if (url === '/api/addresses-payment/delete' && init?.method === 'DELETE') return ok(null, 'Dirección eliminada');
   if (url.startsWith('/api/addresses-payment/export?')) return new Response('ID\n1\n', { status: 200, headers: { 'content-disposition': 'attachment; filename="Direcciones de pago.csv"' } });
@@ -53,6 +55,14 @@ async function openFilters() {
 }
 
 describe('Direcciones de Pagos', () => {
+  it('says the totals of a search for a word most addresses hold are approximate (issue 46)', async () => {
+    renderPage();
+    await screen.findByText('Calle 3, casa 12');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Buscar' }), 'calle');
+    await waitFor(() => expect(lastList()).toContain('search=calle'));
+    await waitFor(() => expect(screen.getByText('Direcciones:').parentElement).toHaveTextContent('Direcciones: 7 (aprox.)Total en Tarifas: $ 1.234,50 (aprox.)'));
+  });
+
   it('lists residential addresses with client, location, fee, months to pay and solvency, and the fee total below', async () => {
     renderPage();
     const luisa = (await screen.findByText('Calle 3, casa 12')).closest('tr')!;
@@ -73,6 +83,7 @@ describe('Direcciones de Pagos', () => {
     }
     expect(screen.getByText('Total en Tarifas:').parentElement).toHaveTextContent('Total en Tarifas: $ 1.234,50');
     expect(screen.getByText('Direcciones:').parentElement).toHaveTextContent('Direcciones: 7');
+    expect(screen.getByText('Direcciones:').parentElement).not.toHaveTextContent('aprox.');
     expect(lastList()).toContain('type=0');
     expect(screen.getByRole('button', { name: /Nueva dirección/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Exportar/ })).toBeInTheDocument();

@@ -162,6 +162,8 @@ export default function AddressesPage({ solvencyDialog, statementDialog, payPane
   }
 
   const totals = addresses.data?.aditional;
+  // A broad search's totals are estimated from a sample (issue 46): said, not passed off as counted.
+  const approximate = totals?.estimated && !addresses.isError ? <Typography.Text type="secondary"> (aprox.)</Typography.Text> : null;
 
   return (
     <ListPage
@@ -211,9 +213,11 @@ export default function AddressesPage({ solvencyDialog, statementDialog, payPane
           <Flex justify="flex-end" gap={24} wrap>
             <Typography.Text>
               Direcciones: <Typography.Text strong>{addresses.isError ? 0 : (totals?.total_addresses ?? 0)}</Typography.Text>
+              {approximate}
             </Typography.Text>
             <Typography.Text>
               Total en Tarifas: <Typography.Text strong>{formatMoney(addresses.isError ? 0 : (totals?.total_fees ?? 0), '$')}</Typography.Text>
+              {approximate}
             </Typography.Text>
           </Flex>
         )}

@@ -11,7 +11,8 @@ export type AddressListParams = ListParams & { type: AddressType };
 
 /** `GET addresses-payment`: a page of addresses and, beside it, the totals of every filtered row. */
 export interface AddressPage extends Paged<AddressRow> {
-  aditional: { total_fees: string; total_addresses: number };
+  /** `estimated`: a search for a word most addresses hold is totalled from a sample, shown as «aprox.». */
+  aditional: { total_fees: string; total_addresses: number; estimated?: true };
 }
 
 /** What addresses-payment/store and /update take (domain createAddressSchema). */
