@@ -50,6 +50,8 @@ interface SearchCondition {
   clientShare: number | null;
   /** Few matches: gather them all, then sort (paymentIds `fenced`). */
   fenced: boolean;
+  /** The same condition for reading newest first when it matches many clients; absent otherwise. */
+  walking?: SQL;
 }
 
 /**
@@ -80,7 +82,14 @@ async function searchCondition(db: Executor, search: string): Promise<SearchCond
     }
   }
   const share = Math.max(expected, SEARCH_CLIENT_IDS + 1) / Math.max(1, await plannedRows(db, sql`select 1 from ${clients} c`));
-  return { condition: sql`(${payments.clientId} in (select c.id from ${clients} c where ${clientMatch}) or ${own})`, clientShare: Math.min(1, share), fenced: false };
+  return {
+    condition: sql`(${payments.clientId} in (select c.id from ${clients} c where ${clientMatch}) or ${own})`,
+    // Read newest first, each payment's client is tested by primary key: a scalar subquery the planner cannot hash. With
+    // the `in` above it first read every matching client ("a": 195 000) into a hash, 1.2–1.8 s a page at 10 connections.
+    walking: sql`(${own} or coalesce((select ${clientMatch} from ${clients} c where c.id = ${payments.clientId}), false))`,
+    clientShare: Math.min(1, share),
+    fenced: false,
+  };
 }
 
 /**
@@ -244,7 +253,7 @@ function paymentSource(db: Executor, query: PaymentListQuery, auth: AuthContext,
       const page = await selectPage<{ id: number; created_at: string }>(db, {
         columns: sql`${payments.id} as id, ${payments.createdAt}::text as created_at`,
         from: payments,
-        where: and(where, resume),
+        where: and(base, found?.walking ?? found?.condition, resume),
         order: [desc(payments.createdAt), desc(payments.id)],
         limit,
         offset: resume ? 0 : offset,
