@@ -47,7 +47,9 @@ export async function startServer(nodeFlags: string[] = []): Promise<ServerProce
   // Reminders off: started after the 5th, a server catches up on the month's reminders at once,
   // and that run (measured on its own, bench/reminders.ts) landed in the lists' figures.
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_SEED: 'true', OUTBOX_POLL_SECONDS: '60', REMINDER_CRON: 'off', NODE_ENV: 'production' };
-  const child = spawn(process.execPath, [...startFlags(), ...nodeFlags, entry], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // BENCH_SERVER_FLAGS: node flags for the measured server, such as `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where its time goes.
+  const extra = (process.env.BENCH_SERVER_FLAGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...startFlags(), ...nodeFlags, ...extra, entry], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const base = `http://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt++) {
