@@ -159,6 +159,11 @@ const configSchema = z.object({
   IMPORT_MAX_MB: z.coerce.number().min(0.01).default(50),
   /** Rows a commit writes per transaction: a killed server leaves whole batches. */
   IMPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(5000).default(500),
+  /**
+   * After each committed batch a commit rests this many times the batch's own time (issue 48): the
+   * counter's requests get the database and the event loop between batches. 0 writes without rest.
+   */
+  IMPORT_PAUSE_RATIO: z.coerce.number().min(0).max(10).default(1),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, 'HOST' | 'APP_URL'> & { HOST: string; APP_URL: string; version: string };

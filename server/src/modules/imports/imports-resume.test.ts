@@ -14,7 +14,7 @@ import { claimImport, importSettings, runImport, runPendingImports } from './wor
 let ctx: TestContext;
 let admin: TestUser;
 let storage: FileStorage;
-const settings = { ...importSettings({ IMPORT_MAX_ROWS: 1000, IMPORT_MAX_MB: 5, IMPORT_BATCH_ROWS: 2 }), leaseSeconds: 60 };
+const settings = { ...importSettings({ IMPORT_MAX_ROWS: 1000, IMPORT_MAX_MB: 5, IMPORT_BATCH_ROWS: 2, IMPORT_PAUSE_RATIO: 0 }), leaseSeconds: 60 };
 const auth = () => ({ user: { id: admin.id } }) as unknown as AuthContext;
 
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { setImmediate as yieldToRequests } from 'node:timers/promises';
+import { setTimeout as rest, setImmediate as yieldToRequests } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
 import { emptyImportCounts, type ImportChange, type ImportCounts, type ImportRowError } from '@recaudo/domain/imports';
 import type { Database } from '../../db/client';
@@ -24,16 +24,19 @@ import { imports } from './tables';
 
 export interface ImportSettings extends ReadLimits {
   batchRows: number;
+  /** A commit's rest after each batch, as a multiple of the batch's time (IMPORT_PAUSE_RATIO). */
+  pauseRatio: number;
   leaseSeconds: number;
   /** A run that keeps failing (not the file: the server) is marked failed after this many. */
   maxAttempts: number;
 }
 
-export const importSettings = (config: { IMPORT_MAX_ROWS: number; IMPORT_MAX_MB: number; IMPORT_BATCH_ROWS: number }): ImportSettings => ({
+export const importSettings = (config: { IMPORT_MAX_ROWS: number; IMPORT_MAX_MB: number; IMPORT_BATCH_ROWS: number; IMPORT_PAUSE_RATIO: number }): ImportSettings => ({
   maxRows: config.IMPORT_MAX_ROWS,
   maxBytes: Math.round(config.IMPORT_MAX_MB * 1048576),
   maxExpandedBytes: Math.round(config.IMPORT_MAX_MB * 16 * 1048576),
   batchRows: config.IMPORT_BATCH_ROWS,
+  pauseRatio: config.IMPORT_PAUSE_RATIO,
   leaseSeconds: 120,
   maxAttempts: 5,
 });
@@ -128,9 +131,20 @@ async function dryRun(db: Database, record: ImportRecord, file: ImportFile, sett
   await finish(db, record.id, { status: 'done', counts, errors, changes, errorRows });
 }
 
+/**
+ * Rows a commit writes between two ANALYZE of the tables it fills. Planned on the statistics of an
+ * office's first 31 clients, the payments list's page took 100–180 ms of the database beside a
+ * 60 000-row import (p95 246 ms, 1.1 s beside 250 000) where autovacuum had not analysed them yet
+ * (or is off): a bulk load is followed by ANALYZE, as PostgreSQL's manual advises.
+ */
+const ANALYZE_EVERY_ROWS = 20_000;
+
+const analyzeImported = (db: Database) => db.execute(sql`analyze clients, addresses_payments`);
+
 async function commit(db: Database, record: ImportRecord, file: ImportFile, settings: ImportSettings, now: Date) {
   let counts = record.counts;
   const errors = [...record.errors];
+  let sinceAnalyze = 0;
   for await (const batch of file.batches(settings.batchRows)) {
     // What an earlier run committed is read again (the later rows are checked against it) but not written.
     const rows = batch.rows.slice(Math.max(0, record.rowsDone - batch.start));
@@ -142,6 +156,7 @@ async function commit(db: Database, record: ImportRecord, file: ImportFile, sett
       });
       return;
     }
+    const started = performance.now();
     await db.transaction(async (tx) => {
       const plan = await planBatch(tx, rows, now, file.mapping.headers);
       await applyBatch(tx, plan, record.userId ?? 0);
@@ -152,8 +167,15 @@ async function commit(db: Database, record: ImportRecord, file: ImportFile, sett
         .set({ rowsDone: batch.start + batch.rows.length, counts, errors, claimedUntil: sql`now() + make_interval(secs => ${settings.leaseSeconds})`, updatedAt: sql`now()` })
         .where(eq(imports.id, record.id));
     });
-    await yieldToRequests();
+    sinceAnalyze += rows.length;
+    if (sinceAnalyze >= ANALYZE_EVERY_ROWS) {
+      await analyzeImported(db);
+      sinceAnalyze = 0;
+    }
+    // Resting as long as each batch took leaves the counter's requests half the database.
+    await rest((performance.now() - started) * settings.pauseRatio);
   }
+  if (sinceAnalyze) await analyzeImported(db);
   await db.transaction(async (tx) => {
     await tx.update(imports).set({ status: 'done', claimedUntil: null, finishedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(imports.id, record.id));
     await auditCommit(tx, record, counts, 'done');
