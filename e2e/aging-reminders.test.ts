@@ -1,8 +1,8 @@
 import { identificationLabel } from '@recaudo/domain/clients';
 import type { DashboardAging } from '@recaudo/domain/dashboard';
-import { EMPTY_TEXT, formatNumber } from '@recaudo/domain/format';
+import { EMPTY_TEXT, formatDate, formatNumber } from '@recaudo/domain/format';
 import { formatMoney } from '@recaudo/domain/format-money';
-import type { ReminderPreview } from '@recaudo/domain/reminders';
+import { reminderInstallmentName, type ReminderEntry, type ReminderPreview } from '@recaudo/domain/reminders';
 import { AGING_LABELS, agingBucket } from '@recaudo/domain/statement';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +10,14 @@ import { apiAs, chromiumPath, loginAs, newPage, scrollThrough, selectOption, sna
 import { CHROMIUM_MISSING } from './support/chromium';
 
 const { browser, baseUrl } = useBrowser();
+
+/** The preview's Convenio cell: one line per address with a current agreement's next installment, else VACIO. */
+const installmentsText = (entry: ReminderEntry) => {
+  const lines = entry.addresses.flatMap((address) =>
+    address.installment ? [`${reminderInstallmentName(address.installment)}: ${formatMoney(address.installment.owed_usd, '$')}, vence ${formatDate(address.installment.due_date)}`] : [],
+  );
+  return lines.length ? lines.join('\n') : EMPTY_TEXT;
+};
 
 interface AgingRow {
   id: number;
@@ -123,6 +131,8 @@ describe.skipIf(!chromiumPath)(`debt aging and reminders for staff in Chromium${
         formatMoney(entry.owed_bs),
         // The late-payment surcharge (issue 50), a column of its own.
         formatMoney(entry.surcharge_usd, '$'),
+        // Each address's next installment of a current agreement, as the e-mail names it.
+        installmentsText(entry),
       ]),
     );
     expect(preview.reminders.every((entry) => entry.months_owed >= preview.min_months)).toBe(true);
