@@ -1,8 +1,8 @@
 import { identificationLabel } from '@recaudo/domain/clients';
 import type { DashboardAging } from '@recaudo/domain/dashboard';
-import { EMPTY_TEXT, formatDate, formatNumber } from '@recaudo/domain/format';
+import { EMPTY_TEXT, formatNumber } from '@recaudo/domain/format';
 import { formatMoney } from '@recaudo/domain/format-money';
-import { reminderInstallmentName, type ReminderEntry, type ReminderPreview } from '@recaudo/domain/reminders';
+import { reminderInstallmentLine, type ReminderEntry, type ReminderPreview } from '@recaudo/domain/reminders';
 import { AGING_LABELS, agingBucket } from '@recaudo/domain/statement';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -13,9 +13,7 @@ const { browser, baseUrl } = useBrowser();
 
 /** The preview's Convenio cell: one line per address with a current agreement's next installment, else VACIO. */
 const installmentsText = (entry: ReminderEntry) => {
-  const lines = entry.addresses.flatMap((address) =>
-    address.installment ? [`${reminderInstallmentName(address.installment)}: ${formatMoney(address.installment.owed_usd, '$')}, vence ${formatDate(address.installment.due_date)}`] : [],
-  );
+  const lines = entry.addresses.flatMap((address) => (address.installment ? [reminderInstallmentLine(address.installment)] : []));
   return lines.length ? lines.join('\n') : EMPTY_TEXT;
 };
 

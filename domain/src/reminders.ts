@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { formatDate } from './format';
+import { formatMoney } from './format-money';
 import { installmentName } from './payment-agreements';
 import type { DebtFigures, SurchargeFigures } from './statement';
 
@@ -31,6 +33,10 @@ export interface ReminderInstallment {
 /** "Cuota 2 de 3"; the down payment is the "Cuota inicial", outside the count. */
 export const reminderInstallmentName = (installment: Pick<ReminderInstallment, 'number' | 'count'>) =>
   installment.number === 0 ? installmentName(0) : `${installmentName(installment.number)} de ${installment.count}`;
+
+/** An installment as the preview's Convenio column lists it: "Cuota 2 de 3: $ 10,00, vence 15-01-2027". */
+export const reminderInstallmentLine = (installment: ReminderInstallment) =>
+  `${reminderInstallmentName(installment)}: ${formatMoney(installment.owed_usd, '$')}, vence ${formatDate(installment.due_date)}`;
 
 /** One client of a run: where it goes and what it says. */
 export interface ReminderEntry extends DebtFigures, SurchargeFigures {

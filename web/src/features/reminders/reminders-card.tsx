@@ -1,7 +1,7 @@
 import { identificationLabel } from '@recaudo/domain/clients';
-import { formatDate, formatDateTime, textOrEmpty } from '@recaudo/domain/format';
+import { formatDateTime, textOrEmpty } from '@recaudo/domain/format';
 import { formatMoney } from '@recaudo/domain/format-money';
-import { reminderInstallmentName, type ReminderAddress, type ReminderEntry } from '@recaudo/domain/reminders';
+import { reminderInstallmentLine, type ReminderAddress, type ReminderEntry } from '@recaudo/domain/reminders';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Popconfirm from 'antd/es/popconfirm';
@@ -76,9 +76,7 @@ function AgreementInstallments({ addresses }: { addresses: ReminderAddress[] }) 
   if (!installments.length) return textOrEmpty(null);
   return installments.map((installment) => (
     <div key={`${installment.number}-${installment.due_date}`}>
-      <NoWrap>
-        {reminderInstallmentName(installment)}: {formatMoney(installment.owed_usd, '$')}, vence {formatDate(installment.due_date)}
-      </NoWrap>
+      <NoWrap>{reminderInstallmentLine(installment)}</NoWrap>
     </div>
   ));
 }
