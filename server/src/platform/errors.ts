@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { output, ZodType } from 'zod';
@@ -125,12 +126,34 @@ const GENERIC_REFUSALS: Record<number, string> = {
   431: 'Los encabezados de la solicitud son demasiado grandes.',
 };
 
+/** How long a refused request's connection still takes (and drops) the body it is sending. */
+const LINGER_MS = 2_000;
+
+/**
+ * Node closes a `connection: close` socket once the answer is written; bytes the client is still
+ * sending then meet a closed socket, the kernel resets the connection, and a client that had not
+ * read the answer yet loses it (a refused 40 MB upload sometimes came back with no status at all).
+ * As web servers do (nginx's lingering close), the socket is half-closed after the answer and what
+ * still arrives is dropped, until the client closes or LINGER_MS pass.
+ */
+function lingerBeforeClosing(socket: Socket): void {
+  socket.destroySoon = function (this: Socket) {
+    this.end();
+    const timer = setTimeout(() => this.destroy(), LINGER_MS).unref();
+    this.once('close', () => clearTimeout(timer));
+    this.once('end', () => this.destroy());
+  };
+}
+
 /** Answers every failure with the envelope; 5xx details stay in the log. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     // A refusal before the body was read whole (too large, no length, a file past its limit) closes
     // the connection after the answer: Node would otherwise read the rest of the body to reuse it.
-    if (request.raw.complete === false) reply.header('connection', 'close');
+    if (request.raw.complete === false) {
+      reply.header('connection', 'close');
+      lingerBeforeClosing(request.raw.socket);
+    }
     if (error instanceof AppError) {
       return reply.status(error.status).send({ success: false, message: error.message, errors: error.errors });
     }
