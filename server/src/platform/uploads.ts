@@ -38,16 +38,27 @@ const isMultipart = (contentType: string | undefined) => contentType?.toLowerCas
  * A file's bytes, up to the chunk that passes the limit. The parser says so with 'limit', and
  * only that: when the limit falls exactly on a chunk's end it hands no partial chunk, so a check
  * of `truncated` per chunk would wait for the rest of the body.
+ *
+ * Each chunk is copied as it arrives into one buffer sized by the form's declared length (a
+ * file is never longer than its form): joining a 33 MB file's chunks at its end held the event
+ * loop 180–330 ms on the 2-core machine (`/api/health` waited behind it), a copy per chunk is
+ * spread over the turns the upload takes anyway. Unwritten capacity is never touched.
  */
-function readWithinLimit(message: string) {
+function readWithinLimit(message: string, fileBytes: number) {
   return async function (this: FastifyRequest, part: MultipartFile): Promise<void> {
-    const chunks: Buffer[] = [];
+    const declared = Number(this.headers['content-length']);
+    const capacity = Number.isSafeInteger(declared) && declared >= 0 ? Math.min(declared, fileBytes) : fileBytes;
+    const bytes = Buffer.allocUnsafe(capacity);
+    let length = 0;
     part.file.once('limit', () => part.file.destroy(new AppError('too_large', message)));
-    for await (const chunk of part.file as AsyncIterable<Buffer>) chunks.push(chunk);
+    for await (const chunk of part.file as AsyncIterable<Buffer>) {
+      if (length + chunk.length > capacity) throw new AppError('too_large', message);
+      length += chunk.copy(bytes, length);
+    }
     // A body read at once (an injected request) may have passed the limit before the listener was on.
     if (part.file.truncated) throw new AppError('too_large', message);
     // With `keyValues`, a part's `value` is what the body holds for it; the body keeps no file name.
-    (part as MultipartFile & { value: Buffer }).value = Buffer.concat(chunks);
+    (part as MultipartFile & { value: Buffer }).value = bytes.subarray(0, length);
     fileNames.set(this.raw, { ...fileNames.get(this.raw), [part.fieldname]: part.filename });
   };
 }
@@ -100,7 +111,7 @@ export async function acceptUploads(app: FastifyInstance, limits: UploadLimits):
     limits: { fileSize: limits.fileBytes, files: limits.files, fields: limits.fields },
     // The refusal of a file past its limit is readWithinLimit's, so it can carry the area's message.
     throwFileSizeLimit: false,
-    onFile: readWithinLimit(limits.tooLargeMessage ?? uploadMessages.fileTooLarge),
+    onFile: readWithinLimit(limits.tooLargeMessage ?? uploadMessages.fileTooLarge, limits.fileBytes),
   });
   // After the parser's own hook: the form it read must have been whole. (`complete` is false for
   // an HTTP message cut short; an injected request leaves it undefined.)
