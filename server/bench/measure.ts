@@ -19,7 +19,8 @@ export interface Measurement {
 
 const percentile = (sorted: number[], fraction: number) => sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? 0;
 
-export async function measure(baseUrl: string, scenario: Scenario, requests = 300, concurrency = scenario.concurrency ?? 4): Promise<Measurement> {
+/** Each request's time in ms, sorted, after the warm-up. */
+export async function timeRequests(baseUrl: string, scenario: Scenario, requests = 300, concurrency = scenario.concurrency ?? 4): Promise<number[]> {
   // A server started for the measurement compiles its hot paths over the first requests.
   for (let warm = 0; warm < 50; warm++) await (await scenario.request(baseUrl, warm)).arrayBuffer();
   const timings: number[] = [];
@@ -35,15 +36,23 @@ export async function measure(baseUrl: string, scenario: Scenario, requests = 30
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
-  timings.sort((a, b) => a - b);
-  const p95 = percentile(timings, 0.95);
+  return timings.sort((a, b) => a - b);
+}
+
+/** The percentiles of sorted timings against the scenario's budget. */
+export function summarize(scenario: Scenario, sorted: number[]): Measurement {
+  const p95 = percentile(sorted, 0.95);
   return {
     name: scenario.name,
-    requests,
-    p50: Number(percentile(timings, 0.5).toFixed(1)),
+    requests: sorted.length,
+    p50: Number(percentile(sorted, 0.5).toFixed(1)),
     p95: Number(p95.toFixed(1)),
-    p99: Number(percentile(timings, 0.99).toFixed(1)),
+    p99: Number(percentile(sorted, 0.99).toFixed(1)),
     budgetMs: scenario.budgetMs,
     withinBudget: p95 <= scenario.budgetMs,
   };
+}
+
+export async function measure(baseUrl: string, scenario: Scenario, requests = 300, concurrency = scenario.concurrency ?? 4): Promise<Measurement> {
+  return summarize(scenario, await timeRequests(baseUrl, scenario, requests, concurrency));
 }

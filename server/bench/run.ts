@@ -168,7 +168,7 @@ async function main() {
         `con el bucle de eventos detenido ${reminderRun.eventLoopMaxMs} ms a lo sumo; ${paymentsList.name} p95 ${reminderRun.listAlone.p95} ms sola y ${reminderRun.listDuringRun.p95} ms durante la ejecución (presupuesto ${paymentsList.budgetMs} ms)`,
     );
   }
-  const importRun = !only || 'imports'.includes(only) ? await measureImports(database.db, exportServers({ base: address, token }), (base) => measure(base, paymentsList, 100)) : null;
+  const importRun = !only || 'imports'.includes(only) ? await measureImports(database.db, exportServers({ base: address, token }), paymentsList) : null;
   if (importRun) console.log(importsSummary(importRun));
   const dashboardMismatches = await dashboardTotalsCheck(database.db, address, token);
   console.log(dashboardMismatches.length ? `dashboard/admin differs from sum() over payments:\n${dashboardMismatches.join('\n')}` : 'dashboard/admin equals sum() over payments to the cent.');
