@@ -34,7 +34,9 @@ const RATE = '36.57';
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  admin = await ctx.staff({ permissions: ['payments', 'add_payment', 'clients', 'economic_activities', 'edit_economic_activity', 'edit_address_payment', 'edit_client'] });
+  admin = await ctx.staff({
+    permissions: ['payments', 'add_payment', 'clients', 'economic_activities', 'edit_economic_activity', 'edit_address_payment', 'edit_client'],
+  });
   owner = await ctx.clientUser({ name: 'Tomás Interruptor' });
   const located = await paymentPlace(ctx.db);
   Object.assign(place, located.place);
@@ -47,8 +49,14 @@ afterAll(async () => {
 
 const groupOf = new Map<number, number>();
 async function newActivity(fee = '10.00'): Promise<number> {
-  const [group] = await ctx.db.insert(activityGroups).values({ name: `Grupo ${Math.random()}` }).returning();
-  const [activity] = await ctx.db.insert(economicActivities).values({ name: `Actividad ${Math.random()}`, fee, activityGroupId: group!.id }).returning();
+  const [group] = await ctx.db
+    .insert(activityGroups)
+    .values({ name: `Grupo ${Math.random()}` })
+    .returning();
+  const [activity] = await ctx.db
+    .insert(economicActivities)
+    .values({ name: `Actividad ${Math.random()}`, fee, activityGroupId: group!.id })
+    .returning();
   groupOf.set(activity!.id, group!.id);
   return activity!.id;
 }
@@ -93,7 +101,10 @@ const switchOwnFee = (id: number, activity: number, fee: string | null, effectiv
   });
 
 const changeActivityFee = (id: number, fee: string, effective: Month) =>
-  ctx.call('PUT', '/api/economic-activities/update', { token: admin.token, body: { id, name: `Actividad ${id}`, code: '', fee, activity_group_id: groupOf.get(id), effective_month: effective } });
+  ctx.call('PUT', '/api/economic-activities/update', {
+    token: admin.token,
+    body: { id, name: `Actividad ${id}`, code: '', fee, activity_group_id: groupOf.get(id), effective_month: effective },
+  });
 
 interface Statement {
   owed_usd: string;
@@ -104,7 +115,8 @@ async function statementOf(id: number): Promise<Statement> {
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body.data as Statement;
 }
-const monthFees = (statement: Statement, months: Month[]) => months.map((month) => statement.addresses[0]!.months.find((entry) => entry.month === month && entry.state !== 'opening')?.fee);
+const monthFees = (statement: Statement, months: Month[]) =>
+  months.map((month) => statement.addresses[0]!.months.find((entry) => entry.month === month && entry.state !== 'opening')?.fee);
 
 interface ListRow {
   id: number;
@@ -121,7 +133,8 @@ async function listRow(id: number): Promise<ListRow> {
 }
 /** A commercial month's price on the calendar carries VAT. */
 const withVat = (fees: string[]) => fees.map((fee) => new Decimal(fee).times('1.16').toFixed(2));
-const calendarPrices = (row: ListRow, months: Month[]) => months.map((month) => row.payments.flatMap((year) => year.months).find((entry) => entry.month === month)?.price_usd);
+const calendarPrices = (row: ListRow, months: Month[]) =>
+  months.map((month) => row.payments.flatMap((year) => year.months).find((entry) => entry.month === month)?.price_usd);
 
 async function sqlOwed(id: number): Promise<string> {
   const answer = (await ctx.db.execute(
@@ -147,13 +160,27 @@ async function invoice(paymentId: number) {
   invoices += 1;
   await ctx.db
     .insert(legalDocuments)
-    .values({ paymentId, typeDocument: '01', serieId, serie: 'A', numberDocument: String(invoices).padStart(8, '0'), transactionId: `tx-own-${invoices}`, taxBase: '1', iva: '0', total: '1' });
+    .values({
+      paymentId,
+      typeDocument: '01',
+      serieId,
+      serie: 'A',
+      numberDocument: String(invoices).padStart(8, '0'),
+      transactionId: `tx-own-${invoices}`,
+      taxBase: '1',
+      iva: '0',
+      total: '1',
+    });
 }
 
 async function history(id: number) {
   const answer = await ctx.call('GET', '/api/fees/history', { token: admin.token, query: { owner_type: 'address', owner_id: id } });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return (answer.body.data.entries as { effective_month: Month | null; fee: string | null; inherited_from: string | null }[]).map((entry) => [entry.effective_month, entry.fee, entry.inherited_from]);
+  return (answer.body.data.entries as { effective_month: Month | null; fee: string | null; inherited_from: string | null }[]).map((entry) => [
+    entry.effective_month,
+    entry.fee,
+    entry.inherited_from,
+  ]);
 }
 
 const ownAudits = (address: number) =>
@@ -186,7 +213,15 @@ describe('an own fee turned on', () => {
     ]);
     const audits = await ownAudits(address);
     expect(audits.map((row) => row.properties)).toContainEqual({
-      attributes: { owner_type: 'address', owner_id: address, effective_month: NEXT, fee: '4.00', previous_fee: null, inherited: false, previous_inherited: true },
+      attributes: {
+        owner_type: 'address',
+        owner_id: address,
+        effective_month: NEXT,
+        fee: '4.00',
+        previous_fee: null,
+        inherited: false,
+        previous_inherited: true,
+      },
     });
 
     // The store charges the owed months at the activity's $ 10,00 (plus VAT).
@@ -233,7 +268,10 @@ describe('an own fee turned on', () => {
     expect(answer.body.errors.effective_month).toEqual([
       `No se puede aplicar la tarifa desde ${monthWords(ago(2))}: ${monthWords(ago(2))} ya está cerrado y tiene facturas emitidas con la tarifa anterior.`,
     ]);
-    const [stored] = await ctx.db.select({ custom: addressesPayments.isCustomFee, fee: addressesPayments.fee }).from(addressesPayments).where(eq(addressesPayments.id, address));
+    const [stored] = await ctx.db
+      .select({ custom: addressesPayments.isCustomFee, fee: addressesPayments.fee })
+      .from(addressesPayments)
+      .where(eq(addressesPayments.id, address));
     expect(stored).toEqual({ custom: false, fee: null });
     expect(await history(address)).toEqual([[null, null, 'activity']]);
 
@@ -253,7 +291,10 @@ describe('an own fee turned off', () => {
     const address = await newAddress(activity, '4.00');
     const answer = await switchOwnFee(address, activity, null, NOW);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    const [stored] = await ctx.db.select({ custom: addressesPayments.isCustomFee, fee: addressesPayments.fee }).from(addressesPayments).where(eq(addressesPayments.id, address));
+    const [stored] = await ctx.db
+      .select({ custom: addressesPayments.isCustomFee, fee: addressesPayments.fee })
+      .from(addressesPayments)
+      .where(eq(addressesPayments.id, address));
     expect(stored).toEqual({ custom: false, fee: null });
 
     expect(monthFees(await statementOf(address), OWED)).toEqual(['4.00', '4.00', '4.00', '10.00']);
