@@ -16,24 +16,13 @@ const schedule: FeeSchedule = {
 
 describe('tariffs', () => {
   it('prices the month before a change at the old fee, the change month and after at the new one', () => {
-    expect(['2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2027-01'].map((month) => feeAt(schedule, month))).toEqual([
-      '5.00',
-      '8.00',
-      '8.00',
-      '8.00',
-      '9.50',
-      '9.50',
-    ]);
+    expect(['2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2027-01'].map((month) => feeAt(schedule, month))).toEqual(['5.00', '8.00', '8.00', '8.00', '9.50', '9.50']);
     expect(feeAt({ fee: '4.00', changes: [] }, '2020-01')).toBe('4.00');
   });
 
   it('adds the months of a payment and of a debt each at its fee', () => {
     const fees = feesOf(schedule, ['2026-02', '2026-03']);
-    expect(paymentAmounts({ type: 1, fee: '9.50', months: 2, monthFees: fees, rate: '36.57' })).toMatchObject({
-      tax_base: '13.00',
-      iva: '2.08',
-      dollar_amount_bill: '15.08',
-    });
+    expect(paymentAmounts({ type: 1, fee: '9.50', months: 2, monthFees: fees, rate: '36.57' })).toMatchObject({ tax_base: '13.00', iva: '2.08', dollar_amount_bill: '15.08' });
     expect(debtOfFees(fees, '36.57')).toEqual({ months_owed: 2, owed_usd: '13.00', owed_bs: '475.41' });
   });
 

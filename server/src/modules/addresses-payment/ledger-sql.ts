@@ -90,11 +90,7 @@ export function monthsToPayIn(current: Month, counts: number[]): SQL {
   const now = monthNumber(current);
   const nextYear = (Math.floor(now / 12) + 1) * 12;
   const owing = counts.filter((count) => count > 0);
-  const list = (values: number[]) =>
-    sql.join(
-      values.map((value) => sql`${value}::int`),
-      sql`, `,
-    );
+  const list = (values: number[]) => sql.join(values.map((value) => sql`${value}::int`), sql`, `);
   const parts: SQL[] = [];
   if (counts.includes(0)) parts.push(sql`${AP}."ledger_paid_through" >= ${now}::int`);
   if (owing.length) {
@@ -120,12 +116,8 @@ export function monthsToPayBetween(current: Month, from: number, to: number | nu
   const nextYear = (Math.floor(now / 12) + 1) * 12;
   const owed = monthsToPaySql(current);
   const exact = to === null ? sql`${owed} >= ${from}::int` : sql`${owed} between ${from}::int and ${to}::int`;
-  const settled =
-    to === null ? sql`${AP}."ledger_settled_to" <= ${now - from}::int` : sql`${AP}."ledger_settled_to" between ${now - to}::int and ${now - from}::int`;
-  const settledAhead =
-    to === null
-      ? sql`${AP}."ledger_settled_to" <= ${now - from + 11}::int`
-      : sql`${AP}."ledger_settled_to" between ${now - to + 1}::int and ${now - from + 11}::int`;
+  const settled = to === null ? sql`${AP}."ledger_settled_to" <= ${now - from}::int` : sql`${AP}."ledger_settled_to" between ${now - to}::int and ${now - from}::int`;
+  const settledAhead = to === null ? sql`${AP}."ledger_settled_to" <= ${now - from + 11}::int` : sql`${AP}."ledger_settled_to" between ${now - to + 1}::int and ${now - from + 11}::int`;
   return sql`(${AP}."type" in (0, 1) and ${AP}."ledger_paid_through" < ${now}::int and (
     (not coalesce(${coveredAfter(now)}, false) and ${settled})
     or (${coveredAfter(now)} and ${AP}."ledger_last" < ${nextYear}::int and ${settledAhead} and ${exact})
