@@ -203,18 +203,21 @@ export const INHERITED_FEE = sql<string | null>`(case when ${AP}."type" = 1 then
 /**
  * Whether month number `month` (SQL) of the address follows its community's or activity's tariff:
  * what the first own change after it says of the months before it, else the own-fee switch (the
- * newest state). One probe of the own changes' index; no row for almost every address.
+ * newest state). Its own changes are looked up only for an address that has some.
  */
-export const followsInheritedSql = (month: SQL) => sql<boolean>`coalesce((select "own"."previous_inherited" from "fee_tariffs" "own"
-    where ${ownTariff('own')} and "own"."effective_month" > ${month} order by "own"."effective_month" limit 1), not ${AP}."is_custom_fee")`;
+export const followsInheritedSql = (
+  month: SQL,
+) => sql<boolean>`(case when ${AP}."own_fee_history" then coalesce((select "own"."previous_inherited" from "fee_tariffs" "own"
+    where ${ownTariff('own')} and "own"."effective_month" > ${month} order by "own"."effective_month" limit 1), not ${AP}."is_custom_fee")
+  else not ${AP}."is_custom_fee" end)`;
 
 /**
  * The join of an address to the fee changes that price its months (issue 50, fees/tables.ts): its
- * own fee's (owner type 2), and its activity's (1, commercial) or community's (0) while some of
- * its months follow them (no own fee now, or an own fee turned on from a month).
+ * own fee's (owner type 2) when it has any, and its activity's (1, commercial) or community's (0)
+ * unless its own fee is on and never switched.
  */
-export const TARIFFS_OF_ADDRESS = sql`(${ownTariff('fee_tariffs')} or (${inheritedTariff('fee_tariffs')} and (not ${AP}."is_custom_fee"
-  or exists (select 1 from "fee_tariffs" "own" where ${ownTariff('own')} and "own"."previous_inherited"))))`;
+export const TARIFFS_OF_ADDRESS = sql`((${AP}."own_fee_history" and ${ownTariff('fee_tariffs')})
+  or (${inheritedTariff('fee_tariffs')} and (not ${AP}."is_custom_fee" or ${AP}."own_fee_history")))`;
 
 /** The community's or activity's fee in force at month number `month` (SQL): the first change after it says, else its column. Needs FEE_SOURCE_JOINS. */
 const inheritedFeeAt = (month: SQL) => sql`(select "at"."fee" from (
@@ -239,28 +242,39 @@ const owedThroughSql = (through: SQL) => sql`(case
   else ${through} - ${AP}."ledger_settled_to"
     + (select count(*)::int from address_months am where am.address_payment_id = ${AP}."id" and am.month > ${monthText(through)}) end)`;
 
+/** Σ (price before − price from) × owed months before it, over `changes` (month, previous_fee, fee). */
+const correctionOver = (current: Month, changes: SQL) => sql`(select coalesce(sum(
+    (coalesce("change"."previous_fee", 0) - coalesce("change"."fee", 0)) * ${owedThroughSql(sql`least("change"."month" - 1, ${monthNumber(current)}::int)`)}), 0)
+  from (${changes}) "change")`;
+
+/** The community's or activity's changes after the paid run (only those can touch an owed month). */
+const inheritedChanges = (
+  alsoWhere: SQL,
+) => sql`select "fee_tariffs"."effective_month" as "month", "fee_tariffs"."previous_fee", "fee_tariffs"."fee" from "fee_tariffs"
+  where ${inheritedTariff('fee_tariffs')} and "fee_tariffs"."effective_month" > ${AP}."ledger_paid_through" + 1${alsoWhere}`;
+
 /**
  * What tariff changes add to fee × months_to_pay at `current` (issue 50): the fee is the newest
  * tariff, so each month where the address's price changes adds (price before − price from it)
- * for every owed month before it. Those months are its own fee's changes (a side turned off
- * priced at the community's or activity's fee then) and the community's or activity's changes
- * in months that follow them, not at an own change. Only changes after the paid run can touch
- * an owed month, so an address whose fees never changed, or whose debt starts after the last
- * change, reads two index probes and adds 0.
+ * for every owed month before it. Without own changes those months are the community's or
+ * activity's changes (none for an own fee). With own changes they are those (a side turned off
+ * priced at the community's or activity's fee then) and the community's or activity's changes in
+ * months that follow them, not at an own change. An address whose fees never changed, or whose
+ * debt starts after the last change, reads one index probe (none with an own fee) and adds 0.
  */
-export const tariffCorrectionSql = (current: Month) => sql<string>`(select coalesce(sum(
-    (coalesce("change"."previous_fee", 0) - coalesce("change"."fee", 0)) * ${owedThroughSql(sql`least("change"."month" - 1, ${monthNumber(current)}::int)`)}), 0)
-  from (
-    select "fee_tariffs"."effective_month" as "month", "fee_tariffs"."previous_fee", "fee_tariffs"."fee" from "fee_tariffs"
-      where ${inheritedTariff('fee_tariffs')} and "fee_tariffs"."effective_month" > ${AP}."ledger_paid_through" + 1
-        and coalesce((select "own"."effective_month" > "fee_tariffs"."effective_month" and "own"."previous_inherited" from "fee_tariffs" "own"
-          where ${ownTariff('own')} and "own"."effective_month" >= "fee_tariffs"."effective_month" order by "own"."effective_month" limit 1), not ${AP}."is_custom_fee")
+export const tariffCorrectionSql = (current: Month) => sql<string>`(case
+  when ${AP}."own_fee_history" then ${correctionOver(
+    current,
+    sql`${inheritedChanges(sql` and coalesce((select "own"."effective_month" > "fee_tariffs"."effective_month" and "own"."previous_inherited" from "fee_tariffs" "own"
+          where ${ownTariff('own')} and "own"."effective_month" >= "fee_tariffs"."effective_month" order by "own"."effective_month" limit 1), not ${AP}."is_custom_fee")`)}
     union all
     select "mine"."effective_month",
         case when "mine"."previous_inherited" then ${inheritedFeeAt(sql`"mine"."effective_month" - 1`)} else "mine"."previous_fee" end,
         case when "mine"."inherited" then ${inheritedFeeAt(sql`"mine"."effective_month"`)} else "mine"."fee" end
-      from "fee_tariffs" "mine" where ${ownTariff('mine')} and "mine"."effective_month" > ${AP}."ledger_paid_through" + 1
-  ) "change")`;
+      from "fee_tariffs" "mine" where ${ownTariff('mine')} and "mine"."effective_month" > ${AP}."ledger_paid_through" + 1`,
+  )}
+  when ${AP}."is_custom_fee" then 0
+  else ${correctionOver(current, inheritedChanges(sql``))} end)`;
 
 /**
  * The ids of the addresses a tariff change prices differently from their fee column at some owed

@@ -177,6 +177,8 @@ export async function recordFeeChange(tx: Executor, auth: AuthContext, request: 
   };
   if (replaced) await tx.update(feeTariffs).set(values).where(eq(feeTariffs.id, replaced.id));
   else await tx.insert(feeTariffs).values({ ownerType: code, ownerId: request.id, effectiveMonth: number, ...values });
+  // Its readers look an address's own changes up only once it has some (addresses-payment/tables.ts).
+  if (request.type === 'address') await tx.update(addressesPayments).set({ ownFeeHistory: true }).where(eq(addressesPayments.id, request.id));
   const next = months[index + 1];
   if (next)
     await tx
