@@ -3,7 +3,7 @@ import { paymentAmounts } from './amounts';
 import { calendarMoney } from './balance';
 import { calendarYears } from './months';
 import { debtOfFees } from './statement';
-import { feeAt, feesOf, rowOwedUsd, type FeeSchedule } from './tariffs';
+import { addressSchedule, feeAt, feesOf, rowOwedUsd, type FeeSchedule } from './tariffs';
 
 /** $ 5,00 until February 2026, $ 8,00 from March, $ 9,50 from June. */
 const schedule: FeeSchedule = {
@@ -37,5 +37,55 @@ describe('tariffs', () => {
     // 2026-02 at 5, 04 and 05 at 8, 06 and 07 at 9,50 (03 paid).
     expect(rowOwedUsd({ fee: '9.50', fee_changes: schedule.changes, months_to_pay: 5, payments: years }, now)).toBe('40.00');
     expect(rowOwedUsd({ fee: '9.50', fee_changes: [], months_to_pay: 5, payments: years }, now)).toBe('47.50');
+  });
+});
+
+describe('an address schedule with its own fee turned on or off', () => {
+  /** The activity: $ 10,00, $ 12,00 from March 2026, $ 15,00 from September. */
+  const activity: FeeSchedule = {
+    fee: '15.00',
+    changes: [
+      { effective_month: '2026-03', previous_fee: '10.00', fee: '12.00' },
+      { effective_month: '2026-09', previous_fee: '12.00', fee: '15.00' },
+    ],
+  };
+  const months = ['2026-01', '2026-02', '2026-03', '2026-05', '2026-06', '2026-08', '2026-09', '2026-12'];
+
+  it('turned on from June at $ 4,00: the months before follow the activity with its changes, from June the own fee', () => {
+    const schedule = addressSchedule(
+      { custom: true, fee: '4.00', changes: [{ effective_month: '2026-06', previous_fee: null, fee: '4.00', previous_inherited: true, inherited: false }] },
+      activity,
+    );
+    expect(months.map((month) => feeAt(schedule, month))).toEqual(['10.00', '10.00', '12.00', '12.00', '4.00', '4.00', '4.00', '4.00']);
+    expect(schedule.changes).toEqual([
+      { effective_month: '2026-03', previous_fee: '10.00', fee: '12.00' },
+      { effective_month: '2026-06', previous_fee: '12.00', fee: '4.00' },
+    ]);
+  });
+
+  it('turned off from June: the months before keep the own fee and its history, from June the activity', () => {
+    const schedule = addressSchedule(
+      {
+        custom: false,
+        fee: null,
+        changes: [
+          { effective_month: '2026-02', previous_fee: '3.00', fee: '4.00', previous_inherited: false, inherited: false },
+          { effective_month: '2026-06', previous_fee: '4.00', fee: null, previous_inherited: false, inherited: true },
+        ],
+      },
+      activity,
+    );
+    expect(months.map((month) => feeAt(schedule, month))).toEqual(['3.00', '4.00', '4.00', '4.00', '12.00', '12.00', '15.00', '15.00']);
+    expect(schedule.fee).toBe('15.00');
+  });
+
+  it('a switch to the same price changes nothing; without own changes it is the own fee or the activity as it is', () => {
+    const same = addressSchedule(
+      { custom: true, fee: '12.00', changes: [{ effective_month: '2026-06', previous_fee: null, fee: '12.00', previous_inherited: true, inherited: false }] },
+      { fee: '12.00', changes: [] },
+    );
+    expect(same.changes).toEqual([]);
+    expect(addressSchedule({ custom: false, fee: null, changes: [] }, activity)).toBe(activity);
+    expect(addressSchedule({ custom: true, fee: '4.00', changes: [] }, activity)).toEqual({ fee: '4.00', changes: [] });
   });
 });

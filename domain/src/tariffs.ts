@@ -27,10 +27,45 @@ export interface FeeSchedule {
   changes: readonly FeeChange[];
 }
 
+/**
+ * One change of an address's own fee (issue 50): a side may say that the address follows its
+ * community's or economic activity's tariff instead (its own fee turned off), so turning the own
+ * fee on or off applies from a month too.
+ */
+export interface OwnFeeChange extends FeeChange {
+  /** The months before `effective_month` follow the community's or activity's tariff (`previous_fee` null). */
+  previous_inherited: boolean;
+  /** The months from `effective_month` follow it (`fee` null). */
+  inherited: boolean;
+}
+
 /** The fee in force for `month`. */
 export function feeAt(schedule: FeeSchedule, month: Month): string | null {
   for (const change of schedule.changes) if (month < change.effective_month) return change.previous_fee;
   return schedule.fee;
+}
+
+/** Two fees are the same amount (null: no fee). */
+export const sameFee = (a: string | null, b: string | null) => (a === null || b === null ? a === b : new Decimal(a).equals(b));
+
+/**
+ * What prices an address's months: its own changes, each side either its own fee or its
+ * community's or activity's schedule (`inherited`), merged into one schedule the way `feeAt`
+ * reads it (a change wherever either source changes the price). `own.custom` and `own.fee` are
+ * its newest state (the columns); without own changes it is its own fee or the inherited schedule.
+ */
+export function addressSchedule(own: { custom: boolean; fee: string | null; changes: readonly OwnFeeChange[] }, inherited: FeeSchedule): FeeSchedule {
+  if (!own.changes.length) return own.custom ? { fee: own.fee, changes: [] } : inherited;
+  const priceAt = (month: Month) => {
+    const next = own.changes.find((change) => month < change.effective_month);
+    const follows = next ? next.previous_inherited : !own.custom;
+    return follows ? feeAt(inherited, month) : next ? next.previous_fee : own.fee;
+  };
+  const months = [...new Set([...own.changes, ...inherited.changes].map((change) => change.effective_month))].sort();
+  const changes = months
+    .map((month) => ({ effective_month: month, previous_fee: priceAt(addMonths(month, -1)), fee: priceAt(month) }))
+    .filter((change) => !sameFee(change.previous_fee, change.fee));
+  return { fee: own.custom ? own.fee : inherited.fee, changes };
 }
 
 /** Each month's fee, in the order given. */
@@ -72,6 +107,8 @@ export const defaultEffectiveMonth = (now: Date = new Date()): Month => addMonth
 export interface FeeHistoryEntry {
   effective_month: Month | null;
   fee: string | null;
+  /** An address's entry without an own fee: it follows its community's or activity's tariff (`fee` null); else null. */
+  inherited_from: 'community' | 'activity' | null;
   /** When the change was recorded (ISO 8601) and by whom; null for the fee before any change. */
   created_at: string | null;
   created_by: string | null;
@@ -93,6 +130,7 @@ export const feeMessages = {
     `No se puede aplicar la tarifa desde ${monthName(month).toLowerCase()}: ${monthName(month).toLowerCase()} ya está cerrado y tiene facturas emitidas con la tarifa anterior.`,
   effectiveLabel: '¿Desde qué mes aplica?',
   fromBeginning: 'Desde el inicio',
+  inherited: { community: 'Tarifa de la comunidad', activity: 'Tarifa de la actividad económica' },
 } as const;
 
 /** `effective_month` beside a fee: 'YYYY-MM', optional (the server takes next month). */

@@ -33,7 +33,10 @@ export const feeHistoryKey = (ownerType: FeeOwnerType, ownerId: number) => ['fee
 const findFeeHistory = (ownerType: FeeOwnerType, ownerId: number, signal?: AbortSignal) =>
   http.get<FeeHistory>('fees/history', { query: { owner_type: ownerType, owner_id: ownerId }, signal }).then((answer) => answer.data);
 
-/** "Historial de tarifas": from the beginning, then each change with its month, who recorded it and when. */
+/**
+ * "Historial de tarifas": from the beginning, then each change with its month, who recorded it and
+ * when; an address's months without an own fee read «Tarifa de la comunidad» or «… de la actividad económica».
+ */
 export function FeeHistoryList({ ownerType, ownerId }: { ownerType: FeeOwnerType; ownerId: number }) {
   const history = useQuery({ queryKey: feeHistoryKey(ownerType, ownerId), queryFn: ({ signal }) => findFeeHistory(ownerType, ownerId, signal) });
   return (
@@ -47,7 +50,7 @@ export function FeeHistoryList({ ownerType, ownerId }: { ownerType: FeeOwnerType
         <List.Item>
           <span>{entry.effective_month === null ? feeMessages.fromBeginning : `Desde ${monthName(entry.effective_month).toLowerCase()}`}</span>
           <span>
-            {entry.fee === null ? '—' : formatMoney(entry.fee, '$')}
+            {entry.inherited_from ? feeMessages.inherited[entry.inherited_from] : entry.fee === null ? '—' : formatMoney(entry.fee, '$')}
             {entry.created_by ? <Typography.Text type="secondary"> · {entry.created_by}</Typography.Text> : null}
           </span>
         </List.Item>
@@ -56,11 +59,11 @@ export function FeeHistoryList({ ownerType, ownerId }: { ownerType: FeeOwnerType
   );
 }
 
-/** An address's own fee edit: its effective month and its history. */
-export function OwnFeeSince({ addressId }: { addressId: number }) {
+/** An address's own fee edit: its effective month while the own fee is or was on (a change or a switch), and its history. */
+export function OwnFeeSince({ addressId, asks }: { addressId: number; asks: boolean }) {
   return (
     <>
-      <EffectiveMonthItem />
+      {asks && <EffectiveMonthItem />}
       <FeeHistoryList ownerType="address" ownerId={addressId} />
     </>
   );

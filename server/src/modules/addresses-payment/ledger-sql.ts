@@ -190,12 +190,40 @@ export const EFFECTIVE_FEE = sql<string | null>`(case
 export const FEE_SOURCE_JOINS = sql`left join "communities" on "communities"."id" = ${AP}."community_id"
   left join "economic_activities" on "economic_activities"."id" = ${AP}."economic_activity_id"`;
 
+/** A `fee_tariffs` row (under `alias`) of the address's own fee (owner type 2, issue 50). */
+const ownTariff = (alias: string) => sql`${sql.identifier(alias)}."owner_type" = 2 and ${sql.identifier(alias)}."owner_id" = ${AP}."id"`;
+
+/** A `fee_tariffs` row (under `alias`) of the tariff the address follows without an own fee: its activity's (commercial) or its community's. */
+const inheritedTariff = (alias: string) => sql`${sql.identifier(alias)}."owner_type" = (case when ${AP}."type" = 1 then 1 else 0 end)
+  and ${sql.identifier(alias)}."owner_id" = (case when ${AP}."type" = 1 then ${AP}."economic_activity_id" else ${AP}."community_id" end)`;
+
+/** The fee of the community or activity the address follows without an own fee (its column: the newest tariff). Needs FEE_SOURCE_JOINS. */
+export const INHERITED_FEE = sql<string | null>`(case when ${AP}."type" = 1 then "economic_activities"."fee" else "communities"."fee" end)`;
+
+/**
+ * Whether month number `month` (SQL) of the address follows its community's or activity's tariff:
+ * what the first own change after it says of the months before it, else the own-fee switch (the
+ * newest state). Its own changes are looked up only for an address that has some.
+ */
+export const followsInheritedSql = (
+  month: SQL,
+) => sql<boolean>`(case when ${AP}."own_fee_history" then coalesce((select "own"."previous_inherited" from "fee_tariffs" "own"
+    where ${ownTariff('own')} and "own"."effective_month" > ${month} order by "own"."effective_month" limit 1), not ${AP}."is_custom_fee")
+  else not ${AP}."is_custom_fee" end)`;
+
 /**
  * The join of an address to the fee changes that price its months (issue 50, fees/tables.ts): its
- * own fee's (owner type 2), else its activity's (1, commercial) or its community's (0).
+ * own fee's (owner type 2) when it has any, and its activity's (1, commercial) or community's (0)
+ * unless its own fee is on and never switched.
  */
-export const TARIFF_OF_ADDRESS = sql`"fee_tariffs"."owner_type" = (case when ${AP}."is_custom_fee" then 2 when ${AP}."type" = 1 then 1 else 0 end)
-  and "fee_tariffs"."owner_id" = (case when ${AP}."is_custom_fee" then ${AP}."id" when ${AP}."type" = 1 then ${AP}."economic_activity_id" else ${AP}."community_id" end)`;
+export const TARIFFS_OF_ADDRESS = sql`((${AP}."own_fee_history" and ${ownTariff('fee_tariffs')})
+  or (${inheritedTariff('fee_tariffs')} and (not ${AP}."is_custom_fee" or ${AP}."own_fee_history")))`;
+
+/** The community's or activity's fee in force at month number `month` (SQL): the first change after it says, else its column. Needs FEE_SOURCE_JOINS. */
+const inheritedFeeAt = (month: SQL) => sql`(select "at"."fee" from (
+    select "inherited"."previous_fee" as "fee", "inherited"."effective_month" as "month" from "fee_tariffs" "inherited"
+      where ${inheritedTariff('inherited')} and "inherited"."effective_month" > ${month}
+    union all select ${INHERITED_FEE}, null) "at" order by "at"."month" nulls last limit 1)`;
 
 /** A month number (SQL) as 'YYYY-MM'. */
 const monthText = (number: SQL) => sql`(lpad((${number} / 12)::text, 4, '0') || '-' || lpad((${number} % 12 + 1)::text, 2, '0'))`;
@@ -214,24 +242,49 @@ const owedThroughSql = (through: SQL) => sql`(case
   else ${through} - ${AP}."ledger_settled_to"
     + (select count(*)::int from address_months am where am.address_payment_id = ${AP}."id" and am.month > ${monthText(through)}) end)`;
 
+/** Σ (price before − price from) × owed months before it, over `changes` (month, previous_fee, fee). */
+const correctionOver = (current: Month, changes: SQL) => sql`(select coalesce(sum(
+    (coalesce("change"."previous_fee", 0) - coalesce("change"."fee", 0)) * ${owedThroughSql(sql`least("change"."month" - 1, ${monthNumber(current)}::int)`)}), 0)
+  from (${changes}) "change")`;
+
+/** The community's or activity's changes after the paid run (only those can touch an owed month). */
+const inheritedChanges = (
+  alsoWhere: SQL,
+) => sql`select "fee_tariffs"."effective_month" as "month", "fee_tariffs"."previous_fee", "fee_tariffs"."fee" from "fee_tariffs"
+  where ${inheritedTariff('fee_tariffs')} and "fee_tariffs"."effective_month" > ${AP}."ledger_paid_through" + 1${alsoWhere}`;
+
 /**
- * What tariff changes add to fee × months_to_pay at `current` (issue 50): the fee column is the
- * newest tariff, so each change (fees/tables.ts) adds (previous_fee − fee) for every owed month
- * before its effective month. Only changes after the paid run can touch an owed month, so an
- * address whose owner never changed its fee, or whose debt starts after the last change, reads
- * one index probe and adds 0.
+ * What tariff changes add to fee × months_to_pay at `current` (issue 50): the fee is the newest
+ * tariff, so each month where the address's price changes adds (price before − price from it)
+ * for every owed month before it. Without own changes those months are the community's or
+ * activity's changes (none for an own fee). With own changes they are those (a side turned off
+ * priced at the community's or activity's fee then) and the community's or activity's changes in
+ * months that follow them, not at an own change. An address whose fees never changed, or whose
+ * debt starts after the last change, reads one index probe (none with an own fee) and adds 0.
  */
-export const tariffCorrectionSql = (current: Month) => sql<string>`(select coalesce(sum(
-    (coalesce("fee_tariffs"."previous_fee", 0) - coalesce("fee_tariffs"."fee", 0)) * ${owedThroughSql(sql`least("fee_tariffs"."effective_month" - 1, ${monthNumber(current)}::int)`)}), 0)
-  from "fee_tariffs" where ${TARIFF_OF_ADDRESS} and "fee_tariffs"."effective_month" > ${AP}."ledger_paid_through" + 1)`;
+export const tariffCorrectionSql = (current: Month) => sql<string>`(case
+  when ${AP}."own_fee_history" then ${correctionOver(
+    current,
+    sql`${inheritedChanges(sql` and coalesce((select "own"."effective_month" > "fee_tariffs"."effective_month" and "own"."previous_inherited" from "fee_tariffs" "own"
+          where ${ownTariff('own')} and "own"."effective_month" >= "fee_tariffs"."effective_month" order by "own"."effective_month" limit 1), not ${AP}."is_custom_fee")`)}
+    union all
+    select "mine"."effective_month",
+        case when "mine"."previous_inherited" then ${inheritedFeeAt(sql`"mine"."effective_month" - 1`)} else "mine"."previous_fee" end,
+        case when "mine"."inherited" then ${inheritedFeeAt(sql`"mine"."effective_month"`)} else "mine"."fee" end
+      from "fee_tariffs" "mine" where ${ownTariff('mine')} and "mine"."effective_month" > ${AP}."ledger_paid_through" + 1`,
+  )}
+  when ${AP}."is_custom_fee" then 0
+  else ${correctionOver(current, inheritedChanges(sql``))} end)`;
 
 /**
  * The ids of the addresses a tariff change prices differently from their fee column at some owed
  * month, read from the changes (usually none) through the addresses' community, activity and
- * primary key indexes, so an installation without changes reads nothing.
+ * primary key indexes, so an installation without changes reads nothing. An address whose own fee
+ * was turned on from a month has that own change after its paid run whenever its inherited months
+ * are owed.
  */
 export const REPRICED_ADDRESS_IDS = sql`(select distinct ap.id from "fee_tariffs" t join ${AP} ap on (
-    (t.owner_type = 2 and ap.id = t.owner_id and ap.is_custom_fee)
+    (t.owner_type = 2 and ap.id = t.owner_id)
     or (t.owner_type = 1 and ap.economic_activity_id = t.owner_id and ap.type = 1 and not ap.is_custom_fee)
     or (t.owner_type = 0 and ap.community_id = t.owner_id and ap.type = 0 and not ap.is_custom_fee))
   where t.effective_month > ap.ledger_paid_through + 1)`;

@@ -153,7 +153,7 @@ export async function updateAddress(db: Database, auth: AuthContext, input: Upda
     await checkLocation(tx, input);
     const stored = storedValues(auth, input, address);
     assertStaffRules(auth, stored);
-    const values = { ...stored, fee: await ownFeeAfterEdit(tx, auth, address, stored, input.effective_month) };
+    const values = { ...stored, ...(await ownFeeAfterEdit(tx, auth, address, stored, input.effective_month)) };
     const diff = changedFields(recordValues(address), values);
     if (!diff.changed) return;
     await tx

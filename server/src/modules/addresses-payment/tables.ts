@@ -26,6 +26,12 @@ export const addressesPayments = pgTable(
     economicActivityId: integer('economic_activity_id').references(() => economicActivities.id, { onDelete: 'restrict' }),
     isCustomFee: boolean('is_custom_fee').notNull().default(false),
     fee: numeric('fee', { precision: 18, scale: 2 }),
+    /**
+     * The address has changes of its own fee in `fee_tariffs` (issue 50, set by the first one and
+     * kept with them): only then do the readers of its prices look its own changes up, so an
+     * address whose own fee never changed or switched costs no more than before they existed.
+     */
+    ownFeeHistory: boolean('own_fee_history').notNull().default(false),
     dateStart: date('date_start'),
     /**
      * The opening position (issue 48), 'YYYY-MM': the last month an opening balance covers, given

@@ -13,7 +13,15 @@ const READ_PERMISSION: Record<FeeOwnerType, Permission> = { community: 'communit
 const historySchema = z.object({
   owner_type: z.enum(['community', 'activity', 'address']),
   owner_id: z.number(),
-  entries: z.array(z.object({ effective_month: z.string().nullable(), fee: z.string().nullable(), created_at: z.string().nullable(), created_by: z.string().nullable() })),
+  entries: z.array(
+    z.object({
+      effective_month: z.string().nullable(),
+      fee: z.string().nullable(),
+      inherited_from: z.enum(['community', 'activity']).nullable(),
+      created_at: z.string().nullable(),
+      created_by: z.string().nullable(),
+    }),
+  ),
 });
 
 export default defineRoutes((app, { db }) => {

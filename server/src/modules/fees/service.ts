@@ -1,11 +1,10 @@
-import Decimal from 'decimal.js';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { addMonths, currentMonth, type Month } from '@recaudo/domain/months';
-import { feeMessages, type FeeChange, type FeeHistory, type FeeOwnerType } from '@recaudo/domain/tariffs';
+import { addressSchedule, feeMessages, sameFee, type FeeChange, type FeeHistory, type FeeOwnerType, type OwnFeeChange } from '@recaudo/domain/tariffs';
 import type { Executor } from '../../db/client';
 import { recordAudit } from '../../platform/audit';
 import { fieldError, notFound } from '../../platform/errors';
-import { monthNumber, TARIFF_OF_ADDRESS } from '../addresses-payment/ledger-sql';
+import { FEE_SOURCE_JOINS, followsInheritedSql, INHERITED_FEE, monthNumber, TARIFFS_OF_ADDRESS } from '../addresses-payment/ledger-sql';
 import { addressesPayments, addressMonths } from '../addresses-payment/tables';
 import type { AuthContext } from '../auth/service';
 import { economicActivities } from '../economic-activities/tables';
@@ -26,29 +25,76 @@ const FEE_LOCK_KEY = 50_001;
 
 const monthOfNumber = (value: number): Month => `${String(Math.floor(value / 12)).padStart(4, '0')}-${String((value % 12) + 1).padStart(2, '0')}`;
 
-/** Each address's fee changes (its owner's, oldest first), keyed by address id; an address without any is absent. */
+/**
+ * Each address's fee changes (issue 50): its own fee's and, for the months that follow them, its
+ * community's or activity's, merged into one schedule oldest first (domain `addressSchedule`),
+ * keyed by address id; an address whose price never changes is absent. One query for all ids.
+ */
 export async function feeChangesOf(db: Executor, ids: readonly number[]): Promise<Map<number, FeeChange[]>> {
   const byAddress = new Map<number, FeeChange[]>();
   if (!ids.length) return byAddress;
-  const rows = await db
-    .select({ address: addressesPayments.id, month: feeTariffs.effectiveMonth, previous: feeTariffs.previousFee, fee: feeTariffs.fee })
-    .from(addressesPayments)
-    .innerJoin(feeTariffs, TARIFF_OF_ADDRESS)
-    .where(inArray(addressesPayments.id, [...ids]))
-    .orderBy(asc(addressesPayments.id), asc(feeTariffs.effectiveMonth));
+  const { rows } = (await db.execute(sql`
+    select ${addressesPayments.id} as address, ${addressesPayments.isCustomFee} as custom, ${addressesPayments.fee}::text as own_fee,
+      ${INHERITED_FEE}::text as inherited_fee, "fee_tariffs"."owner_type" as owner_type, "fee_tariffs"."effective_month" as month,
+      "fee_tariffs"."previous_fee"::text as previous_fee, "fee_tariffs"."fee"::text as fee,
+      "fee_tariffs"."previous_inherited" as previous_inherited, "fee_tariffs"."inherited" as inherited
+    from ${addressesPayments} ${FEE_SOURCE_JOINS}
+    join "fee_tariffs" on ${TARIFFS_OF_ADDRESS}
+    where ${inArray(addressesPayments.id, [...ids])}
+    order by 1, "fee_tariffs"."effective_month"`)) as unknown as { rows: TariffRow[] };
+  const grouped = new Map<number, TariffRow[]>();
   for (const row of rows) {
-    const list = byAddress.get(row.address) ?? [];
-    list.push({ effective_month: monthOfNumber(row.month), previous_fee: row.previous, fee: row.fee });
-    byAddress.set(row.address, list);
+    const list = grouped.get(row.address) ?? [];
+    list.push(row);
+    grouped.set(row.address, list);
+  }
+  for (const [address, list] of grouped) {
+    const change = (row: TariffRow): OwnFeeChange => ({
+      effective_month: monthOfNumber(row.month),
+      previous_fee: row.previous_fee,
+      fee: row.fee,
+      previous_inherited: row.previous_inherited,
+      inherited: row.inherited,
+    });
+    const head = list[0]!;
+    const schedule = addressSchedule(
+      { custom: head.custom, fee: head.own_fee, changes: list.filter((row) => row.owner_type === 2).map(change) },
+      { fee: head.inherited_fee, changes: list.filter((row) => row.owner_type !== 2).map(change) },
+    );
+    if (schedule.changes.length)
+      byAddress.set(
+        address,
+        schedule.changes.map(({ effective_month, previous_fee, fee }) => ({ effective_month, previous_fee, fee })),
+      );
   }
   return byAddress;
 }
 
-/** The addresses whose months an owner's fee prices. */
+interface TariffRow {
+  address: number;
+  custom: boolean;
+  own_fee: string | null;
+  inherited_fee: string | null;
+  owner_type: number;
+  month: number;
+  previous_fee: string | null;
+  fee: string | null;
+  previous_inherited: boolean;
+  inherited: boolean;
+}
+
+/** A ledger month ('YYYY-MM' text) as the ledger summary numbers it. */
+const monthNumberOf = (month: typeof addressMonths.month) => sql`(substr(${month}, 1, 4)::int * 12 + substr(${month}, 6, 2)::int - 1)`;
+
+/**
+ * The address months an owner's fee prices: any month of the address itself (its own fee or its
+ * switch), or of an address of the activity or community in a month it follows their tariff.
+ */
 function pricedBy(type: FeeOwnerType, id: number) {
-  if (type === 'address') return and(eq(addressesPayments.id, id), eq(addressesPayments.isCustomFee, true));
-  if (type === 'activity') return and(eq(addressesPayments.economicActivityId, id), eq(addressesPayments.type, 1), eq(addressesPayments.isCustomFee, false));
-  return and(eq(addressesPayments.communityId, id), eq(addressesPayments.type, 0), eq(addressesPayments.isCustomFee, false));
+  if (type === 'address') return eq(addressesPayments.id, id);
+  const follows = followsInheritedSql(monthNumberOf(addressMonths.month));
+  if (type === 'activity') return and(eq(addressesPayments.economicActivityId, id), eq(addressesPayments.type, 1), follows);
+  return and(eq(addressesPayments.communityId, id), eq(addressesPayments.type, 0), follows);
 }
 
 /**
@@ -79,18 +125,28 @@ export interface FeeChangeRequest {
   /** The owner's fee column before the change: the newest tariff. */
   before: string | null;
   fee: string | null;
+  /** An address only: its newest state follows its community or activity (no own fee). */
+  beforeInherited?: boolean;
+  /** An address only: from the change it follows its community or activity (`fee` ignored). */
+  inherited?: boolean;
   /** Absent: next month. */
   effectiveMonth: Month | undefined;
   now: Date;
 }
 
+/** One side of a change: a fee, or (an address) its community's or activity's tariff. */
+interface FeeSide {
+  fee: string | null;
+  inherited: boolean;
+}
+
 /**
  * Records a change of an owner's fee from its effective month (replacing a change of that same
- * month) and keeps every `previous_fee` the fee of the change before it. Answers the fee the
- * owner's column must hold: the newest tariff, which is not this one when a later change was
+ * month) and keeps every previous side the side of the change before it. Answers what the
+ * owner's columns must hold: the newest side, which is not this one when a later change was
  * already scheduled.
  */
-export async function recordFeeChange(tx: Executor, auth: AuthContext, request: FeeChangeRequest): Promise<string | null> {
+export async function recordFeeChange(tx: Executor, auth: AuthContext, request: FeeChangeRequest): Promise<FeeSide> {
   const current = currentMonth(request.now);
   const effective = request.effectiveMonth ?? addMonths(current, 1);
   const code = OWNER_CODES[request.type];
@@ -101,28 +157,54 @@ export async function recordFeeChange(tx: Executor, auth: AuthContext, request: 
   const rows = await tx.select().from(feeTariffs).where(owner).orderBy(asc(feeTariffs.effectiveMonth)).for('update');
   const number = monthNumber(effective);
   const replaced = rows.find((row) => row.effectiveMonth === number);
-  const base = rows[0]?.previousFee !== undefined ? rows[0].previousFee : request.before;
-  const months = [...rows.filter((row) => row !== replaced).map((row) => ({ month: row.effectiveMonth, fee: row.fee })), { month: number, fee: request.fee }].sort((a, b) => a.month - b.month);
-  const previousOf = (index: number) => (index === 0 ? base : months[index - 1]!.fee);
+  const base: FeeSide = rows[0]
+    ? { fee: rows[0].previousFee, inherited: rows[0].previousInherited }
+    : { fee: request.before, inherited: request.beforeInherited ?? false };
+  const side: FeeSide = request.inherited ? { fee: null, inherited: true } : { fee: request.fee, inherited: false };
+  const months = [
+    ...rows.filter((row) => row !== replaced).map((row) => ({ month: row.effectiveMonth, side: { fee: row.fee, inherited: row.inherited } })),
+    { month: number, side },
+  ].sort((a, b) => a.month - b.month);
   const index = months.findIndex((entry) => entry.month === number);
-  const previous = previousOf(index);
-  if (replaced) await tx.update(feeTariffs).set({ fee: request.fee, previousFee: previous, createdBy: auth.user.id, createdAt: request.now }).where(eq(feeTariffs.id, replaced.id));
-  else await tx.insert(feeTariffs).values({ ownerType: code, ownerId: request.id, effectiveMonth: number, previousFee: previous, fee: request.fee, createdBy: auth.user.id, createdAt: request.now });
+  const previous = index === 0 ? base : months[index - 1]!.side;
+  const values = {
+    fee: side.fee,
+    inherited: side.inherited,
+    previousFee: previous.fee,
+    previousInherited: previous.inherited,
+    createdBy: auth.user.id,
+    createdAt: request.now,
+  };
+  if (replaced) await tx.update(feeTariffs).set(values).where(eq(feeTariffs.id, replaced.id));
+  else await tx.insert(feeTariffs).values({ ownerType: code, ownerId: request.id, effectiveMonth: number, ...values });
+  // Its readers look an address's own changes up only once it has some (addresses-payment/tables.ts).
+  if (request.type === 'address') await tx.update(addressesPayments).set({ ownFeeHistory: true }).where(eq(addressesPayments.id, request.id));
   const next = months[index + 1];
-  if (next) await tx.update(feeTariffs).set({ previousFee: request.fee }).where(and(owner, eq(feeTariffs.effectiveMonth, next.month)));
+  if (next)
+    await tx
+      .update(feeTariffs)
+      .set({ previousFee: side.fee, previousInherited: side.inherited })
+      .where(and(owner, eq(feeTariffs.effectiveMonth, next.month)));
+  // An address's changes also say whether a side follows its community or activity.
+  const address = request.type === 'address';
   await recordAudit(tx, {
     module: 'fee_tariffs',
     event: replaced ? 'updated' : 'created',
     causerId: auth.user.id,
     subjectType: request.type,
     subjectId: request.id,
-    old: replaced ? { fee: replaced.fee } : undefined,
-    attributes: { owner_type: request.type, owner_id: request.id, effective_month: effective, fee: request.fee, previous_fee: previous },
+    old: replaced ? { fee: replaced.fee, ...(address ? { inherited: replaced.inherited } : {}) } : undefined,
+    attributes: {
+      owner_type: request.type,
+      owner_id: request.id,
+      effective_month: effective,
+      fee: side.fee,
+      previous_fee: previous.fee,
+      ...(address ? { inherited: side.inherited, previous_inherited: previous.inherited } : {}),
+    },
   });
-  return months[months.length - 1]!.fee;
+  return months[months.length - 1]!.side;
 }
-
-const sameFee = (a: string | null, b: string | null) => (a === null || b === null ? a === b : new Decimal(a).equals(b));
 
 /**
  * An owner's edit: when its fee changes, the change is recorded from its effective month and the
@@ -130,12 +212,13 @@ const sameFee = (a: string | null, b: string | null) => (a === null || b === nul
  */
 export async function feeAfterEdit(tx: Executor, auth: AuthContext, request: FeeChangeRequest): Promise<string | null> {
   if (sameFee(request.before, request.fee)) return request.before;
-  return recordFeeChange(tx, auth, request);
+  return (await recordFeeChange(tx, auth, request)).fee;
 }
 
 /**
- * An address's own fee after its edit: a changed own fee is recorded from its effective month;
- * turning the own fee on or off prices every month at the new source, so its history goes.
+ * An address's own fee after its edit (its `is_custom_fee` and `fee` columns): a changed own fee,
+ * or the own fee turned on or off, is recorded from its effective month, so the months before it
+ * keep what priced them (the community's or activity's tariff, or the own fee).
  */
 export async function ownFeeAfterEdit(
   tx: Executor,
@@ -143,40 +226,77 @@ export async function ownFeeAfterEdit(
   previous: { id: number; isCustomFee: boolean; fee: string | null },
   next: { is_custom_fee: boolean; fee: string | null },
   effectiveMonth: Month | undefined,
-): Promise<string | null> {
-  if (previous.isCustomFee && next.is_custom_fee) return feeAfterEdit(tx, auth, { type: 'address', id: previous.id, before: previous.fee, fee: next.fee, effectiveMonth, now: new Date() });
-  if (previous.isCustomFee !== next.is_custom_fee) await forgetFeeHistory(tx, 'address', previous.id);
-  return next.fee;
+): Promise<{ is_custom_fee: boolean; fee: string | null }> {
+  const unchanged = previous.isCustomFee ? next.is_custom_fee && sameFee(previous.fee, next.fee) : !next.is_custom_fee;
+  if (unchanged) return { is_custom_fee: previous.isCustomFee, fee: previous.fee };
+  const newest = await recordFeeChange(tx, auth, {
+    type: 'address',
+    id: previous.id,
+    before: previous.isCustomFee ? previous.fee : null,
+    beforeInherited: !previous.isCustomFee,
+    fee: next.fee,
+    inherited: !next.is_custom_fee,
+    effectiveMonth,
+    now: new Date(),
+  });
+  return { is_custom_fee: !newest.inherited, fee: newest.fee };
 }
 
-/** Forgets an owner's history: its owner is gone, or an address's own fee was turned on or off. */
+/** Forgets an owner's history: its owner is gone. */
 export async function forgetFeeHistory(tx: Executor, type: FeeOwnerType, id: number): Promise<void> {
   await tx.delete(feeTariffs).where(and(eq(feeTariffs.ownerType, OWNER_CODES[type]), eq(feeTariffs.ownerId, id)));
 }
 
-async function ownerFee(db: Executor, type: FeeOwnerType, id: number): Promise<{ fee: string | null } | undefined> {
-  if (type === 'community') return (await db.select({ fee: communities.fee }).from(communities).where(eq(communities.id, id)))[0];
-  if (type === 'activity') return (await db.select({ fee: economicActivities.fee }).from(economicActivities).where(eq(economicActivities.id, id)))[0];
-  const [address] = await db.select({ fee: addressesPayments.fee, custom: addressesPayments.isCustomFee }).from(addressesPayments).where(eq(addressesPayments.id, id));
-  return address?.custom ? { fee: address.fee } : undefined;
+/** The owner's newest fee; an address's without an own fee follows its community or activity. */
+async function ownerFee(db: Executor, type: FeeOwnerType, id: number): Promise<(FeeSide & { from: 'community' | 'activity' | null }) | undefined> {
+  if (type === 'community')
+    return (await db.select({ fee: communities.fee }).from(communities).where(eq(communities.id, id))).map((row) => ({
+      ...row,
+      inherited: false,
+      from: null,
+    }))[0];
+  if (type === 'activity')
+    return (await db.select({ fee: economicActivities.fee }).from(economicActivities).where(eq(economicActivities.id, id))).map((row) => ({
+      ...row,
+      inherited: false,
+      from: null,
+    }))[0];
+  const [address] = await db
+    .select({ fee: addressesPayments.fee, custom: addressesPayments.isCustomFee, type: addressesPayments.type })
+    .from(addressesPayments)
+    .where(eq(addressesPayments.id, id));
+  return address && { fee: address.custom ? address.fee : null, inherited: !address.custom, from: address.type === 1 ? 'activity' : 'community' };
 }
 
-/** `GET /api/fees/history`: the fee from the beginning, then each change, oldest first. */
+/**
+ * `GET /api/fees/history`: the fee from the beginning, then each change, oldest first. An
+ * address's entries without an own fee say whose tariff it follows (`inherited_from`).
+ */
 export async function feeHistory(db: Executor, type: FeeOwnerType, id: number): Promise<FeeHistory> {
   const owner = await ownerFee(db, type, id);
   if (!owner) throw notFound(feeMessages.notFound);
   const rows = await db
-    .select({ month: feeTariffs.effectiveMonth, previous: feeTariffs.previousFee, fee: feeTariffs.fee, createdAt: feeTariffs.createdAt, by: users.name })
+    .select({
+      month: feeTariffs.effectiveMonth,
+      previous: feeTariffs.previousFee,
+      previousInherited: feeTariffs.previousInherited,
+      fee: feeTariffs.fee,
+      inherited: feeTariffs.inherited,
+      createdAt: feeTariffs.createdAt,
+      by: users.name,
+    })
     .from(feeTariffs)
     .leftJoin(users, eq(users.id, feeTariffs.createdBy))
     .where(and(eq(feeTariffs.ownerType, OWNER_CODES[type]), eq(feeTariffs.ownerId, id)))
     .orderBy(asc(feeTariffs.effectiveMonth));
+  const entry = (side: FeeSide) => ({ fee: side.inherited ? null : side.fee, inherited_from: side.inherited ? owner.from : null });
+  const first = rows[0];
   return {
     owner_type: type,
     owner_id: id,
     entries: [
-      { effective_month: null, fee: rows.length ? rows[0]!.previous : owner.fee, created_at: null, created_by: null },
-      ...rows.map((row) => ({ effective_month: monthOfNumber(row.month), fee: row.fee, created_at: row.createdAt.toISOString(), created_by: row.by })),
+      { effective_month: null, ...entry(first ? { fee: first.previous, inherited: first.previousInherited } : owner), created_at: null, created_by: null },
+      ...rows.map((row) => ({ effective_month: monthOfNumber(row.month), ...entry(row), created_at: row.createdAt.toISOString(), created_by: row.by })),
     ],
   };
 }

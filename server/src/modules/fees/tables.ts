@@ -1,4 +1,4 @@
-import { index, integer, numeric, pgTable, serial, smallint, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, numeric, pgTable, serial, smallint, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * The history of fees (issue 50): one row per change of a community's (owner_type 0), an
@@ -8,7 +8,9 @@ import { index, integer, numeric, pgTable, serial, smallint, timestamp, uniqueIn
  * needs no window over the history and the SQL debt adds one correction per change
  * (ledger-sql.ts `TARIFF_CORRECTION`). The owner's own `fee` column stays the newest tariff: an
  * owner without rows here prices every month at it, as before. No foreign key on the owner (three
- * tables); rows of a deleted owner are deleted with it.
+ * tables); rows of a deleted owner are deleted with it. An address's own fee turned on or off from
+ * a month is a change too: `previous_inherited` / `inherited` say that the months before / from it
+ * follow the address's community or activity (that side's fee null); only owner type 2 sets them.
  */
 export const feeTariffs = pgTable(
   'fee_tariffs',
@@ -19,6 +21,8 @@ export const feeTariffs = pgTable(
     effectiveMonth: integer('effective_month').notNull(),
     previousFee: numeric('previous_fee', { precision: 18, scale: 2 }),
     fee: numeric('fee', { precision: 18, scale: 2 }),
+    previousInherited: boolean('previous_inherited').notNull().default(false),
+    inherited: boolean('inherited').notNull().default(false),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -36,7 +36,14 @@ const api = installFakeApi((url) => {
   if (decoded.startsWith('/api/economic-activities/selects')) return ok([{ id: 5, name: 'Panadería', code: null, fee: '30.00', activity_group_id: 1 }]);
   if (decoded === '/api/addresses-payment/store' || decoded === '/api/addresses-payment/update') return writeAnswer();
   if (url === '/api/fees/history?owner_type=address&owner_id=2')
-    return ok({ owner_type: 'address', owner_id: 2, entries: [{ effective_month: null, fee: '45.00', created_at: null, created_by: null }] });
+    return ok({
+      owner_type: 'address',
+      owner_id: 2,
+      entries: [
+        { effective_month: null, fee: null, inherited_from: 'activity', created_at: null, created_by: null },
+        { effective_month: '2026-03', fee: '45.00', inherited_from: null, created_at: '2026-02-10T12:00:00.000Z', created_by: 'Ana Torres' },
+      ],
+    });
   return notFound();
 });
 
@@ -242,5 +249,28 @@ describe('Address form panel', () => {
       paid_through: null,
       first_owed_month: null,
     });
+  }, 60_000);
+
+  it('turning the own fee on or off asks from which month it applies; the history says when it followed the activity', async () => {
+    const { panel } = open(commercialRow({ is_custom_fee: false }));
+    expect(within(panel).queryByLabelText('¿Desde qué mes aplica?')).not.toBeInTheDocument();
+    expect(await within(panel).findByText('Tarifa de la actividad económica')).toBeInTheDocument();
+    expect(within(panel).getByText('Desde marzo 2026')).toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('switch', { name: 'Tarifa personalizada' }));
+    expect(within(panel).getByLabelText('¿Desde qué mes aplica?')).toBeInTheDocument();
+    await userEvent.type(within(panel).getByLabelText('Tarifa'), '12');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    expect(lastBody()).toMatchObject({ is_custom_fee: true, fee: '12', effective_month: defaultEffectiveMonth() });
+  }, 60_000);
+
+  it('turning a custom fee off still asks from which month', async () => {
+    const { panel } = open(commercialRow({ is_custom_fee: true, fee: '45.00' }));
+    await userEvent.click(within(panel).getByRole('switch', { name: 'Tarifa personalizada' }));
+    expect(within(panel).queryByLabelText('Tarifa')).not.toBeInTheDocument();
+    expect(within(panel).getByLabelText('¿Desde qué mes aplica?')).toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    expect(lastBody()).toMatchObject({ is_custom_fee: false, fee: null, effective_month: defaultEffectiveMonth() });
   }, 60_000);
 });

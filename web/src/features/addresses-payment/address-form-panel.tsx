@@ -187,7 +187,7 @@ function AddressForm({
               <MoneyInput prefix="$" />
             </Form.Item>
           )}
-          {customFee && address?.is_custom_fee && <OwnFeeSince addressId={address.id} />}
+          {address && <OwnFeeSince addressId={address.id} asks={customFee || address.is_custom_fee} />}
         </>
       )}
       {type === 1 && !staff && (

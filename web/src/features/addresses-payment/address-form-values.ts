@@ -32,7 +32,7 @@ export interface AddressFormValues {
   /** The opening position (issue 48): staff give one of the two; a client says since when she has the service. */
   paid_through: Dayjs | null;
   first_owed_month: Dayjs | null;
-  /** An own fee's edit applies from this month (issue 50). */
+  /** An own fee's edit, or its switch turned on or off, applies from this month (issue 50). */
   effective_month?: Dayjs | null;
 }
 
@@ -154,7 +154,8 @@ export function toAddressInput(values: AddressFormValues, ownClientId: number | 
     economic_activity_id: staff && !residential ? idOrNull(values.economic_activity_id) : null,
     is_custom_fee: customFee,
     fee: customFee ? values.fee : null,
-    effective_month: customFee ? effectiveMonthToWire(values.effective_month) : undefined,
+    // Asked when the own fee changes or is turned on or off (the server ignores it otherwise).
+    effective_month: staff && !residential ? effectiveMonthToWire(values.effective_month) : undefined,
     date_start: staff && isDay(values.date_start) ? values.date_start.format('YYYY-MM-DD') : null,
     ...openingInput(values, staff, creating),
   };

@@ -32,7 +32,7 @@ export interface AddressInput {
   /** The opening position (issue 48), 'YYYY-MM': staff give one of the two (null clears it); a client only at creation. Absent: kept. */
   paid_through?: string | null;
   first_owed_month?: string | null;
-  /** An own fee's edit applies from this month, 'YYYY-MM' (issue 50). Absent: next month. */
+  /** An own fee's edit, or its switch turned on or off, applies from this month, 'YYYY-MM' (issue 50). Absent: next month. */
   effective_month?: string;
 }
 
