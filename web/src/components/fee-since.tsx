@@ -28,7 +28,10 @@ export function EffectiveMonthItem() {
   );
 }
 
-export const feeHistoryKey = (ownerType: FeeOwnerType, ownerId: number) => ['fees', 'history', ownerType, ownerId] as const;
+/** Every fee's history: a community's or activity's change also shows in the history of the addresses that follow it. */
+export const feeHistoriesKey = ['fees', 'history'] as const;
+
+export const feeHistoryKey = (ownerType: FeeOwnerType, ownerId: number) => [...feeHistoriesKey, ownerType, ownerId] as const;
 
 const findFeeHistory = (ownerType: FeeOwnerType, ownerId: number, signal?: AbortSignal) =>
   http.get<FeeHistory>('fees/history', { query: { owner_type: ownerType, owner_id: ownerId }, signal }).then((answer) => answer.data);

@@ -3,6 +3,7 @@ import type { Paged } from '@recaudo/domain/paging';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListParams } from '../../components/use-list-state';
 import type { Named } from '../../components/select-options';
+import { feeHistoriesKey } from '../../components/fee-since';
 import { http } from '../../lib/http';
 import { notify } from '../../lib/notify';
 
@@ -98,11 +99,16 @@ export function useOptions<T>(kind: string, search: string, parents: unknown, lo
 
 /**
  * After a change to an address its lists are stale, and so are the clients' lists and details
- * that show a client's addresses.
+ * that show a client's addresses, and its fee's history.
  */
 export function useInvalidateAddresses() {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: addressKeys.all }), queryClient.invalidateQueries({ queryKey: ['clients'] })]);
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: addressKeys.all }),
+      queryClient.invalidateQueries({ queryKey: ['clients'] }),
+      queryClient.invalidateQueries({ queryKey: feeHistoriesKey }),
+    ]);
 }
 
 function useAddressMutation<I, R>(mutationFn: (input: I) => Promise<{ message: string; data: R }>) {

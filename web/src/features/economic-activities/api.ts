@@ -2,6 +2,7 @@ import type { LateFeeRow } from '@recaudo/domain/late-fees';
 import type { Paged } from '@recaudo/domain/paging';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListParams } from '../../components/use-list-state';
+import { feeHistoriesKey } from '../../components/fee-since';
 import { http } from '../../lib/http';
 import { notify } from '../../lib/notify';
 
@@ -116,13 +117,14 @@ export function useActivityClients(activityId: number | null, params: ListParams
   });
 }
 
-/** Activities show their group's name, and groups count their activities: a change to either makes both stale. */
+/** Activities show their group's name, and groups count their activities: a change to either makes both stale, and so does the fee's history. */
 function useInvalidateArea() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: economicActivityKeys.all }),
       queryClient.invalidateQueries({ queryKey: activityGroupKeys.all }),
+      queryClient.invalidateQueries({ queryKey: feeHistoriesKey }),
     ]);
 }
 

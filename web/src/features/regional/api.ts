@@ -3,6 +3,7 @@ import type { Envelope, Paged } from '@recaudo/domain/paging';
 import type { CommunityInput, MunicipalityInput, ParishInput, PaymentSummary, RegionalUnit, StateInput } from '@recaudo/domain/regional';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListParams } from '../../components/use-list-state';
+import { feeHistoriesKey } from '../../components/fee-since';
 import { http } from '../../lib/http';
 import { notify } from '../../lib/notify';
 
@@ -112,11 +113,12 @@ export function useUnitSelects(unit: RegionalUnit, parents: SelectParents, searc
 
 /**
  * A change to one level can change the lists and selects of every level (names, counts,
- * the children shown under a parent), so every regional key is invalidated.
+ * the children shown under a parent), so every regional key is invalidated, and the fee
+ * histories (a community's fee).
  */
 function useInvalidateRegional() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: regionalKeys.all });
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: regionalKeys.all }), queryClient.invalidateQueries({ queryKey: feeHistoriesKey })]);
 }
 
 export function useSaveUnit<U extends RegionalUnit>(unit: U) {
