@@ -84,6 +84,7 @@ function shown(panel: HTMLElement, label: string) {
 const chooseType = (panel: HTMLElement, type: 'Residencial' | 'Comercial') => userEvent.click(within(panel).getByText(type));
 
 const writes = () => api.fetch.mock.calls.filter(([url]) => /addresses-payment\/(store|update)$/.test(String(url)));
+const historyReads = () => api.fetch.mock.calls.filter(([url]) => String(url).startsWith('/api/fees/history'));
 const lastBody = () => JSON.parse(writes().at(-1)![1]!.body as string);
 
 describe('Address form panel', () => {
@@ -262,6 +263,8 @@ describe('Address form panel', () => {
     await userEvent.click(within(panel).getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(writes()).toHaveLength(1));
     expect(lastBody()).toMatchObject({ is_custom_fee: true, fee: '12', effective_month: defaultEffectiveMonth() });
+    // The history shown is read again once the change is saved.
+    await waitFor(() => expect(historyReads()).toHaveLength(2));
   }, 60_000);
 
   it('turning a custom fee off still asks from which month', async () => {
