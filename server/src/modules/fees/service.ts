@@ -249,18 +249,11 @@ export async function forgetFeeHistory(tx: Executor, type: FeeOwnerType, id: num
 
 /** The owner's newest fee; an address's without an own fee follows its community or activity. */
 async function ownerFee(db: Executor, type: FeeOwnerType, id: number): Promise<(FeeSide & { from: 'community' | 'activity' | null }) | undefined> {
-  if (type === 'community')
-    return (await db.select({ fee: communities.fee }).from(communities).where(eq(communities.id, id))).map((row) => ({
-      ...row,
-      inherited: false,
-      from: null,
-    }))[0];
-  if (type === 'activity')
-    return (await db.select({ fee: economicActivities.fee }).from(economicActivities).where(eq(economicActivities.id, id))).map((row) => ({
-      ...row,
-      inherited: false,
-      from: null,
-    }))[0];
+  if (type !== 'address') {
+    const table = type === 'community' ? communities : economicActivities;
+    const [owner] = await db.select({ fee: table.fee }).from(table).where(eq(table.id, id));
+    return owner && { fee: owner.fee, inherited: false, from: null };
+  }
   const [address] = await db
     .select({ fee: addressesPayments.fee, custom: addressesPayments.isCustomFee, type: addressesPayments.type })
     .from(addressesPayments)
