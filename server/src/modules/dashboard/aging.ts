@@ -92,14 +92,18 @@ export async function agingCard(db: Executor, dollarRate: string, current: Month
 /**
  * The late-payment surcharge (issue 50) the owing addresses owe, by bucket: priced month by month
  * as each statement prices it (grace, caps, agreements), so only the addresses whose fee source
- * charges it are read; with the surcharge off everywhere this is one indexed read of nothing.
+ * charges it are read. Each arm starts from the communities or activities that charge it and reads
+ * their addresses by index: with the surcharge off everywhere it reads nothing, and with it on for
+ * one community of two addresses the scale set answers in about a millisecond, where testing
+ * every owing address's source read all 250 000 (80–100 ms a card).
  */
 async function surchargesByBucket(db: Executor, owingAddress: SQL): Promise<Map<string, Decimal>> {
   const result = (await db.execute(sql`
-    select ${addressesPayments.id} as id from ${addressesPayments}
-    ${FEE_SOURCE_JOINS}
-    where ${owingAddress}
-      and (case when ${addressesPayments.type} = 1 then "economic_activities"."late_fee_percent" else "communities"."late_fee_percent" end) is not null`)) as unknown as {
+    select ${addressesPayments.id} as id from "communities" join ${addressesPayments} on ${addressesPayments.communityId} = "communities"."id" and ${addressesPayments.type} = 0
+      where "communities"."late_fee_percent" is not null and ${owingAddress}
+    union all
+    select ${addressesPayments.id} from "economic_activities" join ${addressesPayments} on ${addressesPayments.economicActivityId} = "economic_activities"."id" and ${addressesPayments.type} = 1
+      where "economic_activities"."late_fee_percent" is not null and ${owingAddress}`)) as unknown as {
     rows: { id: number }[];
   };
   const byBucket = new Map<string, Decimal>();
