@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentAmounts } from '@recaudo/domain/amounts';
-import { addMonths, currentMonth, type CalendarYear, type Month } from '@recaudo/domain/months';
+import { addMonths, currentMonth, monthName, type CalendarYear, type Month } from '@recaudo/domain/months';
 import { rowOwedUsd, type FeeChange } from '@recaudo/domain/tariffs';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/harness';
 import { cashPayment, paymentPlace } from '../../../test/payment-fixture';
@@ -143,6 +143,17 @@ async function sqlOwed(id: number): Promise<string> {
   return answer.rows[0]!.owed;
 }
 
+/** The owed months' prices and their total as the statement, the list row's calendar and owed figure, and the SQL debt give them. */
+async function expectPriced(address: number, fees: string[], total: string) {
+  const statement = await statementOf(address);
+  expect(monthFees(statement, OWED)).toEqual(fees);
+  expect(statement.owed_usd).toBe(total);
+  const row = await listRow(address);
+  expect(calendarPrices(row, OWED)).toEqual(withVat(fees));
+  expect(rowOwedUsd(row)).toBe(total);
+  expect(await sqlOwed(address)).toBe(total);
+}
+
 /** Stores a cash payment of `months` for the amount the domain prices them at; answers the stored $ amount. */
 async function pay(id: number, months: Month[], fees: string[]): Promise<{ id: number; usd: string }> {
   const amounts = paymentAmounts({ type: 1, fee: '0', months: months.length, monthFees: fees, rate: RATE });
@@ -235,13 +246,7 @@ describe('an own fee turned on', () => {
     expect((await switchOwnFee(address, activity, '4.00', NOW)).status).toBe(200);
     expect((await changeActivityFee(activity, '12.00', ago(2))).status).toBe(200);
 
-    const statement = await statementOf(address);
-    expect(monthFees(statement, OWED)).toEqual(['10.00', '12.00', '12.00', '4.00']);
-    expect(statement.owed_usd).toBe('38.00');
-    const row = await listRow(address);
-    expect(calendarPrices(row, OWED)).toEqual(withVat(['10.00', '12.00', '12.00', '4.00']));
-    expect(rowOwedUsd(row)).toBe('38.00');
-    expect(await sqlOwed(address)).toBe('38.00');
+    await expectPriced(address, ['10.00', '12.00', '12.00', '4.00'], '38.00');
     const after = await agingCard(ctx.db, RATE);
     const cents = (buckets: { owed_usd: string }[]) => buckets.reduce((sum, bucket) => sum + Math.round(Number(bucket.owed_usd) * 100), 0);
     // The address owed 4 × 10,00 before; now 38,00, as its statement says.
@@ -299,13 +304,7 @@ describe('an own fee turned off', () => {
 
     expect(monthFees(await statementOf(address), OWED)).toEqual(['4.00', '4.00', '4.00', '10.00']);
     expect((await changeActivityFee(activity, '12.00', ago(1))).status).toBe(200);
-    const statement = await statementOf(address);
-    expect(monthFees(statement, OWED)).toEqual(['4.00', '4.00', '4.00', '12.00']);
-    expect(statement.owed_usd).toBe('24.00');
-    const row = await listRow(address);
-    expect(calendarPrices(row, OWED)).toEqual(withVat(['4.00', '4.00', '4.00', '12.00']));
-    expect(rowOwedUsd(row)).toBe('24.00');
-    expect(await sqlOwed(address)).toBe('24.00');
+    await expectPriced(address, ['4.00', '4.00', '4.00', '12.00'], '24.00');
     expect(await history(address)).toEqual([
       [null, '4.00', null],
       [NOW, null, 'activity'],
@@ -331,5 +330,4 @@ describe('an own fee turned off', () => {
   });
 });
 
-const MONTH_WORDS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
-const monthWords = (month: Month) => `${MONTH_WORDS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+const monthWords = (month: Month) => monthName(month).toLowerCase();
