@@ -178,9 +178,10 @@ const clientOf = (db: Executor, clientId: number) =>
 /** `GET addresses-payment/statement/{id}` and `GET clients/statement/{id}`. */
 export async function statementOf(db: Executor, auth: AuthContext, scope: StatementScope, now = new Date()): Promise<Statement> {
   // A client's statement names its client before its addresses are read: both are asked at once.
-  const resolving = resolveScope(db, auth, scope);
-  const [client] = await clientOf(db, 'clientId' in scope ? scope.clientId : (await resolving).clientId);
-  const { heads } = await resolving;
+  const [{ heads }, [client]] =
+    'clientId' in scope
+      ? await Promise.all([resolveScope(db, auth, scope), clientOf(db, scope.clientId)])
+      : await resolveScope(db, auth, scope).then(async (resolved) => [resolved, await clientOf(db, resolved.clientId)] as const);
   if (!client) throw notFound(addressMessages.clientNotFound);
   const { addresses, dollar } = await addressStatements(db, heads, now);
   return {
