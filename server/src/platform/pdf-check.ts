@@ -36,8 +36,13 @@ const verdict = scanPdf(workerData.data, zlib, workerData.inflatedBytes);
 parentPort.postMessage({ verdict, data: workerData.data }, [workerData.data.buffer]);
 `;
 
-/** The bytes as a view that owns its whole ArrayBuffer, so it can be moved; a small pooled upload is copied. */
-const movable = (data: Buffer) => (data.byteOffset === 0 && data.buffer.byteLength === data.length && data.buffer instanceof ArrayBuffer ? new Uint8Array(data.buffer) : new Uint8Array(data));
+/**
+ * The bytes as a view that can be moved with its ArrayBuffer: an upload's own buffer (it starts
+ * the buffer, which is larger than Node's shared pool of small Buffers) is moved as it is, unread
+ * capacity after it included; a small pooled upload is copied.
+ */
+const movable = (data: Buffer) =>
+  data.byteOffset === 0 && data.buffer.byteLength > Buffer.poolSize && data.buffer instanceof ArrayBuffer ? new Uint8Array(data.buffer, 0, data.length) : new Uint8Array(data);
 
 function runScan(upload: Buffer, budget: PdfCheckBudget): Promise<CheckedPdf> {
   return new Promise((resolve, reject) => {
