@@ -6,7 +6,7 @@ import { installFakeApi, notFound, ok } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
 import { addressRow, commercialRow } from '../../test/address-rows';
 import AddressesPage from './addresses-page';
-import { chooseRowAction, rowActionNames } from '../../test/row-actions';
+import { chooseRowAction, rowActionNames, findSettledRow } from '../../test/row-actions';
 import { JSDOM_WIDTH, PHONE_WIDTH, setWindowWidth } from '../../test/viewport';
 import { wholeText } from '../../test/whole-text';
 
@@ -65,7 +65,7 @@ describe('Direcciones de Pagos', () => {
 
   it('lists residential addresses with client, location, fee, months to pay and solvency, and the fee total below', async () => {
     renderPage();
-    const luisa = (await screen.findByText('Calle 3, casa 12')).closest('tr')!;
+    const luisa = await findSettledRow('Calle 3, casa 12');
     expect(within(luisa).getByRole('link', { name: 'Luisa Mendoza' })).toHaveAttribute('href', '/client-detail/10');
     expect(within(luisa).getByText('V-12345678')).toBeInTheDocument();
     for (const text of ['Petare', 'Sucre, Miranda', 'La Urbina', '$ 12,50', '04-2026']) expect(within(luisa).getByText(text)).toBeInTheDocument();
@@ -112,7 +112,7 @@ describe('Direcciones de Pagos', () => {
 
   it('shows each row\'s aging and filters by it from the drawer', async () => {
     renderPage();
-    const calle9 = (await screen.findByText('Calle 9')).closest('tr')!;
+    const calle9 = await findSettledRow('Calle 9');
     expect(screen.getByRole('columnheader', { name: 'Antigüedad' })).toBeInTheDocument();
     expect(within(calle9).getByText('1 a 3 meses')).toBeInTheDocument();
     expect(within(screen.getByText('Calle 3, casa 12').closest('tr')!).queryByText(/meses$/)).not.toBeInTheDocument();
@@ -245,7 +245,7 @@ describe('Direcciones de Pagos', () => {
 
   it('hides the actions the user may not use', async () => {
     renderPage(['clients']);
-    const row = (await screen.findByText('Calle 3, casa 12')).closest('tr')!;
+    const row = await findSettledRow('Calle 3, casa 12');
     expect(screen.queryByRole('columnheader', { name: 'Acciones' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Nueva dirección/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Exportar/ })).not.toBeInTheDocument();
@@ -254,7 +254,7 @@ describe('Direcciones de Pagos', () => {
 
   it('needs add_client or edit_client besides the address permission, and shows solvency generation disabled', async () => {
     renderPage(['add_address_payment', 'edit_address_payment', 'delete_address_payment', 'add_solvency']);
-    const row = (await screen.findByText('Calle 3, casa 12')).closest('tr')!;
+    const row = await findSettledRow('Calle 3, casa 12');
     expect(within(row).queryByRole('link')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Nueva dirección/ })).not.toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: 'Editar' })).not.toBeInTheDocument();
@@ -281,7 +281,7 @@ describe('Direcciones de Pagos', () => {
     // Without the dialog handed in there is no such action.
     setWindowWidth(JSDOM_WIDTH);
     renderPage();
-    const row = (await screen.findByText('Calle 9')).closest('tr')!;
+    const row = await findSettledRow('Calle 9');
     expect(await rowActionNames(row)).not.toContain('Estado de cuenta');
   }, 60_000);
 
@@ -300,7 +300,7 @@ describe('Direcciones de Pagos', () => {
 
   it('opens the form with the row to edit, and afresh for a new address', async () => {
     renderPage();
-    const row = (await screen.findByText('Calle 3, casa 12')).closest('tr')!;
+    const row = await findSettledRow('Calle 3, casa 12');
     await chooseRowAction(row, 'Editar');
     let panel: HTMLElement = await screen.findByRole('dialog', { name: 'Editar dirección' });
     expect(within(panel).getByLabelText('Dirección')).toHaveValue('Calle 3, casa 12');
@@ -315,7 +315,7 @@ describe('Direcciones de Pagos', () => {
 
   it('deletes an address after the confirmation and reloads the list', async () => {
     renderPage();
-    const row = (await screen.findByText('Calle 9')).closest('tr')!;
+    const row = await findSettledRow('Calle 9');
     await chooseRowAction(row, 'Eliminar');
     const dialog = await screen.findByRole('dialog', { name: 'Seguro de eliminar la dirección del cliente?' });
     expect(within(dialog).getByText('Calle 9 (Luisa Mendoza)')).toBeInTheDocument();

@@ -6,7 +6,7 @@ import { registerNotifier } from '../../lib/notify';
 import { setToken } from '../../lib/storage';
 import { makeSession, renderApp } from '../../test/render';
 import ClientsPage from './clients-page';
-import { chooseRowAction } from '../../test/row-actions';
+import { chooseRowAction, findSettledRow } from '../../test/row-actions';
 
 const successToast = vi.fn();
 const fetchMock = vi.fn<typeof fetch>();
@@ -61,7 +61,7 @@ const listCalls = () => fetchMock.mock.calls.map(([url]) => decodeURIComponent(S
 describe('Clientes', () => {
   it('lists residential clients with formatted phones and expands a row to its payment addresses', async () => {
     renderApp(<ClientsPage addressesOf={(client) => <p>Direcciones del cliente {client.id}</p>} />, { path: '/clients', session: makeSession({ permissions: ALL }) });
-    const luisa = (await screen.findByText('Luisa Mendoza')).closest('tr')!;
+    const luisa = await findSettledRow('Luisa Mendoza');
     expect(within(luisa).getByText('+58 (414)-1234567')).toBeInTheDocument();
     expect(within(luisa).getByText('+58 (424)-1112233')).toBeInTheDocument();
     expect(within(luisa).getByText('V-10000001')).toBeInTheDocument();
@@ -85,7 +85,7 @@ describe('Clientes', () => {
 
   it('toggles the active flag and deletes a client after the confirmation', async () => {
     renderApp(<ClientsPage />, { path: '/clients', session: makeSession({ permissions: ALL }) });
-    const pedro = (await screen.findByText('Pedro Díaz')).closest('tr')!;
+    const pedro = await findSettledRow('Pedro Díaz');
     await chooseRowAction(pedro, 'Eliminar');
     const dialog = await screen.findByRole('dialog', { name: '¿Seguro de eliminar el cliente?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
@@ -105,7 +105,7 @@ describe('Clientes', () => {
 
   it('opens the detail from a row', async () => {
     renderApp(<ClientsPage />, { path: '/clients', session: makeSession({ permissions: ALL }) });
-    const luisa = (await screen.findByText('Luisa Mendoza')).closest('tr')!;
+    const luisa = await findSettledRow('Luisa Mendoza');
     await chooseRowAction(luisa, 'Ver detalle');
     expect(screen.getByTestId('location')).toHaveTextContent('/client-detail/1');
   });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { installFakeApi, notFound, ok } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
 import { NotesPanel } from './notes-panel';
-import { chooseRowAction } from '../../test/row-actions';
+import { chooseRowAction, findSettledRow } from '../../test/row-actions';
 
 const long = 'Solicitó constancia de solvencia para un trámite bancario urgente';
 const notes: NoteRow[] = [
@@ -54,7 +54,7 @@ describe('Notas of a client', () => {
 
   it('asks before deleting and names the note', async () => {
     renderApp(<NotesPanel clientId={9} />, { session: makeSession({ permissions: ['clients'] }) });
-    const row = (await screen.findByText('Prefiere WhatsApp')).closest('tr')!;
+    const row = await findSettledRow('Prefiere WhatsApp');
     await chooseRowAction(row, 'Eliminar');
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('¿Seguro de eliminar la nota?');

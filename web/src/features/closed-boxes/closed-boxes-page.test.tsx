@@ -9,7 +9,7 @@ import type { ClosedBoxListRow } from './api';
 import ClosedBoxesPage from './closed-boxes-page';
 import type { PaymentListParts } from './closing-payments';
 import { PaymentGroupCards } from './payment-group-cards';
-import { chooseRowAction } from '../../test/row-actions';
+import { chooseRowAction, findSettledRow } from '../../test/row-actions';
 
 const ALL = ['closed_boxs', 'add_closed_box', 'edit_closed_box', 'delete_closed_box', 'export_closed_boxs', 'logs'];
 
@@ -130,7 +130,7 @@ describe('Cierres de Caja', () => {
     expect(footer).toHaveTextContent('Pagos: 9');
     expect(footer).toHaveTextContent('Monto pagado: BS 4.800,05');
     expect(footer).toHaveTextContent('Pagado $: $ 131,51');
-    const row = (await screen.findByText('Ana Pérez')).closest('tr')!;
+    const row = await findSettledRow('Ana Pérez');
     expect(row).toHaveTextContent('BS 1.334,71');
     await userEvent.click(within(row).getByRole('button', { name: /expandir|expand/i }));
     const verified = await screen.findByLabelText('Grupo Punto de venta · Terminal T1 · Lote L1 verificado');
@@ -159,7 +159,7 @@ describe('Cierres de Caja', () => {
 
   it('offers only "Quitar verificación" on a verified group and sends that group with its reason', async () => {
     renderApp(<ClosedBoxesPage paymentParts={parts} />, { path: '/closed-boxs', session: makeSession({ permissions: ALL }) });
-    const row = (await screen.findByText('Ana Pérez')).closest('tr')!;
+    const row = await findSettledRow('Ana Pérez');
     await userEvent.click(within(row).getByRole('button', { name: /expandir|expand/i }));
     const verified = await screen.findByLabelText('Grupo Punto de venta · Terminal T1 · Lote L1 verificado');
     expect(within(verified).queryByRole('button', { name: /Aprobar Pagos/ })).toBeNull();
@@ -186,7 +186,7 @@ describe('Cierres de Caja', () => {
 
   it('hides the group actions from a user who may not verify', async () => {
     renderApp(<ClosedBoxesPage paymentParts={parts} />, { path: '/closed-boxs', session: makeSession({ permissions: ['closed_boxs'] }) });
-    const row = (await screen.findByText('Ana Pérez')).closest('tr')!;
+    const row = await findSettledRow('Ana Pérez');
     await userEvent.click(within(row).getByRole('button', { name: /expandir|expand/i }));
     const verified = await screen.findByLabelText('Grupo Punto de venta · Terminal T1 · Lote L1 verificado');
     expect(within(verified).queryByRole('button', { name: /Quitar verificación/ })).toBeNull();
@@ -205,7 +205,7 @@ describe('Cierres de Caja', () => {
     expect(callsTo('/api/closed-boxs/store')).toHaveLength(0);
     await userEvent.click(within(panel).getByRole('button', { name: 'Cancelar' }));
 
-    const row = (await screen.findByText('Ana Pérez')).closest('tr')!;
+    const row = await findSettledRow('Ana Pérez');
     await chooseRowAction(row, 'Editar');
     const edit = await screen.findByRole('dialog', { name: 'Editar cierre de caja' });
     await userEvent.click(within(edit).getByRole('button', { name: 'Guardar' }));
@@ -246,7 +246,7 @@ describe('Cierres de Caja', () => {
 
   it("opens a closing's payments and attaches two payments from the 'Pagos' modal", async () => {
     renderApp(<ClosedBoxesPage paymentParts={parts} />, { path: '/closed-boxs', session: makeSession({ permissions: ALL }) });
-    const row = (await screen.findByText('Ana Pérez')).closest('tr')!;
+    const row = await findSettledRow('Ana Pérez');
     await chooseRowAction(row, 'Ver pagos');
     expect(await screen.findByRole('heading', { name: 'Cierre de caja #7' })).toBeInTheDocument();
     expect(await screen.findByLabelText('Totales del cierre')).toHaveTextContent('BS 133,48');

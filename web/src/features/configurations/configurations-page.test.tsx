@@ -6,6 +6,7 @@ import { makeSession, renderApp } from '../../test/render';
 import type { ExchangeRateRow } from '@recaudo/domain/exchange-rates';
 import type { ConfigurationRow } from './api';
 import ConfigurationsPage from './configurations-page';
+import { findSettledRow } from '../../test/row-actions';
 
 
 const rows: ConfigurationRow[] = [
@@ -48,7 +49,7 @@ const { fetch: fetchMock, success: successToast } = installFakeApi(route);
 describe('Tasas de Cambio', () => {
   it('shows the rates in force in BS with their value date and source, read-only without update_dollar_rate', async () => {
     renderApp(<ConfigurationsPage />, { path: '/configurations', session: makeSession({ permissions: ['configurations'] }) });
-    const row = (await screen.findByText('Tasa del dólar')).closest('tr')!;
+    const row = await findSettledRow('Tasa del dólar');
     expect(row).toHaveTextContent('BS 1.245,67140000');
     expect(row).toHaveTextContent('01-12-2026BCV');
     const euro = screen.getByText('Tasa del euro').closest('tr')!;
@@ -59,7 +60,7 @@ describe('Tasas de Cambio', () => {
 
   it('edits a rate in place: required "Ingresa Datos!", then saves it and toasts', async () => {
     renderApp(<ConfigurationsPage />, { path: '/configurations', session: makeSession({ permissions: ['configurations', 'update_dollar_rate'] }) });
-    const row = (await screen.findByText('Tasa del dólar')).closest('tr')!;
+    const row = await findSettledRow('Tasa del dólar');
     await userEvent.click(within(row).getByRole('button', { name: 'Editar Tasa del dólar' }));
     const input = within(row).getByLabelText('Nuevo valor de Tasa del dólar');
     await userEvent.clear(input);
@@ -83,7 +84,7 @@ describe('Tasas de Cambio', () => {
 
   it('opens the change history of a rate', async () => {
     renderApp(<ConfigurationsPage />, { path: '/configurations', session: makeSession({ permissions: ['configurations', 'logs'] }) });
-    const row = (await screen.findByText('Tasa del euro')).closest('tr')!;
+    const row = await findSettledRow('Tasa del euro');
     await userEvent.click(within(row).getByRole('button', { name: 'Historial de cambios de Tasa del euro' }));
     const panel = await screen.findByRole('dialog', { name: 'Historial de cambios' });
     expect(await within(panel).findByText('Sin cambios registrados')).toBeInTheDocument();

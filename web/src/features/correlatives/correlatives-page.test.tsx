@@ -62,7 +62,7 @@ const { fetch: fetchMock, success: successToast } = installFakeApi(route);
 describe('Correlativos', () => {
   it('shows the counters with their leading zeros', async () => {
     renderApp(<CorrelativesPage />, { path: '/correlatives', session: makeSession({ permissions: ['correlatives'] }) });
-    const tableRow = (await screen.findByText('00000123')).closest('tr')!;
+    const tableRow = await findSettledRow('00000123');
     expect(tableRow).toHaveTextContent('0007');
     expect(tableRow).toHaveTextContent('00000012');
     expect(screen.getByRole('columnheader', { name: 'Nº nota de entrega' })).toBeInTheDocument();
@@ -101,7 +101,7 @@ describe('Correlativos', () => {
     const blank = await screen.findByRole('dialog', { name: 'Nuevo correlativo' });
     await userEvent.click(within(blank).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Nuevo correlativo' })).not.toBeInTheDocument());
-    const tableRow = (await screen.findByText('00000123')).closest('tr')!;
+    const tableRow = await findSettledRow('00000123');
     await chooseRowAction(tableRow, 'Editar');
     const panel = await screen.findByRole('dialog', { name: 'Editar correlativo' });
     expect(within(panel).getByLabelText('Serie')).toHaveValue('A');
@@ -110,7 +110,7 @@ describe('Correlativos', () => {
 
   it('opens the continuity of a series: the anomalies spelled out, the cancelled number shown, and the clean verdict on another type', async () => {
     renderApp(<CorrelativesPage />, { path: '/correlatives', session: makeSession({ permissions: ['correlatives', 'export_correlatives'] }) });
-    const tableRow = (await screen.findByText('00000123')).closest('tr')!;
+    const tableRow = await findSettledRow('00000123');
     await userEvent.click(within(tableRow).getByRole('button', { name: /Continuidad/ }));
     const panel = await screen.findByRole('dialog', { name: 'Continuidad de la serie A' });
     expect(await within(panel).findByText('Revisa la numeración: 1 número falta y 1 número se repite')).toBeInTheDocument();

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { notFound, ok, installFakeApi } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
 import ActivityGroupsPage from './activity-groups-page';
-import { chooseRowAction } from '../../test/row-actions';
+import { chooseRowAction, findSettledRow } from '../../test/row-actions';
 
 const refused = 'No se puede eliminar el grupo porque tiene 3 actividades económicas asociadas.';
 
@@ -24,7 +24,7 @@ describe('Grupos de actividades', () => {
       path: '/activity-groups',
       session: makeSession({ permissions: ['activity_groups', 'delete_activity_group', 'export_activity_groups'] }),
     });
-    const row = (await screen.findByText('Comercio')).closest('tr')!;
+    const row = await findSettledRow('Comercio');
     expect(row).toHaveTextContent('3');
     expect(within(row).queryByRole('button', { name: /Editar/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Nuevo grupo/ })).not.toBeInTheDocument();

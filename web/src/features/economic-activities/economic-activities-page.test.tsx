@@ -6,7 +6,7 @@ import { notFound, ok, installFakeApi } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
 import type { EconomicActivityRow } from './api';
 import EconomicActivitiesPage from './economic-activities-page';
-import { chooseRowAction } from '../../test/row-actions';
+import { chooseRowAction, findSettledRow } from '../../test/row-actions';
 
 
 const activity = (id: number, name: string, fee: string, code: string | null = null): EconomicActivityRow => ({
@@ -53,7 +53,7 @@ const bodyOf = (path: string) => JSON.parse(fetchMock.mock.calls.find(([url]) =>
 describe('Actividades Económicas', () => {
   it('shows the fee in dollars with comma decimals and the group, with the actions the permissions allow', async () => {
     renderApp(<EconomicActivitiesPage />, { path: '/economic-activities', session: makeSession({ permissions: ['economic_activities'] }) });
-    const row = (await screen.findByText('Farmacias')).closest('tr')!;
+    const row = await findSettledRow('Farmacias');
     expect(row).toHaveTextContent('$ 1.234,50');
     expect(row).toHaveTextContent('Comercio');
     expect(row).toHaveTextContent('C-002');
@@ -93,7 +93,7 @@ describe('Actividades Económicas', () => {
 
   it('edits an activity keeping its code and fee, asking from which month the fee applies (next month) and showing its history', async () => {
     renderApp(<EconomicActivitiesPage />, { path: '/economic-activities', session: makeSession({ permissions: ALL }) });
-    const row = (await screen.findByText('Farmacias')).closest('tr')!;
+    const row = await findSettledRow('Farmacias');
     await chooseRowAction(row, 'Editar');
     const panel = await screen.findByRole('dialog', { name: 'Editar actividad económica' });
     expect(within(panel).getByLabelText('Tarifa')).toHaveValue('1.234,5');
@@ -109,7 +109,7 @@ describe('Actividades Económicas', () => {
 
   it('turns the late-payment surcharge on with its grace and cap, and refuses a percentage of zero in Spanish', async () => {
     renderApp(<EconomicActivitiesPage />, { path: '/economic-activities', session: makeSession({ permissions: ALL }) });
-    const row = (await screen.findByText('Bodegas')).closest('tr')!;
+    const row = await findSettledRow('Bodegas');
     await chooseRowAction(row, 'Editar');
     const panel = await screen.findByRole('dialog', { name: 'Editar actividad económica' });
     const percent = within(panel).getByLabelText('Recargo mensual (%)');
@@ -127,7 +127,7 @@ describe('Actividades Económicas', () => {
 
   it('opens "Ver clientes" with the clients whose addresses carry the activity', async () => {
     renderApp(<EconomicActivitiesPage />, { path: '/economic-activities', session: makeSession({ permissions: ALL }) });
-    const row = (await screen.findByText('Bodegas')).closest('tr')!;
+    const row = await findSettledRow('Bodegas');
     await userEvent.click(within(row).getByRole('button', { name: /Ver clientes/ }));
     const modal = await screen.findByRole('dialog', { name: 'Clientes de Bodegas' });
     const client = (await within(modal).findByText('Abasto La Esquina')).closest('tr')!;

@@ -5,7 +5,7 @@ import { notFound, ok, installFakeApi } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
 import { paymentMethodForm, type PaymentMethodRow } from './api';
 import PaymentMethodsPage from './payment-methods-page';
-import { chooseRowAction, rowMenuItem } from '../../test/row-actions';
+import { chooseRowAction, rowMenuItem, findSettledRow } from '../../test/row-actions';
 
 
 const method = (id: number, name: string, type: number, description: string): PaymentMethodRow => ({
@@ -39,7 +39,7 @@ const ALL = ['payment_methods', 'add_payment_method', 'edit_payment_method', 'de
 describe('Métodos de Pago', () => {
   it('truncates the description to 20 characters and labels the type', async () => {
     renderApp(<PaymentMethodsPage />, { path: '/payment-methods', session: makeSession({ permissions: ['payment_methods'] }) });
-    const row = (await screen.findByText('Transferencia bancaria')).closest('tr')!;
+    const row = await findSettledRow('Transferencia bancaria');
     expect(row).toHaveTextContent('Transferencia bancar…');
     expect(row).not.toHaveTextContent('cuenta de la empresa');
     expect(screen.getByText('Zelle').closest('tr')).toHaveTextContent('Depósito en dólares');
@@ -73,7 +73,7 @@ describe('Métodos de Pago', () => {
 
   it('removing the stored logo sends deleteOldFile in the multipart update', async () => {
     renderApp(<PaymentMethodsPage />, { path: '/payment-methods', session: makeSession({ permissions: ALL }) });
-    const row = (await screen.findByText('Zelle')).closest('tr')!;
+    const row = await findSettledRow('Zelle');
     await chooseRowAction(row, 'Editar');
     const panel = await screen.findByRole('dialog', { name: 'Editar método de pago' });
     await userEvent.click(await within(panel).findByRole('button', { name: /Eliminar archivo|Remove file|delete/i }));

@@ -5,7 +5,7 @@ import { notFound, ok, installFakeApi } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
 import type { CommunityRow } from './api';
 import CommunitiesPage from './communities-page';
-import { chooseRowAction } from '../../test/row-actions';
+import { chooseRowAction, findSettledRow } from '../../test/row-actions';
 
 const summary = { count_payments: 3, amount_bill: '1500.00', amount_payment: '1200.50', dollar_amount_bill: '40.00', dollar_amount_payment: '32.10' };
 
@@ -64,7 +64,7 @@ async function pick(panel: HTMLElement, label: string, option: string) {
 describe('Comunidades', () => {
   it('lists communities with the payments flag and today range, and expands the residential summary only', async () => {
     renderApp(<CommunitiesPage />, { path: '/communities', session: makeSession({ permissions: ALL }) });
-    const row = (await screen.findByText('Urb. El Viñedo')).closest('tr')!;
+    const row = await findSettledRow('Urb. El Viñedo');
     expect(row).toHaveTextContent('+58 (414)-1234501');
     expect(row).toHaveTextContent('$ 12,50');
     expect(within(row).getByRole('link', { name: /Ver clientes/ })).toHaveAttribute('href', '/clients?community=5');
@@ -81,7 +81,7 @@ describe('Comunidades', () => {
 
   it('hides the actions the permissions do not allow', async () => {
     renderApp(<CommunitiesPage />, { path: '/communities', session: makeSession({ permissions: ['communities'] }) });
-    const row = (await screen.findByText('Urb. El Viñedo')).closest('tr')!;
+    const row = await findSettledRow('Urb. El Viñedo');
     expect(within(row).getByRole('switch', { name: 'Estatus de Urb. El Viñedo' })).toBeDisabled();
     expect(within(row).queryByRole('link', { name: /Ver clientes/ })).not.toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: /Editar/ })).not.toBeInTheDocument();
@@ -92,7 +92,7 @@ describe('Comunidades', () => {
 
   it('opens Editar with the row\'s values, its start date and surcharge settings among them', async () => {
     renderApp(<CommunitiesPage />, { path: '/communities', session: makeSession({ permissions: ALL }) });
-    const row = (await screen.findByText('Urb. El Viñedo')).closest('tr')!;
+    const row = await findSettledRow('Urb. El Viñedo');
     await userEvent.click(within(row).getByRole('button', { name: /Editar/ }));
     const panel = await screen.findByRole('dialog', { name: 'Editar comunidad' });
     expect(within(panel).getByLabelText('Fecha de inicio')).toHaveValue('01-01-2023');
@@ -161,7 +161,7 @@ describe('Comunidades', () => {
 
   it('deletes after the confirmation with the spec message', async () => {
     renderApp(<CommunitiesPage />, { path: '/communities', session: makeSession({ permissions: ALL }) });
-    const row = (await screen.findByText('Urb. El Viñedo')).closest('tr')!;
+    const row = await findSettledRow('Urb. El Viñedo');
     await chooseRowAction(row, 'Eliminar');
     const dialog = await screen.findByRole('dialog', { name: '¿Seguro de eliminar la comunidad?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));

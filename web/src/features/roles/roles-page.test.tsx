@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { notFound, ok, installFakeApi } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
 import RolesPage from './roles-page';
-import { chooseRowAction } from '../../test/row-actions';
+import { chooseRowAction, findSettledRow } from '../../test/row-actions';
 
 
 const role = (id: number, name: string): RoleRow => ({
@@ -52,7 +52,7 @@ const ALL = ['roles', 'add_role', 'edit_role', 'delete_role'];
 describe('Roles y Permisos', () => {
   it('lists the roles with the actions the permissions allow', async () => {
     renderApp(<RolesPage />, { path: '/roles', session: makeSession({ permissions: ['roles'] }) });
-    const row = (await screen.findByText('Cajero')).closest('tr')!;
+    const row = await findSettledRow('Cajero');
     expect(within(row).getByRole('switch', { name: 'Estado del rol Cajero' })).toBeDisabled();
     expect(within(row).queryByRole('button', { name: /Editar/ })).not.toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: /Eliminar/ })).not.toBeInTheDocument();
@@ -62,7 +62,7 @@ describe('Roles y Permisos', () => {
 
   it('the role form requires the second factor with its switch', async () => {
     renderApp(<RolesPage />, { path: '/roles', session: makeSession({ permissions: ALL }) });
-    const row = (await screen.findByText('Cajero')).closest('tr')!;
+    const row = await findSettledRow('Cajero');
     expect(row).toHaveTextContent('Opcional');
     await chooseRowAction(row, 'Editar');
     const toggle = await screen.findByRole('switch', { name: 'Exigir verificación en dos pasos' });
@@ -76,7 +76,7 @@ describe('Roles y Permisos', () => {
 
   it('switching a role off asks first, naming the users who lose access (issue 51)', async () => {
     renderApp(<RolesPage />, { path: '/roles', session: makeSession({ permissions: ALL }) });
-    const row = (await screen.findByText('Cajero')).closest('tr')!;
+    const row = await findSettledRow('Cajero');
     await userEvent.click(within(row).getByRole('switch', { name: 'Estado del rol Cajero' }));
     expect(await screen.findByText('¿Desactivar el rol?')).toBeInTheDocument();
     expect(screen.getByText('2 usuarios perderán el acceso')).toBeInTheDocument();
@@ -89,7 +89,7 @@ describe('Roles y Permisos', () => {
 
   it('deletes a role after the confirmation and reloads the list', async () => {
     renderApp(<RolesPage />, { path: '/roles', session: makeSession({ permissions: ALL }) });
-    const row = (await screen.findByText('Analista')).closest('tr')!;
+    const row = await findSettledRow('Analista');
     await chooseRowAction(row, 'Eliminar');
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('¿Seguro de eliminar el rol?');
@@ -102,7 +102,7 @@ describe('Roles y Permisos', () => {
 
   it('opens the permission tree of a role and saves each tick at once', async () => {
     renderApp(<RolesPage />, { path: '/roles', session: makeSession({ permissions: ALL }) });
-    const row = (await screen.findByText('Analista')).closest('tr')!;
+    const row = await findSettledRow('Analista');
     await userEvent.click(within(row).getByRole('button', { name: /Permisos/ }));
     expect(await screen.findByText('Agregar clientes')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/roles?permisos=3');

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { notFound, ok, installFakeApi } from '../../test/fake-api';
 import { makeSession, renderApp } from '../../test/render';
 import UsersPage from './users-page';
+import { findSettledRow } from '../../test/row-actions';
 
 const paged = (rows: unknown[]) => ({ data: rows, current_page: 1, per_page: 10, total: rows.length, last_page: 1 });
 
@@ -90,7 +91,7 @@ const optionTitles = () => [...document.querySelectorAll('.ant-select-dropdown:n
 describe('Usuarios', () => {
   it('shows role.name, no action menu on user 1, and no access switch for user 1 or oneself', async () => {
     renderApp(<UsersPage />, { path: '/users', session: makeSession({ permissions: ALL, user: { id: 7, name: 'Pedro Gil' } }) });
-    const first = (await screen.findByText('Ana Pérez')).closest('tr')!;
+    const first = await findSettledRow('Ana Pérez');
     const self = screen.getByText('Pedro Gil').closest('tr')!;
     expect(first).toHaveTextContent('Administrador');
     expect(self).toHaveTextContent('Cajero');
@@ -115,7 +116,7 @@ describe('Usuarios', () => {
 
   it('deletes from the row menu after the confirmation', async () => {
     renderApp(<UsersPage />, { path: '/users', session: makeSession({ permissions: ALL }) });
-    const row = (await screen.findByText('Pedro Gil')).closest('tr')!;
+    const row = await findSettledRow('Pedro Gil');
     await userEvent.click(within(row).getByRole('button', { name: 'Más acciones de Pedro Gil' }));
     await userEvent.click(await screen.findByText('Eliminar'));
     const dialog = await screen.findByRole('dialog');
@@ -128,7 +129,7 @@ describe('Usuarios', () => {
 
   it("resets a user's two-factor login from the row menu after the confirmation", async () => {
     renderApp(<UsersPage paymentHistory={history} />, { path: '/users', session: makeSession({ permissions: ALL }) });
-    const row = (await screen.findByText('Pedro Gil')).closest('tr')!;
+    const row = await findSettledRow('Pedro Gil');
     await userEvent.click(within(row).getByRole('button', { name: 'Más acciones de Pedro Gil' }));
     const menu = await screen.findByRole('menu');
     // Editar is the row's button; in "Más" the non-destructive entries first, Eliminar last.
@@ -157,7 +158,7 @@ describe('Usuarios', () => {
 
   it("shows the server's message when a client user has no second factor to reset", async () => {
     renderApp(<UsersPage />, { path: '/users?tab=clientes', session: makeSession({ permissions: ALL }) });
-    const row = (await screen.findByText('maria@correo.test')).closest('tr')!;
+    const row = await findSettledRow('maria@correo.test');
     await userEvent.click(within(row).getByRole('button', { name: 'Más acciones de María Pérez' }));
     await userEvent.click(await screen.findByText('Restablecer verificación en dos pasos'));
     const dialog = await screen.findByRole('dialog');
@@ -172,7 +173,7 @@ describe('Usuarios', () => {
 
   it('leaves the two-factor reset out of the menu without edit_user, and without manage_security', async () => {
     renderApp(<UsersPage />, { path: '/users', session: makeSession({ permissions: ALL.filter((permission) => permission !== 'edit_user' && permission !== 'manage_security') }) });
-    const row = (await screen.findByText('Pedro Gil')).closest('tr')!;
+    const row = await findSettledRow('Pedro Gil');
     await userEvent.click(within(row).getByRole('button', { name: 'Más acciones de Pedro Gil' }));
     expect(await screen.findByText('Eliminar')).toBeInTheDocument();
     expect(screen.queryByText('Restablecer verificación en dos pasos')).not.toBeInTheDocument();
@@ -181,7 +182,7 @@ describe('Usuarios', () => {
 
   it('opens the payment history panel on that user, with its back button', async () => {
     renderApp(<UsersPage paymentHistory={history} />, { path: '/users', session: makeSession({ permissions: ALL }) });
-    const row = (await screen.findByText('Pedro Gil')).closest('tr')!;
+    const row = await findSettledRow('Pedro Gil');
     await userEvent.click(within(row).getByRole('button', { name: 'Más acciones de Pedro Gil' }));
     await userEvent.click(await screen.findByText('Historial de pagos'));
     const panel = await screen.findByRole('dialog', { name: 'Historial de pagos' });
@@ -196,7 +197,7 @@ describe('Usuarios', () => {
       path: '/users',
       session: makeSession({ permissions: ALL.filter((permission) => permission !== 'logs') }),
     });
-    const row = (await screen.findByText('Pedro Gil')).closest('tr')!;
+    const row = await findSettledRow('Pedro Gil');
     await userEvent.click(within(row).getByRole('button', { name: 'Más acciones de Pedro Gil' }));
     expect(await screen.findByText('Restablecer verificación en dos pasos')).toBeInTheDocument();
     expect(screen.queryByText('Historial de pagos')).not.toBeInTheDocument();
@@ -269,7 +270,7 @@ describe('Usuarios', () => {
 
   it('lists client users with the identification linking to the client detail', async () => {
     renderApp(<UsersPage />, { path: '/users?tab=clientes', session: makeSession({ permissions: ALL }) });
-    const row = (await screen.findByText('maria@correo.test')).closest('tr')!;
+    const row = await findSettledRow('maria@correo.test');
     expect(within(row).getByRole('link', { name: 'V-12345678' })).toHaveAttribute('href', '/client-detail/31');
     expect(row).toHaveTextContent('Residencial');
     expect(row).toHaveTextContent('+58 (414)-1234567');
