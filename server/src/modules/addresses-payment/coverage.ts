@@ -1,33 +1,17 @@
-import { asc } from 'drizzle-orm';
-import type { Coverage } from '@recaudo/domain/months';
-import type { Executor } from '../../db/client';
-import { inIdsPlaceholder, preparedStatement } from '../../platform/prepared';
+import { sql } from 'drizzle-orm';
+import type { Coverage, Month } from '@recaudo/domain/months';
 import { addressMonths } from './tables';
 
-/** Every page of addresses reads its ledger months with the same statement: planned once per connection. */
-const monthsOfAddresses = preparedStatement('address_months_of_page', (db, name) =>
-  db
-    .select({
-      address: addressMonths.addressPaymentId,
-      month: addressMonths.month,
-      payment_id: addressMonths.paymentId,
-      pending: addressMonths.pending,
-      from_balance: addressMonths.fromBalance,
-    })
-    .from(addressMonths)
-    .where(inIdsPlaceholder(addressMonths.addressPaymentId))
-    .orderBy(asc(addressMonths.month))
-    .prepare(name),
-);
+/**
+ * The address's ledger months as one JSON array of `[month, payment_id, pending, from_balance]`,
+ * oldest first: a page of the list reads them as a column of its rows' statement (queries.ts),
+ * one round trip where a query of its own cost another.
+ */
+export const MONTHS_JSON = sql<MonthsJson>`(select json_agg(json_build_array("m"."month", "m"."payment_id", "m"."pending", "m"."from_balance") order by "m"."month")
+  from ${addressMonths} "m" where "m"."address_payment_id" = "addresses_payments"."id")`;
 
-/** The ledger rows of a page of addresses, in one query, by address and oldest month first. */
-export async function coverageOf(db: Executor, ids: number[]): Promise<Map<number, Coverage[]>> {
-  const byAddress = new Map<number, Coverage[]>();
-  if (!ids.length) return byAddress;
-  for (const row of await monthsOfAddresses(db).execute({ ids })) {
-    const list = byAddress.get(row.address) ?? [];
-    list.push({ month: row.month, payment_id: row.payment_id, pending: row.pending, from_balance: row.from_balance });
-    byAddress.set(row.address, list);
-  }
-  return byAddress;
-}
+export type MonthsJson = [Month, number | null, boolean, boolean][] | null;
+
+/** The ledger months of MONTHS_JSON, as the calendar reads them. */
+export const coverageFromJson = (months: MonthsJson): Coverage[] =>
+  (months ?? []).map(([month, payment_id, pending, from_balance]) => ({ month, payment_id, pending, from_balance }));

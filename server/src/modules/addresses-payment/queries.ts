@@ -14,13 +14,13 @@ import { clients } from '../clients/tables';
 import { activityGroups, economicActivities } from '../economic-activities/tables';
 import { communities, municipalities, parishes, states } from '../regional/tables';
 import { addressHasPayments } from '../payments/counts';
-import { deliveredTicketsOf } from '../tickets-payments/delivered';
+import { ticketsFromJson, TICKETS_JSON } from '../tickets-payments/delivered';
 import { EFFECTIVE_FEE, FEE_SOURCE_JOINS, monthsToPayBetween, monthsToPayIn, monthsToPayPage, monthsToPaySql, notSolventSql, solventSql } from './ledger-sql';
 import { searchMatches, type SearchMatches } from './search';
 import { addressTotals, addressType, type AddressTotals } from './totals';
-import { agreementHoldsOf } from '../payment-agreements/holds';
-import { feeChangesOf } from '../fees/service';
-import { coverageOf } from './coverage';
+import { holdsFromJson, HOLDS_JSON, type HoldsJson } from '../payment-agreements/holds';
+import { feeChangesFromJson, TARIFFS_JSON, type TariffsJson } from '../fees/service';
+import { coverageFromJson, MONTHS_JSON, type MonthsJson } from './coverage';
 import { feeCondition } from './fee-filter';
 import { addressesPayments } from './tables';
 import { MAX_PAGE_SIZE } from '@recaudo/domain/paging';
@@ -70,10 +70,10 @@ async function pageIds(db: Executor, options: LoadOptions & { limit: number | nu
   return selectIds(db, { columns: sql`${addressesPayments.id} as id`, from, where: options.where, order, limit, offset: options.offset ?? 0 });
 }
 
-/** The addresses joined to everything a row shows. */
-const joinedRows = (db: Executor, current: Month) =>
+/** The addresses joined to everything a row shows (`columns`: the row's own, or with its ledger). */
+const joinedRows = (db: Executor, columns: ReturnType<typeof rowColumns>) =>
   db
-    .select(rowColumns(current))
+    .select(columns)
     .from(addressesPayments)
     .innerJoin(clients, eq(clients.id, addressesPayments.clientId))
     .leftJoin(states, eq(states.id, addressesPayments.stateId))
@@ -83,41 +83,46 @@ const joinedRows = (db: Executor, current: Month) =>
     .leftJoin(economicActivities, eq(economicActivities.id, addressesPayments.economicActivityId))
     .leftJoin(activityGroups, eq(activityGroups.id, economicActivities.activityGroupId));
 
-/** A page's (or an export batch's) rows by id: planned once per connection, where planning the nine joins took ~3 ms a request. */
+/**
+ * A list row's ledger, each part a JSON column of the row: its months, delivered tickets, fee
+ * history and agreement holds. Read by four queries of their own beside the rows, they were four
+ * more round trips a page (a quarter of the server's time under load went to sending queries).
+ */
+const ledgerColumns = (current: Month) => ({ ...rowColumns(current), months_json: MONTHS_JSON, tickets_json: TICKETS_JSON, tariffs_json: TARIFFS_JSON, holds_json: HOLDS_JSON });
+
+type LedgerJoined = Joined & { months_json: MonthsJson; tickets_json: Parameters<typeof ticketsFromJson>[0]; tariffs_json: TariffsJson; holds_json: HoldsJson };
+
+const withLedger = (row: LedgerJoined, now: Date): AddressRow =>
+  present(row, coverageFromJson(row.months_json), now, ticketsFromJson(row.tickets_json), feeChangesFromJson(row.tariffs_json), holdsFromJson(row.holds_json));
+
+/** An export batch's rows by id: planned once per connection, where planning the nine joins took ~3 ms a request. */
 const rowsById = preparedStatement('addresses_page_rows', (db, name, month) =>
-  joinedRows(db, month as Month)
+  joinedRows(db, rowColumns(month as Month))
     .where(inIdsPlaceholder(addressesPayments.id))
     .prepare(name),
 );
 
-/** The joined rows of these addresses, in the ids' order. */
-const joinedByIds = async (db: Executor, ids: number[], current: Month): Promise<Joined[]> =>
-  inKeyOrder(ids, (await rowsById(db, current).execute({ ids })) as Joined[], (row) => row.id);
-
-/** Rows with their ledger months and delivered tickets: both reads need only the ids, so a page runs them beside its rows. */
-async function withMonthsAndTickets(db: Executor, rows: Joined[] | Promise<Joined[]>, ids: number[], now: Date): Promise<AddressRow[]> {
-  const [joined, coverage, tickets, feeChanges, holds] = await Promise.all([rows, coverageOf(db, ids), deliveredTicketsOf(db, ids), feeChangesOf(db, ids), agreementHoldsOf(db, ids)]);
-  return joined.map((row) => present(row, coverage.get(row.id) ?? [], now, tickets.get(row.id) ?? [], feeChanges.get(row.id), holds.get(row.id)));
-}
+/** A page's rows by id with their ledger, prepared as `rowsById` is. */
+const ledgerRowsById = preparedStatement('addresses_page_ledger_rows', (db, name, month) =>
+  joinedRows(db, ledgerColumns(month as Month))
+    .where(inIdsPlaceholder(addressesPayments.id))
+    .prepare(name),
+);
 
 async function loadAddresses(db: Executor, options: LoadOptions): Promise<AddressRow[]> {
   const now = options.now ?? new Date();
   const current = currentMonth(now);
   const limit = options.limit;
   if (limit == null) {
-    const rows = (await joinedRows(db, current)
+    const rows = (await joinedRows(db, ledgerColumns(current))
       .where(options.where)
-      .orderBy(...(options.order ?? DEFAULT_ORDER))) as Joined[];
-    return withMonthsAndTickets(
-      db,
-      rows,
-      rows.map((row) => row.id),
-      now,
-    );
+      .orderBy(...(options.order ?? DEFAULT_ORDER))) as LedgerJoined[];
+    return rows.map((row) => withLedger(row, now));
   }
   const ids = await pageIds(db, { ...options, limit });
   if (!ids.length) return [];
-  return withMonthsAndTickets(db, joinedByIds(db, ids, current), ids, now);
+  const rows = inKeyOrder(ids, (await ledgerRowsById(db, current).execute({ ids })) as LedgerJoined[], (row) => row.id);
+  return rows.map((row) => withLedger(row, now));
 }
 
 /**
@@ -127,7 +132,7 @@ async function loadAddresses(db: Executor, options: LoadOptions): Promise<Addres
  */
 async function loadExportRows(db: Executor, ids: number[], now: Date): Promise<AddressExportRow[]> {
   if (!ids.length) return [];
-  return (await joinedByIds(db, ids, currentMonth(now))).map((row) => presentListed(row));
+  return inKeyOrder(ids, (await rowsById(db, currentMonth(now)).execute({ ids })) as Joined[], (row) => row.id).map((row) => presentListed(row));
 }
 
 /* ---------------- Lists ---------------- */

@@ -49,25 +49,51 @@ export async function feeChangesOf(db: Executor, ids: readonly number[]): Promis
     grouped.set(row.address, list);
   }
   for (const [address, list] of grouped) {
-    const change = (row: TariffRow): OwnFeeChange => ({
-      effective_month: monthOfNumber(row.month),
-      previous_fee: row.previous_fee,
-      fee: row.fee,
-      previous_inherited: row.previous_inherited,
-      inherited: row.inherited,
-    });
-    const head = list[0]!;
-    const schedule = addressSchedule(
-      { custom: head.custom, fee: head.own_fee, changes: list.filter((row) => row.owner_type === 2).map(change) },
-      { fee: head.inherited_fee, changes: list.filter((row) => row.owner_type !== 2).map(change) },
-    );
-    if (schedule.changes.length)
-      byAddress.set(
-        address,
-        schedule.changes.map(({ effective_month, previous_fee, fee }) => ({ effective_month, previous_fee, fee })),
-      );
+    const changes = scheduleOf(list[0]!, list);
+    if (changes.length) byAddress.set(address, changes);
   }
   return byAddress;
+}
+
+/** What prices an address besides its tariff rows: whether it has its own fee, and the two fees now. */
+type FeeSources = Pick<TariffRow, 'custom' | 'own_fee' | 'inherited_fee'>;
+type Tariff = Pick<TariffRow, 'owner_type' | 'month' | 'previous_fee' | 'fee' | 'previous_inherited' | 'inherited'>;
+
+/** One address's schedule of fee changes from its tariff rows, oldest first (domain `addressSchedule`). */
+function scheduleOf(sources: FeeSources, tariffs: Tariff[]): FeeChange[] {
+  const change = (row: Tariff): OwnFeeChange => ({
+    effective_month: monthOfNumber(row.month),
+    previous_fee: row.previous_fee,
+    fee: row.fee,
+    previous_inherited: row.previous_inherited,
+    inherited: row.inherited,
+  });
+  const schedule = addressSchedule(
+    { custom: sources.custom, fee: sources.own_fee, changes: tariffs.filter((row) => row.owner_type === 2).map(change) },
+    { fee: sources.inherited_fee, changes: tariffs.filter((row) => row.owner_type !== 2).map(change) },
+  );
+  return schedule.changes.map(({ effective_month, previous_fee, fee }) => ({ effective_month, previous_fee, fee }));
+}
+
+/**
+ * The address's fee sources and tariff rows as one JSON array, null without tariff rows, for a
+ * page of the list's rows statement (addresses-payment/queries.ts). Needs FEE_SOURCE_JOINS.
+ */
+export const TARIFFS_JSON = sql<TariffsJson>`(select json_build_array(${addressesPayments.isCustomFee}, ${addressesPayments.fee}::text, ${INHERITED_FEE}::text,
+    json_agg(json_build_array("fee_tariffs"."owner_type", "fee_tariffs"."effective_month", "fee_tariffs"."previous_fee"::text, "fee_tariffs"."fee"::text,
+      "fee_tariffs"."previous_inherited", "fee_tariffs"."inherited") order by "fee_tariffs"."effective_month"))
+  from "fee_tariffs" where ${TARIFFS_OF_ADDRESS} having count(*) > 0)`;
+
+export type TariffsJson = [boolean, string | null, string | null, [number, number, string | null, string | null, boolean, boolean][]] | null;
+
+/** The fee changes of TARIFFS_JSON, as `feeChangesOf` answers them for one address (none: empty). */
+export function feeChangesFromJson(json: TariffsJson): FeeChange[] {
+  if (!json) return [];
+  const [custom, own_fee, inherited_fee, tariffs] = json;
+  return scheduleOf(
+    { custom, own_fee, inherited_fee },
+    tariffs.map(([owner_type, month, previous_fee, fee, previous_inherited, inherited]) => ({ owner_type, month, previous_fee, fee, previous_inherited, inherited })),
+  );
 }
 
 interface TariffRow {

@@ -17,7 +17,7 @@ const caracasDayOf = (column: typeof paymentAgreements.createdAt | typeof paymen
  * agreements answers the newer.
  */
 export async function agreementHoldsOf(db: Executor, addressIds: readonly number[]): Promise<Map<number, AgreementHolds>> {
-  const holds = new Map<number, Map<Month, AgreementHold>>();
+  const holds = new Map<number, AgreementHolds>();
   if (!addressIds.length) return holds;
   const rows = await db
     .select({
@@ -31,6 +31,24 @@ export async function agreementHoldsOf(db: Executor, addressIds: readonly number
     .innerJoin(paymentAgreements, eq(paymentAgreements.id, paymentAgreementMonths.paymentAgreementId))
     .where(and(inArray(paymentAgreements.addressPaymentId, [...addressIds]), ne(paymentAgreements.status, 'completed')))
     .orderBy(asc(paymentAgreements.id));
+  const byAddress = new Map<number, HoldRow[]>();
+  for (const row of rows) {
+    const list = byAddress.get(row.address) ?? [];
+    list.push(row);
+    byAddress.set(row.address, list);
+  }
+  for (const [address, list] of byAddress) {
+    const held = holdsOfRows(list);
+    if (held.size) holds.set(address, held);
+  }
+  return holds;
+}
+
+type HoldRow = { month: string; status: string; signed: string | null; ended: string | null };
+
+/** One address's holds from its agreements' months, oldest agreement first (a newer one's month replaces an older one's). */
+function holdsOfRows(rows: HoldRow[]): Map<Month, AgreementHold> {
+  const byMonth = new Map<Month, AgreementHold>();
   for (const row of rows) {
     const hold: AgreementHold | null =
       row.status === 'current'
@@ -38,12 +56,26 @@ export async function agreementHoldsOf(db: Executor, addressIds: readonly number
         : row.signed !== null && row.ended !== null
           ? { status: 'ended', signed: row.signed, ended: row.ended }
           : null;
-    if (!hold) continue;
-    const byMonth = holds.get(row.address) ?? new Map<Month, AgreementHold>();
-    byMonth.set(row.month as Month, hold);
-    holds.set(row.address, byMonth);
+    if (hold) byMonth.set(row.month as Month, hold);
   }
-  return holds;
+  return byMonth;
+}
+
+/**
+ * The address's agreement months as one JSON array of `[month, status, signed, ended]`, oldest
+ * agreement first, for a page of the list's rows statement (addresses-payment/queries.ts).
+ */
+export const HOLDS_JSON = sql<HoldsJson>`(select json_agg(json_build_array(${paymentAgreementMonths.month}, ${paymentAgreements.status},
+    ${caracasDayOf(paymentAgreements.createdAt)}, ${caracasDayOf(paymentAgreements.endedAt)}) order by ${paymentAgreements.id})
+  from ${paymentAgreementMonths} join ${paymentAgreements} on ${paymentAgreements.id} = ${paymentAgreementMonths.paymentAgreementId}
+  where ${paymentAgreements.addressPaymentId} = "addresses_payments"."id" and ${paymentAgreements.status} <> 'completed')`;
+
+export type HoldsJson = [string, string, string | null, string | null][] | null;
+
+/** The holds of HOLDS_JSON, as `agreementHoldsOf` answers them for one address (none: undefined). */
+export function holdsFromJson(json: HoldsJson): AgreementHolds | undefined {
+  const held = holdsOfRows((json ?? []).map(([month, status, signed, ended]) => ({ month, status, signed, ended })));
+  return held.size ? held : undefined;
 }
 
 /**

@@ -17,8 +17,8 @@ import { datedRatesInForce } from '../exchange-rates/service';
 import { correlatives } from '../correlatives/tables';
 import { economicActivities } from '../economic-activities/tables';
 import { lateFeeSettingsOfRow } from '../fees/late-fee-columns';
-import { feeChangesOf } from '../fees/service';
-import { agreementHoldsOf } from '../payment-agreements/holds';
+import { feeChangesFromJson, TARIFFS_JSON } from '../fees/service';
+import { holdsFromJson, HOLDS_JSON } from '../payment-agreements/holds';
 import { payments } from '../payments/tables';
 import { communities } from '../regional/tables';
 
@@ -31,8 +31,11 @@ import { communities } from '../regional/tables';
 
 export type StatementScope = { clientId: number } | { addressId: number };
 
-/** An address as its statement starts: its tariff changes are read beside its ledger, in one round of queries. */
-type AddressHead = Omit<AddressStatementInput, 'coverage' | 'holds' | 'surcharge_waivers' | 'fee_changes'> & { client_id: number };
+/**
+ * An address as its statement starts, with its fee changes and agreement holds read in the same
+ * statement (JSON columns, as the address list reads them): two round trips fewer a statement.
+ */
+type AddressHead = Omit<AddressStatementInput, 'coverage' | 'surcharge_waivers'> & { client_id: number };
 
 async function addressHeads(db: Executor, where: SQL | undefined): Promise<AddressHead[]> {
   const rows = await db
@@ -45,14 +48,18 @@ async function addressHeads(db: Executor, where: SQL | undefined): Promise<Addre
       start_month: START_MONTH,
       opening_paid_through: addressesPayments.openingPaidThrough,
       ...LATE_FEE_OF_ADDRESS,
+      tariffs_json: TARIFFS_JSON,
+      holds_json: HOLDS_JSON,
     })
     .from(addressesPayments)
     .leftJoin(communities, eq(communities.id, addressesPayments.communityId))
     .leftJoin(economicActivities, eq(economicActivities.id, addressesPayments.economicActivityId))
     .where(where)
     .orderBy(asc(addressesPayments.id));
-  return rows.map(({ late_fee_percent, late_fee_grace_days, late_fee_cap_months, late_fee_cap_percent, ...row }) => ({
+  return rows.map(({ late_fee_percent, late_fee_grace_days, late_fee_cap_months, late_fee_cap_percent, tariffs_json, holds_json, ...row }) => ({
     ...row,
+    fee_changes: feeChangesFromJson(tariffs_json),
+    holds: holdsFromJson(holds_json),
     type: row.type === 1 ? 1 : 0,
     fee: row.fee === null ? null : String(row.fee),
     late_fee:
@@ -124,12 +131,10 @@ async function surchargeWaiversOf(db: Executor, ids: number[]): Promise<Map<numb
 /** The statements of these addresses at `now`, at today's dollar rate (with its value date and source, which the statement names). */
 export async function addressStatements(db: Executor, heads: AddressHead[], now: Date): Promise<{ addresses: AddressStatement[]; dollar: DatedRate }> {
   const ids = heads.map((head) => head.address_payment_id);
-  const [feeChanges, coverage, balances, rates, holds, waivers, agreements] = await Promise.all([
-    feeChangesOf(db, ids),
+  const [coverage, balances, rates, waivers, agreements] = await Promise.all([
     coverageWithPayments(db, ids),
     balanceMovementsOf(db, ids),
     datedRatesInForce(db),
-    agreementHoldsOf(db, ids),
     surchargeWaiversOf(db, ids),
     statementAgreementsOf(db, ids),
   ]);
@@ -137,10 +142,8 @@ export async function addressStatements(db: Executor, heads: AddressHead[], now:
     ...addressStatement(
       {
         ...head,
-        fee_changes: feeChanges.get(head.address_payment_id) ?? [],
         coverage: coverage.get(head.address_payment_id) ?? [],
         balance: balances.get(head.address_payment_id),
-        holds: holds.get(head.address_payment_id),
         surcharge_waivers: waivers.get(head.address_payment_id),
       },
       rates.usd.rate,

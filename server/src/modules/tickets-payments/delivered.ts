@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { addressMessages } from '@recaudo/domain/addresses';
 import { ticketMessages, type AssignTicketsInput, type DeliveredTicket, type RemoveTicketInput } from '@recaudo/domain/tickets';
 import type { Database, Executor } from '../../db/client';
@@ -38,6 +38,17 @@ const ticketsOfAddresses = preparedStatement('tickets_delivered_of_page', (db, n
     .prepare(name),
 );
 
+type TicketRow = { id: number; ticket_serial: string | null; tickets_payment_id: number; payment_id: number | null; created_at: string; name: string; color: string; status: boolean; validity_date: string };
+
+const deliveredTicket = (row: TicketRow): DeliveredTicket => ({
+  id: row.id,
+  ticket_serial: row.ticket_serial,
+  tickets_payment_id: row.tickets_payment_id,
+  tickets_payment: { id: row.tickets_payment_id, name: row.name, color: row.color, status: row.status, validity_date: row.validity_date },
+  payment_id: row.payment_id,
+  created_at: row.created_at,
+});
+
 /** The delivered tickets of a page of addresses, in one query, oldest first per address. */
 export async function deliveredTicketsOf(db: Executor, addressIds: number[]): Promise<Map<number, DeliveredTicket[]>> {
   const byAddress = new Map<number, DeliveredTicket[]>();
@@ -45,18 +56,25 @@ export async function deliveredTicketsOf(db: Executor, addressIds: number[]): Pr
   const rows = await ticketsOfAddresses(db).execute({ ids: addressIds });
   for (const row of rows) {
     const list = byAddress.get(row.address) ?? [];
-    list.push({
-      id: row.id,
-      ticket_serial: row.ticket_serial,
-      tickets_payment_id: row.tickets_payment_id,
-      tickets_payment: { id: row.tickets_payment_id, name: row.name, color: row.color, status: row.status, validity_date: row.validity_date },
-      payment_id: row.payment_id,
-      created_at: row.created_at.toISOString(),
-    });
+    list.push(deliveredTicket({ ...row, created_at: row.created_at.toISOString() }));
     byAddress.set(row.address, list);
   }
   return byAddress;
 }
+
+/**
+ * The address's delivered tickets as one JSON array of objects, oldest first, for a page of the
+ * list's rows statement (addresses-payment/queries.ts); `created_at` written as `toISOString` does.
+ */
+export const TICKETS_JSON = sql<TicketRow[] | null>`(select json_agg(json_build_object('id', "t"."id", 'ticket_serial', "t"."ticket_serial",
+    'tickets_payment_id', "t"."tickets_payment_id", 'payment_id', "t"."payment_id",
+    'created_at', to_char("t"."created_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'name', "s"."name", 'color', "s"."color", 'status', "s"."status", 'validity_date', "s"."validity_date") order by "t"."created_at", "t"."id")
+  from ${ticketsDelivered} "t" join ${ticketsPayments} "s" on "s"."id" = "t"."tickets_payment_id"
+  where "t"."address_payment_id" = "addresses_payments"."id")`;
+
+/** The tickets of TICKETS_JSON, as `deliveredTicketsOf` answers them. */
+export const ticketsFromJson = (rows: TicketRow[] | null): DeliveredTicket[] => (rows ?? []).map(deliveredTicket);
 
 async function assertAddress(executor: Executor, id: number) {
   const [address] = await executor.select({ id: addressesPayments.id }).from(addressesPayments).where(eq(addressesPayments.id, id));
