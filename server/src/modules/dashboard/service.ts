@@ -155,22 +155,26 @@ export async function agingDashboard(db: Executor): Promise<DashboardAging> {
 export async function clientDashboard(db: Executor, auth: AuthContext): Promise<DashboardClient> {
   const clientId = auth.user.clientId;
   if (clientId === null) throw notFound();
-  const [client] = await db.select().from(clients).where(eq(clients.id, clientId));
+  // Four independent reads at once; the statement answers not found for a client that is gone.
+  const [[client], [latest], { usd, eur }, statement] = await Promise.all([
+    db.select().from(clients).where(eq(clients.id, clientId)),
+    db
+      .select({
+        id: payments.id,
+        status: payments.status,
+        date_payment: payments.datePayment,
+        amount_payment: payments.amountPayment,
+        created_at: payments.createdAt,
+        number_correlative: payments.numberCorrelative,
+      })
+      .from(payments)
+      .where(eq(payments.clientId, clientId))
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(1),
+    datedRatesInForce(db),
+    statementOf(db, auth, { clientId }),
+  ]);
   if (!client) throw notFound();
-  const [latest] = await db
-    .select({
-      id: payments.id,
-      status: payments.status,
-      date_payment: payments.datePayment,
-      amount_payment: payments.amountPayment,
-      created_at: payments.createdAt,
-      number_correlative: payments.numberCorrelative,
-    })
-    .from(payments)
-    .where(eq(payments.clientId, clientId))
-    .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(1);
-  const [{ usd, eur }, statement] = await Promise.all([datedRatesInForce(db), statementOf(db, auth, { clientId })]);
   return {
     client: {
       id: client.id,
