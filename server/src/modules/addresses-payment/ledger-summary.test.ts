@@ -243,10 +243,12 @@ describe('list totals and search', () => {
     ];
     await ctx.db.update(addressesPayments).set({ paymentsCount: 1 }).where(eq(addressesPayments.type, 1));
     await ctx.db.update(addressesPayments).set({ paymentsCount: 0 }).where(eq(addressesPayments.isCustomFee, true));
-    // Months to pay from the groups (with the rows paid ahead over a gap corrected) against the
-    // same query on the addresses: an unchecked "Incompletas" (verify: 0) filters nothing but is
-    // not grouped.
-    for (const filters of [{ months_to_pay: 1 }, { months_to_pay: [0, 2, 3] }, { months_to_pay: [4, 1], client_not_solvent: 1 }, { months_to_pay: 0, client_solvent: 1, with_payments: 1 }]) {
+    // Months to pay and aging buckets from the groups (with the rows paid ahead over a gap
+    // corrected) against the same query on the addresses: an unchecked "Incompletas" (verify: 0)
+    // filters nothing but is not grouped.
+    const owedFilters = [{ months_to_pay: 1 }, { months_to_pay: [0, 2, 3] }, { months_to_pay: [4, 1], client_not_solvent: 1 }, { months_to_pay: 0, client_solvent: 1, with_payments: 1 }];
+    const agingFilters = [{ aging: '1-3' }, { aging: '4-6' }, { aging: '7-12' }, { aging: '13+', client_not_solvent: 1 }, { aging: '1-3', months_to_pay: 2 }];
+    for (const filters of [...owedFilters, ...agingFilters]) {
       for (const type of [0, 1]) {
         const grouped = await ctx.call('GET', '/api/addresses-payment', { token: admin.token, query: { type, filters } });
         const direct = await ctx.call('GET', '/api/addresses-payment', { token: admin.token, query: { type, filters: { ...filters, verify: 0 } } });
