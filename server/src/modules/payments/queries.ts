@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { and, asc, between, desc, eq, gt, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { currentMonth, type Month } from '@recaudo/domain/months';
@@ -55,6 +56,21 @@ interface SearchCondition {
 }
 
 /**
+ * The planner's estimate of the clients a search pattern names ('' with `true`: all clients),
+ * kept a minute per pattern as the address search keeps its word (addresses-payment/search.ts):
+ * planning it cost about a millisecond of every request of a broad search at 10 at once. Only
+ * the plan and an estimated total follow it; what a page lists is read every time.
+ */
+const plannedClientCounts = new LRUCache<string, number>({ max: 1_000, ttl: 60_000 });
+async function plannedClients(db: Executor, pattern: string, clientMatch: SQL): Promise<number> {
+  const kept = plannedClientCounts.get(pattern);
+  if (kept !== undefined) return kept;
+  const expected = await plannedRows(db, sql`select 1 from ${clients} c where ${clientMatch}`);
+  plannedClientCounts.set(pattern, expected);
+  return expected;
+}
+
+/**
  * Contains-search on the reference, control and document numbers (pg_trgm indexes of migration
  * 0007) and on the client's name and "V-12345678" (clients' trgm indexes of 0005). Unless the
  * planner expects thousands, the matching clients are looked up first: up to SEARCH_CLIENT_IDS
@@ -72,7 +88,7 @@ async function searchCondition(db: Executor, search: string): Promise<SearchCond
   const specific = search.length >= 3;
   const clientMatch = sql`(c.name ilike ${pattern} or (c.identification_type || '-' || c.identification) ilike ${pattern})`;
   // The planner's guess first: a search it expects to match thousands of clients skips the lookup.
-  const expected = await plannedRows(db, sql`select 1 from ${clients} c where ${clientMatch}`);
+  const expected = await plannedClients(db, pattern, clientMatch);
   if (expected <= 2.5 * SEARCH_CLIENT_IDS) {
     const found = await executeSql<{ id: number }>(db, sql`select c.id from ${clients} c where ${clientMatch} limit ${SEARCH_CLIENT_IDS + 1}`);
     const ids = found.map((row) => Number(row.id));
@@ -81,7 +97,7 @@ async function searchCondition(db: Executor, search: string): Promise<SearchCond
       return { condition: sql`(${payments.clientId} = any(${`{${ids.join(',')}}`}::int[]) or ${own})`, clientShare: null, fenced: specific && ids.length <= FEW_CLIENTS };
     }
   }
-  const share = Math.max(expected, SEARCH_CLIENT_IDS + 1) / Math.max(1, await plannedRows(db, sql`select 1 from ${clients} c`));
+  const share = Math.max(expected, SEARCH_CLIENT_IDS + 1) / Math.max(1, await plannedClients(db, '', sql`true`));
   return {
     condition: sql`(${payments.clientId} in (select c.id from ${clients} c where ${clientMatch}) or ${own})`,
     // Read newest first, each payment's client is tested by primary key: a scalar subquery the planner cannot hash. With
