@@ -58,6 +58,10 @@ describe('Tasas de Cambio', () => {
     expect(within(row).queryByRole('button', { name: /Historial/ })).not.toBeInTheDocument();
   });
 
+  // antd remounts a field's message as its error list animates: the node a findBy held can be
+  // gone a moment later while the same text shows in its place, so the text is asked again.
+  const shows = (row: HTMLElement, text: string) => waitFor(() => expect(within(row).getByText(text)).toBeInTheDocument());
+
   it('edits a rate in place: required "Ingresa Datos!", then saves it and toasts', async () => {
     renderApp(<ConfigurationsPage />, { path: '/configurations', session: makeSession({ permissions: ['configurations', 'update_dollar_rate'] }) });
     const row = await findSettledRow('Tasa del dólar');
@@ -65,15 +69,15 @@ describe('Tasas de Cambio', () => {
     const input = within(row).getByLabelText('Nuevo valor de Tasa del dólar');
     await userEvent.clear(input);
     await userEvent.click(within(row).getByRole('button', { name: /Guardar/ }));
-    expect(await within(row).findByText('Ingresa Datos!')).toBeInTheDocument();
+    await shows(row, 'Ingresa Datos!');
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/configurations/update')).toBe(false);
 
     await userEvent.type(input, '250,123456789');
-    expect(await within(row).findByText('El campo Valor debe tener como máximo 8 decimales.')).toBeInTheDocument();
+    await shows(row, 'El campo Valor debe tener como máximo 8 decimales.');
     await userEvent.clear(input);
     await userEvent.type(input, '250,5');
     await userEvent.click(within(row).getByRole('button', { name: /Guardar/ }));
-    expect(await within(row).findByText('El campo Motivo es obligatorio.')).toBeInTheDocument();
+    await shows(row, 'El campo Motivo es obligatorio.');
     await userEvent.type(within(row).getByLabelText('Motivo de la tasa manual de Tasa del dólar'), 'El BCV no publicó{Enter}');
     await waitFor(() => expect(successToast).toHaveBeenCalledWith('Tasa actualizada'));
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/configurations/update')!;
