@@ -51,6 +51,9 @@ async function fromAddresses(db: Executor, where: SQL | undefined): Promise<Addr
 /** The filters `address_totals` answers: its keys are type, state, pending, paid_through, settled_to and has_payments. */
 const GROUPED_FILTERS = new Set(['type', 'state', 'client_solvent', 'client_not_solvent', 'months_to_pay', 'aging', 'with_payments', 'without_payments']);
 
+/** Whole numbers as an SQL list of ints. */
+const list = (values: number[]) => sql.join(values.map((value) => sql`${value}::int`), sql`, `);
+
 /**
  * The months to pay a query asks for, as conditions on a settled_to (current − k for an owing
  * row with nothing covered after the current month) and on the real count: the exact counts of
@@ -67,7 +70,6 @@ function owedSelection(filters: AddressListQuery['filters'], month: number): Owe
   const counts = wholeList(filters.months_to_pay);
   const aging = isAgingBucket(filters.aging) ? AGING_RANGES[filters.aging] : null;
   if (counts.length && aging) return undefined;
-  const list = (values: number[]) => sql.join(values.map((value) => sql`${value}::int`), sql`, `);
   if (aging) {
     const { from, to } = aging;
     return {
@@ -136,7 +138,6 @@ function groupedTotals(db: Executor, query: AddressListQuery, auth: AuthContext 
   const withoutPayments = isChecked(filters.without_payments);
   const selected = owedSelection(filters, month);
   if (selected === undefined) return null;
-  const list = (values: number[]) => sql.join(values.map((value) => sql`${value}::int`), sql`, `);
   const groupRule = solvencyRule(sql`paid_through`, sql`pending`, current);
   const rowRule = solvencyRule(sql`${addressesPayments.ledgerPaidThrough}`, sql`${addressesPayments.ledgerPending}`, current);
 

@@ -4,7 +4,7 @@ import { addressSchedule, feeMessages, sameFee, type FeeChange, type FeeHistory,
 import type { Executor } from '../../db/client';
 import { recordAudit } from '../../platform/audit';
 import { fieldError, notFound } from '../../platform/errors';
-import { FEE_SOURCE_JOINS, followsInheritedSql, INHERITED_FEE, monthNumber, TARIFFS_OF_ADDRESS } from '../addresses-payment/ledger-sql';
+import { followsInheritedSql, INHERITED_FEE, monthNumber, TARIFFS_OF_ADDRESS } from '../addresses-payment/ledger-sql';
 import { addressesPayments, addressMonths } from '../addresses-payment/tables';
 import type { AuthContext } from '../auth/service';
 import { economicActivities } from '../economic-activities/tables';
@@ -33,31 +33,35 @@ const monthOfNumber = (value: number): Month => `${String(Math.floor(value / 12)
 export async function feeChangesOf(db: Executor, ids: readonly number[]): Promise<Map<number, FeeChange[]>> {
   const byAddress = new Map<number, FeeChange[]>();
   if (!ids.length) return byAddress;
-  const { rows } = (await db.execute(sql`
-    select ${addressesPayments.id} as address, ${addressesPayments.isCustomFee} as custom, ${addressesPayments.fee}::text as own_fee,
-      ${INHERITED_FEE}::text as inherited_fee, "fee_tariffs"."owner_type" as owner_type, "fee_tariffs"."effective_month" as month,
-      "fee_tariffs"."previous_fee"::text as previous_fee, "fee_tariffs"."fee"::text as fee,
-      "fee_tariffs"."previous_inherited" as previous_inherited, "fee_tariffs"."inherited" as inherited
-    from ${addressesPayments} ${FEE_SOURCE_JOINS}
-    join "fee_tariffs" on ${TARIFFS_OF_ADDRESS}
-    where ${inArray(addressesPayments.id, [...ids])}
-    order by 1, "fee_tariffs"."effective_month"`)) as unknown as { rows: TariffRow[] };
-  const grouped = new Map<number, TariffRow[]>();
+  const rows = await db
+    .select({ id: addressesPayments.id, tariffs: TARIFFS_JSON })
+    .from(addressesPayments)
+    .leftJoin(communities, eq(communities.id, addressesPayments.communityId))
+    .leftJoin(economicActivities, eq(economicActivities.id, addressesPayments.economicActivityId))
+    .where(inArray(addressesPayments.id, [...ids]));
   for (const row of rows) {
-    const list = grouped.get(row.address) ?? [];
-    list.push(row);
-    grouped.set(row.address, list);
-  }
-  for (const [address, list] of grouped) {
-    const changes = scheduleOf(list[0]!, list);
-    if (changes.length) byAddress.set(address, changes);
+    const changes = feeChangesFromJson(row.tariffs);
+    if (changes.length) byAddress.set(row.id, changes);
   }
   return byAddress;
 }
 
 /** What prices an address besides its tariff rows: whether it has its own fee, and the two fees now. */
-type FeeSources = Pick<TariffRow, 'custom' | 'own_fee' | 'inherited_fee'>;
-type Tariff = Pick<TariffRow, 'owner_type' | 'month' | 'previous_fee' | 'fee' | 'previous_inherited' | 'inherited'>;
+interface FeeSources {
+  custom: boolean;
+  own_fee: string | null;
+  inherited_fee: string | null;
+}
+
+/** A `fee_tariffs` row of an address's schedule (owner type 2: its own fee). */
+interface Tariff {
+  owner_type: number;
+  month: number;
+  previous_fee: string | null;
+  fee: string | null;
+  previous_inherited: boolean;
+  inherited: boolean;
+}
 
 /** One address's schedule of fee changes from its tariff rows, oldest first (domain `addressSchedule`). */
 function scheduleOf(sources: FeeSources, tariffs: Tariff[]): FeeChange[] {
@@ -76,17 +80,18 @@ function scheduleOf(sources: FeeSources, tariffs: Tariff[]): FeeChange[] {
 }
 
 /**
- * The address's fee sources and tariff rows as one JSON array, null without tariff rows, for a
- * page of the list's rows statement (addresses-payment/queries.ts). Needs FEE_SOURCE_JOINS.
+ * The address's fee sources and tariff rows as one JSON array, null without tariff rows: a column
+ * of the list's rows and the statement's heads, and what `feeChangesOf` reads. Needs the
+ * address's community and activity joined (FEE_SOURCE_JOINS).
  */
-export const TARIFFS_JSON = sql<TariffsJson>`(select json_build_array(${addressesPayments.isCustomFee}, ${addressesPayments.fee}::text, ${INHERITED_FEE}::text,
+export const TARIFFS_JSON = sql<TariffsJson>`(select json_build_array("addresses_payments"."is_custom_fee", "addresses_payments"."fee"::text, ${INHERITED_FEE}::text,
     json_agg(json_build_array("fee_tariffs"."owner_type", "fee_tariffs"."effective_month", "fee_tariffs"."previous_fee"::text, "fee_tariffs"."fee"::text,
       "fee_tariffs"."previous_inherited", "fee_tariffs"."inherited") order by "fee_tariffs"."effective_month"))
   from "fee_tariffs" where ${TARIFFS_OF_ADDRESS} having count(*) > 0)`;
 
 export type TariffsJson = [boolean, string | null, string | null, [number, number, string | null, string | null, boolean, boolean][]] | null;
 
-/** The fee changes of TARIFFS_JSON, as `feeChangesOf` answers them for one address (none: empty). */
+/** One address's fee changes from TARIFFS_JSON (none: empty). */
 export function feeChangesFromJson(json: TariffsJson): FeeChange[] {
   if (!json) return [];
   const [custom, own_fee, inherited_fee, tariffs] = json;
@@ -94,19 +99,6 @@ export function feeChangesFromJson(json: TariffsJson): FeeChange[] {
     { custom, own_fee, inherited_fee },
     tariffs.map(([owner_type, month, previous_fee, fee, previous_inherited, inherited]) => ({ owner_type, month, previous_fee, fee, previous_inherited, inherited })),
   );
-}
-
-interface TariffRow {
-  address: number;
-  custom: boolean;
-  own_fee: string | null;
-  inherited_fee: string | null;
-  owner_type: number;
-  month: number;
-  previous_fee: string | null;
-  fee: string | null;
-  previous_inherited: boolean;
-  inherited: boolean;
 }
 
 /** A ledger month ('YYYY-MM' text) as the ledger summary numbers it. */

@@ -1,14 +1,12 @@
-import { and, asc, inArray, ne, sql, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AgreementHold } from '@recaudo/domain/late-fees';
 import type { Month } from '@recaudo/domain/months';
 import type { Executor } from '../../db/client';
+import { addressesPayments } from '../addresses-payment/tables';
 import { paymentAgreementMonths, paymentAgreements } from './tables';
 
 /** Each month of an address that a payment agreement holds (issue 50), for the late-payment surcharge. */
 export type AgreementHolds = ReadonlyMap<Month, AgreementHold>;
-
-const caracasDayOf = (column: typeof paymentAgreements.createdAt | typeof paymentAgreements.endedAt) =>
-  sql<string | null>`to_char(${column} at time zone 'America/Caracas', 'YYYY-MM-DD')`;
 
 /**
  * The agreements' holds on these addresses' months: a current agreement's months accrue no
@@ -20,26 +18,12 @@ export async function agreementHoldsOf(db: Executor, addressIds: readonly number
   const holds = new Map<number, AgreementHolds>();
   if (!addressIds.length) return holds;
   const rows = await db
-    .select({
-      address: paymentAgreements.addressPaymentId,
-      month: paymentAgreementMonths.month,
-      status: paymentAgreements.status,
-      signed: caracasDayOf(paymentAgreements.createdAt),
-      ended: caracasDayOf(paymentAgreements.endedAt),
-    })
-    .from(paymentAgreementMonths)
-    .innerJoin(paymentAgreements, eq(paymentAgreements.id, paymentAgreementMonths.paymentAgreementId))
-    .where(and(inArray(paymentAgreements.addressPaymentId, [...addressIds]), ne(paymentAgreements.status, 'completed')))
-    .orderBy(asc(paymentAgreements.id));
-  const byAddress = new Map<number, HoldRow[]>();
+    .select({ id: addressesPayments.id, holds: HOLDS_JSON })
+    .from(addressesPayments)
+    .where(inArray(addressesPayments.id, [...addressIds]));
   for (const row of rows) {
-    const list = byAddress.get(row.address) ?? [];
-    list.push(row);
-    byAddress.set(row.address, list);
-  }
-  for (const [address, list] of byAddress) {
-    const held = holdsOfRows(list);
-    if (held.size) holds.set(address, held);
+    const held = holdsFromJson(row.holds);
+    if (held) holds.set(row.id, held);
   }
   return holds;
 }
@@ -63,16 +47,17 @@ function holdsOfRows(rows: HoldRow[]): Map<Month, AgreementHold> {
 
 /**
  * The address's agreement months as one JSON array of `[month, status, signed, ended]`, oldest
- * agreement first, for a page of the list's rows statement (addresses-payment/queries.ts).
+ * agreement first: a column of the list's rows and the statement's heads, and what
+ * `agreementHoldsOf` reads.
  */
-export const HOLDS_JSON = sql<HoldsJson>`(select json_agg(json_build_array(${paymentAgreementMonths.month}, ${paymentAgreements.status},
-    ${caracasDayOf(paymentAgreements.createdAt)}, ${caracasDayOf(paymentAgreements.endedAt)}) order by ${paymentAgreements.id})
-  from ${paymentAgreementMonths} join ${paymentAgreements} on ${paymentAgreements.id} = ${paymentAgreementMonths.paymentAgreementId}
-  where ${paymentAgreements.addressPaymentId} = "addresses_payments"."id" and ${paymentAgreements.status} <> 'completed')`;
+export const HOLDS_JSON = sql<HoldsJson>`(select json_agg(json_build_array("am"."month", "a"."status",
+    to_char("a"."created_at" at time zone 'America/Caracas', 'YYYY-MM-DD'), to_char("a"."ended_at" at time zone 'America/Caracas', 'YYYY-MM-DD')) order by "a"."id")
+  from ${paymentAgreementMonths} "am" join ${paymentAgreements} "a" on "a"."id" = "am"."payment_agreement_id"
+  where "a"."address_payment_id" = "addresses_payments"."id" and "a"."status" <> 'completed')`;
 
 export type HoldsJson = [string, string, string | null, string | null][] | null;
 
-/** The holds of HOLDS_JSON, as `agreementHoldsOf` answers them for one address (none: undefined). */
+/** One address's holds from HOLDS_JSON (none: undefined). */
 export function holdsFromJson(json: HoldsJson): AgreementHolds | undefined {
   const held = holdsOfRows((json ?? []).map(([month, status, signed, ended]) => ({ month, status, signed, ended })));
   return held.size ? held : undefined;

@@ -1,10 +1,9 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { addressMessages } from '@recaudo/domain/addresses';
 import { ticketMessages, type AssignTicketsInput, type DeliveredTicket, type RemoveTicketInput } from '@recaudo/domain/tickets';
 import type { Database, Executor } from '../../db/client';
 import { recordAudit } from '../../platform/audit';
 import { AppError, fieldError, notFound } from '../../platform/errors';
-import { inIdsPlaceholder, preparedStatement } from '../../platform/prepared';
 import { addressesPayments } from '../addresses-payment/tables';
 import type { AuthContext } from '../auth/service';
 import { ticketsDelivered, ticketsPayments } from './tables';
@@ -16,55 +15,23 @@ import { ticketsDelivered, ticketsPayments } from './tables';
 
 const AUDIT_MODULE = 'tickets_delivered';
 
-/** Every page of addresses reads its tickets with the same statement: planned once per connection. */
-const ticketsOfAddresses = preparedStatement('tickets_delivered_of_page', (db, name) =>
-  db
-    .select({
-      id: ticketsDelivered.id,
-      address: ticketsDelivered.addressPaymentId,
-      ticket_serial: ticketsDelivered.ticketSerial,
-      tickets_payment_id: ticketsDelivered.ticketsPaymentId,
-      payment_id: ticketsDelivered.paymentId,
-      created_at: ticketsDelivered.createdAt,
-      name: ticketsPayments.name,
-      color: ticketsPayments.color,
-      status: ticketsPayments.status,
-      validity_date: ticketsPayments.validityDate,
-    })
-    .from(ticketsDelivered)
-    .innerJoin(ticketsPayments, eq(ticketsPayments.id, ticketsDelivered.ticketsPaymentId))
-    .where(inIdsPlaceholder(ticketsDelivered.addressPaymentId))
-    .orderBy(asc(ticketsDelivered.createdAt), asc(ticketsDelivered.id))
-    .prepare(name),
-);
-
 type TicketRow = { id: number; ticket_serial: string | null; tickets_payment_id: number; payment_id: number | null; created_at: string; name: string; color: string; status: boolean; validity_date: string };
 
-const deliveredTicket = (row: TicketRow): DeliveredTicket => ({
-  id: row.id,
-  ticket_serial: row.ticket_serial,
-  tickets_payment_id: row.tickets_payment_id,
-  tickets_payment: { id: row.tickets_payment_id, name: row.name, color: row.color, status: row.status, validity_date: row.validity_date },
-  payment_id: row.payment_id,
-  created_at: row.created_at,
-});
-
-/** The delivered tickets of a page of addresses, in one query, oldest first per address. */
+/** The delivered tickets of these addresses, oldest first per address; an address without any is absent. */
 export async function deliveredTicketsOf(db: Executor, addressIds: number[]): Promise<Map<number, DeliveredTicket[]>> {
   const byAddress = new Map<number, DeliveredTicket[]>();
   if (!addressIds.length) return byAddress;
-  const rows = await ticketsOfAddresses(db).execute({ ids: addressIds });
-  for (const row of rows) {
-    const list = byAddress.get(row.address) ?? [];
-    list.push(deliveredTicket({ ...row, created_at: row.created_at.toISOString() }));
-    byAddress.set(row.address, list);
-  }
+  const rows = await db
+    .select({ id: addressesPayments.id, tickets: TICKETS_JSON })
+    .from(addressesPayments)
+    .where(inArray(addressesPayments.id, addressIds));
+  for (const row of rows) if (row.tickets) byAddress.set(row.id, ticketsFromJson(row.tickets));
   return byAddress;
 }
 
 /**
- * The address's delivered tickets as one JSON array of objects, oldest first, for a page of the
- * list's rows statement (addresses-payment/queries.ts); `created_at` written as `toISOString` does.
+ * The address's delivered tickets as one JSON array of objects, oldest first: a column of the
+ * list's rows and what `deliveredTicketsOf` reads; `created_at` written as `toISOString` does.
  */
 export const TICKETS_JSON = sql<TicketRow[] | null>`(select json_agg(json_build_object('id', "t"."id", 'ticket_serial', "t"."ticket_serial",
     'tickets_payment_id', "t"."tickets_payment_id", 'payment_id', "t"."payment_id",
@@ -73,8 +40,16 @@ export const TICKETS_JSON = sql<TicketRow[] | null>`(select json_agg(json_build_
   from ${ticketsDelivered} "t" join ${ticketsPayments} "s" on "s"."id" = "t"."tickets_payment_id"
   where "t"."address_payment_id" = "addresses_payments"."id")`;
 
-/** The tickets of TICKETS_JSON, as `deliveredTicketsOf` answers them. */
-export const ticketsFromJson = (rows: TicketRow[] | null): DeliveredTicket[] => (rows ?? []).map(deliveredTicket);
+/** One address's tickets from TICKETS_JSON. */
+export const ticketsFromJson = (rows: TicketRow[] | null): DeliveredTicket[] =>
+  (rows ?? []).map((row) => ({
+    id: row.id,
+    ticket_serial: row.ticket_serial,
+    tickets_payment_id: row.tickets_payment_id,
+    tickets_payment: { id: row.tickets_payment_id, name: row.name, color: row.color, status: row.status, validity_date: row.validity_date },
+    payment_id: row.payment_id,
+    created_at: row.created_at,
+  }));
 
 async function assertAddress(executor: Executor, id: number) {
   const [address] = await executor.select({ id: addressesPayments.id }).from(addressesPayments).where(eq(addressesPayments.id, id));
